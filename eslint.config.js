@@ -1,0 +1,62 @@
+import path from 'node:path';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+const src = path.join(root, 'src');
+
+/**
+ * Import boundaries (design.md §2): contracts import nothing from server or web; server and web
+ * do not import each other; a web feature imports another feature only through its index.
+ */
+const boundaries = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.filename;
+    const rel = path.relative(src, file).split(path.sep);
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.relative(src, path.resolve(path.dirname(file), spec)).split(path.sep);
+      const report = (message) => context.report({ node, message });
+      if (rel[0] === 'contracts' && (target[0] === 'server' || target[0] === 'web'))
+        return report('src/contracts must not import from server or web');
+      if (rel[0] === 'server' && target[0] === 'web') return report('the server must not import the web app');
+      if (rel[0] === 'web' && target[0] === 'server') return report('the web app must not import the server');
+      if (rel[0] === 'web' && rel[1] === 'features' && target[0] === 'web' && target[1] === 'features') {
+        const own = rel[2];
+        const other = target[2];
+        const isIndex = target.length === 3 || (target.length === 4 && /^index(\.tsx?)?$/.test(target[3]));
+        if (other !== own && !isIndex) report(`feature '${own}' must import feature '${other}' through its index only`);
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/server/db/migrations/**', 'src/web/public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: root },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { dhr: { rules: { boundaries } } },
+    rules: {
+      'dhr/boundaries': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'tests/**'],
+    rules: { 'no-console': 'off' },
+  },
+  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+);

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** Every error reply: {"error": {"code", "message"}, "message"} (design.md §3). */
+export const errorEnvelopeSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+  message: z.string(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

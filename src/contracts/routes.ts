@@ -1,0 +1,48 @@
+/**
+ * Every page path of the web app (spec §2 route table). The web router registers these and the
+ * server answers them with the app's HTML (200); other non-API paths get the app's 404 page.
+ */
+export const PAGE_PATHS = [
+  '/',
+  '/simple-auth',
+  '/auth',
+  '/set-password',
+  '/forgot-password',
+  '/reset-password',
+  '/admin-setup',
+  '/dhr1',
+  '/dhr2',
+  '/vip',
+  '/forum',
+  '/upload',
+  '/shop',
+  '/track-ident',
+  '/birdy',
+  '/player',
+  '/player/:channel',
+  '/admin',
+  '/admin-dashboard',
+  '/live-monitor',
+  '/user-management',
+  '/forum-moderation',
+  '/vip-admin',
+  '/admin/track-history',
+  '/shop-admin',
+  '/members',
+  '/manual-users',
+  '/sync',
+  '/bulk-import',
+  '/storage-setup',
+  '/analytics',
+  '/admin-settings',
+  '/vip/track-history',
+  '/track-history',
+] as const;
+
+const patterns = PAGE_PATHS.map(
+  (p) => new RegExp('^' + p.replace(/:[a-zA-Z]+/g, '[^/]+').replace(/\//g, '\\/') + '\\/?$'),
+);
+
+export function isPagePath(pathname: string): boolean {
+  return patterns.some((re) => re.test(pathname));
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { type SubscriptionStatus, type Tier, tierRank } from './tiers';
+
+/**
+ * The single source of truth for what each tier may do (design.md §4).
+ * The server enforces it; the web app only shows it.
+ */
+export interface TierFeatures {
+  canAccessDHR1: boolean;
+  canAccessDHR2: boolean;
+  canAccessVIP: boolean;
+  canDownload: boolean;
+  adFree: boolean;
+  /** Reference figure from the spec's tier table; -1 = unlimited. The enforced rule is VIP_DAILY_DOWNLOADS. */
+  maxDownloadsPerMonth: number;
+  canUploadMixes: boolean;
+  prioritySupport: boolean;
+  exclusiveContent: boolean;
+}
+
+export const TIER_FEATURES: Record<Tier, TierFeatures> = {
+  free: f(false, false, false, false, false, 0, false, false, false),
+  dhr1: f(true, false, false, false, true, 10, false, false, false),
+  dhr2: f(true, true, false, false, true, 50, true, false, false),
+  vip: f(true, true, true, true, true, -1, true, true, true),
+};
+
+function f(
+  canAccessDHR1: boolean,
+  canAccessDHR2: boolean,
+  canAccessVIP: boolean,
+  canDownload: boolean,
+  adFree: boolean,
+  maxDownloadsPerMonth: number,
+  canUploadMixes: boolean,
+  prioritySupport: boolean,
+  exclusiveContent: boolean,
+): TierFeatures {
+  return {
+    canAccessDHR1,
+    canAccessDHR2,
+    canAccessVIP,
+    canDownload,
+    adFree,
+    maxDownloadsPerMonth,
+    canUploadMixes,
+    prioritySupport,
+    exclusiveContent,
+  };
+}
+
+/** VIP downloads per day, reset at midnight Europe/Dublin. */
+export const VIP_DAILY_DOWNLOADS = 2;
+
+/** The benefits listed on upgrade screens, per tier. */
+export const TIER_BENEFITS: Record<Exclude<Tier, 'free'>, string[]> = {
+  dhr1: ['Premium channel at 320kbps', 'Track identification', 'Ad-free listening', 'Automatic chatroom login', 'Comments on articles'],
+  dhr2: ['Everything in DHR1', 'The exclusive DHR2 channel', 'Enhanced streaming quality', 'Priority community access'],
+  vip: ['Everything in DHR2', 'Exclusive mix library (1TB+)', 'Mix downloads (2 per day)', 'Priority support'],
+};
+
+/** What the access rules need to know of a member. */
+export interface Subscriber {
+  isAdmin: boolean;
+  subscriptionTier: Tier;
+  subscriptionStatus: SubscriptionStatus;
+  subscriptionExpiry: Date | null;
+}
+
+/** Access needs status active or cancelled_with_access, and no expiry or one in the future. */
+export function hasActiveSubscription(s: Subscriber, now: Date = new Date()): boolean {
+  const statusGivesAccess = s.subscriptionStatus === 'active' || s.subscriptionStatus === 'cancelled_with_access';
+  const notExpired = s.subscriptionExpiry === null || s.subscriptionExpiry.getTime() > now.getTime();
+  return statusGivesAccess && notExpired;
+}
+
+/** The tier whose features a member gets right now: free when the subscription gives no access. */
+export function effectiveTier(s: Subscriber, now: Date = new Date()): Tier {
+  return hasActiveSubscription(s, now) ? s.subscriptionTier : 'free';
+}
+
+/** Whether a member passes a check for `required`; admins pass every tier check. */
+export function meetsTier(s: Subscriber, required: Tier, now: Date = new Date()): boolean {
+  if (s.isAdmin) return true;
+  return tierRank(effectiveTier(s, now)) >= tierRank(required);
+}
+
+export const permissionsSchema = z.object({
+  authenticated: z.boolean(),
+  isAdmin: z.boolean(),
+  canAccessDHR1: z.boolean(),
+  canAccessDHR2: z.boolean(),
+  canAccessVIP: z.boolean(),
+  canComment: z.boolean(),
+  canDownload: z.boolean(),
+  canAutoSignInChat: z.boolean(),
+  subscriptionTier: z.string(),
+  subscriptionStatus: z.string(),
+  subscriptionExpiry: z.string().nullable(),
+  subscriptionExpired: z.boolean(),
+  dailyDownloadLimit: z.number(),
+  remainingDownloads: z.number(),
+  userId: z.string().nullable(),
+  email: z.string().nullable(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+});
+export type Permissions = z.infer<typeof permissionsSchema>;
+
+export const ANONYMOUS_PERMISSIONS: Permissions = {
+  authenticated: false,
+  isAdmin: false,
+  canAccessDHR1: false,
+  canAccessDHR2: false,
+  canAccessVIP: false,
+  canComment: false,
+  canDownload: false,
+  canAutoSignInChat: false,
+  subscriptionTier: 'free',
+  subscriptionStatus: 'inactive',
+  subscriptionExpiry: null,
+  subscriptionExpired: false,
+  dailyDownloadLimit: 0,
+  remainingDownloads: 0,
+  userId: null,
+  email: null,
+  username: null,
+  firstName: null,
+};
+
+export interface PermissionsInput extends Subscriber {
+  id: string;
+  email: string;
+  username: string;
+  firstName: string | null;
+}
+
+/** The permission flags of spec §3 for a signed-in member. `downloadsToday` counts today's VIP downloads. */
+export function permissionsFor(u: PermissionsInput, downloadsToday = 0, now: Date = new Date()): Permissions {
+  const tier = effectiveTier(u, now);
+  const features = TIER_FEATURES[u.isAdmin ? 'vip' : tier];
+  const expired =
+    u.subscriptionStatus === 'expired' ||
+    (u.subscriptionExpiry !== null && u.subscriptionExpiry.getTime() <= now.getTime());
+  const dailyLimit = features.canDownload ? VIP_DAILY_DOWNLOADS : 0;
+  return {
+    authenticated: true,
+    isAdmin: u.isAdmin,
+    canAccessDHR1: features.canAccessDHR1,
+    canAccessDHR2: features.canAccessDHR2,
+    canAccessVIP: features.canAccessVIP,
+    canComment: u.isAdmin || tier !== 'free',
+    canDownload: features.canDownload,
+    canAutoSignInChat: u.isAdmin || tier !== 'free',
+    subscriptionTier: u.subscriptionTier,
+    subscriptionStatus: u.subscriptionStatus,
+    subscriptionExpiry: u.subscriptionExpiry ? u.subscriptionExpiry.toISOString() : null,
+    subscriptionExpired: expired,
+    dailyDownloadLimit: dailyLimit,
+    remainingDownloads: Math.max(0, dailyLimit - downloadsToday),
+    userId: u.id,
+    email: u.email,
+    username: u.username,
+    firstName: u.firstName,
+  };
+}
+
+/** Pledge amount (euro cents a month) to tier, by the dashboard's bands: >=10 vip, >=5 dhr2, >=3 dhr1. */
+export function tierForPledgeCents(cents: number): Tier {
+  if (cents >= 1000) return 'vip';
+  if (cents >= 500) return 'dhr2';
+  if (cents >= 300) return 'dhr1';
+  return 'free';
+}

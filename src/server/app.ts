@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { seedChannels, seedDemo } from './db/seed/seed';
+import { accessPlugin } from './plugins/access';
+import { errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+import { channelsRoutes } from './modules/radio/channels-routes';
+import { healthRoutes } from './modules/system/health-routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from config (tests share a prepared one). */
+  database?: Database;
+  /** Where the web build lives; defaults to dist/web. */
+  webRoot?: string;
+  logger?: boolean;
+}
+
+const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+/** Builds the whole app as one Fastify instance: external plugins, app plugins, then routes. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    // Graceful shutdown: close() lets in-flight requests finish and refuses new ones.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDir: config.memoryDb ? undefined : path.join(config.dataDir, 'db'),
+    }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  if (!opts.database) app.addHook('onClose', async () => database.close());
+
+  await seedChannels(database.db, config);
+  if (config.SEED_DEMO) await seedDemo(database.db);
+
+  // External plugins.
+  await app.register(cookie);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+
+  // App plugins: one error shape, one access policy, security headers, metrics.
+  await app.register(errorsPlugin);
+  await app.register(accessPlugin);
+  await app.register(securityPlugin);
+  await app.register(metricsPlugin);
+
+  // Routes, by domain.
+  await app.register(healthRoutes);
+  await app.register(channelsRoutes);
+
+  await app.register(webPlugin, { webRoot: opts.webRoot ?? defaultWebRoot });
+  return app;
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = z.string().url().optional();
+
+/** Every environment variable DHR reads, parsed once at start-up (design.md §3). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Deep House Radio <no-reply@dhr.local>'),
+  SEED_DEMO: boolish.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DHR1_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr1'),
+  DHR2_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr2'),
+  DHR1_STATUS_URL: optionalUrl,
+  DHR2_STATUS_URL: optionalUrl,
+  METADATA_POLL_S: z.coerce.number().positive().default(10),
+  TRACK_MONITOR_INTERVAL_S: z.coerce.number().positive().default(120),
+  RECOGNIZER: z.enum(['none', 'audd', 'acrcloud']).default('none'),
+  AUDD_API_URL: z.string().url().default('https://api.audd.io/'),
+  AUDD_API_TOKEN: z.string().optional(),
+  ACRCLOUD_HOST: z.string().optional(),
+  ACRCLOUD_ACCESS_KEY: z.string().optional(),
+  ACRCLOUD_ACCESS_SECRET: z.string().optional(),
+  PATREON_API_URL: z.string().url().default('https://www.patreon.com'),
+  PATREON_ACCESS_TOKEN: z.string().optional(),
+  PATREON_CAMPAIGN_ID: z.string().optional(),
+  PATREON_WEBHOOK_SECRET: z.string().optional(),
+  PATREON_PAGE_URL: z.string().url().default('https://www.patreon.com/deephouseradio'),
+  BMC_API_URL: z.string().url().default('https://developers.buymeacoffee.com'),
+  BMC_ACCESS_TOKEN: z.string().optional(),
+  BMC_WEBHOOK_SECRET: z.string().optional(),
+  BMC_PAGE_URL: z.string().url().default('https://www.buymeacoffee.com/deephouseradio'),
+  SYNC_INTERVAL_MIN: z.coerce.number().positive().default(60),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  PUBLIC_URL: string;
+  /** Absolute data directory. */
+  dataDir: string;
+  /** Whether cookies get the Secure flag (PUBLIC_URL is https). */
+  secureCookies: boolean;
+  /** Background jobs (pollers, schedulers); tests turn them off. */
+  backgroundJobs: boolean;
+  /** Keep PGlite in memory instead of under DATA_DIR (tests). */
+  memoryDb: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  // Empty strings in env files mean "unset", as most operators expect.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    ...e,
+    PUBLIC_URL: publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    secureCookies: publicUrl.startsWith('https://'),
+    backgroundJobs: true,
+    memoryDb: false,
+    ...overrides,
+  };
+}

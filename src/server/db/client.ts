@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDirLock, type DirLock } from './dir-lock';
+
+export type Schema = typeof schema;
+/** The database or a transaction: repositories accept either, so callers can compose them in one transaction. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type NotifyHandler = (payload: string) => void;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Publish on a Postgres NOTIFY channel; every instance listening on the same database receives it. */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
+  listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; when absent PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite persists; undefined means in memory (tests). */
+  pgliteDir?: string | undefined;
+}
+
+/** Open the database, apply migrations, and return it. */
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.pgliteDir);
+  return database;
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  let lock: DirLock | undefined;
+  if (dir) {
+    fs.mkdirSync(dir, { recursive: true });
+    // PGlite has no lock of its own; two processes on one directory corrupt it.
+    lock = acquireDirLock(path.join(dir, '..', 'db.lock'), dir);
+  }
+  let client: PGlite;
+  try {
+    client = dir ? new PGlite(dir) : new PGlite();
+    await client.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    async notify(channel, payload) {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async listen(channel, handler) {
+      const unsub = await client.listen(channel, handler);
+      return async () => unsub();
+    },
+    async ping() {
+      await client.query('SELECT 1');
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => {
+    // Idle client errors (server restart) are retried by the pool; never crash the process.
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Several instances may start at once: one migrates while the others wait on the advisory lock.
+  const migrator = await pool.connect();
+  try {
+    await migrator.query('SELECT pg_advisory_lock(724101)');
+    await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+  } finally {
+    await migrator.query('SELECT pg_advisory_unlock(724101)').catch(() => undefined);
+    migrator.release();
+  }
+
+  // One dedicated connection carries every LISTEN of this instance.
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<NotifyHandler>>();
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    const c = new pg.Client({ connectionString: url });
+    c.on('error', () => undefined);
+    c.on('notification', (msg) => {
+      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+    });
+    await c.connect();
+    listener = c;
+    return c;
+  }
+  const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+  return {
+    db,
+    kind: 'postgres',
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async listen(channel, handler) {
+      const c = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await c.query(`LISTEN ${quoteIdent(channel)}`);
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+      };
+    },
+    async ping() {
+      await db.execute(sql`SELECT 1`);
+    },
+    async close() {
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}

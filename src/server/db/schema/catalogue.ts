@@ -1,0 +1,66 @@
+import { boolean, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Radio channels are data: a third channel is a row, not code (design.md §4). */
+export const channels = pgTable('channels', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  colour: text('colour').notNull(),
+  streamUrl: text('stream_url').notNull(),
+  statusUrl: text('status_url'),
+  bitrateLabel: text('bitrate_label').notNull(),
+  /** Lowest tier that may open the channel's page. */
+  requiredTier: text('required_tier').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const shopProducts = pgTable('shop_products', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  originalPrice: numeric('original_price', { precision: 10, scale: 2, mode: 'number' }),
+  category: text('category').notNull(),
+  images: jsonb('images').$type<string[]>().notNull().default([]),
+  description: text('description').notNull().default(''),
+  sizes: jsonb('sizes').$type<string[]>(),
+  colors: jsonb('colors').$type<string[]>(),
+  rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(5),
+  reviews: integer('reviews').notNull().default(0),
+  inStock: boolean('in_stock').notNull().default(true),
+  featured: boolean('featured').notNull().default(false),
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  isActive: boolean('is_active').notNull().default(true),
+  redbubbleUrl: text('redbubble_url'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const vipMixes = pgTable('vip_mixes', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  artist: text('artist').notNull(),
+  genre: text('genre').notNull(),
+  /** Seconds. */
+  duration: integer('duration').notNull(),
+  /** Bytes. */
+  fileSize: integer('file_size').notNull(),
+  artworkUrl: text('artwork_url'),
+  isExclusive: boolean('is_exclusive').notNull().default(true),
+  rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(5),
+  totalDownloads: integer('total_downloads').notNull().default(0),
+  description: text('description').notNull().default(''),
+  s3Url: text('s3_url'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const newsItems = pgTable('news_items', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  link: text('link').notNull(),
+  imageUrl: text('image_url'),
+  source: text('source').notNull(),
+  pubDate: timestamp('pub_date', { withTimezone: true }).notNull(),
+  /** rss | news | event | release */
+  type: text('type').notNull(),
+  priority: integer('priority').notNull().default(0),
+});

@@ -1,0 +1,55 @@
+import type { Config } from '../../config';
+import type { Db } from '../client';
+import { channels, newsItems, shopProducts, vipMixes } from '../schema';
+import { demoMixes, demoNews, demoProducts, SHOP_STORE_URL } from './demo-data';
+
+/** Channel rows follow the configured stream URLs on every start; the rest is inserted once. */
+export async function seedChannels(db: Db, config: Config): Promise<void> {
+  const rows = [
+    { id: 'dhr1', name: 'DHR1 Premium', colour: '#22d3ee', streamUrl: config.DHR1_STREAM_URL, statusUrl: config.DHR1_STATUS_URL ?? null, bitrateLabel: '320kbps', requiredTier: 'dhr1', sortOrder: 1 },
+    { id: 'dhr2', name: 'DHR2 Exclusive', colour: '#a855f7', streamUrl: config.DHR2_STREAM_URL, statusUrl: config.DHR2_STATUS_URL ?? null, bitrateLabel: '320kbps', requiredTier: 'dhr2', sortOrder: 2 },
+  ];
+  for (const row of rows) {
+    await db
+      .insert(channels)
+      .values(row)
+      .onConflictDoUpdate({ target: channels.id, set: { streamUrl: row.streamUrl, statusUrl: row.statusUrl } });
+  }
+}
+
+/** Idempotent demo catalogue: products, VIP mixes, news. Existing rows are left as the operator edited them. */
+export async function seedDemo(db: Db): Promise<void> {
+  await db
+    .insert(shopProducts)
+    .values(
+      demoProducts.map((p) => ({
+        id: p.id,
+        name: p.name,
+        price: p.price,
+        originalPrice: p.originalPrice,
+        category: p.category,
+        images: [`/images/shop/${p.id}.svg`],
+        description: p.description,
+        sizes: p.sizes ? [...p.sizes] : null,
+        colors: p.colors ? [...p.colors] : null,
+        rating: p.rating,
+        reviews: p.reviews,
+        inStock: 'inStock' in p ? p.inStock : true,
+        featured: p.featured,
+        tags: [...p.tags],
+        redbubbleUrl: SHOP_STORE_URL,
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(vipMixes)
+    .values(demoMixes.map((m) => ({ ...m, artworkUrl: `/images/mixes/${m.id}.svg` })))
+    .onConflictDoNothing();
+  const day = 24 * 3600 * 1000;
+  await db
+    .insert(newsItems)
+    .values(
+      demoNews.map(({ daysAgo, ...n }) => ({ ...n, imageUrl: `/images/news/${n.id}.svg`, pubDate: new Date(Date.now() - daysAgo * day) })),
+    )
+    .onConflictDoNothing();
+}

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { channelListSchema, type Channel } from '../../../contracts/channels';
+import { access } from '../../plugins/access';
+import { listChannels, toPublicChannel } from './channels-repository';
+
+/** How long the channel list is served from memory before it is read again. */
+const CACHE_MS = 30_000;
+
+export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
+  let cached: { at: number; body: string } | undefined;
+
+  async function channelListJson(): Promise<string> {
+    if (cached && Date.now() - cached.at < CACHE_MS) return cached.body;
+    const list: Channel[] = (await listChannels(app.database.db)).map(toPublicChannel);
+    cached = { at: Date.now(), body: JSON.stringify(channelListSchema.parse(list)) };
+    return cached.body;
+  }
+
+  app.get('/api/channels', { config: { access: access.public } }, async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=30').type('application/json; charset=utf-8');
+    return channelListJson();
+  });
+};

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { meetsTier } from '../../contracts/tier-policy';
+import type { Tier } from '../../contracts/tiers';
+import type { UserRow } from '../db/schema';
+import { forbidden, unauthorized } from '../lib/errors';
+import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS, createSession, deleteSession, type SessionMeta } from '../modules/auth/session-store';
+
+/**
+ * The one access mechanism (design.md §4): every route declares `config.access`,
+ * and the hook below enforces it. Routes without a policy are refused at registration.
+ */
+export type AccessPolicy =
+  | { kind: 'public' }
+  | { kind: 'member' }
+  | { kind: 'tier'; tier: Tier }
+  | { kind: 'admin' };
+
+export const access = {
+  public: { kind: 'public' },
+  member: { kind: 'member' },
+  admin: { kind: 'admin' },
+  tier: (tier: Tier): AccessPolicy => ({ kind: 'tier', tier }),
+} as const satisfies Record<string, AccessPolicy | ((t: Tier) => AccessPolicy)>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessPolicy;
+  }
+  interface FastifyInstance {
+    /** Every registered route with its policy, for the test that walks them. */
+    routePolicies: RoutePolicy[];
+  }
+  interface FastifyRequest {
+    /** The signed-in member, or null. Set before any handler runs. */
+    user: UserRow | null;
+    sessionIdHash: string | null;
+  }
+  interface FastifyReply {
+    /** Start a fresh session for `userId` (drops the current one) and set the cookie. */
+    signIn(userId: string): Promise<void>;
+    /** End the current session and clear the cookie. */
+    signOut(): Promise<void>;
+  }
+}
+
+export interface RoutePolicy {
+  method: string;
+  url: string;
+  access: AccessPolicy;
+}
+
+export function describePolicy(p: AccessPolicy): string {
+  return p.kind === 'tier' ? `tier:${p.tier}` : p.kind;
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  const { db } = app.database;
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionIdHash', null);
+
+  app.decorate('routePolicies', [] as RoutePolicy[]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const policy = route.config?.access;
+    if (!policy) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} declares no access policy (config.access)`);
+    }
+    for (const m of methods) {
+      if (m !== 'HEAD') app.routePolicies.push({ method: m, url: route.url, access: policy });
+    }
+  });
+
+  const cookieOptions = () => ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.config.secureCookies,
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+
+  app.decorateReply('signIn', async function signIn(this: FastifyReply, userId: string) {
+    const req = this.request;
+    if (req.sessionIdHash) await deleteSession(db, req.sessionIdHash);
+    const meta: SessionMeta = { ip: req.ip, userAgent: req.headers['user-agent'] };
+    const token = await createSession(db, userId, meta);
+    this.setCookie(SESSION_COOKIE, token, cookieOptions());
+  });
+
+  app.decorateReply('signOut', async function signOut(this: FastifyReply) {
+    const req = this.request;
+    if (req.sessionIdHash) await deleteSession(db, req.sessionIdHash);
+    req.user = null;
+    req.sessionIdHash = null;
+    this.clearCookie(SESSION_COOKIE, { path: '/' });
+  });
+
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (token && token.length <= 128) {
+      const found = await findSessionUser(db, token);
+      if (found) {
+        req.user = found.user;
+        req.sessionIdHash = found.idHash;
+      }
+    }
+  });
+
+  app.addHook('preHandler', async (req: FastifyRequest) => {
+    const policy = req.routeOptions.config.access;
+    if (!policy || policy.kind === 'public') return;
+    const user = req.user;
+    if (!user) throw unauthorized();
+    if (policy.kind === 'member') return;
+    if (policy.kind === 'admin') {
+      if (!user.isAdmin) throw forbidden('Admin privileges required', 'admin_required');
+      return;
+    }
+    if (!meetsTier(user, policy.tier)) {
+      throw forbidden(`This needs an active ${policy.tier.toUpperCase()} subscription`, 'tier_required');
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+export function sendError(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.status(status).type('application/json').send({ error: { code, message }, message });
+}
+
+/** One error shape end to end; 5xx details stay in the log. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+      return sendError(reply, err.statusCode, err.code, err.message);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const where = err.validationContext ?? 'body';
+      const field = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+      const detail = first?.message ?? 'is invalid';
+      const message = field ? `Invalid ${where} field '${field}': ${detail}` : `Invalid ${where}: ${detail}`;
+      return sendError(reply, 400, 'validation_error', message);
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, cause: err.cause }, 'response did not match its schema');
+      return sendError(reply, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return sendError(reply, 429, 'rate_limited', err.message);
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+      return sendError(reply, status, err.code?.toLowerCase() ?? 'bad_request', err.message);
+    }
+    request.log.error({ err }, 'unhandled error');
+    return sendError(reply, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
+  });
+});

@@ -1,0 +1,68 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden } from '../lib/errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Origins the pages may load media from: the channels' Icecast servers. */
+function streamOrigins(urls: string[]): string[] {
+  const out = new Set<string>();
+  for (const u of urls) {
+    try {
+      out.add(new URL(u).origin);
+    } catch {
+      // config already validated these; ignore the impossible
+    }
+  }
+  return [...out];
+}
+
+/** Security headers with a CSP the app's own pages satisfy, and the cross-site write guard. */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const { config } = app;
+  const media = streamOrigins([config.DHR1_STREAM_URL, config.DHR2_STREAM_URL]);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'media-src': ["'self'", 'blob:', ...media, 'https:'],
+        'connect-src': ["'self'", ...media],
+        'font-src': ["'self'", 'data:'],
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
+        'frame-ancestors': ["'self'"],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': config.secureCookies ? [] : null,
+      },
+    },
+    // The pop-out player and share windows need window.opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.secureCookies ? undefined : false,
+  });
+
+  const ownOrigin = new URL(config.PUBLIC_URL).origin;
+  // State-changing requests whose Origin names another site are refused (design.md §3).
+  app.addHook('onRequest', async (req) => {
+    if (SAFE_METHODS.has(req.method)) return;
+    const origin = req.headers.origin;
+    if (!origin || origin === 'null') {
+      if (origin === 'null') throw forbidden('Cross-site request refused', 'cross_site');
+      return;
+    }
+    if (origin === ownOrigin) return;
+    // Same host as the request itself (e.g. reached via another hostname or port-forward).
+    const host = req.headers.host;
+    try {
+      if (host && new URL(origin).host === host) return;
+    } catch {
+      // fall through to refuse
+    }
+    throw forbidden('Cross-site request refused', 'cross_site');
+  });
+});

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { isPagePath } from '../../contracts/routes';
+import { access } from './access';
+import { sendError } from './errors';
+
+export interface WebOptions {
+  /** The Vite build output; when missing, pages answer with a hint to build. */
+  webRoot: string;
+}
+
+function escapeAttr(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * Serves the web build: hashed assets with long caching, and the app's HTML for every page path
+ * (history fallback). `/api/*` never gets HTML: unknown API paths are a JSON 404.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
+  const indexPath = path.join(opts.webRoot, 'index.html');
+  const hasBuild = fs.existsSync(indexPath);
+  const publicUrl = app.config.PUBLIC_URL;
+  // Placeholders in index.html are filled once, so link previews (which run no scripts) see real URLs.
+  const html = hasBuild
+    ? fs.readFileSync(indexPath, 'utf8').replaceAll('%PUBLIC_URL%', escapeAttr(publicUrl))
+    : '<!doctype html><title>Deep House Radio</title><p>The web app is not built yet: run <code>npm run build</code>.</p>';
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: opts.webRoot, serve: false });
+  }
+
+  function sendPage(reply: FastifyReply, status: number, pathname: string) {
+    const canonical = `${publicUrl}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
+    const page = html.replace(/<link rel="canonical" href="[^"]*"/, `<link rel="canonical" href="${escapeAttr(canonical)}"`);
+    return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname === '/api') {
+      return sendError(reply, 404, 'not_found', `No API route ${req.method} ${pathname}`);
+    }
+    return sendPage(reply, 404, pathname);
+  });
+
+  app.get('/*', { config: { access: access.public } }, async (req, reply) => {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/'));
+    } catch {
+      return sendPage(reply, 404, '/');
+    }
+    if (pathname.startsWith('/api/') || pathname === '/api') {
+      return sendError(reply, 404, 'not_found', `No API route ${req.method} ${pathname}`);
+    }
+    if (isPagePath(pathname)) return sendPage(reply, 200, pathname);
+    if (hasBuild && !pathname.includes('..')) {
+      const file = path.join(opts.webRoot, pathname);
+      if (file.startsWith(opts.webRoot + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+        const immutable = pathname.startsWith('/assets/');
+        if (pathname === '/sw.js') reply.header('service-worker-allowed', '/');
+        return reply.sendFile(pathname.slice(1), {
+          maxAge: immutable ? 365 * 24 * 3600 * 1000 : 0,
+          immutable,
+          cacheControl: true,
+        });
+      }
+    }
+    return sendPage(reply, 404, pathname);
+  });
+});

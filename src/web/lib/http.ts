@@ -1,0 +1,68 @@
+/**
+ * The shared read of spec §7: same-origin credentials, JSON, and an error whose message is
+ * 'status: statusText'. `ApiError.serverMessage` carries the server's own wording for the UI.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    statusText: string,
+    /** The server's `message` (design.md §3 envelope), when it sent one. */
+    readonly serverMessage: string | undefined,
+    readonly code: string | undefined,
+  ) {
+    super(`${status}: ${statusText}`);
+  }
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  if (res.ok) {
+    if (res.status === 204) return undefined as T;
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+  let serverMessage: string | undefined;
+  let code: string | undefined;
+  try {
+    const body = (await res.json()) as { message?: unknown; error?: { code?: unknown; message?: unknown } };
+    if (typeof body.message === 'string') serverMessage = body.message;
+    else if (typeof body.error?.message === 'string') serverMessage = body.error.message;
+    if (typeof body.error?.code === 'string') code = body.error.code;
+  } catch {
+    // not JSON: keep the status line only
+  }
+  throw new ApiError(res.status, res.statusText, serverMessage, code);
+}
+
+/** GET a JSON resource (the default query function reads the path from the query key). */
+export async function apiGet<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(path, {
+    ...init,
+    method: 'GET',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
+  return parse<T>(res);
+}
+
+/** A write with a JSON body. */
+export async function apiSend<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return parse<T>(res);
+}
+
+/** A multipart upload (images). */
+export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
+  const res = await fetch(path, { method: 'POST', credentials: 'same-origin', body: form });
+  return parse<T>(res);
+}
+
+/** The message to show for a failed call: the server's wording, else the fallback. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.serverMessage) return err.serverMessage;
+  return fallback;
+}

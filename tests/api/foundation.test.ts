@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, memberWithRole } from '../support/app';
+
+describe('foundation API', async () => {
+  const app = await createTestApp();
+
+  it('answers health once the database answers', async () => {
+    const res = await app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown API paths with the JSON 404 envelope, never HTML', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await app.inject({ method, url: '/api/nope' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+      const body = res.json();
+      expect(body.error.code).toBe('not_found');
+      expect(body.message).toBe(body.error.message);
+    }
+  });
+
+  it('lists the seeded channels from the cache', async () => {
+    const res = await app.inject('/api/channels');
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { id: string; name: string }[];
+    expect(list.map((c) => [c.id, c.name])).toEqual([
+      ['dhr1', 'DHR1 Premium'],
+      ['dhr2', 'DHR2 Exclusive'],
+    ]);
+  });
+
+  it('refuses writes whose Origin names another site', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('cross_site');
+    const same = await app.inject({ method: 'POST', url: '/api/nope', headers: { origin: 'http://localhost:3000' } });
+    expect(same.statusCode).toBe(404);
+  });
+
+  it('serves Prometheus metrics with the HTTP histogram by route', async () => {
+    await app.inject('/api/health');
+    const res = await app.inject('/metrics');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('dhr_http_request_duration_seconds_bucket');
+    expect(res.body).toContain('route="/api/health"');
+    expect(res.body).toContain('dhr_process_cpu_user_seconds_total');
+  });
+
+  it('sets security headers with a CSP', async () => {
+    const res = await app.inject('/');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves app HTML for page routes and 404 for unknown pages', async () => {
+    for (const url of ['/', '/dhr1', '/player/dhr2', '/admin/track-history', '/vip/track-history']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+    expect((await app.inject('/definitely-not-a-page')).statusCode).toBe(404);
+  });
+
+  it('gives every registered route an access policy', () => {
+    expect(app.routePolicies.length).toBeGreaterThan(3);
+    for (const r of app.routePolicies) expect(r.access, `${r.method} ${r.url}`).toBeDefined();
+  });
+
+  it('resolves the session cookie of a member', async () => {
+    const admin = await memberWithRole(app, 'admin');
+    expect(admin.cookie).toMatch(/^dhr_session=/);
+  });
+});

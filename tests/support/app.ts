@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp, type BuildOptions } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { users, type NewUserRow, type UserRow } from '../../src/server/db/schema';
+import { createSession, SESSION_COOKIE } from '../../src/server/modules/auth/session-store';
+
+/**
+ * A fresh app per test file: PGlite in memory by default, or a fresh database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (CI runs the API suite both ways).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+  opts: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (serverUrl) {
+    const name = `dhr_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(serverUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    { backgroundJobs: false, memoryDb: true, ...overrides },
+  );
+  const app = await buildApp(config, { logger: false, ...opts });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await dropDatabase?.();
+  });
+  return app;
+}
+
+export type Role = 'anonymous' | 'free' | 'dhr1' | 'dhr2' | 'vip' | 'expired-vip' | 'admin';
+
+export interface TestMember {
+  user: UserRow;
+  /** Cookie header value that carries the member's session. */
+  cookie: string;
+}
+
+let counter = 0;
+
+/** Inserts a member (with a session) straight into the database, for tests of other features. */
+export async function createMember(app: FastifyInstance, fields: Partial<NewUserRow> = {}): Promise<TestMember> {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  const [user] = await app.database.db
+    .insert(users)
+    .values({
+      email: `member-${tag}@example.test`,
+      username: `member${tag}`,
+      subscriptionTier: 'free',
+      subscriptionStatus: 'inactive',
+      ...fields,
+    })
+    .returning();
+  if (!user) throw new Error('insert failed');
+  const token = await createSession(app.database.db, user.id);
+  return { user, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+/** A member of the given role: paid tiers are active with no expiry; the expired VIP expired yesterday. */
+export async function memberWithRole(app: FastifyInstance, role: Exclude<Role, 'anonymous'>): Promise<TestMember> {
+  switch (role) {
+    case 'free':
+      return createMember(app);
+    case 'dhr1':
+    case 'dhr2':
+    case 'vip':
+      return createMember(app, { subscriptionTier: role, subscriptionStatus: 'active' });
+    case 'expired-vip':
+      return createMember(app, {
+        subscriptionTier: 'vip',
+        subscriptionStatus: 'active',
+        subscriptionExpiry: new Date(Date.now() - 24 * 3600 * 1000),
+      });
+    case 'admin':
+      return createMember(app, { isAdmin: true });
+  }
+}
