@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll } from 'vitest';
+import { createTestApp } from './app';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = fs.existsSync(CHROMIUM_PATH);
+const webBuilt = fs.existsSync(path.resolve('dist/web/index.html'));
+/** Browser suites run only when Chromium and the web build are there; `npm test` says when they are skipped. */
+export const canRunBrowser = hasChromium && webBuilt;
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1366, height: 900 };
+
+export interface BrowserHarness {
+  app: FastifyInstance;
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh context and page; console errors and page errors are collected in `errors`. */
+  newPage(viewport?: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
+}
+
+/** Starts the app on a loopback port (fresh database) and a headless Chromium, both closed after the file. */
+export async function startBrowserHarness(env: Record<string, string> = {}): Promise<BrowserHarness> {
+  const app = await createTestApp(env);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--autoplay-policy=no-user-gesture-required',
+      `--user-data-dir=${userDataDir}`,
+    ],
+  });
+  afterAll(async () => {
+    await browser.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  });
+  return {
+    app,
+    baseUrl,
+    browser,
+    async newPage(viewport = DESKTOP) {
+      const context = await browser.newContext({ viewport, baseURL: baseUrl });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      return { page, context, errors };
+    },
+  };
+}
