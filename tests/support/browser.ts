@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -30,7 +29,7 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   const baseUrl = `http://127.0.0.1:${address.port}`;
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-chromium-'));
+  // Playwright gives every launch a fresh temporary profile (design.md §5's fresh --user-data-dir).
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -43,12 +42,10 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
       '--no-first-run',
       '--disable-quic',
       '--autoplay-policy=no-user-gesture-required',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
   afterAll(async () => {
     await browser.close();
-    fs.rmSync(userDataDir, { recursive: true, force: true });
   });
   return {
     app,
