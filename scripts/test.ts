@@ -1,0 +1,81 @@
+// `npm test`: typecheck, lint, unit + API tests on PGlite, the API tests again on PostgreSQL,
+// the web build and the browser tests. Suites that need something missing on this machine are
+// skipped with a plain note of what installs it; under CI=true a skipped suite is a failure.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { run } from './lib/run';
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-test-'));
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+const failures: string[] = [];
+const skippedSuites: string[] = [];
+
+function has(bin: string): boolean {
+  return (process.env.PATH ?? '').split(':').some((dir) => fs.existsSync(path.join(dir, bin)));
+}
+
+async function step(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  console.log(`\n=== ${name} ===`);
+  const code = await run(cmd, args, env);
+  if (code !== 0) failures.push(name);
+}
+
+async function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv = {}) {
+  console.log(`\n=== ${name} ===`);
+  const out = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const code = await run('npx', args, env);
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    total.passed += r.numPassedTests;
+    total.failed += r.numFailedTests;
+    total.skipped += r.numPendingTests + r.numTodoTests;
+    if (r.numPendingTests + r.numTodoTests > 0) skippedSuites.push(`${name}: ${r.numPendingTests + r.numTodoTests} tests skipped`);
+  }
+  if (code !== 0) failures.push(name);
+}
+
+await step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
+await step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+await vitest('unit and API tests (PGlite)', ['unit', 'api']);
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  await vitest('API tests (PostgreSQL)', ['api'], { TEST_DATABASE_URL: pgUrl });
+} else {
+  skippedSuites.push('API tests on PostgreSQL: set TEST_DATABASE_URL=postgres://user:pass@127.0.0.1/postgres (a server where the user may CREATE DATABASE)');
+}
+
+await step('web build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+
+const missing = [
+  fs.existsSync(chromium) ? null : `Chromium (${chromium}): apt-get install -y chromium`,
+  has('icecast2') ? null : 'icecast2: apt-get install -y icecast2',
+  has('ffmpeg') ? null : 'ffmpeg: apt-get install -y ffmpeg',
+].filter((m): m is string => m !== null);
+for (const m of missing) skippedSuites.push(`suites needing ${m}`);
+if (fs.existsSync(chromium) && !failures.includes('web build')) {
+  await vitest('browser tests (Chromium)', ['e2e']);
+} else if (!fs.existsSync(chromium)) {
+  console.log('\n=== browser tests: skipped (no Chromium) ===');
+}
+
+console.log('\n=== summary ===');
+for (const s of skippedSuites) console.log(`skipped: ${s}`);
+for (const f of failures) console.log(`failed: ${f}`);
+if (ci && skippedSuites.length > 0) {
+  console.log('CI=true: a skipped suite counts as a failure.');
+  failures.push('skipped suites under CI');
+}
+console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+fs.rmSync(reportDir, { recursive: true, force: true });
+process.exit(failures.length === 0 ? 0 : 1);
