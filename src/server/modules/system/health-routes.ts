@@ -3,13 +3,27 @@ import { z } from 'zod';
 import { access } from '../../plugins/access';
 import { sendError } from '../../plugins/errors';
 
+/** A database answer is trusted for this long, so probes under load do not each queue a query. */
+const PING_TTL_MS = 1000;
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  let lastOk = 0;
+  let inFlight: Promise<void> | undefined;
+  async function databaseAnswers(): Promise<void> {
+    if (Date.now() - lastOk < PING_TTL_MS) return;
+    inFlight ??= app.database.ping().finally(() => {
+      inFlight = undefined;
+    });
+    await inFlight;
+    lastOk = Date.now();
+  }
+
   app.get(
     '/api/health',
     { config: { access: access.public }, schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
     async (req, reply) => {
       try {
-        await app.database.ping();
+        await databaseAnswers();
       } catch (err) {
         req.log.warn({ err }, 'health check: database did not answer');
         return sendError(reply, 503, 'database_unavailable', 'The database is not answering');

@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { ConfigError, loadConfig } from '../../src/server/config';
+import { users } from '../../src/server/db/schema';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-life-'));
+
+function runMain(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATABASE_URL: '', ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('configuration', () => {
+  it('names the variable when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ RECOGNIZER: 'shazam' })).toThrow(/RECOGNIZER/);
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('derives the public URL and the Secure cookie flag', () => {
+    expect(loadConfig({ PORT: '4100' }).PUBLIC_URL).toBe('http://localhost:4100');
+    expect(loadConfig({ PUBLIC_URL: 'https://dhr.example/' }).secureCookies).toBe(true);
+  });
+
+  it('stops start-up with the message when a variable is bad', async () => {
+    const { code, output } = await runMain({ METADATA_POLL_S: '-3', DATA_DIR: tmp() });
+    expect(code).toBe(2);
+    expect(output).toContain('METADATA_POLL_S');
+  });
+});
+
+describe('embedded database under DATA_DIR', () => {
+  it('keeps data across a restart', async () => {
+    const dataDir = tmp();
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' }, { backgroundJobs: false });
+    const first = await buildApp(config, { logger: false });
+    await first.database.db.insert(users).values({ email: 'keep@example.test', username: 'keeper' });
+    await first.close();
+
+    const second = await buildApp(config, { logger: false });
+    const rows = await second.database.db.select().from(users).where(eq(users.email, 'keep@example.test'));
+    expect(rows).toHaveLength(1);
+    // Seeding is idempotent: one copy of each channel after two starts.
+    expect((await second.inject('/api/channels')).json()).toHaveLength(2);
+    await second.close();
+  });
+
+  it('refuses a second process on the same directory with a clear message', async () => {
+    const dataDir = tmp();
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' }, { backgroundJobs: false });
+    const app = await buildApp(config, { logger: false });
+    try {
+      const { code, output } = await runMain({ DATA_DIR: dataDir });
+      expect(code).toBe(3);
+      expect(output).toContain('already open in process');
+    } finally {
+      await app.close();
+    }
+    // Once the first one is closed the directory is free again.
+    expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+  });
+});
