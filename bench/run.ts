@@ -2,22 +2,13 @@
 // plus the scale benchmarks of the radio (SSE fan-out) and members admin (search, import).
 // Writes bench/results.json and prints the table.
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../scripts/lib/icecast';
 import { load, startProcess, tempDir, waitForHttp, type BenchEntry } from './lib';
+import { startStatusStandIn } from './sse-fanout';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const root = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 const entries: BenchEntry[] = [];
 const extra: Record<string, unknown>[] = [];
@@ -34,17 +25,25 @@ console.log(`baseline node:http: ${base.rps} req/s, p99 ${base.p99Ms} ms`);
 // 2. DHR, as `npm start` runs it (PGlite under a temp DATA_DIR, demo seed), request logging at warn.
 const appPort = await freePort();
 const dataDir = tempDir('dhr-bench-');
+// A loopback stand-in for Icecast's status JSON: both channels on air, as in production.
+const icecast = await startStatusStandIn('Kerri Chandler - Rain');
 const server = startProcess(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
   PORT: String(appPort),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
-  // Point the radio at nothing that answers: the metadata is served from memory either way.
-  DHR1_STREAM_URL: 'http://127.0.0.1:9/dhr1',
-  DHR2_STREAM_URL: 'http://127.0.0.1:9/dhr2',
+  DHR1_STREAM_URL: `http://127.0.0.1:${icecast.port}/dhr1`,
+  DHR2_STREAM_URL: `http://127.0.0.1:${icecast.port}/dhr2`,
+  DHR1_STATUS_URL: icecast.statusUrl,
+  DHR2_STATUS_URL: icecast.statusUrl,
+  METADATA_POLL_S: '1',
+  // The first monitor pass stores the on-air track, so the recent list is not empty.
+  TRACK_MONITOR_INTERVAL_S: '2',
 });
 const appUrl = `http://127.0.0.1:${appPort}`;
 await waitForHttp(`${appUrl}/api/health`);
+await waitForHttp(`${appUrl}/api/live-metadata`);
+await new Promise((r) => setTimeout(r, 3000));
 
 const endpoints = ['/api/health', '/api/channels', '/api/live-metadata', '/api/tracks/recent/dhr1'];
 for (const ep of endpoints) {
@@ -65,6 +64,7 @@ for (const ep of endpoints) {
   });
 }
 await server.stop();
+await icecast.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 // 3. Scale benchmarks owned by their modules.

@@ -17,7 +17,10 @@ interface Tally {
 }
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
+/** Whole suites this machine cannot run (a missing tool or server): failures under CI. */
 const skippedSuites: string[] = [];
+/** Single tests that skip themselves where they do not apply (e.g. PostgreSQL-only on PGlite). */
+const skippedTests: string[] = [];
 
 function has(bin: string): boolean {
   return (process.env.PATH ?? '').split(':').some((dir) => fs.existsSync(path.join(dir, bin)));
@@ -39,7 +42,7 @@ async function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv =
     total.passed += r.numPassedTests;
     total.failed += r.numFailedTests;
     total.skipped += r.numPendingTests + r.numTodoTests;
-    if (r.numPendingTests + r.numTodoTests > 0) skippedSuites.push(`${name}: ${r.numPendingTests + r.numTodoTests} tests skipped`);
+    if (r.numPendingTests + r.numTodoTests > 0) skippedTests.push(`${name}: ${r.numPendingTests + r.numTodoTests} tests skipped`);
   }
   if (code !== 0) failures.push(name);
 }
@@ -70,6 +73,7 @@ if (fs.existsSync(chromium) && !failures.includes('web build')) {
 }
 
 console.log('\n=== summary ===');
+for (const s of skippedTests) console.log(`note: ${s}`);
 for (const s of skippedSuites) console.log(`skipped: ${s}`);
 for (const f of failures) console.log(`failed: ${f}`);
 if (ci && skippedSuites.length > 0) {

@@ -14,7 +14,17 @@ import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 import { channelsRoutes } from './modules/radio/channels-routes';
+import { radioRoutes } from './modules/radio/radio-plugin';
+import { tracksRoutes } from './modules/tracks/tracks-plugin';
 import { healthRoutes } from './modules/system/health-routes';
+import { platformsPlugin } from './modules/platforms/platforms-plugin';
+import { adminRoutes } from './modules/admin/admin-routes';
+import { authRoutes } from './modules/auth/auth-routes';
+import { adminAuthRoutes } from './modules/auth/admin-auth-routes';
+import { platformSubscribersPlugin } from './modules/auth/platform-subscribers';
+import { assignTierRoutes } from './modules/members/assign-tier-routes';
+import { mailPlugin } from './lib/mail';
+import { siteConfigRoutes } from './modules/system/site-config-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,11 +43,21 @@ export interface BuildOptions {
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
+function trustProxySetting(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((v) => v.trim());
+}
+
 /** Builds the whole app as one Fastify instance: external plugins, app plugins, then routes. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
-    trustProxy: true,
+    // Only the configured proxies may speak for the client's address (per-IP rate limits rely on it).
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     // Graceful shutdown: close() lets in-flight requests finish and refuses new ones.
     return503OnClosing: true,
@@ -69,10 +89,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(accessPlugin);
   await app.register(securityPlugin);
   await app.register(metricsPlugin);
+  await app.register(mailPlugin);
+  await app.register(platformSubscribersPlugin);
 
   // Routes, by domain.
   await app.register(healthRoutes);
+  await app.register(platformsPlugin);
+  await app.register(adminRoutes);
+  await app.register(authRoutes);
+  await app.register(adminAuthRoutes);
+  await app.register(assignTierRoutes);
+  await app.register(siteConfigRoutes);
   await app.register(channelsRoutes);
+  await app.register(radioRoutes);
+  await app.register(tracksRoutes);
 
   await app.register(webPlugin, { webRoot: opts.webRoot ?? defaultWebRoot });
   return app;

@@ -40,6 +40,14 @@ const envSchema = z.object({
   BMC_WEBHOOK_SECRET: z.string().optional(),
   BMC_PAGE_URL: z.string().url().default('https://www.buymeacoffee.com/deephouseradio'),
   SYNC_INTERVAL_MIN: z.coerce.number().positive().default(60),
+  /**
+   * Which proxies may set X-Forwarded-For (client IPs drive the per-IP rate limits): unset trusts
+   * none; a hop count ("1"), or addresses/CIDRs separated by commas ("10.0.0.0/8,127.0.0.1").
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'a hop count or comma-separated addresses/CIDRs')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -32,6 +32,27 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ RECOGNIZER: 'shazam' })).toThrow(/RECOGNIZER/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone please' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('trusts X-Forwarded-For only from configured proxies', async () => {
+    const { buildApp: build } = await import('../../src/server/app');
+    for (const [trust, expected] of [
+      [undefined, '10.1.1.1'],
+      ['1', '203.0.113.9'],
+    ] as const) {
+      const app = await build(
+        loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: '', ...(trust ? { TRUST_PROXY: trust } : {}) }, { backgroundJobs: false, memoryDb: true }),
+        { logger: false },
+      );
+      let seen = '';
+      app.addHook('onRequest', async (req) => {
+        seen = req.ip;
+      });
+      await app.inject({ url: '/api/health', remoteAddress: '10.1.1.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(seen).toBe(expected);
+      await app.close();
+    }
   });
 
   it('derives the public URL and the Secure cookie flag', () => {

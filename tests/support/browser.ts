@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll } from 'vitest';
+import type { Config } from '../../src/server/config';
 import { createTestApp } from './app';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,9 +23,16 @@ export interface BrowserHarness {
   newPage(viewport?: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
 }
 
-/** Starts the app on a loopback port (fresh database) and a headless Chromium, both closed after the file. */
-export async function startBrowserHarness(env: Record<string, string> = {}): Promise<BrowserHarness> {
-  const app = await createTestApp(env);
+/**
+ * Starts the app on a loopback port (fresh database) and a headless Chromium, both closed after the file.
+ * `overrides` reach the config, e.g. `{ backgroundJobs: true }` for suites that need the Icecast poller.
+ */
+export async function startBrowserHarness(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<BrowserHarness> {
+  // WEB_ROOT serves another build than dist/web (a private build while others rebuild dist/web).
+  const app = await createTestApp(env, overrides, process.env.WEB_ROOT ? { webRoot: path.resolve(process.env.WEB_ROOT) } : {});
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

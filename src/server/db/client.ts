@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -53,7 +54,9 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = dir ? new PGlite(dir) : new PGlite();
+    // pg_trgm backs the admin user search indexes; the same migrations create it on PostgreSQL.
+    const extensions = { pg_trgm };
+    client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
     await client.waitReady;
   } catch (err) {
     lock?.release();

@@ -107,7 +107,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.addHook('preHandler', async (req: FastifyRequest) => {
+  // Before body validation, so visitors without access learn nothing about a route's inputs.
+  app.addHook('preValidation', async (req: FastifyRequest) => {
     const policy = req.routeOptions.config.access;
     if (!policy || policy.kind === 'public') return;
     const user = req.user;

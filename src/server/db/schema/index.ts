@@ -1,3 +1,6 @@
 // Every table, one file per domain. drizzle-kit reads this file to generate migrations.
 export * from './members';
+export * from './auth';
 export * from './catalogue';
+export * from './radio';
+export * from './platforms';

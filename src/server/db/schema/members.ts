@@ -22,8 +22,22 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * Admin user search (members admin): email, username, first and last name joined and lower-cased,
+     * kept by PostgreSQL itself. Stored so a trigram match re-checks a plain column, not an expression.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql.raw(`lower(email || ' ' || username || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`),
+    ),
   },
-  (t) => [index('users_username_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    index('users_username_idx').on(sql`lower(${t.username})`),
+    // Admin user search (case-insensitive substring over 100,000+ members): pg_trgm GIN index.
+    // pg_trgm is created by migration 0003; PGlite loads its build (db/client.ts).
+    index('users_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Admin list order (newest first).
+    index('users_created_at_idx').on(t.createdAt.desc(), t.id),
+  ],
 );
 
 /** Server-side sessions: the cookie carries a random id, the row holds its SHA-256 (design.md §4). */

@@ -1,0 +1,277 @@
+/**
+ * A real local Icecast 2 (Debian `icecast2`) fed by `ffmpeg`, shared by `npm run radio`, the API tests
+ * and the browser tests. Everything lives in a temp directory; stop() removes it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ICECAST_BIN = process.env.ICECAST_BIN ?? '/usr/bin/icecast2';
+export const FFMPEG_BIN = process.env.FFMPEG_BIN ?? 'ffmpeg';
+
+function onPath(bin: string): boolean {
+  if (bin.includes('/')) return fs.existsSync(bin);
+  return (process.env.PATH ?? '').split(path.delimiter).some((d) => d && fs.existsSync(path.join(d, bin)));
+}
+
+/** Both programs are installed (tests use it with describe.skipIf). */
+export const hasIcecast = onPath(ICECAST_BIN) && onPath(FFMPEG_BIN);
+/** What installs them, for skip messages. */
+export const ICECAST_INSTALL_HINT = 'apt-get install -y icecast2 ffmpeg';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export interface FeedOptions {
+  /** ffmpeg lavfi source graph; a 440 Hz sine by default. */
+  source?: string;
+  bitrateKbps?: number;
+  name?: string;
+  genre?: string;
+}
+
+export interface IcecastServer {
+  port: number;
+  origin: string;
+  statusUrl: string;
+  dir: string;
+  sourcePassword: string;
+  adminPassword: string;
+  /** http://127.0.0.1:PORT/{mount} */
+  streamUrl(mount: string): string;
+  /** Connects an ffmpeg source to /{mount} and resolves once Icecast lists the mount. */
+  startFeed(mount: string, opts?: FeedOptions): Promise<void>;
+  /** Stops the mount's ffmpeg; resolves once Icecast no longer lists it. */
+  stopFeed(mount: string): Promise<void>;
+  /** Sets the mount's "Artist - Title" through Icecast's admin metadata call. */
+  setTitle(mount: string, song: string): Promise<void>;
+  /** The parsed status-json.xsl. */
+  status(): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+export interface StartIcecastOptions {
+  port?: number;
+  /** Bind address; 127.0.0.1 by default (0.0.0.0 to reach it from other machines). */
+  host?: string;
+  /** Working directory (config and logs); a fresh temp dir by default and removed on stop. */
+  dir?: string;
+  maxClients?: number;
+  log?: (line: string) => void;
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const t = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, ms);
+    child.once('exit', () => {
+      clearTimeout(t);
+      resolve();
+    });
+  });
+}
+
+async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + ms;
+  let lastErr: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const v = await probe();
+      if (v !== undefined) return v;
+    } catch (err) {
+      lastErr = err;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}${lastErr instanceof Error ? `: ${lastErr.message}` : ''}`);
+}
+
+function mountsOf(doc: unknown): string[] {
+  const source = (doc as { icestats?: { source?: unknown } } | null)?.icestats?.source;
+  const list = Array.isArray(source) ? source : source ? [source] : [];
+  return list.map((s) => {
+    const u = (s as { listenurl?: unknown }).listenurl;
+    return typeof u === 'string' ? new URL(u).pathname.slice(1) : '';
+  });
+}
+
+export async function startIcecast(opts: StartIcecastOptions = {}): Promise<IcecastServer> {
+  if (!hasIcecast) throw new Error(`icecast2 and ffmpeg are needed: ${ICECAST_INSTALL_HINT}`);
+  const port = opts.port ?? (await freePort());
+  const host = opts.host ?? '127.0.0.1';
+  const ownDir = !opts.dir;
+  const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-icecast-'));
+  fs.mkdirSync(path.join(dir, 'log'), { recursive: true });
+  const sourcePassword = randomBytes(9).toString('base64url');
+  const adminPassword = randomBytes(9).toString('base64url');
+  const asRoot = process.getuid?.() === 0;
+  // Icecast refuses to run as root; it drops to nobody, who must be able to write its logs.
+  if (asRoot) {
+    fs.chmodSync(dir, 0o755);
+    fs.chmodSync(path.join(dir, 'log'), 0o777);
+  }
+  const config = `<icecast>
+  <location>DHR local radio</location>
+  <admin>radio@dhr.local</admin>
+  <limits>
+    <clients>${opts.maxClients ?? 200}</clients>
+    <sources>16</sources>
+    <queue-size>524288</queue-size>
+    <client-timeout>30</client-timeout>
+    <header-timeout>15</header-timeout>
+    <source-timeout>10</source-timeout>
+    <burst-on-connect>1</burst-on-connect>
+    <burst-size>65535</burst-size>
+  </limits>
+  <authentication>
+    <source-password>${xmlEscape(sourcePassword)}</source-password>
+    <relay-password>${xmlEscape(sourcePassword)}</relay-password>
+    <admin-user>admin</admin-user>
+    <admin-password>${xmlEscape(adminPassword)}</admin-password>
+  </authentication>
+  <hostname>127.0.0.1</hostname>
+  <listen-socket><port>${port}</port><bind-address>${xmlEscape(host)}</bind-address></listen-socket>
+  <http-headers><header name="Access-Control-Allow-Origin" value="*" /></http-headers>
+  <fileserve>1</fileserve>
+  <paths>
+    <basedir>/usr/share/icecast2</basedir>
+    <logdir>${xmlEscape(path.join(dir, 'log'))}</logdir>
+    <webroot>/usr/share/icecast2/web</webroot>
+    <adminroot>/usr/share/icecast2/admin</adminroot>
+    <alias source="/" destination="/status.xsl"/>
+  </paths>
+  <logging>
+    <accesslog>access.log</accesslog>
+    <errorlog>error.log</errorlog>
+    <loglevel>2</loglevel>
+  </logging>
+  <security>
+    <chroot>0</chroot>
+    ${asRoot ? '<changeowner><user>nobody</user><group>nogroup</group></changeowner>' : ''}
+  </security>
+</icecast>
+`;
+  const configPath = path.join(dir, 'icecast.xml');
+  fs.writeFileSync(configPath, config, { mode: 0o644 });
+
+  const log = opts.log ?? (() => undefined);
+  const icecast = spawn(ICECAST_BIN, ['-c', configPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+  icecast.stdout.on('data', (d: Buffer) => log(`icecast: ${d.toString().trim()}`));
+  icecast.stderr.on('data', (d: Buffer) => log(`icecast: ${d.toString().trim()}`));
+  const origin = `http://127.0.0.1:${port}`;
+  const statusUrl = `${origin}/status-json.xsl`;
+  const feeds = new Map<string, ChildProcess>();
+  // If this process ends without stop() (a killed test worker, a second Ctrl-C), take the children along:
+  // on a normal exit through the hook, and on a kill through a watchdog shell that outlives us.
+  const killChildren = () => {
+    for (const c of feeds.values()) c.kill('SIGKILL');
+    icecast.kill('SIGKILL');
+  };
+  process.on('exit', killChildren);
+  if (icecast.pid) {
+    // ffmpeg sources exit by themselves once Icecast is gone.
+    spawn('sh', ['-c', `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${icecast.pid} 2>/dev/null; do sleep 1; done; kill -9 ${icecast.pid} 2>/dev/null`], {
+      stdio: 'ignore',
+      detached: true,
+    }).unref();
+  }
+
+  async function status(): Promise<unknown> {
+    const res = await fetch(statusUrl, { signal: AbortSignal.timeout(2000) });
+    if (!res.ok) throw new Error(`status ${res.status}`);
+    return JSON.parse(await res.text()) as unknown;
+  }
+
+  async function stopFeed(mount: string): Promise<void> {
+    const child = feeds.get(mount);
+    feeds.delete(mount);
+    if (!child) return;
+    child.kill('SIGTERM');
+    await waitForExit(child, 3000);
+    await until(`/${mount} to leave`, 15_000, async () => (mountsOf(await status()).includes(mount) ? undefined : true));
+  }
+
+  const server: IcecastServer = {
+    port,
+    origin,
+    statusUrl,
+    dir,
+    sourcePassword,
+    adminPassword,
+    streamUrl: (mount) => `${origin}/${mount}`,
+    status,
+    async startFeed(mount, feed = {}) {
+      await stopFeed(mount);
+      const args = [
+        '-hide_banner', '-loglevel', 'error', '-nostdin', '-re',
+        '-f', 'lavfi', '-i', feed.source ?? 'sine=frequency=440:sample_rate=44100',
+        '-c:a', 'libmp3lame', '-b:a', `${feed.bitrateKbps ?? 128}k`, '-ar', '44100', '-ac', '2',
+        '-content_type', 'audio/mpeg',
+        '-ice_name', feed.name ?? `DHR ${mount}`,
+        '-ice_genre', feed.genre ?? 'Deep House',
+        '-f', 'mp3',
+        `icecast://source:${sourcePassword}@127.0.0.1:${port}/${mount}`,
+      ];
+      const child = spawn(FFMPEG_BIN, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      child.stderr?.on('data', (d: Buffer) => log(`ffmpeg ${mount}: ${d.toString().trim()}`));
+      feeds.set(mount, child);
+      await until(`/${mount} to go on air`, 15_000, async () => {
+        if (child.exitCode !== null) throw new Error(`ffmpeg for /${mount} exited with ${child.exitCode}`);
+        return mountsOf(await status()).includes(mount) ? true : undefined;
+      });
+    },
+    stopFeed,
+    async setTitle(mount, song) {
+      const q = new URLSearchParams({ mount: `/${mount}`, mode: 'updinfo', song });
+      const res = await fetch(`${origin}/admin/metadata?${q.toString()}`, {
+        headers: { authorization: `Basic ${Buffer.from(`admin:${adminPassword}`).toString('base64')}` },
+        signal: AbortSignal.timeout(5000),
+      });
+      await res.text();
+      if (!res.ok) throw new Error(`Icecast refused the title change (${res.status})`);
+    },
+    async stop() {
+      await Promise.all([...feeds.values()].map(async (c) => {
+        c.kill('SIGTERM');
+        await waitForExit(c, 3000);
+      }));
+      feeds.clear();
+      icecast.kill('SIGTERM');
+      await waitForExit(icecast, 3000);
+      process.off('exit', killChildren);
+      if (ownDir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+
+  try {
+    await until('icecast2 to answer', 15_000, async () => {
+      if (icecast.exitCode !== null) {
+        const errLog = path.join(dir, 'log', 'error.log');
+        throw new Error(`icecast2 exited with ${icecast.exitCode}${fs.existsSync(errLog) ? `: ${fs.readFileSync(errLog, 'utf8').slice(-500)}` : ''}`);
+      }
+      await status();
+      return true;
+    });
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  return server;
+}

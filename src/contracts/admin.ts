@@ -1,0 +1,327 @@
+import { z } from 'zod';
+import {
+  SUBSCRIPTION_SOURCES,
+  SUBSCRIPTION_STATUSES,
+  TIERS,
+  subscriptionSourceSchema,
+  subscriptionStatusSchema,
+  tierSchema,
+} from './tiers';
+
+/**
+ * Admin API payloads (spec §3 "Admin user", "Admin stats", "Bulk import"; §7 "Admin").
+ * Shared by the server routes in src/server/modules/admin and the admin pages.
+ */
+
+// ---------------------------------------------------------------- admin user
+
+/** One member as the admin pages see it. Dates are ISO strings; pledgeAmount is euro cents per month. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  subscriptionTier: tierSchema,
+  subscriptionStatus: subscriptionStatusSchema,
+  subscriptionExpiry: z.string().nullable(),
+  subscriptionSource: subscriptionSourceSchema,
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  /** Euro cents per month (shown in euros). */
+  pledgeAmount: z.number().int(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+// ---------------------------------------------------------------- GET /api/admin/users
+
+/** Largest page GET /api/admin/users returns; the default page is this size too. */
+export const ADMIN_USERS_MAX_LIMIT = 500;
+/** Name of the response header carrying the number of members matching the filters (the body stays a JSON array, as the spec's client expects). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+/** Name of the response header carrying the number of members in the database, unfiltered ('shown of total'). */
+export const UNFILTERED_COUNT_HEADER = 'x-unfiltered-count';
+
+/** Query string of GET /api/admin/users; every field optional. Empty strings mean "no filter". */
+export const adminUsersQuerySchema = z.object({
+  /** Case-insensitive substring of email, username, first name or last name. */
+  search: z.string().trim().max(200).optional(),
+  tier: z.union([tierSchema, z.literal('')]).optional(),
+  status: z.union([subscriptionStatusSchema, z.literal('')]).optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_USERS_MAX_LIMIT),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+/** Body of GET /api/admin/users: a JSON array, newest members first. Totals are in the headers above. */
+export const adminUserListSchema = z.array(adminUserSchema);
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+// ---------------------------------------------------------------- POST /api/admin/users
+
+export const REQUIRED_EMAIL_USERNAME = 'Email and username are required';
+export const INVALID_EMAIL = 'Please enter a valid email address';
+/** The "simple pattern" of spec §5. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Euros as the forms send them: a number, a numeric string, or empty (= 0). Max 100,000 euro. */
+const euroAmountSchema = z
+  .union([z.number(), z.string().trim().max(20), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || v === '') return 0;
+    const n = typeof v === 'number' ? v : Number(v.replace(',', '.'));
+    if (!Number.isFinite(n) || n < 0 || n > 100_000) {
+      ctx.addIssue({ code: 'custom', message: 'Pledge amount must be a number of euros between 0 and 100000' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** Whole days from now; 0 or empty = no expiry. */
+const expiryDaysSchema = z
+  .union([z.number(), z.string().trim().max(10), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || v === '') return 0;
+    const n = typeof v === 'number' ? v : Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > 36_500) {
+      ctx.addIssue({ code: 'custom', message: 'Expiry days must be a whole number from 0 (no expiry) to 36500' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/**
+ * POST /api/admin/users. email and username are checked by the server with the spec's messages
+ * (REQUIRED_EMAIL_USERNAME, INVALID_EMAIL) so the schema accepts any string for them.
+ * pledgeAmount is euros (decimal); the reply's pledgeAmount is cents. expiryDays 0 = no expiry.
+ */
+export const createAdminUserSchema = z.object({
+  email: z.string().max(320).optional().default(''),
+  username: z.string().max(100).optional().default(''),
+  firstName: z.string().trim().max(100).nullish(),
+  lastName: z.string().trim().max(100).nullish(),
+  subscriptionTier: tierSchema.default('free'),
+  subscriptionStatus: subscriptionStatusSchema.default('active'),
+  subscriptionSource: subscriptionSourceSchema.default('admin'),
+  expiryDays: expiryDaysSchema,
+  pledgeAmount: euroAmountSchema,
+  isAdmin: z.boolean().default(false),
+});
+export type CreateAdminUserInput = z.input<typeof createAdminUserSchema>;
+/** Reply: the created AdminUser (201). Duplicate email → 409 'A user with this email already exists'. */
+export const DUPLICATE_EMAIL = 'A user with this email already exists';
+
+// ---------------------------------------------------------------- PUT /api/admin/users/{id}
+
+/**
+ * PUT /api/admin/users/{id}: the whole edited user. Fields the admin cannot change (id, createdAt,
+ * lastLoginAt) may be sent back and are ignored. subscriptionExpiry: ISO date-time, or 'YYYY-MM-DD'
+ * (access through that whole day in Europe/Dublin: stored as 23:59:59.999 Dublin time), or null/'' for no expiry.
+ * Email/username rules and messages as for create; duplicate email → 409; an admin cannot remove
+ * their own admin rights (400).
+ * pledgeAmount here is CENTS (the edit form shows euros and converts), an integer.
+ */
+export const updateAdminUserSchema = z.object({
+  id: z.string().optional(),
+  email: z.string().max(320),
+  username: z.string().max(100),
+  firstName: z.string().trim().max(100).nullish(),
+  lastName: z.string().trim().max(100).nullish(),
+  subscriptionTier: tierSchema,
+  subscriptionStatus: subscriptionStatusSchema,
+  subscriptionExpiry: z.union([z.string().max(40), z.null()]).optional(),
+  subscriptionSource: subscriptionSourceSchema,
+  isAdmin: z.boolean(),
+  pledgeAmount: z.number().int().min(0).max(10_000_000),
+  createdAt: z.string().nullish(),
+  lastLoginAt: z.string().nullish(),
+});
+export type UpdateAdminUserInput = z.input<typeof updateAdminUserSchema>;
+/** Reply: the updated AdminUser. Unknown id → 404 'User not found'. */
+
+// ---------------------------------------------------------------- POST /api/admin/bulk-import
+
+export const BULK_IMPORT_EMPTY = 'Please upload a CSV file or paste CSV data';
+/** Bodies up to this size are accepted (10,000 rows fit easily). */
+export const BULK_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+export const BULK_IMPORT_MAX_ROWS = 50_000;
+
+export const BULK_IMPORT_COLUMNS = [
+  'email',
+  'firstName',
+  'lastName',
+  'subscriptionTier',
+  'subscriptionStatus',
+  'subscriptionExpiry',
+  'pledgeAmount',
+  'source',
+] as const;
+
+/** Statuses and sources a CSV row may carry (spec §5). */
+export const BULK_IMPORT_STATUSES = ['active', 'cancelled', 'expired'] as const;
+export const BULK_IMPORT_SOURCES = ['patreon', 'buymeacoffee'] as const;
+
+/** A template with the spec's columns, for the dialog's download. */
+export const BULK_IMPORT_TEMPLATE = [
+  BULK_IMPORT_COLUMNS.join(','),
+  'listener@example.com,Ada,Byrne,VIP,active,2026-12-31,10.00,patreon',
+  'fan@example.com,Sam,Kelly,DHR1,cancelled,,3,buymeacoffee',
+].join('\n');
+
+export const bulkImportRequestSchema = z.object({
+  csvContent: z.string().max(BULK_IMPORT_MAX_BYTES).optional().default(''),
+});
+export type BulkImportRequest = z.input<typeof bulkImportRequestSchema>;
+
+export const bulkImportResultSchema = z.object({
+  /** New members created. */
+  imported: z.number().int(),
+  /** Existing members (same email) whose fields changed. */
+  updated: z.number().int(),
+  /** Existing members whose row matched exactly. */
+  skipped: z.number().int(),
+  /** One message per bad row, naming the row, e.g. "Row 3: invalid subscriptionTier 'gold' (use Free, DHR1, DHR2 or VIP)". */
+  errors: z.array(z.string()),
+});
+export type BulkImportResult = z.infer<typeof bulkImportResultSchema>;
+
+// ---------------------------------------------------------------- POST /api/admin/sync-subscriptions
+
+export const syncPlatformOutcomeSchema = z.object({
+  platform: z.enum(['patreon', 'buymeacoffee']),
+  /** False when the platform is not configured (no token), so it was not asked. */
+  attempted: z.boolean(),
+  ok: z.boolean(),
+  /** Members/subscriptions the platform listed. */
+  fetched: z.number().int(),
+  error: z.string().nullable(),
+});
+export type SyncPlatformOutcome = z.infer<typeof syncPlatformOutcomeSchema>;
+
+/**
+ * Reply of POST /api/admin/sync-subscriptions (body: {} or empty): members whose tier, status, expiry
+ * or amount changed (platform entitlements plus the expiry pass). When some configured platform failed
+ * and another worked, the reply is still 200 with `errors` listed; when every configured platform
+ * failed it is 502 with the error envelope, message e.g. "Patreon: 401 Unauthorized (check PATREON_ACCESS_TOKEN)".
+ * A sync already running elsewhere → 409.
+ */
+export const syncResultSchema = z.object({
+  updated: z.number().int(),
+  /** Platform failures, e.g. "Patreon: 401 Unauthorized (check PATREON_ACCESS_TOKEN)". Empty when all went well. */
+  errors: z.array(z.string()),
+  platforms: z.array(syncPlatformOutcomeSchema),
+});
+export type SyncResult = z.infer<typeof syncResultSchema>;
+
+// ---------------------------------------------------------------- GET /api/admin/stats
+
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  /** Members with a paid tier whose subscription gives access now (active or cancelled_with_access, not expired). */
+  activeSubscribers: z.number().int(),
+  vipUsers: z.number().int(),
+  dhr2Users: z.number().int(),
+  dhr1Users: z.number().int(),
+  freeUsers: z.number().int(),
+  cancelledWithAccess: z.number().int(),
+  expiredUsers: z.number().int(),
+  totalTracks: z.number().int(),
+  totalMixes: z.number().int(),
+  todayDownloads: z.number().int(),
+  /** Bytes used by media files under DATA_DIR/media. */
+  storageUsed: z.number(),
+  /** Counts per status (spec: Active, Cancelled w/ Access, Expired, plus the rest). */
+  statusCounts: z.record(z.enum(SUBSCRIPTION_STATUSES), z.number().int()),
+  /** Members per pledge band, by design.md §4: vip 10+, dhr2 5+, dhr1 3+, free 0. */
+  pledgeBands: z.record(z.enum(TIERS), z.number().int()),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+// ---------------------------------------------------------------- GET /api/admin/system-status
+
+export const platformStatusSchema = z.object({
+  platform: z.enum(['patreon', 'buymeacoffee']),
+  label: z.string(),
+  /** API token (and campaign id for Patreon) present. */
+  configured: z.boolean(),
+  /** Webhook secret present. */
+  webhookConfigured: z.boolean(),
+  lastSync: z
+    .object({
+      at: z.string(),
+      ok: z.boolean(),
+      /** Members seen on the platform in that run. */
+      fetched: z.number().int(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type PlatformStatus = z.infer<typeof platformStatusSchema>;
+
+export const systemStatusSchema = z.object({
+  checkedAt: z.string(),
+  database: z.object({
+    kind: z.enum(['pglite', 'postgres']),
+    ok: z.boolean(),
+    latencyMs: z.number().nullable(),
+    error: z.string().nullable(),
+  }),
+  platforms: z.array(platformStatusSchema),
+  lastSync: z
+    .object({
+      at: z.string(),
+      trigger: z.enum(['manual', 'scheduled']),
+      ok: z.boolean(),
+      updated: z.number().int(),
+      errors: z.array(z.string()),
+    })
+    .nullable(),
+  channels: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      statusUrl: z.string(),
+      reachable: z.boolean(),
+      latencyMs: z.number().nullable(),
+      /** Listeners across the channel's mounts, when the status page says. */
+      listeners: z.number().int().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+  backgroundJobs: z.boolean(),
+  syncIntervalMin: z.number(),
+});
+export type SystemStatus = z.infer<typeof systemStatusSchema>;
+
+// ---------------------------------------------------------------- GET /api/admin/download-stats
+
+export const downloadStatsSchema = z.object({
+  /** Downloads since midnight Europe/Dublin. */
+  today: z.number().int(),
+});
+export type DownloadStats = z.infer<typeof downloadStatsSchema>;
+
+// ---------------------------------------------------------------- GET /api/admin/storage-status
+
+export const storageStatusSchema = z.object({
+  mode: z.enum(['local', 's3']),
+  /** Absolute path of the local media folder (DATA_DIR/media). */
+  localPath: z.string(),
+  localPathExists: z.boolean(),
+  /** Bytes and files under the local media folder. */
+  bytesUsed: z.number(),
+  fileCount: z.number().int(),
+  /** S3 bucket/endpoint when mode is s3, else null. */
+  s3: z.object({ bucket: z.string().nullable(), endpoint: z.string().nullable() }).nullable(),
+  mixes: z.object({
+    total: z.number().int(),
+    withS3Url: z.number().int(),
+    withoutS3Url: z.number().int(),
+  }),
+});
+export type StorageStatus = z.infer<typeof storageStatusSchema>;
+
+export { SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, TIERS };

@@ -1,0 +1,39 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './members';
+
+export type AuthTokenKind = 'login_link' | 'password_reset' | 'password_code';
+
+/**
+ * One-time proofs sent by email: sign-in links, password reset links and set-password codes.
+ * Only a SHA-256 of the secret is stored; `usedAt` makes each single use.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<AuthTokenKind>().notNull(),
+    /** Lower-cased email the proof was sent to (a link may precede the account: platform subscribers). */
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** Wrong guesses so far (codes only). */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_tokens_email_kind_idx').on(t.email, t.kind), index('auth_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/** Fixed-window counters for rate limits, in the database so every instance shares them. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+export type AuthTokenRow = typeof authTokens.$inferSelect;

@@ -1,0 +1,101 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './members';
+import { vipMixes } from './catalogue';
+
+export type Platform = 'patreon' | 'buymeacoffee';
+
+/**
+ * What Patreon / Buy Me a Coffee last told us about one payer, keyed by (platform, email).
+ * Kept whether or not the email has an account: sign-in by link creates the account with this entitlement.
+ * The mapped tier/status is computed from these fields at read time (grace periods depend on "now").
+ */
+export const platformSubscriptions = pgTable(
+  'platform_subscriptions',
+  {
+    platform: text('platform').$type<Platform>().notNull(),
+    /** Trimmed, lower-cased. */
+    email: text('email').notNull(),
+    /** Patreon member id or BMC subscription id. */
+    externalId: text('external_id'),
+    fullName: text('full_name'),
+    /** Patreon patron_status (active_patron | declined_patron | former_patron) or BMC: active | cancelled. */
+    platformStatus: text('platform_status'),
+    /** Euro cents per month the payer is entitled to. */
+    amountCents: integer('amount_cents').notNull().default(0),
+    /** Patreon last_charge_date / next_charge_date / last_charge_status. */
+    lastChargeAt: timestamp('last_charge_at', { withTimezone: true }),
+    nextChargeAt: timestamp('next_charge_at', { withTimezone: true }),
+    lastChargeStatus: text('last_charge_status'),
+    /** BMC subscription_current_period_end. */
+    periodEndAt: timestamp('period_end_at', { withTimezone: true }),
+    /** BMC subscription_is_cancelled / subscription_is_cancelled_at_period_end / subscription_cancelled_on. */
+    isCancelled: boolean('is_cancelled').notNull().default(false),
+    cancelledAtPeriodEnd: boolean('cancelled_at_period_end').notNull().default(false),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The platform's own record, as received (for support questions). */
+    raw: jsonb('raw').$type<Record<string, unknown>>().notNull().default({}),
+    /** 'sync' or the webhook event that wrote the row last. */
+    lastEvent: text('last_event').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.platform, t.email] }), index('platform_subs_email_idx').on(t.email)],
+);
+
+/** Webhook deliveries already applied: a replay (same event id, or same body) is acknowledged and ignored. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    platform: text('platform').$type<Platform>().notNull(),
+    /** BMC event_id when present, else SHA-256 of event name + raw body. */
+    deliveryKey: text('delivery_key').notNull(),
+    event: text('event').notNull(),
+    email: text('email'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.platform, t.deliveryKey] }), index('webhook_deliveries_time_idx').on(t.receivedAt)],
+);
+
+export interface SyncPlatformOutcome {
+  platform: Platform;
+  /** False when the platform was not configured and so not asked. */
+  attempted: boolean;
+  ok: boolean;
+  fetched: number;
+  error: string | null;
+}
+
+/** One run of the platform sync (manual or scheduled): the dashboard's "last sync result". */
+export const syncRuns = pgTable(
+  'sync_runs',
+  {
+    id: serial('id').primaryKey(),
+    trigger: text('trigger').$type<'manual' | 'scheduled'>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+    ok: boolean('ok').notNull(),
+    updated: integer('updated').notNull(),
+    platforms: jsonb('platforms').$type<SyncPlatformOutcome[]>().notNull(),
+    errors: jsonb('errors').$type<string[]>().notNull(),
+  },
+  (t) => [index('sync_runs_finished_idx').on(t.finishedAt)],
+);
+
+/** One VIP mix download by a member: the daily limit and the dashboard's "today's downloads" count these. */
+export const mixDownloads = pgTable(
+  'mix_downloads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mixId: text('mix_id')
+      .notNull()
+      .references(() => vipMixes.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mix_downloads_time_idx').on(t.createdAt), index('mix_downloads_user_time_idx').on(t.userId, t.createdAt)],
+);
+
+export type PlatformSubscriptionRow = typeof platformSubscriptions.$inferSelect;
+export type NewPlatformSubscriptionRow = typeof platformSubscriptions.$inferInsert;
+export type SyncRunRow = typeof syncRuns.$inferSelect;

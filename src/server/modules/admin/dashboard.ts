@@ -1,0 +1,239 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, count, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { AdminStats, PlatformStatus, StorageStatus, SystemStatus } from '../../../contracts/admin';
+import { SUBSCRIPTION_STATUSES, TIERS, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
+import type { Config } from '../../config';
+import type { Database, Db } from '../../db/client';
+import { mixDownloads, trackIdentifications, users, vipMixes, type Platform } from '../../db/schema';
+import { PLATFORM_LABELS, platformConfigured, recentSyncRuns } from '../platforms';
+import { listChannels } from '../radio/channels-repository';
+import { fetchStatus, findMount, mountPath, statusUrlFor } from '../radio/icecast-status';
+import { startOfDayDublin } from './dates';
+
+/** Downloads since midnight Europe/Dublin. */
+export async function downloadsToday(db: Db, now: Date = new Date()): Promise<number> {
+  const rows = await db.select({ n: count() }).from(mixDownloads).where(gte(mixDownloads.createdAt, startOfDayDublin(now)));
+  return rows[0]?.n ?? 0;
+}
+
+/** Walks the media folder (no symlinks followed); stops counting after `maxFiles`. */
+async function folderUsage(dir: string, maxFiles = 200_000): Promise<{ exists: boolean; bytes: number; files: number }> {
+  let bytes = 0;
+  let files = 0;
+  try {
+    await fs.access(dir);
+  } catch {
+    return { exists: false, bytes: 0, files: 0 };
+  }
+  const stack = [dir];
+  while (stack.length && files < maxFiles) {
+    const current = stack.pop() as string;
+    let entries;
+    try {
+      entries = await fs.readdir(current, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const full = path.join(current, e.name);
+      if (e.isDirectory()) stack.push(full);
+      else if (e.isFile()) {
+        try {
+          bytes += (await fs.stat(full)).size;
+          files++;
+        } catch {
+          // removed while walking
+        }
+      }
+    }
+  }
+  return { exists: true, bytes, files };
+}
+
+/** Cached for a short while: several dashboard cards ask at once. */
+function cached<T>(ttlMs: number, load: () => Promise<T>): () => Promise<T> {
+  let entry: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    if (entry && Date.now() - entry.at < ttlMs) return entry.value;
+    const value = load();
+    entry = { at: Date.now(), value };
+    value.catch(() => {
+      entry = undefined;
+    });
+    return value;
+  };
+}
+
+/** The S3 settings when the media module has configured them (S3_BUCKET / S3_ENDPOINT), else null. */
+function s3Settings(config: Config): { bucket: string | null; endpoint: string | null } | null {
+  const c = config as unknown as Record<string, unknown>;
+  const bucket = typeof c.S3_BUCKET === 'string' && c.S3_BUCKET ? c.S3_BUCKET : null;
+  const endpoint = typeof c.S3_ENDPOINT === 'string' && c.S3_ENDPOINT ? c.S3_ENDPOINT : null;
+  return bucket ? { bucket, endpoint } : null;
+}
+
+export function createDashboard(database: Database, config: Config) {
+  const { db } = database;
+  const mediaDir = path.join(config.dataDir, 'media');
+  const mediaUsage = cached(30_000, () => folderUsage(mediaDir));
+  const channelChecks = cached(30_000, () => checkChannels(db));
+
+  async function stats(now: Date = new Date()): Promise<AdminStats> {
+    const accessNow = and(
+      inArray(users.subscriptionStatus, ['active', 'cancelled_with_access']),
+      or(isNull(users.subscriptionExpiry), gt(users.subscriptionExpiry, now)),
+    );
+    const [byTier, byStatus, bands, activeRows, expiredRows, tracks, mixes, today, usage] = await Promise.all([
+      // Effective tier: a paid tier counts only while the subscription gives access.
+      db
+        .select({ tier: sql<Tier>`case when ${accessNow} then ${users.subscriptionTier} else 'free' end`, n: count() })
+        .from(users)
+        .groupBy(sql`1`),
+      db.select({ status: users.subscriptionStatus, n: count() }).from(users).groupBy(users.subscriptionStatus),
+      db
+        .select({
+          band: sql<Tier>`case when ${users.pledgeAmountCents} >= 1000 then 'vip' when ${users.pledgeAmountCents} >= 500 then 'dhr2' when ${users.pledgeAmountCents} >= 300 then 'dhr1' else 'free' end`,
+          n: count(),
+        })
+        .from(users)
+        .groupBy(sql`1`),
+      db.select({ n: count() }).from(users).where(and(accessNow, ne(users.subscriptionTier, 'free'))),
+      db
+        .select({ n: count() })
+        .from(users)
+        .where(
+          or(
+            sql`${users.subscriptionStatus} = 'expired'`,
+            and(inArray(users.subscriptionStatus, ['active', 'cancelled_with_access']), isNotNull(users.subscriptionExpiry), lte(users.subscriptionExpiry, now)),
+          ),
+        ),
+      db.select({ n: count() }).from(trackIdentifications),
+      db.select({ n: count() }).from(vipMixes),
+      downloadsToday(db, now),
+      mediaUsage(),
+    ]);
+    const tierCount = Object.fromEntries(TIERS.map((t) => [t, 0])) as Record<Tier, number>;
+    for (const r of byTier) tierCount[r.tier] = (tierCount[r.tier] ?? 0) + r.n;
+    const statusCounts = Object.fromEntries(SUBSCRIPTION_STATUSES.map((s) => [s, 0])) as Record<SubscriptionStatus, number>;
+    for (const r of byStatus) statusCounts[r.status] = r.n;
+    const pledgeBands = Object.fromEntries(TIERS.map((t) => [t, 0])) as Record<Tier, number>;
+    for (const r of bands) pledgeBands[r.band] = r.n;
+    const totalUsers = Object.values(statusCounts).reduce((a, b) => a + b, 0);
+    return {
+      totalUsers,
+      activeSubscribers: activeRows[0]?.n ?? 0,
+      vipUsers: tierCount.vip,
+      dhr2Users: tierCount.dhr2,
+      dhr1Users: tierCount.dhr1,
+      freeUsers: tierCount.free,
+      cancelledWithAccess: statusCounts.cancelled_with_access,
+      expiredUsers: expiredRows[0]?.n ?? 0,
+      totalTracks: tracks[0]?.n ?? 0,
+      totalMixes: mixes[0]?.n ?? 0,
+      todayDownloads: today,
+      storageUsed: usage.bytes,
+      statusCounts,
+      pledgeBands,
+    };
+  }
+
+  async function storage(): Promise<StorageStatus> {
+    const [usage, mixRows] = await Promise.all([
+      mediaUsage(),
+      db
+        .select({ total: count(), withUrl: sql<number>`count(*) filter (where ${vipMixes.s3Url} is not null and ${vipMixes.s3Url} <> '')`.mapWith(Number) })
+        .from(vipMixes),
+    ]);
+    const s3 = s3Settings(config);
+    const total = mixRows[0]?.total ?? 0;
+    const withS3Url = mixRows[0]?.withUrl ?? 0;
+    return {
+      mode: s3 ? 's3' : 'local',
+      localPath: mediaDir,
+      localPathExists: usage.exists,
+      bytesUsed: usage.bytes,
+      fileCount: usage.files,
+      s3,
+      mixes: { total, withS3Url, withoutS3Url: total - withS3Url },
+    };
+  }
+
+  async function systemStatus(): Promise<SystemStatus> {
+    const started = performance.now();
+    let dbOk = true;
+    let dbError: string | null = null;
+    try {
+      await database.ping();
+    } catch (err) {
+      dbOk = false;
+      dbError = err instanceof Error ? err.message : String(err);
+    }
+    const latencyMs = dbOk ? Math.round((performance.now() - started) * 10) / 10 : null;
+    const [runs, channels] = await Promise.all([dbOk ? recentSyncRuns(db, 50) : Promise.resolve([]), channelChecks()]);
+    const platforms: PlatformStatus[] = (['patreon', 'buymeacoffee'] as Platform[]).map((p) => {
+      const run = runs.find((r) => r.platforms.some((o) => o.platform === p && o.attempted));
+      const outcome = run?.platforms.find((o) => o.platform === p);
+      return {
+        platform: p,
+        label: PLATFORM_LABELS[p],
+        configured: platformConfigured(config, p),
+        webhookConfigured: Boolean(p === 'patreon' ? config.PATREON_WEBHOOK_SECRET : config.BMC_WEBHOOK_SECRET),
+        lastSync: run && outcome ? { at: run.finishedAt.toISOString(), ok: outcome.ok, fetched: outcome.fetched, error: outcome.error } : null,
+      };
+    });
+    const last = runs[0];
+    return {
+      checkedAt: new Date().toISOString(),
+      database: { kind: database.kind, ok: dbOk, latencyMs, error: dbError },
+      platforms,
+      lastSync: last
+        ? { at: last.finishedAt.toISOString(), trigger: last.trigger, ok: last.ok, updated: last.updated, errors: last.errors }
+        : null,
+      channels,
+      backgroundJobs: config.backgroundJobs,
+      syncIntervalMin: config.SYNC_INTERVAL_MIN,
+    };
+  }
+
+  return { stats, storage, systemStatus, downloadsToday: () => downloadsToday(db) };
+}
+
+const CHANNEL_TIMEOUT_MS = 3_000;
+
+/** Asks each channel's Icecast status page (short timeout); reachable = it answered with a status document. */
+async function checkChannels(db: Db): Promise<SystemStatus['channels']> {
+  const list = await listChannels(db);
+  return Promise.all(
+    list.map(async (c) => {
+      let statusUrl = '';
+      const started = performance.now();
+      try {
+        statusUrl = statusUrlFor(c.streamUrl, c.statusUrl);
+        const doc = await fetchStatus(statusUrl, CHANNEL_TIMEOUT_MS);
+        const mount = mountPath(c.streamUrl);
+        const m = mount ? findMount(doc, mount) : null;
+        return {
+          id: c.id,
+          name: c.name,
+          statusUrl,
+          reachable: true,
+          latencyMs: Math.round(performance.now() - started),
+          listeners: m?.listeners ?? null,
+          error: m ? null : 'no source is connected to this mount',
+        };
+      } catch (err) {
+        const e = err as Error;
+        return {
+          id: c.id,
+          name: c.name,
+          statusUrl,
+          reachable: false,
+          latencyMs: null,
+          listeners: null,
+          error: e.name === 'TimeoutError' ? `no answer within ${CHANNEL_TIMEOUT_MS} ms` : e.message,
+        };
+      }
+    }),
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Dates the admin tools read and count by. A date-only expiry ('2026-12-31') means access through
+ * that whole day where the radio is (Europe/Dublin, design.md §4): it is stored as the last
+ * millisecond of that Dublin day, so the admin pages show the same calendar day back.
+ */
+
+/** 'YYYY-MM-DD' (or a full ISO date-time) → Date; undefined when it is not a real date. */
+export function parseExpiryDate(value: string): Date | undefined {
+  const v = value.trim();
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (m) {
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const noon = new Date(Date.UTC(y, mo - 1, d, 12));
+    // Reject 2026-02-30 and friends, which Date would roll over.
+    if (noon.getUTCFullYear() !== y || noon.getUTCMonth() !== mo - 1 || noon.getUTCDate() !== d) return undefined;
+    if (y < 1970 || y > 2200) return undefined;
+    // Noon UTC of the next day is always that same calendar day in Dublin.
+    return new Date(startOfDayDublin(new Date(noon.getTime() + 24 * 3600 * 1000)).getTime() - 1);
+  }
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) {
+    const date = new Date(v);
+    return Number.isNaN(date.getTime()) ? undefined : date;
+  }
+  return undefined;
+}
+
+const dublinParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Dublin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Europe/Dublin wall-clock fields of an instant. */
+function dublinFields(at: Date): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
+  const p = Object.fromEntries(dublinParts.formatToParts(at).map((x) => [x.type, x.value]));
+  return { y: Number(p.year), mo: Number(p.month), d: Number(p.day), h: Number(p.hour), mi: Number(p.minute), s: Number(p.second) };
+}
+
+/** The instant today began in Europe/Dublin (the day download limits and "today's downloads" use). */
+export function startOfDayDublin(now: Date = new Date()): Date {
+  const f = dublinFields(now);
+  // Dublin is UTC+0 or UTC+1: guess midnight as UTC, then correct by the offset seen at that guess.
+  const guess = Date.UTC(f.y, f.mo - 1, f.d);
+  const g = dublinFields(new Date(guess));
+  const offsetMs = Date.UTC(g.y, g.mo - 1, g.d, g.h, g.mi, g.s) - guess;
+  return new Date(guess - offsetMs);
+}

@@ -1,0 +1,111 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AUTH_MESSAGES,
+  adminSetupBodySchema,
+  authReplySchema,
+  loginBodySchema,
+  sessionDebugReplySchema,
+  setupNeededReplySchema,
+} from '../../../contracts/auth';
+import type { Db } from '../../db/client';
+import { sessions, users, type UserRow } from '../../db/schema';
+import { conflict, forbidden, unauthorized } from '../../lib/errors';
+import { access } from '../../plugins/access';
+import { hashPassword, verifyPassword } from './passwords';
+import { enforceRateLimit, RATE_RULES } from './rate-limit';
+import { SESSION_COOKIE } from './session-store';
+import { findUserByEmail, insertUser, recordLogin, toAuthUser } from './users';
+
+// Serialises first-admin creation across instances (a transaction-scoped advisory lock).
+const SETUP_LOCK_ID = 724102;
+
+export async function adminExists(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
+  return rows.length > 0;
+}
+
+/** First-admin setup, admin sign-in (password required, design.md §4) and the session check. */
+export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    '/api/admin/setup-needed',
+    { config: { access: access.public }, schema: { response: { 200: setupNeededReplySchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { setupNeeded: !(await adminExists(db)) };
+    },
+  );
+
+  app.post(
+    '/api/admin/setup',
+    { config: { access: access.public }, schema: { body: adminSetupBodySchema, response: { 201: authReplySchema } } },
+    async (req, reply) => {
+      const { email, username, password } = req.body;
+      await enforceRateLimit(db, req, RATE_RULES.adminSetup);
+      if (await adminExists(db)) throw conflict(AUTH_MESSAGES.setupNotNeeded, 'setup_done');
+      const passwordHash = await hashPassword(password);
+      const admin = await db.transaction(async (tx): Promise<UserRow> => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${SETUP_LOCK_ID})`);
+        if (await adminExists(tx)) throw conflict(AUTH_MESSAGES.setupNotNeeded, 'setup_done');
+        // Taking over an existing member's account here would skip proof of its email; the CLI can promote one.
+        if (await findUserByEmail(tx, email)) {
+          throw conflict('A member account already uses this email. Use another email, or promote it with `npm run admin`.', 'email_taken');
+        }
+        return insertUser(tx, { email, username, passwordHash, isAdmin: true, subscriptionStatus: 'active' });
+      });
+      await reply.signIn(admin.id);
+      await recordLogin(db, admin.id);
+      return reply.status(201).send({ message: AUTH_MESSAGES.setupDone, user: toAuthUser(admin) });
+    },
+  );
+
+  app.post(
+    '/api/admin/signin',
+    { config: { access: access.public }, schema: { body: loginBodySchema, response: { 200: authReplySchema } } },
+    async (req, reply) => {
+      const { email, password } = req.body;
+      await enforceRateLimit(db, req, RATE_RULES.login, email);
+      const user = await findUserByEmail(db, email);
+      const ok = await verifyPassword(user?.passwordHash, password);
+      if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
+      if (!user.isAdmin) throw forbidden('Admin privileges required', 'admin_required');
+      await reply.signIn(user.id);
+      await recordLogin(db, user.id);
+      return { message: 'Signed in', user: toAuthUser(user) };
+    },
+  );
+
+  app.get(
+    '/api/admin/session-debug',
+    { config: { access: access.admin }, schema: { response: { 200: sessionDebugReplySchema } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = req.user as UserRow;
+      const idHash = req.sessionIdHash ?? '';
+      const rows = await db.select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1);
+      const [active] = await db
+        .select({ n: count() })
+        .from(sessions)
+        .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date())));
+      const s = rows[0];
+      const iso = (d: Date | undefined) => (d ?? new Date()).toISOString();
+      // No session id, hash or password hash: only what helps an operator see why a session works.
+      return {
+        authenticated: true,
+        user: { id: user.id, email: user.email, username: user.username, isAdmin: user.isAdmin },
+        session: {
+          createdAt: iso(s?.createdAt),
+          expiresAt: iso(s?.expiresAt),
+          lastSeenAt: iso(s?.lastSeenAt),
+          ip: s?.ip ?? null,
+          userAgent: s?.userAgent ?? null,
+        },
+        activeSessions: Number(active?.n ?? 0),
+        cookie: { name: SESSION_COOKIE, httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies },
+        serverTime: new Date().toISOString(),
+      };
+    },
+  );
+};

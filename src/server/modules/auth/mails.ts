@@ -1,0 +1,57 @@
+import { composeMail, type MailMessage } from '../../lib/mail';
+import { CODE_TTL_MS, LOGIN_LINK_TTL_MS, RESET_LINK_TTL_MS } from './auth-tokens';
+
+const minutes = (ms: number) => Math.round(ms / 60_000);
+
+export function signInLinkMail(to: string, url: string): MailMessage {
+  return composeMail({
+    to,
+    subject: 'Your Deep House Radio sign-in link',
+    greeting: 'Hi,',
+    paragraphs: [
+      `Someone (hopefully you) asked to sign in to Deep House Radio with this email address. The link below signs you in once and works for ${minutes(LOGIN_LINK_TTL_MS)} minutes.`,
+    ],
+    action: { label: 'Sign in to DHR', url },
+    footer: 'If you did not ask for this, ignore this email: nobody can sign in without the link.',
+  });
+}
+
+export function passwordCodeMail(to: string, code: string): MailMessage {
+  return composeMail({
+    to,
+    subject: 'Your Deep House Radio verification code',
+    greeting: 'Hi,',
+    paragraphs: [
+      `Enter this code on the Set Password page to prove this email is yours. It works for ${minutes(CODE_TTL_MS)} minutes.`,
+    ],
+    code,
+    footer: 'If you did not ask for this, ignore this email: your account stays as it is.',
+  });
+}
+
+export function resetLinkMail(to: string, url: string): MailMessage {
+  return composeMail({
+    to,
+    subject: 'Reset your Deep House Radio password',
+    greeting: 'Hi,',
+    paragraphs: [
+      `We received a request to reset the password of your Deep House Radio account. The link below works once, for ${minutes(RESET_LINK_TTL_MS)} minutes.`,
+    ],
+    action: { label: 'Choose a new password', url },
+    footer: 'If you did not ask for this, ignore this email: your password stays as it is.',
+  });
+}
+
+export function adminUsesPasswordMail(to: string, signInUrl: string, resetUrl: string): MailMessage {
+  return composeMail({
+    to,
+    subject: 'Signing in to Deep House Radio as an admin',
+    greeting: 'Hi,',
+    paragraphs: [
+      'Someone asked for an email sign-in link for this address. Admin accounts do not get sign-in links: they sign in with their password.',
+      `Forgot it? Reset it here: ${resetUrl}`,
+    ],
+    action: { label: 'Sign in with your password', url: signInUrl },
+    footer: 'If you did not ask for this, ignore this email.',
+  });
+}

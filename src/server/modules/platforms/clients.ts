@@ -1,0 +1,136 @@
+import type { NewPlatformSubscriptionRow } from '../../db/schema';
+import { DEFAULT_FETCH_OPTIONS, getJson, PlatformError, type FetchOptions } from './http';
+import { bmcAmountCents, normaliseEmail, parseFlag, parsePlatformDate } from './mapping';
+
+export const PATREON_LABEL = 'Patreon';
+export const BMC_LABEL = 'Buy Me a Coffee';
+
+const PATREON_MEMBER_FIELDS =
+  'email,full_name,patron_status,currently_entitled_amount_cents,next_charge_date,last_charge_date,last_charge_status';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v.slice(0, 500) : typeof v === 'number' ? String(v) : null);
+
+/** One platform record ready for platform_subscriptions (lastEvent is set by the caller). */
+export type PlatformRecordInput = Omit<NewPlatformSubscriptionRow, 'lastEvent' | 'updatedAt'>;
+
+/** A Patreon JSON:API member resource → record; null when it carries no usable email. */
+export function parsePatreonMember(member: unknown): PlatformRecordInput | null {
+  if (!isObj(member)) return null;
+  const a = isObj(member.attributes) ? member.attributes : {};
+  const email = normaliseEmail(a.email);
+  if (!email) return null;
+  const amount = typeof a.currently_entitled_amount_cents === 'number' ? a.currently_entitled_amount_cents : Number(a.currently_entitled_amount_cents ?? 0);
+  return {
+    platform: 'patreon',
+    email,
+    externalId: str(member.id),
+    fullName: str(a.full_name),
+    platformStatus: str(a.patron_status),
+    amountCents: Number.isFinite(amount) && amount > 0 ? Math.round(amount) : 0,
+    lastChargeAt: parsePlatformDate(a.last_charge_date),
+    nextChargeAt: parsePlatformDate(a.next_charge_date),
+    lastChargeStatus: str(a.last_charge_status),
+    periodEndAt: null,
+    isCancelled: false,
+    cancelledAtPeriodEnd: false,
+    cancelledAt: null,
+    raw: { id: member.id ?? null, attributes: a },
+  };
+}
+
+/**
+ * A Buy Me a Coffee subscription (API v1 shape: payer_email, subscription_*) or a webhook's membership
+ * data (supporter_email, amount, current_period_end, cancel_at_period_end, status) → record.
+ */
+export function parseBmcSubscription(sub: unknown): PlatformRecordInput | null {
+  if (!isObj(sub)) return null;
+  const email = normaliseEmail(sub.payer_email ?? sub.supporter_email ?? sub.email);
+  if (!email) return null;
+  const apiShape = 'subscription_coffee_price' in sub || 'subscription_current_period_end' in sub;
+  const amountCents = apiShape
+    ? bmcAmountCents(sub.subscription_coffee_price, sub.subscription_coffee_num)
+    : bmcAmountCents(sub.amount ?? sub.support_coffee_price, sub.quantity ?? sub.support_coffees ?? 1);
+  const periodEndAt = parsePlatformDate(apiShape ? sub.subscription_current_period_end : sub.current_period_end);
+  const statusText = str(sub.status)?.toLowerCase();
+  const isCancelled = apiShape
+    ? parseFlag(sub.subscription_is_cancelled)
+    : parseFlag(sub.canceled) || parseFlag(sub.cancelled) || statusText === 'canceled' || statusText === 'cancelled';
+  const cancelledAtPeriodEnd = parseFlag(apiShape ? sub.subscription_is_cancelled_at_period_end : sub.cancel_at_period_end);
+  return {
+    platform: 'buymeacoffee',
+    email,
+    externalId: str(sub.subscription_id ?? sub.id),
+    fullName: str(sub.payer_name ?? sub.supporter_name),
+    platformStatus: isCancelled || cancelledAtPeriodEnd ? 'cancelled' : 'active',
+    amountCents,
+    lastChargeAt: null,
+    nextChargeAt: null,
+    lastChargeStatus: null,
+    periodEndAt,
+    isCancelled,
+    cancelledAtPeriodEnd,
+    cancelledAt: parsePlatformDate(apiShape ? sub.subscription_cancelled_on : (sub.canceled_at ?? sub.cancelled_at)),
+    raw: sub,
+  };
+}
+
+export interface PatreonClientConfig {
+  apiUrl: string;
+  accessToken: string;
+  campaignId: string;
+}
+
+/** Every member of the campaign, following meta.pagination.cursors.next. */
+export async function fetchPatreonMembers(c: PatreonClientConfig, opts: FetchOptions = {}): Promise<PlatformRecordInput[]> {
+  const maxPages = opts.maxPages ?? DEFAULT_FETCH_OPTIONS.maxPages;
+  const base = `${c.apiUrl.replace(/\/+$/, '')}/api/oauth2/v2/campaigns/${encodeURIComponent(c.campaignId)}/members`;
+  const out: PlatformRecordInput[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < maxPages; page++) {
+    const params = new URLSearchParams({ include: 'currently_entitled_tiers,user', 'fields[member]': PATREON_MEMBER_FIELDS });
+    if (cursor) params.set('page[cursor]', cursor);
+    const doc = await getJson(PATREON_LABEL, `${base}?${params.toString()}`, c.accessToken, 'PATREON_ACCESS_TOKEN', opts);
+    if (!isObj(doc) || !Array.isArray(doc.data)) throw new PlatformError(PATREON_LABEL, 'reply has no data list');
+    for (const m of doc.data) {
+      const r = parsePatreonMember(m);
+      if (r) out.push(r);
+    }
+    const meta = isObj(doc.meta) ? doc.meta : {};
+    const pagination = isObj(meta.pagination) ? meta.pagination : {};
+    const cursors = isObj(pagination.cursors) ? pagination.cursors : {};
+    const next = typeof cursors.next === 'string' && cursors.next !== '' ? cursors.next : null;
+    if (!next || next === cursor) return out;
+    cursor = next;
+  }
+  throw new PlatformError(PATREON_LABEL, `more than ${maxPages} pages; stopped`);
+}
+
+export interface BmcClientConfig {
+  apiUrl: string;
+  accessToken: string;
+}
+
+/** Every subscription (status=all), page by page until next_page_url is null. */
+export async function fetchBmcSubscriptions(c: BmcClientConfig, opts: FetchOptions = {}): Promise<PlatformRecordInput[]> {
+  const maxPages = opts.maxPages ?? DEFAULT_FETCH_OPTIONS.maxPages;
+  const base = `${c.apiUrl.replace(/\/+$/, '')}/api/v1/subscriptions`;
+  const out: PlatformRecordInput[] = [];
+  for (let page = 1; page <= maxPages; page++) {
+    const doc = await getJson(BMC_LABEL, `${base}?status=all&page=${page}`, c.accessToken, 'BMC_ACCESS_TOKEN', opts);
+    if (!isObj(doc)) throw new PlatformError(BMC_LABEL, 'reply is not an object');
+    if (!('data' in doc) && ('error_code' in doc || 'reason' in doc || 'error' in doc)) {
+      // BMC answers "no subscriptions" as an error body on page 1.
+      if (page === 1 && /no subscriptions/i.test(String(doc.reason ?? doc.error ?? ''))) return out;
+      throw new PlatformError(BMC_LABEL, `error ${String(doc.error_code ?? '')} ${String(doc.reason ?? '')}`.trim());
+    }
+    if (!Array.isArray(doc.data)) throw new PlatformError(BMC_LABEL, 'reply has no data list');
+    for (const s of doc.data) {
+      const r = parseBmcSubscription(s);
+      if (r) out.push(r);
+    }
+    if (doc.next_page_url === null || doc.next_page_url === undefined || doc.next_page_url === '') return out;
+  }
+  throw new PlatformError(BMC_LABEL, `more than ${maxPages} pages; stopped`);
+}

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { syncResultSchema, type SyncResult } from '../../../contracts/admin';
+import { AppError } from '../../lib/errors';
+import { access } from '../../plugins/access';
+import type { FetchOptions } from './http';
+import { expirePassed, platformSubscriberFor, pruneOldRecords } from './repository';
+import { createPlatformMetrics } from './platform-metrics';
+import { createSyncRunner, type SyncTrigger } from './sync';
+import { webhookRoutes } from './webhook-routes';
+
+/** The expiry pass runs this often (cheap: one indexed UPDATE). */
+const EXPIRY_PASS_MS = 60_000;
+
+export interface PlatformsPluginOptions {
+  /** Timeouts/retries of the platform clients (tests shorten them). */
+  fetch?: FetchOptions;
+}
+
+/**
+ * Patreon and Buy Me a Coffee kept in step: the admin's sync call, the scheduled sync every
+ * SYNC_INTERVAL_MIN, the expiry pass, and the webhooks.
+ */
+export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = async (app, opts) => {
+  const runner = createSyncRunner({ database: app.database, config: app.config }, opts.fetch ?? {});
+  const closing = new AbortController();
+  const metrics = app.hasDecorator('metrics') ? createPlatformMetrics(app.metrics) : null;
+  const sync = async (trigger: SyncTrigger) => {
+    const result = await runner.sync(trigger, closing.signal);
+    metrics?.syncDone(trigger, result);
+    return result;
+  };
+
+  await app.register(webhookRoutes, { metrics });
+
+  // Sign-in by link asks this for emails without an account (modules/auth/platform-subscribers.ts).
+  if (app.hasDecorator('platformSubscribers')) {
+    app.platformSubscribers.register((email) => platformSubscriberFor(app.database.db, email));
+  }
+
+  app.post(
+    '/api/admin/sync-subscriptions',
+    {
+      config: { access: access.admin },
+      // The page posts {} (spec §7); an empty body is fine too.
+      schema: { body: z.object({}).passthrough().nullish(), response: { 200: syncResultSchema } },
+    },
+    async (): Promise<SyncResult> => {
+      const result = await sync('manual');
+      const attempted = result.platforms.filter((p) => p.attempted);
+      if (attempted.length > 0 && attempted.every((p) => !p.ok)) {
+        throw new AppError(502, 'sync_failed', result.errors.join('; '));
+      }
+      return { updated: result.updated, errors: result.errors, platforms: result.platforms };
+    },
+  );
+
+  const timers: NodeJS.Timeout[] = [];
+  app.addHook('onClose', async () => {
+    for (const t of timers) clearInterval(t);
+    closing.abort();
+    await runner.current?.catch(() => undefined);
+  });
+
+  if (!app.config.backgroundJobs) return;
+
+  app.addHook('onReady', async () => {
+    // Fractions of a minute are allowed (tests); never more often than every second.
+    const syncEvery = Math.max(1_000, app.config.SYNC_INTERVAL_MIN * 60_000);
+    timers.push(
+      setInterval(() => {
+        pruneOldRecords(app.database.db).catch((err: unknown) => app.log.warn({ err }, 'pruning old webhook deliveries failed'));
+        sync('scheduled').then(
+          (r) => {
+            if (r.errors.length) app.log.warn({ errors: r.errors }, 'scheduled platform sync had errors');
+            else if (!r.skipped) app.log.info({ updated: r.updated }, 'scheduled platform sync');
+          },
+          (err: unknown) => app.log.error({ err }, 'scheduled platform sync failed'),
+        );
+      }, syncEvery),
+      setInterval(() => {
+        expirePassed(app.database.db).then(
+          (n) => {
+            if (n) app.log.info({ expired: n }, 'expiry pass');
+          },
+          (err: unknown) => app.log.warn({ err }, 'expiry pass failed'),
+        );
+      }, EXPIRY_PASS_MS),
+    );
+    for (const t of timers) t.unref();
+    // Expiries that passed while the server was down are handled at once.
+    await expirePassed(app.database.db).catch((err: unknown) => app.log.warn({ err }, 'expiry pass failed'));
+  });
+};

@@ -1,0 +1,102 @@
+/** Reading Icecast 2.4's status-json.xsl (reference: external-apis.md). Pure parsing plus one bounded fetch. */
+
+export interface MountStatus {
+  /** Raw "Artist - Title" line, '' when the source sends none. */
+  raw: string;
+  artist: string;
+  title: string;
+  listeners: number | null;
+  /** Kbit/s. */
+  bitrate: number | null;
+  genre: string | null;
+}
+
+/** Longest title kept; Icecast metadata is free text from the source client. */
+const MAX_TEXT = 300;
+/** A status document larger than this is not Icecast's. */
+const MAX_STATUS_BYTES = 2 * 1024 * 1024;
+
+function text(value: unknown): string {
+  if (typeof value === 'string') return value.trim().slice(0, MAX_TEXT);
+  if (typeof value === 'number') return String(value);
+  return '';
+}
+
+function num(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
+/** Splits "Artist - Title" at the first " - "; a line without one is all title. */
+export function splitTitle(raw: string): { artist: string; title: string } {
+  const line = raw.trim();
+  const at = line.indexOf(' - ');
+  if (at <= 0) return { artist: '', title: line };
+  return { artist: line.slice(0, at).trim(), title: line.slice(at + 3).trim() };
+}
+
+/** The path part of a URL ('/dhr1'), or undefined when it does not parse. */
+export function mountPath(url: string): string | undefined {
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '') || '/';
+  } catch {
+    return undefined;
+  }
+}
+
+/** `icestats.source` is an object for one mount, an array for several, absent for none. */
+function sourcesOf(doc: unknown): Record<string, unknown>[] {
+  if (typeof doc !== 'object' || doc === null) throw new Error('status is not a JSON object');
+  const icestats = (doc as { icestats?: unknown }).icestats;
+  if (typeof icestats !== 'object' || icestats === null) throw new Error('status has no icestats');
+  const source = (icestats as { source?: unknown }).source;
+  const list = Array.isArray(source) ? source : source === undefined ? [] : [source];
+  return list.filter((s): s is Record<string, unknown> => typeof s === 'object' && s !== null);
+}
+
+/**
+ * Finds the mount whose listenurl has the given path. Returns null when the mount is absent
+ * (no source connected); throws when the document is not an Icecast status at all.
+ */
+export function findMount(doc: unknown, path: string): MountStatus | null {
+  const source = sourcesOf(doc).find((s) => typeof s.listenurl === 'string' && mountPath(s.listenurl) === path);
+  if (!source) return null;
+  const raw = text(source.title);
+  let { artist, title } = splitTitle(raw);
+  // Some sources send artist and title separately (Icecast then shows both fields).
+  const separateArtist = text(source.artist);
+  if (separateArtist && !artist) artist = separateArtist;
+  if (!raw && separateArtist) title = '';
+  return {
+    raw: raw || (separateArtist ? separateArtist : ''),
+    artist,
+    title,
+    listeners: num(source.listeners),
+    bitrate: num(source.audio_bitrate) ?? num(source.bitrate),
+    genre: text(source.genre) || null,
+  };
+}
+
+/** Fetches and parses a status document; throws on network error, timeout, non-2xx or non-JSON. */
+export async function fetchStatus(url: string, timeoutMs: number): Promise<unknown> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new Error(`status ${res.status} from ${url}`);
+  }
+  const length = Number(res.headers.get('content-length') ?? 0);
+  if (length > MAX_STATUS_BYTES) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new Error(`status document too large (${length} bytes)`);
+  }
+  const body = await res.text();
+  if (body.length > MAX_STATUS_BYTES) throw new Error('status document too large');
+  // Icecast 2.4.0-2.4.2 emit invalid JSON for a mount without title ("title": - ); not parseable means unusable.
+  return JSON.parse(body) as unknown;
+}
+
+/** The status URL of a channel: its own, else its stream's origin + /status-json.xsl. */
+export function statusUrlFor(streamUrl: string, statusUrl: string | null | undefined): string {
+  if (statusUrl) return statusUrl;
+  return `${new URL(streamUrl).origin}/status-json.xsl`;
+}

@@ -1,0 +1,310 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { NOW_PLAYING_EVENT, nowPlayingEventSchema, type LiveMetadata, type NowPlayingEvent } from '../../../contracts/radio';
+import type { Database } from '../../db/client';
+import { listChannels, type ChannelRow } from './channels-repository';
+import { fetchStatus, findMount, mountPath, statusUrlFor, type MountStatus } from './icecast-status';
+import { SseHub } from './sse-hub';
+
+/** Postgres NOTIFY channel carrying now-playing changes between instances. */
+export const NOW_PLAYING_CHANNEL = 'now_playing';
+
+/** Consecutive failed reads before a channel is declared off air (one slow answer should not blank every player). */
+const FAILURES_BEFORE_OFFLINE = 2;
+
+export interface ChannelState extends NowPlayingEvent {
+  /** Event id: increases with every change, across channels. */
+  version: number;
+  genre: string | null;
+}
+
+export interface MetadataReply {
+  status: 200 | 503;
+  body: string;
+  etag?: string;
+}
+
+const notifySchema = z.object({ v: z.number().int().positive(), e: nowPlayingEventSchema, g: z.string().nullable().optional() });
+
+function sameContent(a: NowPlayingEvent, b: NowPlayingEvent): boolean {
+  return a.online === b.online && a.artist === b.artist && a.title === b.title && a.album === b.album && a.current_track === b.current_track;
+}
+
+/**
+ * What is playing on each channel, kept in memory. Changes seen by this instance's poller are
+ * published with NOTIFY; every instance (this one included) applies what it hears, so all agree,
+ * and pushes it to its SSE clients.
+ */
+export class NowPlaying {
+  readonly hub = new SseHub();
+  /** How long one status read may take before it counts as a failure. */
+  statusTimeoutMs = 5_000;
+
+  private channels = new Map<string, ChannelRow>();
+  private readonly states = new Map<string, ChannelState>();
+  private readonly replies = new Map<string, MetadataReply>();
+  private readonly failures = new Map<string, number>();
+  private readonly failingUrls = new Set<string>();
+  private readonly lastRead = new Map<string, Date>();
+  private readonly lastError = new Map<string, string>();
+  private lastVersion = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private polling: Promise<void> | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Loads the channels and subscribes to changes published by any instance. */
+  async init(): Promise<void> {
+    await this.refreshChannels();
+    this.unlisten = await this.database.listen(NOW_PLAYING_CHANNEL, (payload) => this.onNotify(payload));
+  }
+
+  async refreshChannels(): Promise<void> {
+    const rows = await listChannels(this.database.db);
+    this.channels = new Map(rows.map((r) => [r.id, r]));
+  }
+
+  channel(id: string): ChannelRow | undefined {
+    return this.channels.get(id);
+  }
+
+  channelIds(): string[] {
+    return [...this.channels.keys()];
+  }
+
+  state(id: string): ChannelState | undefined {
+    return this.states.get(id);
+  }
+
+  /** Polls every channel now, then every `intervalMs`, until stop(). Runs never overlap. */
+  start(intervalMs: number): void {
+    if (this.timer || this.stopped) return;
+    const tick = () => {
+      this.pollOnce()
+        .catch((err: unknown) => this.log.warn({ err }, 'now-playing poll failed'))
+        .finally(() => {
+          if (!this.stopped) {
+            this.timer = setTimeout(tick, intervalMs);
+            this.timer.unref();
+          }
+        });
+    };
+    this.timer = setTimeout(tick, 0);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.polling?.catch(() => undefined);
+    await this.unlisten?.().catch(() => undefined);
+    this.hub.closeAll();
+  }
+
+  /** One read of every channel's Icecast status (one request per distinct status URL). */
+  async pollOnce(): Promise<void> {
+    if (this.polling) return this.polling;
+    this.polling = this.doPoll().finally(() => {
+      this.polling = undefined;
+    });
+    return this.polling;
+  }
+
+  private async doPoll(): Promise<void> {
+    await this.refreshChannels();
+    const byStatusUrl = new Map<string, ChannelRow[]>();
+    for (const ch of this.channels.values()) {
+      let url: string;
+      try {
+        url = statusUrlFor(ch.streamUrl, ch.statusUrl);
+      } catch {
+        this.log.warn({ channel: ch.id }, 'channel has no valid stream URL');
+        continue;
+      }
+      byStatusUrl.set(url, [...(byStatusUrl.get(url) ?? []), ch]);
+    }
+    await Promise.all(
+      [...byStatusUrl].map(async ([url, chans]) => {
+        let doc: unknown;
+        try {
+          doc = await fetchStatus(url, this.statusTimeoutMs);
+          if (this.failingUrls.delete(url)) this.log.info({ url }, 'icecast status readable again');
+        } catch (err) {
+          // Warn once per outage, not on every poll.
+          const level = this.failingUrls.has(url) ? 'debug' : 'warn';
+          this.failingUrls.add(url);
+          const message = err instanceof Error ? err.message : String(err);
+          this.log[level]({ url, err: message }, 'icecast status unavailable');
+          for (const ch of chans) {
+            this.lastError.set(ch.id, `${url}: ${message}`);
+            await this.onReadFailure(ch);
+          }
+          return;
+        }
+        for (const ch of chans) {
+          let mount: MountStatus | null;
+          try {
+            mount = findMount(doc, mountPath(ch.streamUrl) ?? '');
+          } catch (err) {
+            const message = err instanceof Error ? err.message : String(err);
+            this.log.warn({ url, err: message }, 'icecast status is not usable');
+            this.lastError.set(ch.id, `${url}: ${message}`);
+            await this.onReadFailure(ch);
+            continue;
+          }
+          this.failures.set(ch.id, 0);
+          this.lastRead.set(ch.id, new Date());
+          if (!mount) this.lastError.set(ch.id, `${url}: no source on mount ${mountPath(ch.streamUrl) ?? ''}`);
+          else this.lastError.delete(ch.id);
+          await this.observe(ch, mount);
+        }
+      }),
+    );
+  }
+
+  private async onReadFailure(ch: ChannelRow): Promise<void> {
+    const n = (this.failures.get(ch.id) ?? 0) + 1;
+    this.failures.set(ch.id, n);
+    const current = this.states.get(ch.id);
+    // Only this instance failed to read; others that can still read Icecast must not be told "off air".
+    if (n >= FAILURES_BEFORE_OFFLINE && (!current || current.online)) await this.observe(ch, null, false);
+  }
+
+  /** Compares a fresh read with the state; publishes a change, or refreshes listener figures in place. */
+  private async observe(ch: ChannelRow, mount: MountStatus | null, publish = true): Promise<void> {
+    const current = this.states.get(ch.id);
+    const next: NowPlayingEvent = mount
+      ? {
+          channel: ch.id,
+          online: true,
+          // A title without "Artist - " is shown under the channel's own name rather than with no artist.
+          artist: mount.artist || (mount.title ? ch.name : ''),
+          title: mount.title,
+          album: '',
+          current_track: mount.raw,
+          listeners: mount.listeners,
+          bitrate: mount.bitrate,
+          updatedAt: new Date().toISOString(),
+        }
+      : { channel: ch.id, online: false, artist: '', title: '', album: '', current_track: '', listeners: null, bitrate: null, updatedAt: new Date().toISOString() };
+    if (current && sameContent(current, next)) {
+      if (current.listeners !== next.listeners || current.bitrate !== next.bitrate) {
+        current.listeners = next.listeners;
+        current.bitrate = next.bitrate;
+        this.rebuildReply(current);
+      }
+      return;
+    }
+    const version = Math.max(Date.now(), this.lastVersion + 1);
+    const genre = mount?.genre ?? null;
+    this.apply(next, version, genre);
+    if (!publish) return;
+    try {
+      await this.database.notify(NOW_PLAYING_CHANNEL, JSON.stringify({ v: version, e: next, g: genre }));
+    } catch (err) {
+      this.log.warn({ err }, 'could not publish now-playing change');
+    }
+  }
+
+  /** Publishes a change as if the poller had seen it (tests and the bench drive changes this way). */
+  async publish(event: NowPlayingEvent, genre: string | null = null): Promise<void> {
+    const version = Math.max(Date.now(), this.lastVersion + 1);
+    this.apply(event, version, genre);
+    await this.database.notify(NOW_PLAYING_CHANNEL, JSON.stringify({ v: version, e: event, g: genre }));
+  }
+
+  private onNotify(payload: string): void {
+    let parsed: z.infer<typeof notifySchema>;
+    try {
+      parsed = notifySchema.parse(JSON.parse(payload));
+    } catch {
+      this.log.warn('ignored a malformed now-playing notification');
+      return;
+    }
+    const current = this.states.get(parsed.e.channel);
+    // Our own notification coming back, or one older than what we already show.
+    if (current && (parsed.v <= current.version || sameContent(current, parsed.e))) return;
+    this.apply(parsed.e, Math.max(parsed.v, this.lastVersion + 1), parsed.g ?? null);
+  }
+
+  private apply(event: NowPlayingEvent, version: number, genre: string | null): void {
+    const state: ChannelState = { ...event, version, genre };
+    this.lastVersion = Math.max(this.lastVersion, version);
+    this.states.set(event.channel, state);
+    this.rebuildReply(state);
+    this.hub.broadcastRaw(this.frameOf(state));
+  }
+
+  private frameOf(state: ChannelState): string {
+    const data: NowPlayingEvent = {
+      channel: state.channel,
+      online: state.online,
+      artist: state.artist,
+      title: state.title,
+      album: state.album,
+      current_track: state.current_track,
+      listeners: state.listeners,
+      bitrate: state.bitrate,
+      updatedAt: state.updatedAt,
+    };
+    return SseHub.frame(NOW_PLAYING_EVENT, JSON.stringify(data), state.version);
+  }
+
+  private rebuildReply(state: ChannelState): void {
+    if (!state.online) {
+      this.replies.set(state.channel, this.offlineReply(state.channel));
+      return;
+    }
+    const body: LiveMetadata = {
+      artist: state.artist,
+      title: state.title,
+      album: state.album,
+      current_track: state.current_track,
+      listeners: state.listeners,
+      bitrate: state.bitrate,
+      updatedAt: state.updatedAt,
+    };
+    const json = JSON.stringify(body);
+    this.replies.set(state.channel, { status: 200, body: json, etag: `"${createHash('sha1').update(json).digest('base64url').slice(0, 20)}"` });
+  }
+
+  private offlineReply(channel: string): MetadataReply {
+    const name = this.channels.get(channel)?.name ?? channel.toUpperCase();
+    const message = `${name} is off air right now. Please try again shortly.`;
+    return { status: 503, body: JSON.stringify({ error: { code: 'channel_offline', message }, message }) };
+  }
+
+  /** Reader state per channel, for GET /api/health/metadata. */
+  diagnostics(id: string): { lastReadAt: string | null; consecutiveFailures: number; lastError: string | null } {
+    return {
+      lastReadAt: this.lastRead.get(id)?.toISOString() ?? null,
+      consecutiveFailures: this.failures.get(id) ?? 0,
+      lastError: this.lastError.get(id) ?? null,
+    };
+  }
+
+  /** The reply of GET /api/live-metadata/{channel}: from memory, 503 until the channel is seen on air. */
+  metadataReply(channel: string): MetadataReply {
+    return this.replies.get(channel) ?? this.offlineReply(channel);
+  }
+
+  /**
+   * Frames to send a client that (re)connects: every channel's state on a first connection;
+   * after Last-Event-ID, only what changed since (all of it when the id is unknown to us).
+   */
+  framesSince(lastEventId: number | undefined): string {
+    const known = lastEventId !== undefined && Number.isFinite(lastEventId) && lastEventId <= this.lastVersion;
+    let out = '';
+    for (const state of [...this.states.values()].sort((a, b) => a.version - b.version)) {
+      if (!known || state.version > (lastEventId ?? 0)) out += this.frameOf(state);
+    }
+    return out;
+  }
+}

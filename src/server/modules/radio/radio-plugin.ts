@@ -1,0 +1,135 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Gauge } from 'prom-client';
+import { z } from 'zod';
+import { channelParamsSchema, liveMetadataQuerySchema } from '../../../contracts/radio';
+import { notFound } from '../../lib/errors';
+import { access } from '../../plugins/access';
+import { NowPlaying } from './now-playing';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live metadata per channel, the Icecast poller and the SSE fan-out. */
+    nowPlaying: NowPlaying;
+  }
+}
+
+/** The channel GET /api/live-metadata answers for (the spec's home page reads it). */
+const DEFAULT_CHANNEL = 'dhr1';
+/** An unknown channel re-reads the channel table at most this often (channels are data and may be added). */
+const CHANNEL_REFRESH_MS = 5_000;
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const nowPlaying = new NowPlaying(app.database, app.log.child({ module: 'now-playing' }));
+  app.decorate('nowPlaying', nowPlaying);
+
+  // What operators watch: connected SSE clients, and each channel's air state and Icecast listeners.
+  new Gauge({
+    name: 'dhr_sse_clients',
+    help: 'Clients connected to /api/live/events on this instance',
+    registers: [app.metrics],
+    collect() {
+      this.set(nowPlaying.hub.size);
+    },
+  });
+  new Gauge({
+    name: 'dhr_channel_on_air',
+    help: '1 while the channel is on air (its Icecast mount is listed), else 0',
+    labelNames: ['channel'] as const,
+    registers: [app.metrics],
+    collect() {
+      for (const id of nowPlaying.channelIds()) this.set({ channel: id }, nowPlaying.state(id)?.online ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'dhr_channel_listeners',
+    help: 'Listeners Icecast reports on the channel mount',
+    labelNames: ['channel'] as const,
+    registers: [app.metrics],
+    collect() {
+      for (const id of nowPlaying.channelIds()) this.set({ channel: id }, nowPlaying.state(id)?.listeners ?? 0);
+    },
+  });
+
+  app.addHook('onReady', async () => {
+    await nowPlaying.init();
+    if (app.config.backgroundJobs) nowPlaying.start(app.config.METADATA_POLL_S * 1000);
+  });
+  // Before the server stops accepting: end the SSE streams so close() does not wait on them.
+  app.addHook('preClose', async () => {
+    await nowPlaying.stop();
+  });
+
+  let lastRefresh = 0;
+  /** Resolves a channel id from the URL or answers 404. */
+  async function knownChannel(id: string): Promise<string> {
+    if (!nowPlaying.channel(id) && Date.now() - lastRefresh > CHANNEL_REFRESH_MS) {
+      lastRefresh = Date.now();
+      await nowPlaying.refreshChannels();
+    }
+    if (!nowPlaying.channel(id)) throw notFound(`Unknown channel '${id}'. Channels: ${nowPlaying.channelIds().join(', ')}`, 'unknown_channel');
+    return id;
+  }
+  app.decorate('knownChannel', knownChannel);
+
+  function sendMetadata(req: FastifyRequest, reply: FastifyReply, channel: string, antiCache: boolean) {
+    const r = nowPlaying.metadataReply(channel);
+    reply.header('cache-control', antiCache ? 'no-cache, no-store, must-revalidate' : 'no-cache');
+    if (antiCache) reply.header('pragma', 'no-cache').header('expires', '0');
+    reply.type('application/json; charset=utf-8');
+    if (r.etag) {
+      reply.header('etag', r.etag);
+      if (req.headers['if-none-match'] === r.etag) return reply.code(304).send();
+    }
+    return reply.code(r.status).send(r.body);
+  }
+
+  app.get(
+    '/api/live-metadata',
+    { config: { access: access.public }, schema: { querystring: liveMetadataQuerySchema } },
+    async (req, reply) => sendMetadata(req, reply, await knownChannel(DEFAULT_CHANNEL), false),
+  );
+
+  app.get(
+    '/api/live-metadata/:channel',
+    { config: { access: access.public }, schema: { params: channelParamsSchema, querystring: liveMetadataQuerySchema } },
+    async (req, reply) => sendMetadata(req, reply, await knownChannel(req.params.channel), true),
+  );
+
+  app.get(
+    '/api/live/events',
+    {
+      config: { access: access.public },
+      schema: { querystring: z.object({ lastEventId: z.string().max(32).optional() }) },
+    },
+    (req, reply) => {
+      const header = req.headers['last-event-id'];
+      const raw = (Array.isArray(header) ? header[0] : header) ?? req.query.lastEventId;
+      const lastId = raw !== undefined && /^\d{1,16}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx and similar proxies must not buffer the stream.
+        'x-accel-buffering': 'no',
+        // The stream bypasses the reply hooks that set security headers; this one matters for a text body.
+        'x-content-type-options': 'nosniff',
+      });
+      req.raw.socket.setNoDelay(true);
+      res.write(`retry: 3000\n\n${nowPlaying.framesSince(lastId)}`);
+      nowPlaying.hub.add(res);
+    },
+  );
+};
+
+export const radioRoutes = fp(routes, { name: 'radio' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Returns the channel id when it names a channel, else throws the 404 "Unknown channel". */
+    knownChannel(id: string): Promise<string>;
+  }
+}

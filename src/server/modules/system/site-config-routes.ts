@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteConfigSchema, type SiteConfig } from '../../../contracts/site';
+import { access } from '../../plugins/access';
+
+/** The public settings the web app shows: where to subscribe (PATREON_PAGE_URL, BMC_PAGE_URL). */
+export const siteConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  const body: SiteConfig = { patreonPageUrl: app.config.PATREON_PAGE_URL, bmcPageUrl: app.config.BMC_PAGE_URL };
+  app.get(
+    '/api/site-config',
+    { config: { access: access.public }, schema: { response: { 200: siteConfigSchema } } },
+    async (_req, reply) => {
+      // Fixed for the life of the process; browsers may keep it a while.
+      reply.header('cache-control', 'public, max-age=300');
+      return body;
+    },
+  );
+};

@@ -1,0 +1,206 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  channelParamsSchema,
+  metadataHealthSchema,
+  recentTracksQuerySchema,
+  recommendationRequestSchema,
+  recommendationsResponseSchema,
+  RECOMMENDATIONS_MAX,
+  searchUrls,
+  trackHistoryDeleteQuerySchema,
+  trackHistoryDeleteResponseSchema,
+  trackHistoryQuerySchema,
+  trackHistoryResponseSchema,
+  trackMonitorResponseSchema,
+  type MetadataHealth,
+  type Recommendation,
+  type TrackHistoryResponse,
+  type TrackMonitorResponse,
+} from '../../../contracts/radio';
+import { access } from '../../plugins/access';
+import { statusUrlFor } from '../radio/icecast-status';
+import { TrackMonitor } from './track-monitor';
+import { deleteHistory, latestTrack, recentTracks, similarCandidates, toTrackIdentification, trackHistory } from './tracks-repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    trackMonitor: TrackMonitor;
+  }
+}
+
+/** NOTIFY channel telling every instance the track history changed (their caches are dropped). */
+export const TRACK_HISTORY_CHANNEL = 'track_history';
+/** Cached list bodies; (channel, limit) pairs beyond this are served uncached. */
+const MAX_CACHED_LISTS = 64;
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const monitor = new TrackMonitor(app.database, app.nowPlaying, app.config, app.log.child({ module: 'track-monitor' }));
+  app.decorate('trackMonitor', monitor);
+
+  // Recent lists are read by every player every 2 minutes: serve them from memory until the history changes.
+  const recentCache = new Map<string, string>();
+  const dropCaches = () => recentCache.clear();
+  const announce = async () => {
+    dropCaches();
+    await app.database.notify(TRACK_HISTORY_CHANNEL, 'changed').catch((err: unknown) => app.log.warn({ err }, 'could not announce a track history change'));
+  };
+  monitor.onStored = () => void announce();
+
+  let unlisten: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unlisten = await app.database.listen(TRACK_HISTORY_CHANNEL, dropCaches);
+    if (app.config.backgroundJobs) monitor.start();
+  });
+  app.addHook('preClose', async () => {
+    await monitor.stop();
+    await unlisten?.();
+  });
+
+  app.get(
+    '/api/track-monitor/current/:channel',
+    { config: { access: access.public }, schema: { params: channelParamsSchema, response: { 200: trackMonitorResponseSchema } } },
+    async (req): Promise<TrackMonitorResponse> => {
+      const channel = await app.knownChannel(req.params.channel);
+      const row = await latestTrack(db, channel);
+      // A track not heard for longer than a play can last is no longer "current".
+      const current = row && Date.now() - row.lastSeenAt.getTime() <= monitor.stillPlayingMs ? row : undefined;
+      const t = current ? toTrackIdentification(current) : undefined;
+      return {
+        track: t
+          ? {
+              title: t.title,
+              artist: t.artist,
+              artwork: t.artwork,
+              service: t.service,
+              confidence: t.confidence,
+              timestamp: t.identifiedAt,
+              youtubeUrl: t.youtubeUrl,
+              soundcloudUrl: t.soundcloudUrl,
+              spotifyUrl: t.spotifyUrl,
+              genre: t.genre,
+              bpm: t.bpm,
+            }
+          : null,
+        isActive: monitor.isActive(channel),
+      };
+    },
+  );
+
+  async function sendRecent(channel: string, limit: number): Promise<string> {
+    const key = `${channel}:${limit}`;
+    const hit = recentCache.get(key);
+    if (hit) return hit;
+    const body = JSON.stringify((await recentTracks(db, channel, limit)).map(toTrackIdentification));
+    if (recentCache.size < MAX_CACHED_LISTS) recentCache.set(key, body);
+    return body;
+  }
+
+  app.get(
+    '/api/tracks/recent/:channel',
+    { config: { access: access.public }, schema: { params: channelParamsSchema, querystring: recentTracksQuerySchema } },
+    async (req, reply) => {
+      const channel = await app.knownChannel(req.params.channel);
+      reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
+      return sendRecent(channel, req.query.limit);
+    },
+  );
+
+  app.post(
+    '/api/tracks/recommendations',
+    {
+      // Similar-track suggestions are part of track identification, a DHR1 feature (spec §1).
+      config: { access: access.tier('dhr1'), rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { body: recommendationRequestSchema, response: { 200: recommendationsResponseSchema } },
+    },
+    async (req): Promise<Recommendation[]> => {
+      const { artist, title, channel } = req.body;
+      await app.knownChannel(channel);
+      const seen = new Set([`${artist.toLowerCase()}\n${title.toLowerCase()}`]);
+      const out: Recommendation[] = [];
+      for (const row of await similarCandidates(db, artist, title, channel)) {
+        const key = `${row.artist.toLowerCase()}\n${row.title.toLowerCase()}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const search = searchUrls(row.artist, row.title);
+        out.push({ title: row.title, artist: row.artist, youtubeUrl: row.youtubeUrl ?? search.youtubeUrl, soundcloudUrl: row.soundcloudUrl ?? search.soundcloudUrl });
+        if (out.length === RECOMMENDATIONS_MAX) break;
+      }
+      return out;
+    },
+  );
+
+  async function history(channel: string | undefined, limit: number): Promise<TrackHistoryResponse> {
+    if (channel) await app.knownChannel(channel);
+    const { rows, stats } = await trackHistory(db, channel, limit);
+    return { tracks: rows.map(toTrackIdentification), stats };
+  }
+
+  app.get(
+    '/api/health/metadata',
+    // Shows internal status URLs and errors: for the operator only (the admin dashboard opens it).
+    { config: { access: access.admin }, schema: { response: { 200: metadataHealthSchema } } },
+    async (_req, reply): Promise<MetadataHealth> => {
+      reply.header('cache-control', 'private, no-store');
+      await app.nowPlaying.refreshChannels();
+      return {
+        channels: app.nowPlaying.channelIds().map((id) => {
+          const ch = app.nowPlaying.channel(id);
+          const s = app.nowPlaying.state(id);
+          return {
+            channel: id,
+            name: ch?.name ?? id,
+            streamUrl: ch?.streamUrl ?? '',
+            statusUrl: ch ? safeStatusUrl(ch.streamUrl, ch.statusUrl) : null,
+            online: s?.online ?? false,
+            artist: s?.artist ?? '',
+            title: s?.title ?? '',
+            listeners: s?.listeners ?? null,
+            bitrate: s?.bitrate ?? null,
+            updatedAt: s?.updatedAt ?? null,
+            ...app.nowPlaying.diagnostics(id),
+            monitorActive: monitor.isActive(id),
+          };
+        }),
+        recognizer: app.config.RECOGNIZER,
+        pollIntervalS: app.config.METADATA_POLL_S,
+        monitorIntervalS: app.config.TRACK_MONITOR_INTERVAL_S,
+        sseClients: app.nowPlaying.hub.size,
+      };
+    },
+  );
+
+  const historySchema = { querystring: trackHistoryQuerySchema, response: { 200: trackHistoryResponseSchema } };
+  app.get('/api/admin/track-history', { config: { access: access.admin }, schema: historySchema }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return history(req.query.channel, req.query.limit);
+  });
+  app.get('/api/vip/track-history', { config: { access: access.tier('vip') }, schema: historySchema }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return history(req.query.channel, req.query.limit);
+  });
+
+  app.delete(
+    '/api/admin/track-history',
+    { config: { access: access.admin }, schema: { querystring: trackHistoryDeleteQuerySchema, response: { 200: trackHistoryDeleteResponseSchema } } },
+    async (req) => {
+      const channel = req.query.channel ? await app.knownChannel(req.query.channel) : undefined;
+      const deleted = await deleteHistory(db, channel);
+      req.log.info({ channel: channel ?? 'all', deleted, by: req.user?.id }, 'track history cleared');
+      await announce();
+      return { deleted };
+    },
+  );
+};
+
+/** A channel row an operator edited by hand may hold a stream URL that does not parse. */
+function safeStatusUrl(streamUrl: string, statusUrl: string | null): string | null {
+  try {
+    return statusUrlFor(streamUrl, statusUrl);
+  } catch {
+    return null;
+  }
+}
+
+export const tracksRoutes = fp(routes, { name: 'tracks', dependencies: ['radio'] });

@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import { Logo } from '../../components/ui/logo';
+import { SOCIAL_PROFILES } from '../../lib/social';
+import { SocialIcon } from './social-icon';
+
+const columns = [
+  {
+    title: 'Listen',
+    links: [
+      { to: '/', label: 'Live Stream' },
+      { to: '/dhr1', label: 'DHR1 Premium' },
+      { to: '/dhr2', label: 'DHR2 Exclusive' },
+      { to: '/vip', label: 'VIP Mixes' },
+    ],
+  },
+  {
+    title: 'Community',
+    links: [
+      { to: '/forum', label: 'Forum' },
+      { to: '/upload', label: 'DJ Submissions' },
+      { to: '/shop', label: 'Shop' },
+      { to: '/track-ident', label: 'Track Identifier' },
+    ],
+  },
+  {
+    title: 'Account',
+    links: [
+      { to: '/auth', label: 'Sign In' },
+      { to: '/set-password', label: 'Set Password' },
+      { to: '/forgot-password', label: 'Forgot Password' },
+    ],
+  },
+] as const;
+
+export function Footer() {
+  return (
+    <footer className="mt-16 border-t border-white/5 bg-night-950/60">
+      <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)] lg:px-8">
+        <div className="max-w-xs">
+          <Logo />
+          <p className="mt-4 text-sm leading-relaxed text-mist-400">
+            Listener-funded deep house, streaming around the clock. Free to listen; members keep the music playing.
+          </p>
+          <div className="mt-5 flex gap-1">
+            {SOCIAL_PROFILES.map((s) => (
+              <a
+                key={s.id}
+                href={s.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={s.label}
+                title={s.label}
+                className="flex size-9 items-center justify-center rounded-xl text-mist-400 transition hover:bg-white/5 hover:text-white"
+              >
+                <SocialIcon id={s.id} className="size-4.5" />
+              </a>
+            ))}
+          </div>
+        </div>
+        <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:contents">
+          {columns.map((col) => (
+            <div key={col.title}>
+              <h2 className="text-xs font-semibold tracking-[0.25em] text-mist-500 uppercase">{col.title}</h2>
+              <ul className="mt-4 space-y-2.5">
+                {col.links.map((l) => (
+                  <li key={l.to}>
+                    <Link to={l.to} className="text-sm text-mist-300 transition hover:text-white">
+                      {l.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="border-t border-white/5">
+        <p className="mx-auto w-full max-w-7xl px-4 py-6 text-xs text-mist-500 sm:px-6 lg:px-8">
+          © {new Date().getFullYear()} Deep House Radio. All rights reserved. Times are shown in Dublin time.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { PageSpinner } from '../../components/ui/spinner';
+import { Footer } from './footer';
+import { TopBar } from './top-bar';
+
+/** The shared layout of spec §2 around every page except the pop-out players. */
+export function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-full focus:bg-white focus:px-4 focus:py-2 focus:text-night-950"
+      >
+        Skip to content
+      </a>
+      <TopBar />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

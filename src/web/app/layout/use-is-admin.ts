@@ -1,0 +1,7 @@
+import { usePermissions } from '../../features/auth';
+
+/** Admin check for the shell (spec §6): the server's permissions flag. */
+export function useIsAdmin(): boolean {
+  const { data: permissions } = usePermissions();
+  return permissions?.isAdmin === true;
+}

@@ -1,0 +1,88 @@
+import { PieChart } from 'lucide-react';
+import type { AdminStats } from '../../../../contracts/admin';
+import type { Tier } from '../../../../contracts/tiers';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+
+const numberFormat = new Intl.NumberFormat('en-IE');
+
+/** The dashboard's bands (design.md §4): the tier and the monthly pledge that buys it. */
+const BANDS: { tier: Tier; label: string; band: string; bar: string }[] = [
+  { tier: 'vip', label: 'VIP', band: '€10+', bar: 'from-amber-300 to-fuchsia-500' },
+  { tier: 'dhr2', label: 'DHR2', band: '€5+', bar: 'from-deep-500 to-violet-400' },
+  { tier: 'dhr1', label: 'DHR1', band: '€3+', bar: 'from-aqua-500 to-aqua-300' },
+  { tier: 'free', label: 'Free', band: '€0', bar: 'from-mist-500 to-mist-400' },
+];
+
+function tierCount(stats: AdminStats, tier: Tier): number {
+  return { vip: stats.vipUsers, dhr2: stats.dhr2Users, dhr1: stats.dhr1Users, free: stats.freeUsers }[tier];
+}
+
+/** Tier distribution and subscription statuses, from GET /api/admin/stats. */
+export function SubscriptionAnalytics({ stats, loading }: { stats: AdminStats; loading: boolean }) {
+  const total = Math.max(1, BANDS.reduce((n, b) => n + tierCount(stats, b.tier), 0));
+  const statuses = [
+    { label: 'Active', value: stats.statusCounts.active, dot: 'bg-emerald-400' },
+    { label: 'Cancelled w/ Access', value: stats.cancelledWithAccess, dot: 'bg-amber-400' },
+    { label: 'Expired', value: stats.expiredUsers, dot: 'bg-rose-400' },
+  ];
+  return (
+    <Card className="flex min-w-0 flex-col gap-6" aria-busy={loading}>
+      <header className="flex items-center gap-3">
+        <PieChart className="size-5 text-deep-300" aria-hidden="true" />
+        <h2 className="text-lg font-semibold text-white">Subscription Analytics</h2>
+      </header>
+
+      <section aria-labelledby="tier-distribution">
+        <h3 id="tier-distribution" className="mb-3 text-xs font-semibold tracking-[0.16em] text-mist-400 uppercase">
+          Tier distribution
+        </h3>
+        <ul className="flex flex-col gap-3">
+          {BANDS.map((b) => {
+            const count = tierCount(stats, b.tier);
+            return (
+              <li key={b.tier} className="flex flex-col gap-1.5">
+                <div className="flex items-baseline justify-between gap-3 text-sm">
+                  <span className="text-mist-200">
+                    <span className="font-semibold text-white">{b.label}</span> <span className="text-mist-400">{b.band}</span>
+                  </span>
+                  <span className="text-right tabular-nums">
+                    <span className="font-semibold text-white" data-testid={`tier-count-${b.tier}`}>
+                      {numberFormat.format(count)}
+                    </span>
+                    {b.tier !== 'free' && (
+                      <span className="ml-2 text-xs text-mist-500">{numberFormat.format(stats.pledgeBands[b.tier])} pledging {b.band}</span>
+                    )}
+                  </span>
+                </div>
+                <div className="h-2 overflow-hidden rounded-full bg-white/5">
+                  <div
+                    className={cn('h-full rounded-full bg-gradient-to-r transition-[width] duration-500', b.bar)}
+                    style={{ width: `${(count / total) * 100}%` }}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="status-counts">
+        <h3 id="status-counts" className="mb-3 text-xs font-semibold tracking-[0.16em] text-mist-400 uppercase">
+          Subscription status
+        </h3>
+        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+          {statuses.map((s) => (
+            <div key={s.label} className="min-w-0 rounded-2xl border border-white/5 bg-white/[0.03] px-3 py-3">
+              <dt className="flex items-center gap-1.5 text-[0.7rem] leading-tight text-mist-400 sm:text-xs">
+                <span className={cn('size-1.5 shrink-0 rounded-full', s.dot)} aria-hidden="true" />
+                {s.label}
+              </dt>
+              <dd className="mt-1 text-xl font-bold text-white tabular-nums">{numberFormat.format(s.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </Card>
+  );
+}

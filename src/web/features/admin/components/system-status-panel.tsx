@@ -1,0 +1,173 @@
+import { ArrowUpRight, CheckCircle2, CircleAlert, CircleMinus, Server } from 'lucide-react';
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { SystemStatus } from '../../../../contracts/admin';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatDateTime, relativeTime } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/http';
+import { useChannels } from '../../radio';
+
+type Health = 'ok' | 'warn' | 'off';
+
+/** Whole milliseconds; sub-millisecond answers (embedded database) read '<1 ms'. */
+function formatMs(ms: number | null): string {
+  if (ms === null) return '? ms';
+  return ms < 1 ? '<1 ms' : `${Math.round(ms)} ms`;
+}
+
+function HealthIcon({ health }: { health: Health }) {
+  if (health === 'ok') return <CheckCircle2 className="size-4 shrink-0 text-emerald-400" aria-label="OK" />;
+  if (health === 'warn') return <CircleAlert className="size-4 shrink-0 text-rose-400" aria-label="Problem" />;
+  return <CircleMinus className="size-4 shrink-0 text-mist-500" aria-label="Not configured" />;
+}
+
+function Row({ health, title, children }: { health: Health; title: string; children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-3 rounded-2xl border border-white/5 bg-white/[0.03] px-4 py-3">
+      <span className="mt-0.5">
+        <HealthIcon health={health} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold text-white">{title}</p>
+        <div className="mt-0.5 text-sm break-words text-mist-400">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+const chip =
+  'inline-flex h-9 items-center gap-1.5 rounded-full border border-white/10 bg-white/[0.04] px-3.5 text-xs font-semibold text-mist-200 ' +
+  'transition hover:border-aqua-400/40 hover:text-white';
+
+/** API calls an operator opens to check a part by hand (spec §2 System Status); each opens in a new tab. */
+const CHECKS: { label: string; href: string }[] = [
+  { label: 'Channels', href: '/api/channels' },
+  { label: 'Users', href: '/api/admin/users?limit=50' },
+  { label: 'Stats', href: '/api/admin/stats' },
+  { label: 'Storage configuration', href: '/api/admin/storage-status' },
+  { label: 'Health check', href: '/api/health' },
+];
+
+function ExternalCheck({ label, href }: { label: string; href: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener" className={chip}>
+      {label}
+      <ArrowUpRight className="size-3.5 text-mist-500" aria-hidden="true" />
+    </a>
+  );
+}
+
+function StatusBody({ status }: { status: SystemStatus }) {
+  const db = status.database;
+  const last = status.lastSync;
+  return (
+    <ul className="flex flex-col gap-2.5">
+      <Row health={db.ok ? 'ok' : 'warn'} title={`Database · ${db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}`}>
+        {db.ok ? `Answering in ${formatMs(db.latencyMs)}` : `Not answering: ${db.error ?? 'unknown error'}`}
+      </Row>
+      {status.platforms.map((p) => {
+        const health: Health = !p.configured ? 'off' : p.lastSync && !p.lastSync.ok ? 'warn' : 'ok';
+        return (
+          <Row key={p.platform} health={health} title={p.label}>
+            {p.configured ? 'API token set' : 'Not configured (no API token)'}
+            {' · '}
+            {p.webhookConfigured ? 'webhook secret set' : 'no webhook secret'}
+            {p.lastSync ? (
+              <span className="block">
+                Last sync {relativeTime(p.lastSync.at).toLowerCase()}:{' '}
+                {p.lastSync.ok ? `${p.lastSync.fetched} members read` : `failed — ${p.lastSync.error ?? 'unknown error'}`}
+              </span>
+            ) : (
+              p.configured && <span className="block">Not synced yet</span>
+            )}
+          </Row>
+        );
+      })}
+      <Row health={!last ? 'off' : last.ok ? 'ok' : 'warn'} title="Subscription sync">
+        {last ? (
+          <>
+            {last.trigger === 'manual' ? 'Manual' : 'Scheduled'} run {relativeTime(last.at).toLowerCase()} ({formatDateTime(last.at)}): {last.updated}{' '}
+            {last.updated === 1 ? 'member' : 'members'} updated
+            {last.errors.map((e) => (
+              <span key={e} className="block text-rose-300">
+                {e}
+              </span>
+            ))}
+          </>
+        ) : (
+          'No sync has run yet'
+        )}
+        <span className="block">
+          {status.backgroundJobs ? `Runs every ${status.syncIntervalMin} min` : 'Scheduled sync is off on this instance'}
+        </span>
+      </Row>
+      {status.channels.map((c) => (
+        <Row key={c.id} health={c.reachable ? 'ok' : 'warn'} title={`Channel ${c.name}`}>
+          {c.reachable
+            ? `Stream server reachable${c.latencyMs !== null ? ` (${formatMs(c.latencyMs)})` : ''}${c.listeners !== null ? ` · ${c.listeners} listening` : ''}`
+            : `Stream server unreachable: ${c.error ?? 'no answer'}`}
+        </Row>
+      ))}
+    </ul>
+  );
+}
+
+/** System Status (spec §2), computed by the server on each load; never fixed texts. */
+export function SystemStatusPanel({
+  status,
+  loading,
+  error,
+}: {
+  status: SystemStatus | undefined;
+  loading: boolean;
+  error: unknown;
+}) {
+  const channels = useChannels();
+  return (
+    <Card role="region" aria-labelledby="system-status-heading" className="flex min-w-0 flex-col gap-5">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-3">
+          <Server className="size-5 text-aqua-300" aria-hidden="true" />
+          <h2 id="system-status-heading" className="text-lg font-semibold text-white">
+            System Status
+          </h2>
+        </div>
+        {status && <p className="text-xs text-mist-500">Checked {formatDateTime(status.checkedAt)}</p>}
+      </header>
+
+      {status ? (
+        <StatusBody status={status} />
+      ) : loading ? (
+        <Spinner label="Checking the system..." showLabel />
+      ) : (
+        <p role="alert" className={cn('rounded-2xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm text-rose-200')}>
+          System status could not be loaded: {errorMessage(error, error instanceof Error ? error.message : 'unknown error')}
+        </p>
+      )}
+
+      <div className="flex flex-col gap-3">
+        <h3 className="text-xs font-semibold tracking-[0.16em] text-mist-400 uppercase">Checks</h3>
+        <div className="flex flex-wrap gap-2">
+          {/* Per channel, from the channel list: its live metadata and its stream. */}
+          {channels.data?.map((c) => (
+            <Fragment key={c.id}>
+              <ExternalCheck label={`Live metadata ${c.name}`} href={`/api/live-metadata/${encodeURIComponent(c.id)}`} />
+              <ExternalCheck label={`Stream test ${c.name}`} href={c.streamUrl} />
+            </Fragment>
+          ))}
+          {CHECKS.map((c) => (
+            <ExternalCheck key={c.href} {...c} />
+          ))}
+          <Link to="/live-monitor" className={chip}>
+            Live monitor
+          </Link>
+          <Link to="/admin/track-history" className={chip}>
+            Track history
+          </Link>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,189 @@
+import { ChevronLeft, ChevronRight, Pencil, Search, ShieldCheck, Users } from 'lucide-react';
+import { useState } from 'react';
+import type { AdminUser } from '../../../../contracts/admin';
+import type { SubscriptionStatus, Tier } from '../../../../contracts/tiers';
+import { Badge, TierBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDate } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/http';
+import { useUsers } from '../api/get-users';
+import { formatEuros } from '../lib/money';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import type { FormFeedback } from './create-user-form';
+import { SelectField, TextField } from './form-controls';
+import { ALL_STATUS_OPTIONS, SOURCE_LABEL, STATUS_LABEL, TIER_OPTIONS } from './options';
+import { UserEditForm } from './user-edit-form';
+
+/** Rows per page; the server caps a page at ADMIN_USERS_MAX_LIMIT. */
+export const PAGE_SIZE = 50;
+const SEARCH_DEBOUNCE_MS = 300;
+const numberFormat = new Intl.NumberFormat('en-IE');
+
+/** 'All Users (shown of total)' with server-side search, filters and paging (spec §2 "User management"). */
+export function UsersList(feedback: FormFeedback) {
+  const [search, setSearch] = useState('');
+  const [tier, setTier] = useState<Tier | ''>('');
+  const [status, setStatus] = useState<SubscriptionStatus | ''>('');
+  const [page, setPage] = useState(0);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+
+  const users = useUsers({ search: debouncedSearch, tier, status, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const filtered = Boolean(search.trim() || tier || status);
+  const rows = users.data?.users ?? [];
+  const matching = users.data?.matching ?? 0;
+  const total = users.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(matching / PAGE_SIZE));
+  // One edit at a time; a member being edited who left the page (new search, reload) frees the others.
+  const editing = editingId !== null && rows.some((u) => u.id === editingId);
+
+  // Any change of filter starts again from the first page.
+  const filterChange = <T,>(setter: (v: T) => void) => (v: T) => {
+    setter(v);
+    setPage(0);
+  };
+
+  function clearFilters() {
+    setSearch('');
+    setTier('');
+    setStatus('');
+    setPage(0);
+  }
+
+  return (
+    <Card role="region" aria-labelledby="all-users-heading" className="flex min-w-0 flex-col gap-5">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="all-users-heading" className="flex items-center gap-3 text-lg font-semibold text-white">
+          <Users className="size-5 text-deep-300" aria-hidden="true" />
+          <span>
+            All Users{' '}
+            <span className="text-mist-400 tabular-nums" data-testid="users-count">
+              ({numberFormat.format(rows.length)} of {numberFormat.format(total)})
+            </span>
+          </span>
+        </h2>
+        {users.isFetching && !users.isPending && <Spinner label="Updating list..." />}
+      </header>
+
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+        <div className="relative sm:col-span-2 lg:col-span-1">
+          <TextField
+            label="Search"
+            type="search"
+            placeholder="Email, username, first or last name"
+            value={search}
+            onChange={(e) => filterChange(setSearch)(e.target.value)}
+            maxLength={200}
+            className="[&_input]:pl-10"
+          />
+          <Search className="pointer-events-none absolute bottom-3.5 left-3.5 size-4 text-mist-500" aria-hidden="true" />
+        </div>
+        <SelectField
+          label="Tier"
+          options={[{ value: '', label: 'All tiers' }, ...TIER_OPTIONS]}
+          value={tier}
+          onChange={(e) => filterChange(setTier)(e.target.value as Tier | '')}
+        />
+        <SelectField
+          label="Status"
+          options={[{ value: '', label: 'All statuses' }, ...ALL_STATUS_OPTIONS]}
+          value={status}
+          onChange={(e) => filterChange(setStatus)(e.target.value as SubscriptionStatus | '')}
+        />
+        <Button variant="ghost" onClick={clearFilters} disabled={!filtered} className="sm:col-span-2 lg:col-span-1">
+          Clear Filters
+        </Button>
+      </div>
+
+      {users.isPending ? (
+        <Spinner label="Loading users..." showLabel className="py-8" />
+      ) : users.isError ? (
+        <p role="alert" className="rounded-2xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm text-rose-200">
+          {errorMessage(users.error, users.error.message)}
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="rounded-2xl border border-white/5 bg-white/[0.02] px-4 py-10 text-center text-sm text-mist-400">
+          {filtered ? 'No users match your filters' : 'No users found'}
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-2.5" aria-label="Users">
+          {rows.map((u) =>
+            u.id === editingId ? (
+              <li key={u.id}>
+                <UserEditForm user={u} onDone={() => setEditingId(null)} {...feedback} />
+              </li>
+            ) : (
+              <UserRow key={u.id} user={u} onEdit={() => setEditingId(u.id)} editDisabled={editing} />
+            ),
+          )}
+        </ul>
+      )}
+
+      {matching > PAGE_SIZE && (
+        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-mist-400">
+          <span className="tabular-nums">
+            {numberFormat.format(page * PAGE_SIZE + 1)}–{numberFormat.format(Math.min(matching, (page + 1) * PAGE_SIZE))} of{' '}
+            {numberFormat.format(matching)} {filtered ? 'matching' : 'members'}
+          </span>
+          <span className="flex gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page === 0} aria-label="Previous page">
+              <ChevronLeft className="size-4" aria-hidden="true" /> Prev
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setPage((p) => p + 1)} disabled={page + 1 >= pages} aria-label="Next page">
+              Next <ChevronRight className="size-4" aria-hidden="true" />
+            </Button>
+          </span>
+        </nav>
+      )}
+    </Card>
+  );
+}
+
+function UserRow({ user: u, onEdit, editDisabled }: { user: AdminUser; onEdit: () => void; editDisabled: boolean }) {
+  const name = [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
+  return (
+    <li
+      className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-3 rounded-2xl border border-white/5 bg-white/[0.025] px-4 py-3.5 transition hover:border-white/10 hover:bg-white/[0.04] lg:flex lg:items-center lg:gap-6"
+      data-testid="user-row"
+    >
+      <div className="col-span-2 min-w-0 lg:w-[34%]">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="truncate font-semibold text-white">{name}</span>
+          {name !== u.username && <span className="truncate text-xs text-mist-500">@{u.username}</span>}
+        </div>
+        <p className="truncate text-sm text-mist-300">{u.email}</p>
+        <p className="truncate font-mono text-[0.7rem] text-mist-500" title={u.id}>
+          ID {u.id}
+        </p>
+      </div>
+      <div className="col-start-1 row-start-2 flex flex-wrap items-center gap-1.5 lg:w-[22%]">
+        <TierBadge tier={u.subscriptionTier} />
+        <Badge tone={u.subscriptionStatus === 'active' ? 'green' : 'red'}>{STATUS_LABEL[u.subscriptionStatus]}</Badge>
+        {u.isAdmin && (
+          <Badge tone="violet">
+            <ShieldCheck className="size-3" aria-hidden="true" /> Admin
+          </Badge>
+        )}
+      </div>
+      <dl className="col-span-2 grid min-w-0 flex-1 grid-cols-3 gap-3 text-xs">
+        <div className="min-w-0">
+          <dt className="text-mist-500">Expiry</dt>
+          <dd className="truncate text-mist-200">{u.subscriptionExpiry ? formatDate(u.subscriptionExpiry) : 'No expiry'}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-mist-500">Source</dt>
+          <dd className="text-mist-200">{SOURCE_LABEL[u.subscriptionSource]}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-mist-500">Amount</dt>
+          <dd className="truncate text-mist-200 tabular-nums">{formatEuros(u.pledgeAmount)}</dd>
+        </div>
+      </dl>
+      <Button variant="secondary" size="sm" onClick={onEdit} disabled={editDisabled} aria-label={`Edit ${u.email}`} className="col-start-2 row-start-2 self-center">
+        <Pencil className="size-3.5" aria-hidden="true" /> Edit
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,144 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Crown, Download, LayoutGrid, Music4, RefreshCw, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { PageContainer } from '../../../components/ui/page-container';
+import { cn } from '../../../lib/cn';
+import { errorMessage } from '../../../lib/http';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { RouteGuard } from '../../auth';
+import { EMPTY_STATS, useAdminStats } from '../api/get-admin-stats';
+import { useTodayDownloads } from '../api/get-download-stats';
+import { useSystemStatus } from '../api/get-system-status';
+import { adminKeys } from '../api/keys';
+import { useSyncSubscriptions } from '../api/sync-subscriptions';
+import { AdminTiles } from '../components/admin-tiles';
+import { BulkImportDialog } from '../components/bulk-import-dialog';
+import { StatCard } from '../components/stat-card';
+import { StatusBanner } from '../components/status-banner';
+import { SubscriptionAnalytics } from '../components/subscription-analytics';
+import { SystemStatusPanel } from '../components/system-status-panel';
+import type { StatusMessage } from '../lib/use-status-message';
+
+const numberFormat = new Intl.NumberFormat('en-IE');
+
+/** /admin, /admin-dashboard and the paths that show it (spec §2). */
+export default function AdminDashboardPage() {
+  useDocumentTitle('Admin Dashboard');
+  return (
+    <RouteGuard requireAdmin>
+      <Dashboard />
+    </RouteGuard>
+  );
+}
+
+function Dashboard() {
+  const qc = useQueryClient();
+  const stats = useAdminStats();
+  const downloads = useTodayDownloads();
+  const system = useSystemStatus();
+  const sync = useSyncSubscriptions();
+  const [importOpen, setImportOpen] = useState(false);
+  // The spec's alerts for Sync Systems, shown in the page (a blocking window.alert would freeze the console).
+  const [syncNotice, setSyncNotice] = useState<(StatusMessage & { details?: string[] }) | null>(null);
+
+  const s = stats.data ?? EMPTY_STATS;
+  const refreshing = stats.isFetching || downloads.isFetching || system.isFetching;
+
+  function refresh() {
+    void qc.invalidateQueries({ queryKey: adminKeys.all });
+  }
+
+  function runSync() {
+    setSyncNotice(null);
+    sync.mutate(undefined, {
+      onSuccess: (res) =>
+        setSyncNotice({
+          kind: res.errors.length ? 'error' : 'success',
+          text: `Sync complete: ${res.updated} users updated`,
+          details: res.errors,
+        }),
+      onError: (err) =>
+        setSyncNotice({ kind: 'error', text: `Sync failed: ${errorMessage(err, err instanceof Error ? err.message : 'unknown error')}` }),
+    });
+  }
+
+  return (
+    <PageContainer width="wide" className="flex flex-col gap-8 py-8 sm:py-12">
+      <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <p className="mb-2 text-xs font-semibold tracking-[0.25em] text-aqua-300 uppercase">Operator console</p>
+          <h1 className="font-display text-3xl font-bold tracking-tight text-white sm:text-4xl">Admin Dashboard</h1>
+          <p className="mt-2 text-sm text-mist-400 sm:text-base">Members, subscriptions and the health of the station at a glance.</p>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <ButtonLink to="/" variant="ghost" size="sm">
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Back
+          </ButtonLink>
+          <Button variant="secondary" size="sm" onClick={refresh} disabled={refreshing}>
+            <RefreshCw className={cn('size-4', refreshing && 'animate-spin')} aria-hidden="true" />
+            Refresh
+          </Button>
+        </div>
+      </header>
+
+      <section aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard
+          label="Total Users"
+          icon={Users}
+          value={s.totalUsers}
+          loading={stats.isPending}
+          detail={`${numberFormat.format(s.activeSubscribers)} active · ${numberFormat.format(s.freeUsers)} free`}
+        />
+        <StatCard
+          label="VIP Members"
+          icon={Crown}
+          value={s.vipUsers}
+          loading={stats.isPending}
+          detail={`DHR2 ${numberFormat.format(s.dhr2Users)} · DHR1 ${numberFormat.format(s.dhr1Users)}`}
+        />
+        <StatCard
+          label="VIP Mixes"
+          icon={Music4}
+          value={s.totalMixes}
+          loading={stats.isPending}
+          detail={`${numberFormat.format(s.totalTracks)} tracks identified`}
+        />
+        <StatCard
+          label="Downloads Today"
+          icon={Download}
+          value={downloads.data ?? 0}
+          loading={downloads.isPending}
+          detail="Since midnight, Dublin time"
+        />
+      </section>
+
+      {syncNotice && (
+        <div className="flex flex-col gap-2">
+          <StatusBanner message={syncNotice} />
+          {syncNotice.details?.map((d) => (
+            <p key={d} className="pl-11 text-sm text-rose-300">
+              {d}
+            </p>
+          ))}
+        </div>
+      )}
+
+      <section aria-labelledby="tools-heading" className="flex flex-col gap-4">
+        <h2 id="tools-heading" className="flex items-center gap-2 text-lg font-semibold text-white">
+          <LayoutGrid className="size-5 text-deep-300" aria-hidden="true" />
+          Tools
+        </h2>
+        <AdminTiles onSync={runSync} syncing={sync.isPending} onBulkImport={() => setImportOpen(true)} />
+      </section>
+
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2 lg:gap-6">
+        <SubscriptionAnalytics stats={s} loading={stats.isPending} />
+        <SystemStatusPanel status={system.data} loading={system.isPending} error={system.error} />
+      </div>
+
+      <BulkImportDialog open={importOpen} onOpenChange={setImportOpen} onImported={refresh} />
+    </PageContainer>
+  );
+}

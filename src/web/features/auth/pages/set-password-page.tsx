@@ -1,0 +1,158 @@
+import { ArrowLeft, KeyRound, MailCheck, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AUTH_MESSAGES, PASSWORD_MIN } from '../../../../contracts/auth';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/http';
+import { useCheckUserExists } from '../api/check-user-exists';
+import { useRequestPasswordCode } from '../api/request-password-code';
+import { useSetPassword } from '../api/set-password';
+import { useVerifyPasswordCode } from '../api/verify-password-code';
+import { AuthShell } from '../components/auth-shell';
+import { FormField } from '../components/form-field';
+import { MessageBox } from '../components/message-box';
+
+type Step = 'email' | 'code' | 'password' | 'done';
+
+/** /set-password: members without a password prove their email with a code, then choose one (spec §2, §8). */
+export default function SetPasswordPage() {
+  const navigate = useNavigate();
+  const check = useCheckUserExists();
+  const requestCode = useRequestPasswordCode();
+  const verify = useVerifyPasswordCode();
+  const save = useSetPassword();
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  // Spec §9: back to sign-in 2 s after success.
+  useEffect(() => {
+    if (step !== 'done') return;
+    const t = setTimeout(() => void navigate('/simple-auth'), 2000);
+    return () => clearTimeout(t);
+  }, [step, navigate]);
+
+  async function onEmail(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setNotice(null);
+    try {
+      const found = await check.mutateAsync({ email });
+      if (!found.exists) return setError(AUTH_MESSAGES.noAccount);
+      if (found.hasPassword) return setError(AUTH_MESSAGES.alreadyHasPassword);
+      const sent = await requestCode.mutateAsync({ email });
+      setNotice(sent.message);
+      setStep('code');
+    } catch (err) {
+      setError(errorMessage(err, AUTH_MESSAGES.emailVerificationFailed));
+    }
+  }
+
+  async function onCode(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      const ok = await verify.mutateAsync({ email, code });
+      setNotice(ok.message);
+      setStep('password');
+    } catch (err) {
+      setError(errorMessage(err, AUTH_MESSAGES.emailVerificationFailed));
+    }
+  }
+
+  async function onPassword(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (password !== confirm) return setError(AUTH_MESSAGES.passwordsDoNotMatch);
+    if (password.length < PASSWORD_MIN) return setError(AUTH_MESSAGES.passwordTooShort);
+    try {
+      const done = await save.mutateAsync({ email, code, password });
+      setNotice(done.message);
+      setStep('done');
+    } catch (err) {
+      setError(errorMessage(err, AUTH_MESSAGES.passwordSetupFailed));
+    }
+  }
+
+  const back = () => {
+    setError(null);
+    setNotice(null);
+    setPassword('');
+    setConfirm('');
+    setStep(step === 'password' ? 'code' : 'email');
+  };
+
+  return (
+    <AuthShell
+      title="Set your password"
+      subtitle="For members who joined through Patreon, Buy Me a Coffee or an admin and have no password yet."
+      footer={
+        <p>
+          <Link to="/auth" className="text-aqua-300 hover:text-aqua-400">
+            Already have a password? Sign in here
+          </Link>
+        </p>
+      }
+    >
+      <ol className="mb-6 flex items-center gap-3 text-xs font-semibold tracking-wide text-mist-400 uppercase" aria-label="Steps">
+        <li className={step === 'email' || step === 'code' ? 'text-aqua-300' : ''}>1. Verify email</li>
+        <li aria-hidden className="h-px flex-1 bg-white/10" />
+        <li className={step === 'password' || step === 'done' ? 'text-aqua-300' : ''}>2. New password</li>
+      </ol>
+      <div className="space-y-4">
+        {error && <MessageBox kind="error">{error}</MessageBox>}
+        {notice && !error && <MessageBox kind={step === 'code' ? 'info' : 'success'}>{notice}</MessageBox>}
+
+        {step === 'email' && (
+          <form onSubmit={(e) => void onEmail(e)} className="space-y-4" noValidate>
+            <FormField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
+            <Button type="submit" size="lg" className="w-full" disabled={!email.trim() || check.isPending || requestCode.isPending}>
+              <MailCheck className="size-4" aria-hidden /> {check.isPending || requestCode.isPending ? 'Checking...' : 'Send verification code'}
+            </Button>
+          </form>
+        )}
+
+        {step === 'code' && (
+          <form onSubmit={(e) => void onCode(e)} className="space-y-4" noValidate>
+            <FormField
+              label="6-digit code from the email"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
+            <div className="flex gap-3">
+              <Button variant="secondary" onClick={back}>
+                <ArrowLeft className="size-4" aria-hidden /> Back
+              </Button>
+              <Button type="submit" className="flex-1" disabled={code.length !== 6 || verify.isPending}>
+                <ShieldCheck className="size-4" aria-hidden /> {verify.isPending ? 'Checking...' : 'Verify email'}
+              </Button>
+            </div>
+          </form>
+        )}
+
+        {step === 'password' && (
+          <form onSubmit={(e) => void onPassword(e)} className="space-y-4" noValidate>
+            <FormField label="New password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={password} onChange={(e) => setPassword(e.target.value)} />
+            <FormField label="Confirm password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <div className="flex gap-3">
+              <Button variant="secondary" onClick={back}>
+                <ArrowLeft className="size-4" aria-hidden /> Back
+              </Button>
+              <Button type="submit" className="flex-1" disabled={!password || !confirm || save.isPending}>
+                <KeyRound className="size-4" aria-hidden /> {save.isPending ? 'Saving...' : 'Set password'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,73 @@
+import { Activity, ChevronRight, Lock } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageContainer } from '../../../components/ui/page-container';
+import { SectionHeading } from '../../../components/ui/section-heading';
+import { hasTierAccess, normalizeRequiredTier, usePermissions } from '../../auth';
+import { HomeLivePlayer, useChannels, useHomeNowPlaying } from '../../radio';
+
+/**
+ * The home page's live stream section: the 'Enter The Deep' scroll target (#player), with the free
+ * live player (Pop Out, Sleep Timer prompt) and the way on to the members' channels.
+ */
+export function LiveSection() {
+  const now = useHomeNowPlaying();
+  return (
+    <section id="player" tabIndex={-1} aria-labelledby="player-heading" className="outline-none">
+      <PageContainer width="wide">
+        <SectionHeading
+          id="player-heading"
+          eyebrow="On air now"
+          title="Live Stream"
+          description="Free for everyone, no registration needed. Members stream the premium channels at 320kbps."
+        />
+        <p className="mt-4 text-sm text-mist-400" aria-live="polite">
+          Now playing: <span className="font-semibold text-mist-100" data-testid="home-now-playing">{now.artist} - {now.title}</span>
+        </p>
+        <div className="mt-8 grid grid-cols-1 gap-5 lg:grid-cols-[1.6fr_1fr]">
+          <HomeLivePlayer />
+          <ChannelLinks />
+        </div>
+      </PageContainer>
+    </section>
+  );
+}
+
+function ChannelLinks() {
+  const { data: channels } = useChannels();
+  const { data: permissions } = usePermissions();
+  const open = (tier: string) => {
+    const gated = normalizeRequiredTier(tier);
+    return !gated || (permissions !== undefined && hasTierAccess(permissions, gated));
+  };
+  return (
+    <div className="glass flex flex-col rounded-3xl p-5 sm:p-6">
+      <h3 className="text-sm font-semibold tracking-[0.2em] text-mist-400 uppercase">Go deeper</h3>
+      <ul className="mt-4 grid gap-2">
+        {(channels ?? []).map((c) => (
+          <li key={c.id}>
+            <Link
+              to={`/${c.id}`}
+              className="group flex items-center gap-3 rounded-2xl bg-white/[0.03] px-4 py-3 ring-1 ring-white/5 transition hover:bg-white/[0.07] hover:ring-white/15"
+            >
+              <span className="size-2.5 shrink-0 rounded-full" style={{ background: c.colour, boxShadow: `0 0 10px ${c.colour}` }} aria-hidden="true" />
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold text-white">{c.name}</span>
+                <span className="block text-xs text-mist-400">
+                  {c.bitrateLabel} · {c.requiredTier.toUpperCase()} members
+                </span>
+              </span>
+              {open(c.requiredTier) ? (
+                <ChevronRight className="size-4 text-mist-300 transition group-hover:translate-x-0.5 group-hover:text-white" aria-hidden="true" />
+              ) : (
+                <Lock className="size-4 text-mist-500" aria-label="Members only" />
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to="/birdy" className="mt-auto inline-flex items-center gap-1.5 pt-5 text-sm font-medium text-aqua-300 hover:text-aqua-400">
+        <Activity className="size-4" aria-hidden="true" /> View Live Monitor
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { liveMetadataSchema, type LiveMetadata } from '../../../../contracts/radio';
+import { ApiError, apiGet } from '../../../lib/http';
+import { useLiveEventsConnected } from './live-events';
+
+/** Spec §9: live metadata polled every 90 s, stale after 45 s, refetched on mount and focus. */
+export const LIVE_METADATA_POLL_MS = 90_000;
+export const LIVE_METADATA_STALE_MS = 45_000;
+
+/** Cache key of a channel's now-playing; the SSE stream writes to the same key. */
+export const liveMetadataKey = (channel: string) => ['live-metadata', channel] as const;
+
+/** Spec §8: data lacking artist or title is ignored. */
+export function usableMetadata(data: LiveMetadata | null | undefined): LiveMetadata | null {
+  return data && data.artist.trim() && data.title.trim() ? data : null;
+}
+
+/**
+ * The channel's now-playing, or null when the channel is off air (503 or any non-ok answer).
+ * dhr1 (the free stream too) reads /api/live-metadata; other channels their own path with the
+ * spec's cache busting.
+ */
+export async function getLiveMetadata(channel: string, signal?: AbortSignal): Promise<LiveMetadata | null> {
+  const t = Date.now();
+  const path =
+    channel === 'dhr1'
+      ? `/api/live-metadata?t=${t}`
+      : `/api/live-metadata/${encodeURIComponent(channel)}?t=${t}&nocache=1`;
+  try {
+    const data = await apiGet<unknown>(path, {
+      signal,
+      cache: 'no-store',
+      headers: channel === 'dhr1' ? {} : { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
+    });
+    const parsed = liveMetadataSchema.safeParse(data);
+    return parsed.success ? usableMetadata(parsed.data) : null;
+  } catch (err) {
+    if (err instanceof ApiError) return null;
+    throw err;
+  }
+}
+
+export const liveMetadataQueryOptions = (channel: string, polling: boolean) =>
+  queryOptions({
+    queryKey: liveMetadataKey(channel),
+    queryFn: ({ signal }) => getLiveMetadata(channel, signal),
+    staleTime: LIVE_METADATA_STALE_MS,
+    refetchInterval: polling ? LIVE_METADATA_POLL_MS : false,
+    refetchOnMount: true,
+    refetchOnWindowFocus: true,
+  });
+
+/**
+ * Now playing for a channel with the caller's fallback (spec §8 gives one per surface).
+ * Updates arrive through SSE; polling runs only while the event stream is down.
+ */
+export function useNowPlaying(channel: string, fallback: { artist: string; title: string }) {
+  const connected = useLiveEventsConnected();
+  const query = useQuery(liveMetadataQueryOptions(channel, !connected));
+  const live = query.isError ? null : usableMetadata(query.data);
+  return {
+    artist: live?.artist ?? fallback.artist,
+    title: live?.title ?? fallback.title,
+    album: live?.album ?? '',
+    listeners: live?.listeners ?? null,
+    bitrate: live?.bitrate ?? null,
+    /** True when the values are the station's own, not the fallback. */
+    isLive: live !== null,
+    isLoading: query.isPending,
+  };
+}

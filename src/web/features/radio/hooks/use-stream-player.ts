@@ -1,0 +1,268 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Spec §4: the player is ready, loading or in error; `playing` is tracked beside it. */
+export type PlayerState = 'ready' | 'loading' | 'error';
+
+/** design.md §4: first retry within 2 s, then backing off to at most every 30 s, for at least 5 minutes. */
+export const RETRY_FIRST_MS = 1_000;
+export const RETRY_MAX_MS = 30_000;
+export const RETRY_GIVE_UP_MS = 5 * 60_000 + 30_000;
+/** A stream that has been buffering this long while it should play is reconnected. */
+const STALL_MS = 15_000;
+
+export const DEFAULT_VOLUME = 75;
+
+export interface StreamPlayer {
+  audioRef: React.RefObject<HTMLAudioElement | null>;
+  state: PlayerState;
+  playing: boolean;
+  /** Waiting to retry after a drop: the listener may stop it (Play is otherwise disabled while loading). */
+  retrying: boolean;
+  volume: number;
+  muted: boolean;
+  play: () => void;
+  pause: () => void;
+  toggle: () => void;
+  /** Media Session "stop": pause and rewind. */
+  stop: () => void;
+  setVolume: (v: number) => void;
+  toggleMute: () => void;
+}
+
+/** The spec's four labels, from state and playing. */
+export function playerLabel(state: PlayerState, playing: boolean): string {
+  if (state === 'error') return 'Connection Error';
+  if (state === 'loading') return 'Connecting...';
+  return playing ? 'Live Now' : 'Ready to Stream';
+}
+
+/**
+ * One live Icecast stream in an <audio> element: the state machine of spec §4 plus the
+ * self-recovery of design.md §4. Playing always (re)loads the source, so a listener who resumes
+ * after a pause, or a retry after a drop, joins the live edge instead of stale buffered audio.
+ */
+export function useStreamPlayer(src: string | undefined): StreamPlayer {
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+  const [state, setState] = useState<PlayerState>('ready');
+  const [playing, setPlaying] = useState(false);
+  const [retrying, setRetrying] = useState(false);
+  const [volume, setVolumeState] = useState(DEFAULT_VOLUME);
+  const [muted, setMuted] = useState(false);
+
+  // The listener's intent; errors while it is false are not retried.
+  const wantPlaying = useRef(false);
+  const retry = useRef<{ timer: ReturnType<typeof setTimeout> | undefined; attempt: number; since: number | undefined }>({
+    timer: undefined,
+    attempt: 0,
+    since: undefined,
+  });
+  const stallTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const srcRef = useRef(src);
+  srcRef.current = src;
+
+  const clearRetry = useCallback(() => {
+    clearTimeout(retry.current.timer);
+    retry.current = { timer: undefined, attempt: 0, since: undefined };
+    setRetrying(false);
+  }, []);
+  const clearStall = useCallback(() => {
+    clearTimeout(stallTimer.current);
+    stallTimer.current = undefined;
+  }, []);
+
+  /** Loads the stream afresh and plays it: the live edge. */
+  const connect = useCallback(() => {
+    const audio = audioRef.current;
+    const url = srcRef.current;
+    if (!audio || !url) return;
+    setState('loading');
+    audio.src = url;
+    audio.load();
+    audio.play().catch((err: unknown) => {
+      const name = err instanceof DOMException ? err.name : '';
+      // AbortError: a newer load replaced this one. NotSupportedError: the error event handles it.
+      if (name === 'NotAllowedError') {
+        wantPlaying.current = false;
+        setState('ready');
+        setPlaying(false);
+      }
+    });
+  }, []);
+
+  const giveUp = useCallback(() => {
+    clearRetry();
+    clearStall();
+    wantPlaying.current = false;
+    const audio = audioRef.current;
+    if (audio) {
+      audio.pause();
+      audio.removeAttribute('src');
+      audio.load();
+    }
+    setPlaying(false);
+    setState('error');
+  }, [clearRetry, clearStall]);
+
+  /** The stream dropped while the listener wants it: retry with backoff, or give up after the window. */
+  const scheduleRetry = useCallback(() => {
+    if (!wantPlaying.current) return;
+    const r = retry.current;
+    if (r.timer !== undefined) return;
+    const now = Date.now();
+    r.since ??= now;
+    if (now - r.since >= RETRY_GIVE_UP_MS) {
+      giveUp();
+      return;
+    }
+    const delay = Math.min(RETRY_FIRST_MS * 2 ** r.attempt, RETRY_MAX_MS);
+    r.attempt += 1;
+    setState('loading');
+    setRetrying(true);
+    r.timer = setTimeout(() => {
+      r.timer = undefined;
+      if (wantPlaying.current) connect();
+    }, delay);
+  }, [connect, giveUp]);
+
+  const play = useCallback(() => {
+    if (!srcRef.current) return;
+    wantPlaying.current = true;
+    clearRetry();
+    connect();
+  }, [clearRetry, connect]);
+
+  const pause = useCallback(() => {
+    wantPlaying.current = false;
+    clearRetry();
+    clearStall();
+    audioRef.current?.pause();
+    setPlaying(false);
+    setState((s) => (s === 'loading' ? 'ready' : s));
+  }, [clearRetry, clearStall]);
+
+  const stop = useCallback(() => {
+    pause();
+    const audio = audioRef.current;
+    if (audio && audio.readyState > 0) {
+      try {
+        audio.currentTime = 0;
+      } catch {
+        // live streams may refuse seeking; pausing is what matters
+      }
+    }
+  }, [pause]);
+
+  const toggle = useCallback(() => {
+    if (wantPlaying.current || playing) pause();
+    else play();
+  }, [pause, play, playing]);
+
+  const setVolume = useCallback((v: number) => {
+    const clamped = Math.max(0, Math.min(100, Math.round(v)));
+    setVolumeState(clamped);
+    if (clamped > 0) setMuted(false);
+  }, []);
+  const toggleMute = useCallback(() => setMuted((m) => !m), []);
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.volume = volume / 100;
+    audio.muted = muted;
+  }, [volume, muted]);
+
+  // Media events drive the state (spec §4).
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    const onLoading = () => {
+      if (!wantPlaying.current) return;
+      setState('loading');
+      clearStall();
+      stallTimer.current = setTimeout(() => {
+        if (wantPlaying.current && !audio.paused && audio.readyState < 3) scheduleRetry();
+      }, STALL_MS);
+    };
+    const onReady = () => {
+      clearStall();
+      setState('ready');
+    };
+    const onPlaying = () => {
+      clearStall();
+      clearRetry();
+      setState('ready');
+      setPlaying(true);
+    };
+    const onPause = () => {
+      clearStall();
+      setPlaying(false);
+      // A pause from outside (headphones unplugged, OS controls) is the listener's intent too;
+      // the pause that precedes 'ended' is a drop and is retried by onEnded.
+      if (!audio.ended && !audio.error) {
+        wantPlaying.current = false;
+        clearRetry();
+      }
+      if (!wantPlaying.current) setState((s) => (s === 'error' ? s : 'ready'));
+    };
+    const onError = () => {
+      // An element with no source (after giving up or before the first play) reports nothing useful.
+      if (!audio.getAttribute('src')) return;
+      setPlaying(false);
+      if (wantPlaying.current) scheduleRetry();
+      else setState('error');
+    };
+    // A live stream "ends" when the server closes it: that is a drop, not the end of the music.
+    const onEnded = () => {
+      setPlaying(false);
+      scheduleRetry();
+    };
+    audio.addEventListener('loadstart', onLoading);
+    audio.addEventListener('waiting', onLoading);
+    audio.addEventListener('canplay', onReady);
+    audio.addEventListener('playing', onPlaying);
+    audio.addEventListener('pause', onPause);
+    audio.addEventListener('error', onError);
+    audio.addEventListener('ended', onEnded);
+    return () => {
+      audio.removeEventListener('loadstart', onLoading);
+      audio.removeEventListener('waiting', onLoading);
+      audio.removeEventListener('canplay', onReady);
+      audio.removeEventListener('playing', onPlaying);
+      audio.removeEventListener('pause', onPause);
+      audio.removeEventListener('error', onError);
+      audio.removeEventListener('ended', onEnded);
+    };
+  }, [clearRetry, clearStall, scheduleRetry]);
+
+  // Back online: retry at once instead of waiting out the backoff.
+  useEffect(() => {
+    const onOnline = () => {
+      if (!wantPlaying.current) return;
+      clearTimeout(retry.current.timer);
+      retry.current.timer = undefined;
+      const audio = audioRef.current;
+      if (audio && (audio.paused || audio.readyState < 3)) connect();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [connect]);
+
+  // A new stream URL while playing switches over; unmounting stops the download.
+  useEffect(() => {
+    if (wantPlaying.current) connect();
+  }, [src, connect]);
+  useEffect(
+    () => () => {
+      clearTimeout(retry.current.timer);
+      clearTimeout(stallTimer.current);
+      const audio = audioRef.current;
+      if (audio) {
+        audio.pause();
+        audio.removeAttribute('src');
+      }
+    },
+    [],
+  );
+
+  return { audioRef, state, playing, retrying, volume, muted, play, pause, toggle, stop, setVolume, toggleMute };
+}

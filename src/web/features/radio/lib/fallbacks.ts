@@ -1,0 +1,13 @@
+/** Spec §8: what each surface shows when live metadata fails or lacks artist or title. */
+export const HOME_FALLBACK = { artist: 'DHR Live DJ', title: 'Deep House Sessions' } as const;
+export const PLAYER_FALLBACK = { artist: 'Deep House Radio', title: 'Live DJ Set' } as const;
+export const DHR2_FALLBACK = { artist: 'DHR2 Live', title: 'Stream Connecting...' } as const;
+
+/** The free stream: the dhr1 mount (the channel data has no separate free URL). */
+export const FREE_STREAM_CHANNEL = 'dhr1';
+/** The home player's station line. */
+export const FREE_STREAM_NAME = 'Free Stream';
+
+export function playerFallback(channel: string) {
+  return channel === 'dhr2' ? DHR2_FALLBACK : PLAYER_FALLBACK;
+}

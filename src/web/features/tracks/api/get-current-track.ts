@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { trackMonitorResponseSchema, type TrackMonitorResponse } from '../../../../contracts/radio';
+import { apiGet } from '../../../lib/http';
+
+/** Spec §9: the track monitor is polled every 90 s and stale after 60 s. */
+export const CURRENT_TRACK_POLL_MS = 90_000;
+export const CURRENT_TRACK_STALE_MS = 60_000;
+
+export const currentTrackKey = (channel: string) => ['/api/track-monitor/current', channel] as const;
+
+export async function getCurrentTrack(channel: string, signal?: AbortSignal): Promise<TrackMonitorResponse> {
+  const data = await apiGet<unknown>(`/api/track-monitor/current/${encodeURIComponent(channel)}`, { signal });
+  return trackMonitorResponseSchema.parse(data);
+}
+
+export const currentTrackQueryOptions = (channel: string) =>
+  queryOptions({
+    queryKey: currentTrackKey(channel),
+    queryFn: ({ signal }) => getCurrentTrack(channel, signal),
+    staleTime: CURRENT_TRACK_STALE_MS,
+    refetchInterval: CURRENT_TRACK_POLL_MS,
+  });
+
+export const useCurrentTrack = (channel: string) => useQuery(currentTrackQueryOptions(channel));

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getRecommendations } from './get-recommendations';
+
+/** Suggestions for one track, cached per track (the same call as 'Find Similar Tracks'). */
+export const suggestionsQueryOptions = (channel: string, track: { artist: string; title: string } | null) =>
+  queryOptions({
+    queryKey: ['/api/tracks/recommendations', channel, track?.artist ?? '', track?.title ?? ''],
+    queryFn: async () => {
+      try {
+        return await getRecommendations({ artist: track?.artist ?? '', title: track?.title ?? '', channel });
+      } catch (err) {
+        // Spec §8: recommendation failures are only logged.
+        console.warn('Track recommendations failed:', err);
+        return [];
+      }
+    },
+    enabled: track !== null,
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+
+export const useSuggestions = (channel: string, track: { artist: string; title: string } | null) =>
+  useQuery(suggestionsQueryOptions(channel, track));

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { trackHistoryResponseSchema, type TrackHistoryResponse } from '../../../../contracts/radio';
+import { apiGet } from '../../../lib/http';
+
+export type TrackHistoryScope = 'admin' | 'vip';
+
+const PATHS: Record<TrackHistoryScope, string> = {
+  admin: '/api/admin/track-history',
+  vip: '/api/vip/track-history',
+};
+
+export const trackHistoryKey = (scope: TrackHistoryScope) => [PATHS[scope]] as const;
+
+export async function getTrackHistory(scope: TrackHistoryScope, signal?: AbortSignal): Promise<TrackHistoryResponse> {
+  return trackHistoryResponseSchema.parse(await apiGet<unknown>(PATHS[scope], { signal }));
+}
+
+/** The monitor adds a track at most every 2 minutes; refresh at that pace. */
+export const trackHistoryQueryOptions = (scope: TrackHistoryScope) =>
+  queryOptions({
+    queryKey: trackHistoryKey(scope),
+    queryFn: ({ signal }) => getTrackHistory(scope, signal),
+    staleTime: 60_000,
+    refetchInterval: 120_000,
+  });
+
+export const useTrackHistory = (scope: TrackHistoryScope) => useQuery(trackHistoryQueryOptions(scope));

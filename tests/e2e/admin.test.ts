@@ -1,0 +1,357 @@
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminStats, AdminUser } from '../../src/contracts/admin';
+import { createMember, type TestMember } from '../support/app';
+import { canRunBrowser, DESKTOP, PHONE, startBrowserHarness, type BrowserHarness } from '../support/browser';
+
+/** Set SCREENSHOT_DIR to keep PNGs of the pages at both widths (for looking at them, not for asserting). */
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
+
+describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
+  let h: BrowserHarness;
+  let admin: TestMember;
+  const tag = Date.now().toString(36);
+
+  beforeAll(async () => {
+    h = await startBrowserHarness();
+    admin = await createMember(h.app, { isAdmin: true, firstName: 'Orla', lastName: 'Admin' });
+    // A few paying members so the dashboard has figures to compute.
+    await createMember(h.app, { subscriptionTier: 'vip', subscriptionStatus: 'active', pledgeAmountCents: 1000, subscriptionSource: 'patreon' });
+    await createMember(h.app, { subscriptionTier: 'dhr2', subscriptionStatus: 'active', pledgeAmountCents: 500, subscriptionSource: 'buymeacoffee' });
+    await createMember(h.app, { subscriptionTier: 'dhr1', subscriptionStatus: 'cancelled_with_access', pledgeAmountCents: 300 });
+    await createMember(h.app, { subscriptionTier: 'dhr1', subscriptionStatus: 'expired', pledgeAmountCents: 300 });
+  });
+
+  const contexts: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+
+  async function adminPage(viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
+    const { page, context, errors } = await h.newPage(viewport);
+    contexts.push(context);
+    const eq = admin.cookie.indexOf('=');
+    await context.addCookies([{ name: admin.cookie.slice(0, eq), value: admin.cookie.slice(eq + 1), url: h.baseUrl }]);
+    return { page, errors };
+  }
+
+  async function api<T>(url: string): Promise<T> {
+    const res = await h.app.inject({ method: 'GET', url, headers: { cookie: admin.cookie } });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json<T>();
+  }
+
+  async function findUser(email: string): Promise<AdminUser | undefined> {
+    const list = await api<AdminUser[]>(`/api/admin/users?search=${encodeURIComponent(email)}`);
+    return list.find((u) => u.email === email);
+  }
+
+  /** Saves the page in screen-high slices, so a long phone page can be looked at piece by piece. */
+  async function shoot(page: Page, name: string) {
+    if (!SCREENSHOT_DIR) return;
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    const { width } = page.viewportSize() ?? DESKTOP;
+    const slice = width < 600 ? 1100 : 1400;
+    for (let y = 0, i = 1; y < height; y += slice, i++) {
+      const clip = { x: 0, y, width, height: Math.min(slice, height - y) };
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${i}.png`), fullPage: true, clip });
+    }
+  }
+
+  async function noHorizontalScroll(page: Page) {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+
+  it('shows the dashboard with figures computed by the server', async () => {
+    const stats = await api<AdminStats>('/api/admin/stats');
+    expect(stats.totalUsers).toBeGreaterThanOrEqual(5);
+    const { page, errors } = await adminPage();
+    await page.goto('/admin-dashboard');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+
+    const fmt = (n: number) => new Intl.NumberFormat('en-IE').format(n);
+    await expect.poll(() => page.getByTestId('stat-total-users').textContent()).toBe(fmt(stats.totalUsers));
+    await expect.poll(() => page.getByTestId('stat-vip-members').textContent()).toBe(fmt(stats.vipUsers));
+    await expect.poll(() => page.getByTestId('stat-vip-mixes').textContent()).toBe(fmt(stats.totalMixes));
+    await expect.poll(() => page.getByTestId('stat-downloads-today').textContent()).toBe('0');
+    await page.getByText(`${fmt(stats.activeSubscribers)} active · ${fmt(stats.freeUsers)} free`).waitFor();
+    await page.getByText(`DHR2 ${fmt(stats.dhr2Users)} · DHR1 ${fmt(stats.dhr1Users)}`).waitFor();
+    expect(await page.getByTestId('tier-count-dhr1').textContent()).toBe(fmt(stats.dhr1Users));
+
+    // The nine tools.
+    for (const name of [
+      'User Management',
+      'Comment Moderation',
+      'Sync Systems',
+      'VIP Content',
+      'Bulk Import',
+      'Storage Setup',
+      'Track History',
+      'Live User Monitor',
+      'Shop Management',
+    ]) {
+      await page.getByRole('list', { name: 'Admin tools' }).getByText(name, { exact: true }).waitFor();
+    }
+
+    // Storage Setup opens the storage status call in a new tab.
+    const storage = page.getByRole('link', { name: /Storage Setup/ });
+    expect(await storage.getAttribute('href')).toBe('/api/admin/storage-status');
+    expect(await storage.getAttribute('target')).toBe('_blank');
+
+    // System status comes from the running system: the database answers, the platforms are not configured here.
+    const status = page.getByRole('region', { name: 'System Status' });
+    await status.getByText(/^Database · (PGlite \(embedded\)|PostgreSQL)$/).waitFor();
+    await status.getByText(/Answering in <?\d+ ms/).waitFor();
+    await status.getByText('Not configured (no API token)').first().waitFor();
+
+    // Sync Systems reports its result in the spec's words.
+    await page.getByRole('button', { name: /Sync Systems/ }).click();
+    await page.getByText(/^Sync complete: \d+ users updated$/).waitFor();
+
+    // The other /admin paths show the same dashboard.
+    for (const p of ['/admin', '/members', '/analytics']) {
+      await page.goto(p);
+      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    }
+
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.waitForURL(`${h.baseUrl}/`);
+    expect(errors).toEqual([]);
+  });
+
+  it('creates, finds and edits a member on /user-management', async () => {
+    const email = `nadia-${tag}@example.test`;
+    const { page, errors } = await adminPage();
+    await page.goto('/user-management');
+    await page.getByRole('heading', { name: 'User Management' }).waitFor();
+    await page.getByTestId('user-row').first().waitFor();
+
+    const create = page.getByRole('form', { name: 'Create user' });
+    const createButton = create.getByRole('button', { name: 'Create User' });
+    expect(await createButton.isDisabled()).toBe(true);
+    await create.getByLabel('Email *').fill('not-an-email');
+    await create.getByLabel('Username *').fill(`nadia${tag}`);
+    await createButton.click();
+    await page.getByText('Please enter a valid email address').waitFor();
+
+    await create.getByLabel('Email *').fill(email);
+    await create.getByLabel('First name').fill('Nadia');
+    await create.getByLabel('Last name').fill(`Quinn${tag}`);
+    await create.getByLabel('Tier').selectOption('dhr2');
+    await create.getByLabel('Amount (€ per month)').fill('5');
+    await create.getByLabel('Expiry (days)').fill('30');
+    await createButton.click();
+    await page.getByText('User created successfully').waitFor();
+    const created = await findUser(email);
+    expect(created).toMatchObject({ subscriptionTier: 'dhr2', subscriptionStatus: 'active', pledgeAmount: 500, firstName: 'Nadia' });
+    expect(created?.subscriptionExpiry).not.toBeNull();
+
+    // Search is server-side and case-insensitive, over last name too.
+    const list = page.getByRole('region', { name: /All Users/ });
+    const rows = list.getByTestId('user-row');
+    await list.getByLabel('Search').fill(`QUINN${tag}`);
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByText(email).waitFor();
+    await page.getByText(/All Users \(1 of \d+\)/).waitFor();
+
+    // Tier filter: the member is DHR2, so a VIP filter hides them.
+    await list.getByLabel('Tier', { exact: true }).selectOption('vip');
+    await page.getByText('No users match your filters').waitFor();
+    await list.getByLabel('Tier', { exact: true }).selectOption('dhr2');
+    await expect.poll(() => rows.count()).toBe(1);
+    await list.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(6);
+
+    // Inline edit: tier and amount; the amount is shown in euros and stored in cents.
+    await list.getByLabel('Search').fill(email);
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('button', { name: `Edit ${email}` }).click();
+    const edit = page.getByRole('form', { name: `Edit ${email}` });
+    expect(await edit.getByLabel('Amount (€ per month)').inputValue()).toBe('5.00');
+    await edit.getByLabel('Tier').selectOption('vip');
+    await edit.getByLabel('Amount (€ per month)').fill('12.50');
+    await edit.getByLabel('Expiry date').fill('2031-03-15');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('User updated successfully').waitFor();
+    await rows.first().getByText('€12.50').waitFor();
+    await rows.first().getByText('15 Mar 2031').waitFor();
+    await rows.first().getByText('VIP', { exact: true }).waitFor();
+
+    const saved = await findUser(email);
+    expect(saved).toMatchObject({ subscriptionTier: 'vip', pledgeAmount: 1250 });
+    expect(saved?.subscriptionExpiry?.slice(0, 10)).toBe('2031-03-15');
+
+    // The status message goes away after 3 s.
+    await page.getByText('User updated successfully').waitFor({ state: 'detached', timeout: 6000 });
+    expect(errors).toEqual([]);
+  });
+
+  it('assigns a tier with the quick-assign form', async () => {
+    const email = `quick-${tag}@example.test`;
+    const { page, errors } = await adminPage();
+    await page.goto('/user-management');
+    const form = page.getByRole('form', { name: 'Quick assign tier' });
+    await form.getByRole('button', { name: 'Assign Tier' }).click();
+    await page.getByText('Please fill in email and tier').waitFor();
+    await form.getByLabel('Email *').fill(email);
+    await form.getByLabel('Tier *').selectOption('dhr1');
+    await form.getByLabel('Expiry (days)').fill('0');
+    await form.getByRole('button', { name: 'Assign Tier' }).click();
+    await page.getByText('User tier assigned successfully').waitFor();
+    expect(await findUser(email)).toMatchObject({ subscriptionTier: 'dhr1', subscriptionStatus: 'active', subscriptionExpiry: null });
+    expect(errors).toEqual([]);
+  });
+
+  it('sends an admin whose session ended to sign-in after a 401 on quick assign', async () => {
+    const lapsed = await createMember(h.app, { isAdmin: true });
+    const { page, context } = await h.newPage(DESKTOP);
+    contexts.push(context);
+    const eq = lapsed.cookie.indexOf('=');
+    await context.addCookies([{ name: lapsed.cookie.slice(0, eq), value: lapsed.cookie.slice(eq + 1), url: h.baseUrl }]);
+    await page.goto('/user-management');
+    const form = page.getByRole('form', { name: 'Quick assign tier' });
+    await form.getByLabel('Email *').fill(`lapsed-${tag}@example.test`);
+    await form.getByLabel('Tier *').selectOption('vip');
+    // The session ends on the server (signed out elsewhere) while the page is open.
+    const out = await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: lapsed.cookie } });
+    expect(out.statusCode).toBeLessThan(300);
+    await form.getByRole('button', { name: 'Assign Tier' }).click();
+    await page.getByText('Unauthorized - redirecting to login...').waitFor();
+    await page.waitForURL(`${h.baseUrl}/auth`, { timeout: 5000 });
+    expect(await findUser(`lapsed-${tag}@example.test`)).toBeUndefined();
+  });
+
+  it('imports members through the Bulk Import dialog, pasted and from a file', async () => {
+    const good = `import-good-${tag}@example.test`;
+    const fromFile = `import-file-${tag}@example.test`;
+    const { page, errors } = await adminPage();
+    await page.goto('/admin-dashboard');
+    await page.getByRole('button', { name: /Bulk Import/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Import Data' }).waitFor();
+
+    // Nothing to import.
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByText('Please upload a CSV file or paste CSV data').waitFor();
+
+    // Not a CSV file.
+    await dialog.getByLabel('Upload a CSV file').setInputFiles({ name: 'members.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await dialog.getByText('Please select a valid CSV file').waitFor();
+
+    // One good and one bad row, pasted.
+    const csv = [
+      'email,firstName,lastName,subscriptionTier,subscriptionStatus,subscriptionExpiry,pledgeAmount,source',
+      `${good},Eve,Good,dhr2,active,2030-01-31,5,patreon`,
+      `bad-${tag}@example.test,Bad,Row,gold,active,,5,patreon`,
+    ].join('\n');
+    await dialog.getByLabel('…or paste CSV data').fill(csv);
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(() => dialog.getByTestId('import-imported').textContent()).toBe('1');
+    expect(await dialog.getByTestId('import-errors').textContent()).toBe('1');
+    await dialog.getByText(/Row 3/).waitFor();
+    if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'bulk-import-result-desktop.png') });
+    expect(await findUser(good)).toMatchObject({ subscriptionTier: 'dhr2', pledgeAmount: 500, subscriptionSource: 'patreon' });
+    expect(await findUser(`bad-${tag}@example.test`)).toBeUndefined();
+
+    // The template tab explains the columns and offers the file.
+    await dialog.getByRole('tab', { name: 'Template & Help' }).click();
+    await dialog.getByText('subscriptionTier', { exact: true }).waitFor();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download template' }).click();
+    expect((await download).suggestedFilename()).toBe('dhr-members-import-template.csv');
+    await dialog.getByRole('tab', { name: 'Import Data' }).click();
+
+    // A CSV file wins over the pasted text.
+    const fileCsv = [
+      'email,firstName,lastName,subscriptionTier,subscriptionStatus,subscriptionExpiry,pledgeAmount,source',
+      `${fromFile},Fin,File,VIP,cancelled,,10,buymeacoffee`,
+    ].join('\n');
+    await dialog.getByLabel('Upload a CSV file').setInputFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(fileCsv) });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(() => dialog.getByTestId('import-errors').textContent()).toBe('0');
+    expect(await dialog.getByTestId('import-imported').textContent()).toBe('1');
+    expect(await findUser(fromFile)).toMatchObject({ subscriptionTier: 'vip', subscriptionStatus: 'cancelled', pledgeAmount: 1000 });
+
+    // Two seconds after a successful import the dashboard refreshes its figures.
+    const stats = await api<AdminStats>('/api/admin/stats');
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.getByTestId('stat-total-users').textContent(), { timeout: 8000 })
+      .toBe(new Intl.NumberFormat('en-IE').format(stats.totalUsers));
+    expect(errors).toEqual([]);
+  });
+
+  it('pages through a long list, 50 members at a time', async () => {
+    for (let i = 0; i < 51; i++) {
+      await createMember(h.app, { email: `pager-${tag}-${i}@example.test`, username: `pager${tag}${i}` });
+    }
+    const { page, errors } = await adminPage();
+    await page.goto('/user-management');
+    const list = page.getByRole('region', { name: /All Users/ });
+    await list.getByLabel('Search').fill(`pager-${tag}`);
+    await list.getByText(`1–50 of 51 matching`).waitFor();
+    await list.getByText(/All Users \(50 of \d+\)/).waitFor();
+    expect(await list.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+    await list.getByRole('button', { name: 'Next page' }).click();
+    await list.getByText(`51–51 of 51 matching`).waitFor();
+    await expect.poll(() => list.getByTestId('user-row').count()).toBe(1);
+    expect(await list.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    // A new search starts from the first page again.
+    await list.getByLabel('Search').fill(`pager-${tag}-1`);
+    await expect.poll(() => list.getByTestId('user-row').count()).toBe(11);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps members who are not admins out, without calling the admin API', async () => {
+    const member = await createMember(h.app, { subscriptionTier: 'vip', subscriptionStatus: 'active' });
+    const { page, context, errors } = await h.newPage(DESKTOP);
+    contexts.push(context);
+    const eq = member.cookie.indexOf('=');
+    await context.addCookies([{ name: member.cookie.slice(0, eq), value: member.cookie.slice(eq + 1), url: h.baseUrl }]);
+    const adminCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/admin/')) adminCalls.push(r.url());
+    });
+    for (const p of ['/admin-dashboard', '/user-management']) {
+      await page.goto(p);
+      await page.getByText('Admin Access Required').waitFor();
+    }
+    expect(adminCalls).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a phone screen without sideways scrolling', async () => {
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const { page, errors } = await adminPage(viewport);
+      await page.goto('/admin-dashboard');
+      await page.getByRole('heading', { name: 'System Status' }).waitFor();
+      await page.getByText(/Answering in <?\d+ ms/).waitFor();
+      await noHorizontalScroll(page);
+      await shoot(page, `admin-dashboard-${name}`);
+      await page.getByRole('button', { name: /Bulk Import/ }).click();
+      await page.getByRole('dialog').getByRole('tab', { name: 'Template & Help' }).click();
+      await noHorizontalScroll(page);
+      if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `bulk-import-help-${name}.png`) });
+      await page.getByRole('dialog').getByRole('tab', { name: 'Import Data' }).click();
+      if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `bulk-import-${name}.png`) });
+      await page.keyboard.press('Escape');
+
+      await page.goto('/user-management');
+      await page.getByTestId('user-row').first().waitFor();
+      await noHorizontalScroll(page);
+      await shoot(page, `user-management-${name}`);
+
+      await page.getByRole('button', { name: /^Edit / }).first().click();
+      // One member at a time: the other rows' Edit buttons wait.
+      expect(await page.getByRole('button', { name: /^Edit / }).first().isDisabled()).toBe(true);
+      await noHorizontalScroll(page);
+      await shoot(page, `user-edit-${name}`);
+      expect(errors).toEqual([]);
+    }
+  });
+});
