@@ -3,6 +3,7 @@ import {
   SUBSCRIPTION_SOURCES,
   SUBSCRIPTION_STATUSES,
   TIERS,
+  memberSummarySchema,
   subscriptionSourceSchema,
   subscriptionStatusSchema,
   tierSchema,
@@ -16,17 +17,7 @@ import {
 // ---------------------------------------------------------------- admin user
 
 /** One member as the admin pages see it. Dates are ISO strings; pledgeAmount is euro cents per month. */
-export const adminUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  subscriptionTier: tierSchema,
-  subscriptionStatus: subscriptionStatusSchema,
-  subscriptionExpiry: z.string().nullable(),
-  subscriptionSource: subscriptionSourceSchema,
-  isAdmin: z.boolean(),
+export const adminUserSchema = memberSummarySchema.extend({
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
   /** Euro cents per month (shown in euros). */

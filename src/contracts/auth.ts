@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { subscriptionSourceSchema, subscriptionStatusSchema, tierSchema } from './tiers';
+import { memberSummarySchema } from './tiers';
 
 /** Spec §9: minimum password 6. The upper bound keeps hashing cheap for hostile input. */
 export const PASSWORD_MIN = 6;
@@ -108,17 +108,7 @@ export const assignTierBodySchema = z.strictObject({
 export type AssignTierBody = z.infer<typeof assignTierBodySchema>;
 
 /** The signed-in member as the client sees it (spec §3 "Auth user"). */
-export const authUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  subscriptionTier: tierSchema,
-  subscriptionStatus: subscriptionStatusSchema,
-  subscriptionExpiry: z.string().nullable(),
-  subscriptionSource: subscriptionSourceSchema,
-  isAdmin: z.boolean(),
+export const authUserSchema = memberSummarySchema.extend({
   hasPassword: z.boolean(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;

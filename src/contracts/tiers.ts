@@ -28,3 +28,19 @@ export function parseTier(value: unknown): Tier | undefined {
 export function tierRank(tier: Tier): number {
   return TIERS.indexOf(tier);
 }
+
+/** The fields every view of a member shares (the auth user and the admin user extend it). */
+export const memberSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  subscriptionTier: tierSchema,
+  subscriptionStatus: subscriptionStatusSchema,
+  /** ISO date-time, or null for no expiry. */
+  subscriptionExpiry: z.string().nullable(),
+  subscriptionSource: subscriptionSourceSchema,
+  isAdmin: z.boolean(),
+});
+export type MemberSummary = z.infer<typeof memberSummarySchema>;

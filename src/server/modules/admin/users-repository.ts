@@ -3,19 +3,11 @@ import type { AdminUser } from '../../../contracts/admin';
 import type { SubscriptionStatus, Tier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
+import { toMemberSummary } from '../members/member-summary';
 
 export function toAdminUser(u: UserRow): AdminUser {
   return {
-    id: u.id,
-    email: u.email,
-    username: u.username,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    subscriptionTier: u.subscriptionTier,
-    subscriptionStatus: u.subscriptionStatus,
-    subscriptionExpiry: u.subscriptionExpiry ? u.subscriptionExpiry.toISOString() : null,
-    subscriptionSource: u.subscriptionSource,
-    isAdmin: u.isAdmin,
+    ...toMemberSummary(u),
     createdAt: u.createdAt.toISOString(),
     lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
     pledgeAmount: u.pledgeAmountCents,

@@ -10,9 +10,10 @@ import {
 } from '../../../contracts/auth';
 import type { Db } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
-import { conflict, forbidden, unauthorized } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword } from './passwords';
+import { passwordSignIn } from './password-sign-in';
 import { enforceRateLimit, RATE_RULES } from './rate-limit';
 import { SESSION_COOKIE } from './session-store';
 import { findUserByEmail, insertUser, recordLogin, toAuthUser } from './users';
@@ -64,17 +65,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/signin',
     { config: { access: access.public }, schema: { body: loginBodySchema, response: { 200: authReplySchema } } },
-    async (req, reply) => {
-      const { email, password } = req.body;
-      await enforceRateLimit(db, req, RATE_RULES.login, email);
-      const user = await findUserByEmail(db, email);
-      const ok = await verifyPassword(user?.passwordHash, password);
-      if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
-      if (!user.isAdmin) throw forbidden('Admin privileges required', 'admin_required');
-      await reply.signIn(user.id);
-      await recordLogin(db, user.id);
-      return { message: 'Signed in', user: toAuthUser(user) };
-    },
+    async (req, reply) => passwordSignIn(db, req, reply, req.body, { requireAdmin: true }),
   );
 
   app.get(

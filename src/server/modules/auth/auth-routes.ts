@@ -18,12 +18,13 @@ import {
 } from '../../../contracts/auth';
 import { hasActiveSubscription, permissionsSchema } from '../../../contracts/tier-policy';
 import { users, type UserRow } from '../../db/schema';
-import { type AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { type AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { deleteExpiredSessions, deleteUserSessions } from './session-store';
 import { checkCode, consumeLinkToken, deleteDeadTokens, issueCode, issueLinkToken } from './auth-tokens';
 import { adminUsesPasswordMail, passwordCodeMail, resetLinkMail, signInLinkMail } from './mails';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword } from './passwords';
+import { passwordSignIn } from './password-sign-in';
 import { memberPermissions } from './permissions';
 import { deleteExpiredRateLimits, enforceRateLimit, RATE_RULES } from './rate-limit';
 import { findUserByEmail, insertUser, recordLogin, toAuthUser, updateUser, usernameFromEmail } from './users';
@@ -81,17 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/email-login-secure',
     { config: { access: access.public }, schema: { body: loginBodySchema, response: { 200: authReplySchema } } },
-    async (req, reply) => {
-      const { email, password } = req.body;
-      await enforceRateLimit(db, req, RATE_RULES.login, email);
-      const user = await findUserByEmail(db, email);
-      // verifyPassword does the same work for unknown emails and accounts without a password.
-      const ok = await verifyPassword(user?.passwordHash, password);
-      if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
-      await reply.signIn(user.id);
-      await recordLogin(db, user.id);
-      return { message: 'Signed in', user: toAuthUser(user) };
-    },
+    async (req, reply) => passwordSignIn(db, req, reply, req.body),
   );
 
   app.post(

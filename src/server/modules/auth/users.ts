@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../../contracts/auth';
 import type { Db } from '../../db/client';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
+import { toMemberSummary } from '../members/member-summary';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -38,16 +39,7 @@ export function usernameFromEmail(email: string): string {
 /** The member as the client sees it; never the password hash. */
 export function toAuthUser(u: UserRow): AuthUser {
   return {
-    id: u.id,
-    email: u.email,
-    username: u.username,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    subscriptionTier: u.subscriptionTier,
-    subscriptionStatus: u.subscriptionStatus,
-    subscriptionExpiry: u.subscriptionExpiry ? u.subscriptionExpiry.toISOString() : null,
-    subscriptionSource: u.subscriptionSource,
-    isAdmin: u.isAdmin,
+    ...toMemberSummary(u),
     hasPassword: u.passwordHash !== null,
   };
 }

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { usePermissions } from '../api/get-permissions';
 import { useSignOut } from '../api/logout';
-import { formatDate } from '../lib/tier-access';
+import { formatLongDate } from '../../../lib/dates';
 import { MessageBox } from './message-box';
 
 /** The MEMBER button of the top bar and the profile dialog it opens (own profile: Sign Out). */
@@ -63,7 +63,7 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           {me?.subscriptionExpiry && (
             <>
               <dt className="text-mist-400">Expires</dt>
-              <dd className="text-white">{formatDate(me.subscriptionExpiry)}</dd>
+              <dd className="text-white">{formatLongDate(me.subscriptionExpiry)}</dd>
             </>
           )}
         </dl>

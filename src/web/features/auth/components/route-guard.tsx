@@ -5,7 +5,8 @@ import { TIER_PRICE_EUR } from '../../../../contracts/tiers';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { usePermissions } from '../api/get-permissions';
-import { formatDate, hasTierAccess, tierLabel, type GatedTier } from '../lib/tier-access';
+import { formatLongDate } from '../../../lib/dates';
+import { hasTierAccess, tierLabel, type GatedTier } from '../lib/tier-access';
 import { GateScreen } from './gate-screen';
 import { UpgradeOptions } from './upgrade-options';
 
@@ -69,7 +70,7 @@ function UpgradeScreen({ tier, permissions }: { tier: GatedTier; permissions: Pe
         {permissions.subscriptionExpiry && (
           <>
             <dt className="text-mist-400">Expires</dt>
-            <dd className="font-semibold text-white">{formatDate(permissions.subscriptionExpiry)}</dd>
+            <dd className="font-semibold text-white">{formatLongDate(permissions.subscriptionExpiry)}</dd>
           </>
         )}
       </dl>

@@ -23,12 +23,3 @@ export function tierLabel(tier: string): string {
   return TIER_LABEL[tier as Tier] ?? tier;
 }
 
-/** Dates are shown in Europe/Dublin with the en-IE locale (spec §9). */
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-IE', {
-    timeZone: 'Europe/Dublin',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
-}
