@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -82,7 +81,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // External plugins.
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false });
 
   // App plugins: one error shape, one access policy, security headers, metrics.
   await app.register(errorsPlugin);

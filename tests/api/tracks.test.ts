@@ -235,6 +235,17 @@ describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
       const unknownChannel = await app.inject({ method: 'POST', url: '/api/tracks/recommendations', headers: { cookie: dhr1.cookie }, payload: { ...payload, channel: 'dhr7' } });
       expect(unknownChannel.statusCode).toBe(404);
     });
+
+    it('limits each address to 60 suggestions a minute', async () => {
+      const dhr1 = await memberWithRole(app, 'dhr1');
+      const ask = (remoteAddress: string) =>
+        app.inject({ method: 'POST', url: '/api/tracks/recommendations', remoteAddress, headers: { cookie: dhr1.cookie }, payload: { artist: 'Nobody', title: 'Nothing', channel: 'dhr1' } });
+      for (let i = 0; i < 60; i++) expect((await ask('192.0.2.60')).statusCode).toBe(200);
+      const limited = await ask('192.0.2.60');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toBeDefined();
+      expect((await ask('192.0.2.61')).statusCode).toBe(200);
+    });
   });
 
   describe('track history', () => {

@@ -14,7 +14,7 @@ import { conflict } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { hashPassword } from './passwords';
 import { passwordSignIn } from './password-sign-in';
-import { enforceRateLimit, RATE_RULES } from './rate-limit';
+import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { SESSION_COOKIE } from './session-store';
 import { findUserByEmail, insertUser, recordLogin, toAuthUser } from './users';
 

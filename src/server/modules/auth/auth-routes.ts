@@ -26,7 +26,7 @@ import { adminUsesPasswordMail, passwordCodeMail, resetLinkMail, signInLinkMail 
 import { hashPassword } from './passwords';
 import { passwordSignIn } from './password-sign-in';
 import { memberPermissions } from './permissions';
-import { deleteExpiredRateLimits, enforceRateLimit, RATE_RULES } from './rate-limit';
+import { deleteExpiredRateLimits, enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { findUserByEmail, insertUser, recordLogin, toAuthUser, updateUser, usernameFromEmail } from './users';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, type AuthUser } from '../../../contracts/auth';
 import type { Db } from '../../db/client';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { verifyPassword } from './passwords';
-import { enforceRateLimit, RATE_RULES } from './rate-limit';
+import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { findUserByEmail, recordLogin, toAuthUser } from './users';
 
 /**

@@ -18,6 +18,7 @@ import {
   type TrackHistoryResponse,
   type TrackMonitorResponse,
 } from '../../../contracts/radio';
+import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
 import { statusUrlFor } from '../radio/icecast-status';
 import { TrackMonitor } from './track-monitor';
@@ -111,10 +112,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/api/tracks/recommendations',
     {
       // Similar-track suggestions are part of track identification, a DHR1 feature (spec §1).
-      config: { access: access.tier('dhr1'), rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: access.tier('dhr1') },
       schema: { body: recommendationRequestSchema, response: { 200: recommendationsResponseSchema } },
     },
     async (req): Promise<Recommendation[]> => {
+      await enforceRateLimit(db, req, RATE_RULES.recommendations);
       const { artist, title, channel } = req.body;
       await app.knownChannel(channel);
       const seen = new Set([`${artist.toLowerCase()}\n${title.toLowerCase()}`]);

@@ -1,9 +1,9 @@
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { rateLimits } from '../../db/schema';
-import { tooManyRequests } from '../../lib/errors';
-import { hashToken } from '../../lib/tokens';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { tooManyRequests } from './errors';
+import { hashToken } from './tokens';
 
 /** A fixed window: at most `max` hits per `windowMs`. */
 export interface Limit {
@@ -20,7 +20,10 @@ export interface RateRule {
 
 const MIN = 60_000;
 
-/** Every auth rate limit in one place (the report lists them). */
+/**
+ * Every rate limit in one place. Counters live in the database, so all instances share them.
+ * Auth limits count per IP and per email; the recommendations limit per IP.
+ */
 export const RATE_RULES = {
   login: { name: 'login', perIp: { max: 20, windowMs: 15 * MIN }, perEmail: { max: 10, windowMs: 15 * MIN } },
   register: { name: 'register', perIp: { max: 10, windowMs: 60 * MIN }, perEmail: { max: 5, windowMs: 60 * MIN } },
@@ -32,6 +35,7 @@ export const RATE_RULES = {
   codeCheck: { name: 'code-check', perIp: { max: 20, windowMs: 15 * MIN }, perEmail: { max: 10, windowMs: 15 * MIN } },
   checkUser: { name: 'exists', perIp: { max: 10, windowMs: 15 * MIN }, perEmail: { max: 5, windowMs: 15 * MIN } },
   adminSetup: { name: 'setup', perIp: { max: 10, windowMs: 60 * MIN } },
+  recommendations: { name: 'recommendations', perIp: { max: 60, windowMs: MIN } },
 } as const satisfies Record<string, RateRule>;
 
 /** Counts one hit on `key` and returns how many hits the window holds and when it resets. */
