@@ -48,10 +48,15 @@ describe('foundation API', async () => {
     expect(res.body).toContain('dhr_process_cpu_user_seconds_total');
   });
 
-  it('sets security headers with a CSP', async () => {
+  it('sets security headers with a CSP on pages, and the data headers on API replies', async () => {
     const res = await app.inject('/');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const api = await app.inject('/api/channels');
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(api.headers['content-security-policy']).toBeUndefined();
   });
 
   it('serves app HTML for page routes and 404 for unknown pages', async () => {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { meetsTier } from '../../contracts/tier-policy';
 import type { Tier } from '../../contracts/tiers';
 import type { UserRow } from '../db/schema';
-import { forbidden, unauthorized } from '../lib/errors';
+import { type AppError, forbidden, unauthorized } from '../lib/errors';
 import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS, createSession, deleteSession, type SessionMeta } from '../modules/auth/session-store';
 
 /**
@@ -48,6 +48,17 @@ export interface RoutePolicy {
   method: string;
   url: string;
   access: AccessPolicy;
+}
+
+/** Why `user` may not use a route with `policy`, or undefined when it may. */
+export function denial(policy: AccessPolicy | undefined, user: UserRow | null): AppError | undefined {
+  if (!policy || policy.kind === 'public') return undefined;
+  if (!user) return unauthorized();
+  if (policy.kind === 'member') return undefined;
+  if (policy.kind === 'admin') return user.isAdmin ? undefined : forbidden('Admin privileges required', 'admin_required');
+  return meetsTier(user, policy.tier)
+    ? undefined
+    : forbidden(`This needs an active ${policy.tier.toUpperCase()} subscription`, 'tier_required');
 }
 
 export function describePolicy(p: AccessPolicy): string {
@@ -96,30 +107,21 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     this.clearCookie(SESSION_COOKIE, { path: '/' });
   });
 
-  app.addHook('onRequest', async (req: FastifyRequest) => {
+  // Requests without a session cookie (most public reads) pass without touching the database.
+  app.addHook('onRequest', (req: FastifyRequest, _reply, done) => {
     const token = req.cookies[SESSION_COOKIE];
-    if (token && token.length <= 128) {
-      const found = await findSessionUser(db, token);
+    if (!token || token.length > 128) return done();
+    findSessionUser(db, token).then((found) => {
       if (found) {
         req.user = found.user;
         req.sessionIdHash = found.idHash;
       }
-    }
+      done();
+    }, done);
   });
 
   // Before body validation, so visitors without access learn nothing about a route's inputs.
-  app.addHook('preValidation', async (req: FastifyRequest) => {
-    const policy = req.routeOptions.config.access;
-    if (!policy || policy.kind === 'public') return;
-    const user = req.user;
-    if (!user) throw unauthorized();
-    if (policy.kind === 'member') return;
-    if (policy.kind === 'admin') {
-      if (!user.isAdmin) throw forbidden('Admin privileges required', 'admin_required');
-      return;
-    }
-    if (!meetsTier(user, policy.tier)) {
-      throw forbidden(`This needs an active ${policy.tier.toUpperCase()} subscription`, 'tier_required');
-    }
+  app.addHook('preValidation', (req: FastifyRequest, _reply, done) => {
+    done(denial(req.routeOptions.config.access, req.user));
   });
 });

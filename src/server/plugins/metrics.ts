@@ -22,9 +22,18 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorate('metrics', registry);
 
-  app.addHook('onResponse', async (req, reply) => {
+  // One labelled child per method/route/status, so the hot path skips label hashing.
+  const children = new Map<string, ReturnType<typeof duration.labels>>();
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
-    duration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    const key = `${req.method} ${route} ${reply.statusCode}`;
+    let child = children.get(key);
+    if (!child) {
+      child = duration.labels(req.method, route, String(reply.statusCode));
+      children.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { config: { access: access.public } }, async (_req, reply) => {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { access } from '../../plugins/access';
 import { sendError } from '../../plugins/errors';
+
+const HEALTHY = JSON.stringify({ status: 'ok' });
 
 /** A database answer is trusted for this long, so probes under load do not each queue a query. */
 const PING_TTL_MS = 1000;
@@ -20,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/health',
-    { config: { access: access.public }, schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    { config: { access: access.public } },
     async (req, reply) => {
       try {
         await databaseAnswers();
@@ -28,8 +29,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         req.log.warn({ err }, 'health check: database did not answer');
         return sendError(reply, 503, 'database_unavailable', 'The database is not answering');
       }
-      reply.header('cache-control', 'no-store');
-      return { status: 'ok' as const };
+      // Probes call this constantly: the body is a constant, sent without per-request serialisation.
+      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(HEALTHY);
     },
   );
 };
