@@ -38,9 +38,16 @@ async function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv =
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
   const code = await run('npx', args, env);
   if (fs.existsSync(out)) {
-    const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    const r = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numFailedTestSuites: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    };
     total.passed += r.numPassedTests;
-    total.failed += r.numFailedTests;
+    // A file that fails before its tests run (a failing beforeAll, an import error) counts as one failure.
+    total.failed += r.numFailedTests > 0 ? r.numFailedTests : code !== 0 ? Math.max(1, r.numFailedTestSuites) : 0;
     total.skipped += r.numPendingTests + r.numTodoTests;
     if (r.numPendingTests + r.numTodoTests > 0) skippedTests.push(`${name}: ${r.numPendingTests + r.numTodoTests} tests skipped`);
   }

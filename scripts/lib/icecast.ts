@@ -229,13 +229,31 @@ export async function startIcecast(opts: StartIcecastOptions = {}): Promise<Icec
         '-f', 'mp3',
         `icecast://source:${sourcePassword}@127.0.0.1:${port}/${mount}`,
       ];
-      const child = spawn(FFMPEG_BIN, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-      child.stderr?.on('data', (d: Buffer) => log(`ffmpeg ${mount}: ${d.toString().trim()}`));
-      feeds.set(mount, child);
-      await until(`/${mount} to go on air`, 15_000, async () => {
-        if (child.exitCode !== null) throw new Error(`ffmpeg for /${mount} exited with ${child.exitCode}`);
-        return mountsOf(await status()).includes(mount) ? true : undefined;
-      });
+      // A source can be turned away while Icecast is still settling (or a previous source is
+      // leaving the mount); ffmpeg then exits at once. Try again a few times before giving up.
+      let lastError = '';
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        const child = spawn(FFMPEG_BIN, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr?.on('data', (d: Buffer) => {
+          stderr += d.toString();
+          log(`ffmpeg ${mount}: ${d.toString().trim()}`);
+        });
+        feeds.set(mount, child);
+        try {
+          await until(`/${mount} to go on air`, 15_000, async () => {
+            if (child.exitCode !== null) throw new Error(`ffmpeg for /${mount} exited with ${child.exitCode}`);
+            return mountsOf(await status()).includes(mount) ? true : undefined;
+          });
+          return;
+        } catch (err) {
+          feeds.delete(mount);
+          child.kill('SIGKILL');
+          lastError = `${err instanceof Error ? err.message : String(err)}${stderr ? ` (${stderr.trim().slice(-300)})` : ''}`;
+          await new Promise((r) => setTimeout(r, 300 * attempt));
+        }
+      }
+      throw new Error(lastError);
     },
     stopFeed,
     async setTitle(mount, song) {
