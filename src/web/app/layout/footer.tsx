@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Logo } from '../../components/ui/logo';
-import { SOCIAL_PROFILES } from '../../lib/social';
-import { SocialIcon } from './social-icon';
+import { SocialLinks } from './social-links';
 
 const columns = [
   {
@@ -41,21 +40,7 @@ export function Footer() {
           <p className="mt-4 text-sm leading-relaxed text-mist-400">
             Listener-funded deep house, streaming around the clock. Free to listen; members keep the music playing.
           </p>
-          <div className="mt-5 flex gap-1">
-            {SOCIAL_PROFILES.map((s) => (
-              <a
-                key={s.id}
-                href={s.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={s.label}
-                title={s.label}
-                className="flex size-9 items-center justify-center rounded-xl text-mist-400 transition hover:bg-white/5 hover:text-white"
-              >
-                <SocialIcon id={s.id} className="size-4.5" />
-              </a>
-            ))}
-          </div>
+          <SocialLinks size="sm" className="mt-5" />
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:contents">
           {columns.map((col) => (

@@ -5,8 +5,7 @@ import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { AccountSlot } from './account-slot';
 import { Logo } from '../../components/ui/logo';
-import { SOCIAL_PROFILES } from '../../lib/social';
-import { SocialIcon } from './social-icon';
+import { SocialLinks } from './social-links';
 import { type NavItem } from './top-bar';
 
 /** The phone menu: a sheet from the right with the nav links and the account control. */
@@ -53,20 +52,7 @@ export function MobileMenu({ items }: { items: readonly NavItem[] }) {
           <div className="mt-6 border-t border-white/5 pt-6">
             <AccountSlot className="w-full" onNavigate={close} />
           </div>
-          <div className="mt-auto flex justify-center gap-1 pt-6">
-            {SOCIAL_PROFILES.map((s) => (
-              <a
-                key={s.id}
-                href={s.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={s.label}
-                className="flex size-10 items-center justify-center rounded-xl text-mist-400 hover:bg-white/5 hover:text-white"
-              >
-                <SocialIcon id={s.id} className="size-5" />
-              </a>
-            ))}
-          </div>
+          <SocialLinks onSelect={close} className="mt-auto justify-center pt-6" />
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -3,8 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { AppleIcon, FacebookIcon, GooglePlayIcon, InstagramIcon, XIcon } from '../../components/ui/brand-icons';
 import { cn } from '../../lib/cn';
 import { openSharePopup, shareToInstagram } from '../../lib/share';
-import { SOCIAL_PROFILES } from '../../lib/social';
-import { SocialIcon } from './social-icon';
+import { SocialLinks } from './social-links';
 
 const itemClass =
   'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm text-mist-200 transition hover:bg-white/5 hover:text-white';
@@ -114,22 +113,7 @@ export function ShareMenu({ className }: { className?: string }) {
 
           <div className="my-2 h-px bg-white/5" />
           <p className="px-3 pt-1 pb-1 text-[0.65rem] font-semibold tracking-[0.25em] text-mist-500 uppercase">Follow us</p>
-          <div className="flex flex-wrap gap-1 px-1 pb-1">
-            {SOCIAL_PROFILES.map((s) => (
-              <a
-                key={s.id}
-                href={s.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={s.label}
-                title={s.label}
-                onClick={close}
-                className="flex size-10 items-center justify-center rounded-xl text-mist-300 transition hover:bg-white/5 hover:text-white"
-              >
-                <SocialIcon id={s.id} className="size-5" />
-              </a>
-            ))}
-          </div>
+          <SocialLinks onSelect={close} className="flex-wrap px-1 pb-1" />
         </div>
       )}
     </div>
