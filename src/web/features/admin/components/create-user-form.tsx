@@ -7,8 +7,9 @@ import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/http';
 import { useCreateUser } from '../api/create-user';
 import { daysFromInput, eurosFromInput } from '../lib/money';
-import { CheckboxField, SelectField, TextField } from './form-controls';
-import { FORM_STATUS_OPTIONS, SOURCE_OPTIONS, TIER_OPTIONS } from './options';
+import { CheckboxField, TextField } from './form-controls';
+import { ExpiryDaysField, SubscriptionFields } from './member-fields';
+import { FORM_STATUS_OPTIONS } from './options';
 
 const EMPTY = {
   email: '',
@@ -73,29 +74,8 @@ export function CreateUserForm({ onSuccess, onError }: FormFeedback) {
         <TextField label="Username *" autoComplete="off" value={form.username} onChange={(e) => set('username', e.target.value)} maxLength={100} />
         <TextField label="First name" autoComplete="off" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} maxLength={100} />
         <TextField label="Last name" autoComplete="off" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} maxLength={100} />
-        <SelectField label="Tier" options={TIER_OPTIONS} value={form.subscriptionTier} onChange={(e) => set('subscriptionTier', e.target.value as Tier)} />
-        <SelectField
-          label="Status"
-          options={FORM_STATUS_OPTIONS}
-          value={form.subscriptionStatus}
-          onChange={(e) => set('subscriptionStatus', e.target.value as SubscriptionStatus)}
-        />
-        <SelectField
-          label="Source"
-          options={SOURCE_OPTIONS}
-          value={form.subscriptionSource}
-          onChange={(e) => set('subscriptionSource', e.target.value as SubscriptionSource)}
-        />
-        <TextField
-          label="Expiry (days)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          placeholder="0 = no expiry"
-          value={form.expiryDays}
-          onChange={(e) => set('expiryDays', e.target.value)}
-        />
+        <SubscriptionFields values={form} statusOptions={FORM_STATUS_OPTIONS} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} />
+        <ExpiryDaysField value={form.expiryDays} onChange={(v) => set('expiryDays', v)} />
         <TextField
           label="Amount (€ per month)"
           type="number"

@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../../lib/http';
 import { useAssignTier } from '../api/assign-tier';
 import { daysFromInput } from '../lib/money';
 import { SelectField, TextField } from './form-controls';
+import { ExpiryDaysField } from './member-fields';
 import { TIER_OPTIONS } from './options';
 import type { FormFeedback } from './create-user-form';
 
@@ -67,16 +68,7 @@ export function QuickAssignForm({ onSuccess, onError }: FormFeedback) {
           value={form.tier}
           onChange={(e) => set('tier', e.target.value as Tier | '')}
         />
-        <TextField
-          label="Expiry (days)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          placeholder="0 = no expiry"
-          value={form.expiryDays}
-          onChange={(e) => set('expiryDays', e.target.value)}
-        />
+        <ExpiryDaysField value={form.expiryDays} onChange={(v) => set('expiryDays', v)} />
         <TextField
           label="Username (optional)"
           autoComplete="off"

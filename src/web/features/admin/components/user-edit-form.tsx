@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { EMAIL_PATTERN, INVALID_EMAIL, REQUIRED_EMAIL_USERNAME, type AdminUser } from '../../../../contracts/admin';
-import type { SubscriptionSource, SubscriptionStatus, Tier } from '../../../../contracts/tiers';
 import { Button } from '../../../components/ui/button';
 import { dublinDay } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useUpdateUser } from '../api/update-user';
 import { centsFromInput, centsToEurosInput } from '../lib/money';
 import type { FormFeedback } from './create-user-form';
-import { CheckboxField, SelectField, TextField } from './form-controls';
-import { ALL_STATUS_OPTIONS, SOURCE_OPTIONS, TIER_OPTIONS } from './options';
+import { CheckboxField, TextField } from './form-controls';
+import { SubscriptionFields } from './member-fields';
+import { ALL_STATUS_OPTIONS } from './options';
 
 function toForm(u: AdminUser) {
   return {
@@ -78,19 +78,7 @@ export function UserEditForm({ user, onDone, onSuccess, onError }: { user: Admin
       <TextField label="Username" value={form.username} onChange={(e) => set('username', e.target.value)} maxLength={100} />
       <TextField label="First name" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} maxLength={100} />
       <TextField label="Last name" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} maxLength={100} />
-      <SelectField label="Tier" options={TIER_OPTIONS} value={form.subscriptionTier} onChange={(e) => set('subscriptionTier', e.target.value as Tier)} />
-      <SelectField
-        label="Status"
-        options={ALL_STATUS_OPTIONS}
-        value={form.subscriptionStatus}
-        onChange={(e) => set('subscriptionStatus', e.target.value as SubscriptionStatus)}
-      />
-      <SelectField
-        label="Source"
-        options={SOURCE_OPTIONS}
-        value={form.subscriptionSource}
-        onChange={(e) => set('subscriptionSource', e.target.value as SubscriptionSource)}
-      />
+      <SubscriptionFields values={form} statusOptions={ALL_STATUS_OPTIONS} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} />
       <TextField
         label="Expiry date"
         type="date"
