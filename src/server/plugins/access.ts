@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type AccessPolicy, access } from '../../contracts/access-policy';
 import { meetsTier } from '../../contracts/tier-policy';
-import type { Tier } from '../../contracts/tiers';
 import type { UserRow } from '../db/schema';
 import { type AppError, forbidden, unauthorized } from '../lib/errors';
 import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS, createSession, deleteSession, type SessionMeta } from '../modules/auth/session-store';
@@ -9,19 +9,9 @@ import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS, createSession, deleteS
 /**
  * The one access mechanism (design.md §4): every route declares `config.access`,
  * and the hook below enforces it. Routes without a policy are refused at registration.
+ * The policy type lives in src/contracts so the web's AccessGate takes the same values.
  */
-export type AccessPolicy =
-  | { kind: 'public' }
-  | { kind: 'member' }
-  | { kind: 'tier'; tier: Tier }
-  | { kind: 'admin' };
-
-export const access = {
-  public: { kind: 'public' },
-  member: { kind: 'member' },
-  admin: { kind: 'admin' },
-  tier: (tier: Tier): AccessPolicy => ({ kind: 'tier', tier }),
-} as const satisfies Record<string, AccessPolicy | ((t: Tier) => AccessPolicy)>;
+export { type AccessPolicy, access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

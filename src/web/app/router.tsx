@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
-import { RouteGuard } from '../features/auth';
+import { access } from '../../contracts/access-policy';
+import { AccessGate } from '../features/auth';
 import { BareLayout } from './layout/bare-layout';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage } from './lazy-page';
@@ -24,9 +25,9 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', element: lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
       { path: '/reset-password', element: lazyPage(() => import('../features/auth/pages/reset-password-page')) },
       { path: '/admin-setup', element: lazyPage(() => import('../features/auth/pages/admin-setup-page')) },
-      // Radio and tracks (features/radio)
-      { path: '/dhr1', element: lazyPage(() => import('../features/radio/pages/dhr1-page')) },
-      { path: '/dhr2', element: lazyPage(() => import('../features/radio/pages/dhr2-page')) },
+      // Radio, channel pages and tracks (features/radio, features/channels, features/tracks)
+      { path: '/dhr1', element: lazyPage(() => import('../features/channels/pages/channel-page')) },
+      { path: '/dhr2', element: lazyPage(() => import('../features/channels/pages/channel-page')) },
       { path: '/track-ident', element: lazyPage(() => import('../features/tracks/pages/track-ident-page')) },
       { path: '/birdy', element: lazyPage(() => import('../features/tracks/pages/birdy-page')) },
       { path: '/admin/track-history', element: lazyPage(() => import('../features/tracks/pages/admin-track-history-page')) },
@@ -48,10 +49,10 @@ export const router = createBrowserRouter([
       { path: '/analytics', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/admin-settings', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/user-management', element: lazyPage(() => import('../features/admin/pages/user-management-page')) },
-      { path: '/live-monitor', element: <RouteGuard requireAdmin>{sectionPage('/live-monitor')}</RouteGuard> },
-      { path: '/forum-moderation', element: <RouteGuard requireAdmin>{sectionPage('/forum-moderation')}</RouteGuard> },
-      { path: '/vip-admin', element: <RouteGuard requireAdmin>{sectionPage('/vip-admin')}</RouteGuard> },
-      { path: '/shop-admin', element: <RouteGuard requireAdmin>{sectionPage('/shop-admin')}</RouteGuard> },
+      { path: '/live-monitor', element: <AccessGate policy={access.admin}>{sectionPage('/live-monitor')}</AccessGate> },
+      { path: '/forum-moderation', element: <AccessGate policy={access.admin}>{sectionPage('/forum-moderation')}</AccessGate> },
+      { path: '/vip-admin', element: <AccessGate policy={access.admin}>{sectionPage('/vip-admin')}</AccessGate> },
+      { path: '/shop-admin', element: <AccessGate policy={access.admin}>{sectionPage('/shop-admin')}</AccessGate> },
       { path: '*', element: lazyPage(() => import('./pages/not-found-page')) },
     ],
   },

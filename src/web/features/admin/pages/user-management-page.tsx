@@ -1,8 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
+import { access } from '../../../../contracts/access-policy';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { RouteGuard } from '../../auth';
+import { AccessGate } from '../../auth';
 import { CreateUserForm } from '../components/create-user-form';
 import { QuickAssignForm } from '../components/quick-assign-form';
 import { StatusBanner } from '../components/status-banner';
@@ -13,9 +14,9 @@ import { useStatusMessage } from '../lib/use-status-message';
 export default function UserManagementPage() {
   useDocumentTitle('User Management');
   return (
-    <RouteGuard requireAdmin>
+    <AccessGate policy={access.admin}>
       <UserManagement />
-    </RouteGuard>
+    </AccessGate>
   );
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { liveMetadataSchema, type LiveMetadata } from '../../../../contracts/radio';
+import type { LiveMetadata } from '../../../../contracts/radio';
 import { ApiError, apiGet } from '../../../lib/http';
 import { useLiveEventsConnected } from './live-events';
 
@@ -27,13 +27,12 @@ export async function getLiveMetadata(channel: string, signal?: AbortSignal): Pr
       ? `/api/live-metadata?t=${t}`
       : `/api/live-metadata/${encodeURIComponent(channel)}?t=${t}&nocache=1`;
   try {
-    const data = await apiGet<unknown>(path, {
+    const data = await apiGet<LiveMetadata>(path, {
       signal,
       cache: 'no-store',
       headers: channel === 'dhr1' ? {} : { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
     });
-    const parsed = liveMetadataSchema.safeParse(data);
-    return parsed.success ? usableMetadata(parsed.data) : null;
+    return usableMetadata(data);
   } catch (err) {
     if (err instanceof ApiError) return null;
     throw err;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from '../../../lib/use-latest';
 
 /** Spec §9: the sleep options in minutes. */
 export const SLEEP_OPTIONS = [15, 30, 60, 90] as const;
@@ -11,8 +12,7 @@ export function useSleepTimer(onFire: (minutes: number) => void) {
   const [endsAt, setEndsAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const fire = useRef(onFire);
-  fire.current = onFire;
+  const fire = useLatest(onFire);
 
   const clear = useCallback(() => {
     clearTimeout(timer.current);
@@ -31,7 +31,7 @@ export function useSleepTimer(onFire: (minutes: number) => void) {
       setEndsAt(null);
       fire.current(minutes);
     }, ms);
-  }, []);
+  }, [fire]);
 
   useEffect(() => {
     if (endsAt === null) return;

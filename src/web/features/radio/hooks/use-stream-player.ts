@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from '../../../lib/use-latest';
 
 /** Spec §4: the player is ready, loading or in error; `playing` is tracked beside it. */
 export type PlayerState = 'ready' | 'loading' | 'error';
@@ -57,8 +58,7 @@ export function useStreamPlayer(src: string | undefined): StreamPlayer {
     since: undefined,
   });
   const stallTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const srcRef = useRef(src);
-  srcRef.current = src;
+  const srcRef = useLatest(src);
 
   const clearRetry = useCallback(() => {
     clearTimeout(retry.current.timer);
@@ -87,7 +87,7 @@ export function useStreamPlayer(src: string | undefined): StreamPlayer {
         setPlaying(false);
       }
     });
-  }, []);
+  }, [srcRef]);
 
   const giveUp = useCallback(() => {
     clearRetry();
@@ -129,7 +129,7 @@ export function useStreamPlayer(src: string | undefined): StreamPlayer {
     wantPlaying.current = true;
     clearRetry();
     connect();
-  }, [clearRetry, connect]);
+  }, [clearRetry, connect, srcRef]);
 
   const pause = useCallback(() => {
     wantPlaying.current = false;

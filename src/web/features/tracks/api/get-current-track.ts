@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { trackMonitorResponseSchema, type TrackMonitorResponse } from '../../../../contracts/radio';
+import type { TrackMonitorResponse } from '../../../../contracts/radio';
 import { apiGet } from '../../../lib/http';
 
 /** Spec §9: the track monitor is polled every 90 s and stale after 60 s. */
@@ -9,8 +9,7 @@ export const CURRENT_TRACK_STALE_MS = 60_000;
 export const currentTrackKey = (channel: string) => ['/api/track-monitor/current', channel] as const;
 
 export async function getCurrentTrack(channel: string, signal?: AbortSignal): Promise<TrackMonitorResponse> {
-  const data = await apiGet<unknown>(`/api/track-monitor/current/${encodeURIComponent(channel)}`, { signal });
-  return trackMonitorResponseSchema.parse(data);
+  return apiGet<TrackMonitorResponse>(`/api/track-monitor/current/${encodeURIComponent(channel)}`, { signal });
 }
 
 export const currentTrackQueryOptions = (channel: string) =>

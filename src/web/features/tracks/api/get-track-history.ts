@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { trackHistoryResponseSchema, type TrackHistoryResponse } from '../../../../contracts/radio';
+import type { TrackHistoryResponse } from '../../../../contracts/radio';
 import { apiGet } from '../../../lib/http';
 
 export type TrackHistoryScope = 'admin' | 'vip';
@@ -12,7 +12,7 @@ const PATHS: Record<TrackHistoryScope, string> = {
 export const trackHistoryKey = (scope: TrackHistoryScope) => [PATHS[scope]] as const;
 
 export async function getTrackHistory(scope: TrackHistoryScope, signal?: AbortSignal): Promise<TrackHistoryResponse> {
-  return trackHistoryResponseSchema.parse(await apiGet<unknown>(PATHS[scope], { signal }));
+  return apiGet<TrackHistoryResponse>(PATHS[scope], { signal });
 }
 
 /** The monitor adds a track at most every 2 minutes; refresh at that pace. */

@@ -1,6 +1,7 @@
 import { Activity, Disc3, Radar } from 'lucide-react';
 import { Link } from 'react-router';
-import { METADATA_SERVICE, type CurrentTrack } from '../../../../contracts/radio';
+import type { CurrentTrack } from '../../../../contracts/radio';
+import { METADATA_SERVICE } from '../../../../contracts/radio-values';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatTime, relativeTime } from '../../../lib/dates';

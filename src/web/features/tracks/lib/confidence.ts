@@ -1,4 +1,4 @@
-import { CONFIDENCE_IDENTIFIED, CONFIDENCE_MEDIUM, METADATA_SERVICE } from '../../../../contracts/radio';
+import { CONFIDENCE_IDENTIFIED, CONFIDENCE_MEDIUM, METADATA_SERVICE } from '../../../../contracts/radio-values';
 
 /** Spec §9: green 80+, yellow 50-79, red below 50. */
 export function confidenceTone(confidence: number): 'green' | 'yellow' | 'red' {
