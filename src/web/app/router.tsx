@@ -1,10 +1,10 @@
-import { createBrowserRouter } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { access } from '../../contracts/access-policy';
 import { AccessGate } from '../features/auth';
+import HomePage from '../features/home/pages/home-page';
 import { BareLayout } from './layout/bare-layout';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage } from './lazy-page';
-import { RouteErrorPage } from './pages/route-error-page';
 import { sectionPage } from './pages/section-page';
 
 /**
@@ -12,12 +12,12 @@ import { sectionPage } from './pages/section-page';
  * by replacing its line's element with `lazyPage(() => import('../features/<domain>/pages/<name>-page'))`
  * (the page module default-exports the component). `sectionPage(path)` marks a page not built yet.
  */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', element: lazyPage(() => import('../features/home/pages/home-page')) },
+      // The home page is in the first load: no spinner-to-page shift on the most visited page.
+      { path: '/', element: <HomePage /> },
       // Accounts (features/auth)
       { path: '/simple-auth', element: lazyPage(() => import('../features/auth/pages/simple-auth-page')) },
       { path: '/auth', element: lazyPage(() => import('../features/auth/pages/auth-page')) },
@@ -59,10 +59,17 @@ export const router = createBrowserRouter([
   {
     // Pop-out player windows: no site chrome.
     element: <BareLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       { path: '/player', element: lazyPage(() => import('../features/radio/pages/player-page')) },
       { path: '/player/:channel', element: lazyPage(() => import('../features/radio/pages/player-page')) },
     ],
   },
-]);
+];
+
+/**
+ * The app's routes in React Router's declarative mode: the pages load their own data with TanStack
+ * Query, so the data router (loaders, actions, fetchers) would be weight on every first load.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
+import { PageOutlet } from '../page-outlet';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
@@ -16,12 +15,9 @@ export function RootLayout() {
       </a>
       <TopBar />
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <PageOutlet fallback={<PageSpinner fill />} />
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }
