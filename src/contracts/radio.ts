@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { CONFIDENCE_IDENTIFIED, CONFIDENCE_MEDIUM, METADATA_SERVICE, NOW_PLAYING_EVENT, RECOMMENDATIONS_MAX, TRACK_LIST_MAX } from './radio-values';
+import {
+  CONFIDENCE_IDENTIFIED,
+  CONFIDENCE_MEDIUM,
+  METADATA_SERVICE,
+  NOW_PLAYING_EVENT,
+  RECOMMENDATIONS_MAX,
+  TRACK_LIST_MAX,
+  isSearchUrl,
+  searchUrls,
+} from './radio-values';
 
-export { CONFIDENCE_IDENTIFIED, CONFIDENCE_MEDIUM, METADATA_SERVICE, NOW_PLAYING_EVENT, RECOMMENDATIONS_MAX, TRACK_LIST_MAX };
+export { CONFIDENCE_IDENTIFIED, CONFIDENCE_MEDIUM, METADATA_SERVICE, NOW_PLAYING_EVENT, RECOMMENDATIONS_MAX, TRACK_LIST_MAX, isSearchUrl, searchUrls };
 
 /**
  * Radio and track payloads (spec §3, §7 "Radio and tracks"), shared by server and web.
@@ -196,12 +205,3 @@ export const metadataHealthSchema = z.object({
 });
 export type MetadataHealth = z.infer<typeof metadataHealthSchema>;
 
-/** Search URLs used when an identification has no direct link (never invented tracks, only searches). */
-export function searchUrls(artist: string, title: string): { youtubeUrl: string; soundcloudUrl: string; spotifyUrl: string } {
-  const q = encodeURIComponent(`${artist} ${title}`.trim());
-  return {
-    youtubeUrl: `https://www.youtube.com/results?search_query=${q}`,
-    soundcloudUrl: `https://soundcloud.com/search?q=${q}`,
-    spotifyUrl: `https://open.spotify.com/search/${q}`,
-  };
-}

@@ -4,8 +4,7 @@ import { RouteErrorPage } from './pages/route-error-page';
 
 /**
  * Where a layout shows its page: a page that fails to load or render shows the error page instead
- * of blanking the app, and a new page starts at the top. The fallback fills the viewport so the
- * footer stays out of view until the page arrives (no layout shift when it does).
+ * of blanking the app, and a new page starts at the top.
  */
 export function PageOutlet({ fallback }: { fallback: ReactNode }) {
   const { pathname } = useLocation();

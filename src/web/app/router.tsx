@@ -1,6 +1,5 @@
 import { type RouteObject, useRoutes } from 'react-router';
 import { access } from '../../contracts/access-policy';
-import { AccessGate } from '../features/auth';
 import HomePage from '../features/home/pages/home-page';
 import { BareLayout } from './layout/bare-layout';
 import { RootLayout } from './layout/root-layout';
@@ -49,10 +48,10 @@ const routes: RouteObject[] = [
       { path: '/analytics', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/admin-settings', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/user-management', element: lazyPage(() => import('../features/admin/pages/user-management-page')) },
-      { path: '/live-monitor', element: <AccessGate policy={access.admin}>{sectionPage('/live-monitor')}</AccessGate> },
-      { path: '/forum-moderation', element: <AccessGate policy={access.admin}>{sectionPage('/forum-moderation')}</AccessGate> },
-      { path: '/vip-admin', element: <AccessGate policy={access.admin}>{sectionPage('/vip-admin')}</AccessGate> },
-      { path: '/shop-admin', element: <AccessGate policy={access.admin}>{sectionPage('/shop-admin')}</AccessGate> },
+      { path: '/live-monitor', element: sectionPage('/live-monitor', access.admin) },
+      { path: '/forum-moderation', element: sectionPage('/forum-moderation', access.admin) },
+      { path: '/vip-admin', element: sectionPage('/vip-admin', access.admin) },
+      { path: '/shop-admin', element: sectionPage('/shop-admin', access.admin) },
       { path: '*', element: lazyPage(() => import('./pages/not-found-page')) },
     ],
   },

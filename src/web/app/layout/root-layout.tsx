@@ -14,8 +14,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <TopBar />
-      <main id="main" className="flex-1">
-        <PageOutlet fallback={<PageSpinner fill />} />
+      {/* At least a screen tall: the footer starts below the fold, so a page arriving late never moves it into view. */}
+      <main id="main" className="min-h-dvh flex-1">
+        <PageOutlet fallback={<PageSpinner />} />
       </main>
       <Footer />
     </div>

@@ -13,13 +13,10 @@ export function Spinner({ label = 'Loading...', showLabel = false, className }: 
   );
 }
 
-/**
- * A spinner centred in a page-height block, for pages and sections that are loading. `fill` makes
- * it as tall as the viewport, keeping whatever follows (the footer) out of view until the page comes.
- */
-export function PageSpinner({ label = 'Loading...', fill = false }: { label?: string; fill?: boolean }) {
+/** A spinner centred in a page-height block, for pages and sections that are loading. */
+export function PageSpinner({ label = 'Loading...' }: { label?: string }) {
   return (
-    <div className={cn('flex items-center justify-center', fill ? 'min-h-dvh' : 'min-h-[40vh]')}>
+    <div className="flex min-h-[40vh] items-center justify-center">
       <Spinner label={label} showLabel />
     </div>
   );

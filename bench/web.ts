@@ -1,0 +1,149 @@
+// `npm run bench:web`: builds the web app, starts DHR on a free port with a temp DATA_DIR, runs
+// Lighthouse 12 (mobile, Debian Chromium) on the public pages and writes the scores, layout shift,
+// blocking time and JavaScript bytes into bench/results.json under `web`.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { freePort } from '../scripts/lib/icecast';
+import { startProcess, tempDir, waitForHttp } from './lib';
+import { startStatusStandIn } from './sse-fanout';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PAGES = ['/', '/dhr1', '/vip', '/shop', '/forum'];
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The flags the browser tests launch Chromium with (tests/support/browser.ts). */
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface WebPageResult {
+  path: string;
+  performance: number;
+  accessibility: number;
+  cumulativeLayoutShift: number;
+  totalBlockingTimeMs: number;
+  largestContentfulPaintMs: number;
+  /** JavaScript bytes as the server sent them (its content encoding). */
+  jsTransferBytes: number;
+  /** The same scripts gzipped at level 9 from dist/web: independent of the server's compression. */
+  jsGzipBytes: number;
+  scripts: number;
+  failingAccessibilityAudits: string[];
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+const distDir = path.join(root, 'dist/web');
+
+function gzipBytesOf(urls: string[]): number {
+  let total = 0;
+  for (const url of urls) {
+    const file = path.join(distDir, new URL(url).pathname);
+    if (fs.existsSync(file)) total += gzipSync(fs.readFileSync(file), { level: 9 }).length;
+  }
+  return total;
+}
+
+async function audit(url: string, port: number): Promise<Omit<WebPageResult, 'path'>> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    formFactor: 'mobile',
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? NaN) * 1000) / 1000;
+  const network = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+  const scripts = network.filter((r) => r.resourceType === 'Script');
+  const accessibility = lhr.categories.accessibility;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((accessibility?.score ?? 0) * 100),
+    cumulativeLayoutShift: numeric('cumulative-layout-shift'),
+    totalBlockingTimeMs: Math.round(numeric('total-blocking-time')),
+    largestContentfulPaintMs: Math.round(numeric('largest-contentful-paint')),
+    jsTransferBytes: scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0),
+    jsGzipBytes: gzipBytesOf(scripts.map((r) => r.url)),
+    scripts: scripts.length,
+    failingAccessibilityAudits: (accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
+  };
+}
+
+/** Writes `web` into bench/results.json, keeping everything else the other benchmarks wrote. */
+function saveResults(web: unknown): void {
+  const file = path.join(root, 'bench/results.json');
+  const existing: unknown = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  let next: unknown;
+  if (Array.isArray(existing)) {
+    // The server benchmark writes a list of entries: the web figures are the entry named 'web'.
+    next = [...existing.filter((e: { name?: unknown }) => e?.name !== 'web'), { name: 'web', web }];
+  } else {
+    next = { ...(existing as Record<string, unknown>), web };
+  }
+  fs.writeFileSync(file, JSON.stringify(next, null, 2) + '\n');
+}
+
+if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+
+console.log('building the web app...');
+execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+
+const icecast = await startStatusStandIn('Kerri Chandler - Rain');
+const appPort = await freePort();
+const server = startProcess(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  PORT: String(appPort),
+  HOST: '127.0.0.1',
+  DATA_DIR: tempDir('dhr-bench-web-'),
+  LOG_LEVEL: 'warn',
+  DHR1_STREAM_URL: `http://127.0.0.1:${icecast.port}/dhr1`,
+  DHR2_STREAM_URL: `http://127.0.0.1:${icecast.port}/dhr2`,
+  DHR1_STATUS_URL: icecast.statusUrl,
+  DHR2_STATUS_URL: icecast.statusUrl,
+});
+const appUrl = `http://127.0.0.1:${appPort}`;
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, userDataDir: tempDir('dhr-bench-chrome-') });
+const pages: WebPageResult[] = [];
+try {
+  await waitForHttp(`${appUrl}/api/health`);
+  for (const page of PAGES) {
+    console.log(`lighthouse ${page}...`);
+    pages.push({ path: page, ...(await audit(appUrl + page, chrome.port)) });
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  await icecast.close();
+}
+
+saveResults({ measuredAt: new Date().toISOString(), lighthouse: '12', formFactor: 'mobile', pages });
+console.table(
+  pages.map((p) => ({
+    page: p.path,
+    perf: p.performance,
+    a11y: p.accessibility,
+    CLS: p.cumulativeLayoutShift,
+    'TBT ms': p.totalBlockingTimeMs,
+    'JS transfer KB': Math.round(p.jsTransferBytes / 102.4) / 10,
+    'JS gzip KB': Math.round(p.jsGzipBytes / 102.4) / 10,
+  })),
+);
+for (const p of pages) if (p.failingAccessibilityAudits.length) console.log(`${p.path} accessibility: ${p.failingAccessibilityAudits.join(', ')}`);
+console.log('written bench/results.json (web)');
