@@ -1,5 +1,5 @@
 /**
- * The one date helper (spec §9, design.md §4): times are stored in UTC and shown in
+ * The one date helper: times are stored in UTC and shown in
  * Europe/Dublin with the en-IE locale. Every function accepts a Date, an ISO string or epoch ms
  * and returns '' for a missing or unreadable value, so a bad row never breaks a page.
  */
@@ -64,7 +64,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** 'Just now', 'Nm ago', 'Nh ago', 'Nd ago' (spec §9); times in the future read 'Just now'. */
+/** 'Just now', 'Nm ago', 'Nh ago', 'Nd ago'; times in the future read 'Just now'. */
 export function relativeTime(value: DateInput, now: DateInput = Date.now()): string {
   const d = toDate(value);
   const n = toDate(now);

@@ -1,12 +1,12 @@
 /**
- * The shared read of spec §7: same-origin credentials, JSON, and an error whose message is
+ * The shared read: same-origin credentials, JSON, and an error whose message is
  * 'status: statusText'. `ApiError.serverMessage` carries the server's own wording for the UI.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     statusText: string,
-    /** The server's `message` (design.md §3 envelope), when it sent one. */
+    /** The server's `message`, when it sent one. */
     readonly serverMessage: string | undefined,
     readonly code: string | undefined,
   ) {

@@ -3,7 +3,7 @@ import { PageOutlet } from '../page-outlet';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
-/** The shared layout of spec §2 around every page except the pop-out players. */
+/** The shared layout around every page except the pop-out players. */
 export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">

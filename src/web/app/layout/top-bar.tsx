@@ -12,7 +12,7 @@ export interface NavItem {
   label: string;
 }
 
-/** The sticky top bar of spec §2: logo, nav links, share and follow, account; a menu on phones. */
+/** The sticky top bar: logo, nav links, share and follow, account; a menu on phones. */
 export function TopBar() {
   const isAdmin = useIsAdmin();
   const items: readonly NavItem[] = isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;

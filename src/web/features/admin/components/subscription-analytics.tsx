@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 
 const numberFormat = new Intl.NumberFormat('en-IE');
 
-/** The dashboard's bands (design.md §4): the tier and the monthly pledge that buys it. */
+/** The dashboard's bands: the tier and the monthly pledge that buys it. */
 const BANDS: { tier: Tier; label: string; band: string; bar: string }[] = [
   { tier: 'vip', label: 'VIP', band: '€10+', bar: 'from-amber-300 to-fuchsia-500' },
   { tier: 'dhr2', label: 'DHR2', band: '€5+', bar: 'from-deep-500 to-violet-400' },

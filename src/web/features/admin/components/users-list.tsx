@@ -21,7 +21,7 @@ export const PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
 const numberFormat = new Intl.NumberFormat('en-IE');
 
-/** 'All Users (shown of total)' with server-side search, filters and paging (spec §2 "User management"). */
+/** 'All Users (shown of total)' with server-side search, filters and paging. */
 export function UsersList(feedback: FormFeedback) {
   const [search, setSearch] = useState('');
   const [tier, setTier] = useState<Tier | ''>('');

@@ -23,7 +23,7 @@ import type { StatusMessage } from '../lib/use-status-message';
 
 const numberFormat = new Intl.NumberFormat('en-IE');
 
-/** /admin, /admin-dashboard and the paths that show it (spec §2). */
+/** /admin, /admin-dashboard and the paths that show it. */
 export default function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   return (

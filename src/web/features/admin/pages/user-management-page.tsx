@@ -10,7 +10,7 @@ import { StatusBanner } from '../components/status-banner';
 import { UsersList } from '../components/users-list';
 import { useStatusMessage } from '../lib/use-status-message';
 
-/** /user-management (spec §2 "User management"). */
+/** /user-management. */
 export default function UserManagementPage() {
   useDocumentTitle('User Management');
   return (

@@ -68,7 +68,7 @@ export function FeatureGrid() {
   );
 }
 
-/** Locked with 'Subscription Required' unless the server grants DHR1, DHR2 or VIP access (spec §2). */
+/** Locked with 'Subscription Required' unless the server grants DHR1, DHR2 or VIP access. */
 function TrackIdentifierCard({ unlocked }: { unlocked: boolean }) {
   return (
     <div

@@ -52,7 +52,7 @@ function guessPlatform(): Platform {
   return 'desktop';
 }
 
-/** Web-app installation (spec §2): the browser's own prompt where it offers one, instructions everywhere. */
+/** Web-app installation: the browser's own prompt where it offers one, instructions everywhere. */
 export function InstallSection() {
   const [platform, setPlatform] = useState<Platform>(guessPlatform);
   const { canPrompt, installed } = useInstallState();

@@ -3,14 +3,14 @@ import type { LiveMetadata } from '../../../../contracts/radio';
 import { ApiError, apiGet } from '../../../lib/http';
 import { useLiveEventsConnected } from './live-events';
 
-/** Spec §9: live metadata polled every 90 s, stale after 45 s, refetched on mount and focus. */
+/** Live metadata polled every 90 s, stale after 45 s, refetched on mount and focus. */
 export const LIVE_METADATA_POLL_MS = 90_000;
 export const LIVE_METADATA_STALE_MS = 45_000;
 
 /** Cache key of a channel's now-playing; the SSE stream writes to the same key. */
 export const liveMetadataKey = (channel: string) => ['live-metadata', channel] as const;
 
-/** Spec §8: data lacking artist or title is ignored. */
+/** Data lacking artist or title is ignored. */
 export function usableMetadata(data: LiveMetadata | null | undefined): LiveMetadata | null {
   return data && data.artist.trim() && data.title.trim() ? data : null;
 }
@@ -50,7 +50,7 @@ export const liveMetadataQueryOptions = (channel: string, polling: boolean) =>
   });
 
 /**
- * Now playing for a channel with the caller's fallback (spec §8 gives one per surface).
+ * Now playing for a channel with the caller's fallback.
  * Updates arrive through SSE; polling runs only while the event stream is down.
  */
 export function useNowPlaying(channel: string, fallback: { artist: string; title: string }) {

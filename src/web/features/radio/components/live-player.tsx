@@ -33,7 +33,7 @@ export interface LivePlayerProps {
   className?: string;
 }
 
-/** The live player of spec §2/§4. */
+/** The live player. */
 export function LivePlayer({
   player,
   streamUrl,
@@ -271,7 +271,7 @@ function SleepLabel() {
   );
 }
 
-/** The 15/30/60/90 choice with Clear Timer (spec §2 "Live player"). */
+/** The 15/30/60/90 choice with Clear Timer. */
 function SleepMenu({ active, onChoose, onClear }: { active: boolean; onChoose: (m: number) => void; onClear: () => void }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);

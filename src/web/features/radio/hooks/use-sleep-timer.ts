@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLatest } from '../../../lib/use-latest';
 
-/** Spec §9: the sleep options in minutes. */
+/** The sleep options in minutes. */
 export const SLEEP_OPTIONS = [15, 30, 60, 90] as const;
 
 /**
- * A single sleep timer: setting a new one replaces the old (spec §4), `clear` cancels it, and when
+ * A single sleep timer: setting a new one replaces the old, `clear` cancels it, and when
  * it fires `onFire` runs once. `remainingMs` ticks every second while a timer is set.
  */
 export function useSleepTimer(onFire: (minutes: number) => void) {
@@ -54,7 +54,7 @@ export function formatCountdown(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-/** The home page's prompt (spec §5): a positive number of minutes, anything else is ignored. */
+/** The home page's prompt: a positive number of minutes, anything else is ignored. */
 export function parseSleepMinutes(input: string | null): number | null {
   if (input === null) return null;
   const trimmed = input.trim();

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLatest } from '../../../lib/use-latest';
 
-/** Spec §4: the player is ready, loading or in error; `playing` is tracked beside it. */
+/** The player is ready, loading or in error; `playing` is tracked beside it. */
 export type PlayerState = 'ready' | 'loading' | 'error';
 
-/** design.md §4: first retry within 2 s, then backing off to at most every 30 s, for at least 5 minutes. */
+/** First retry within 2 s, then backing off to at most every 30 s, for at least 5 minutes. */
 export const RETRY_FIRST_MS = 1_000;
 export const RETRY_MAX_MS = 30_000;
 export const RETRY_GIVE_UP_MS = 5 * 60_000 + 30_000;
@@ -38,8 +38,8 @@ export function playerLabel(state: PlayerState, playing: boolean): string {
 }
 
 /**
- * One live Icecast stream in an <audio> element: the state machine of spec §4 plus the
- * self-recovery of design.md §4. Playing always (re)loads the source, so a listener who resumes
+ * One live Icecast stream in an <audio> element: the ready/loading/error state machine plus
+ * self-recovery after a drop. Playing always (re)loads the source, so a listener who resumes
  * after a pause, or a retry after a drop, joins the live edge instead of stale buffered audio.
  */
 export function useStreamPlayer(src: string | undefined): StreamPlayer {
@@ -171,7 +171,7 @@ export function useStreamPlayer(src: string | undefined): StreamPlayer {
     audio.muted = muted;
   }, [volume, muted]);
 
-  // Media events drive the state (spec §4).
+  // Media events drive the state.
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;

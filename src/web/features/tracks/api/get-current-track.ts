@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TrackMonitorResponse } from '../../../../contracts/radio';
 import { apiGet } from '../../../lib/http';
 
-/** Spec §9: the track monitor is polled every 90 s and stale after 60 s. */
+/** The track monitor is polled every 90 s and stale after 60 s. */
 export const CURRENT_TRACK_POLL_MS = 90_000;
 export const CURRENT_TRACK_STALE_MS = 60_000;
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TrackIdentification } from '../../../../contracts/radio';
 import { apiGet } from '../../../lib/http';
 
-/** Spec §9: recent tracks refetched every 2 minutes. */
+/** Recent tracks refetched every 2 minutes. */
 export const RECENT_TRACKS_POLL_MS = 120_000;
 
 export const recentTracksKey = (channel: string, limit: number) => ['/api/tracks/recent', channel, limit] as const;

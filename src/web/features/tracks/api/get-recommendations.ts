@@ -7,7 +7,7 @@ export async function getRecommendations(body: RecommendationRequest): Promise<R
   return apiSend<Recommendation[]>('POST', '/api/tracks/recommendations', body);
 }
 
-/** Spec §8: failures are only logged and the list stays as it was. */
+/** Failures are only logged and the list stays as it was. */
 export function useRecommendations() {
   return useMutation({
     mutationFn: getRecommendations,

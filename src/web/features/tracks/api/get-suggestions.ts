@@ -9,7 +9,7 @@ export const suggestionsQueryOptions = (channel: string, track: { artist: string
       try {
         return await getRecommendations({ artist: track?.artist ?? '', title: track?.title ?? '', channel });
       } catch (err) {
-        // Spec §8: recommendation failures are only logged.
+        // Recommendation failures are only logged.
         console.warn('Track recommendations failed:', err);
         return [];
       }

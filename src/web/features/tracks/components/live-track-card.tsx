@@ -22,7 +22,7 @@ export interface LiveTrackCardProps {
   className?: string;
 }
 
-/** The live track card of spec §2/§4 for one channel. */
+/** The live track card for one channel. */
 export function LiveTrackCard({ channel, channelName, accent = '#8b5cf6', showMonitorLink = true, className }: LiveTrackCardProps) {
   const { data, isPending, isError } = useCurrentTrack(channel);
   const track = data?.track ?? null;

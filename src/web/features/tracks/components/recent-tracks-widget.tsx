@@ -20,7 +20,7 @@ export interface RecentTracksWidgetProps {
   className?: string;
 }
 
-/** The Recent Tracks widget of spec §2, one per channel. */
+/** The Recent Tracks widget, one per channel. */
 export function RecentTracksWidget({ channel, channelName, accent = '#8b5cf6', defaultOpen = true, className }: RecentTracksWidgetProps) {
   const [open, setOpen] = useState(defaultOpen);
   const { data: tracks, isPending, isError } = useRecentTracks(channel);

@@ -13,7 +13,7 @@ import { StatTile, TrackHistoryList } from './track-history-list';
 
 const numberFormat = new Intl.NumberFormat('en-IE');
 
-/** The track history of spec §2: admin (stats, export, clear) or VIP (stat cards, export). */
+/** The track history: admin (stats, export, clear) or VIP (stat cards, export). */
 export function TrackHistoryView({ scope }: { scope: TrackHistoryScope }) {
   const { data, isPending, isError } = useTrackHistory(scope);
   const [confirming, setConfirming] = useState(false);

@@ -15,7 +15,7 @@ export interface TrackUrls {
 }
 
 /**
- * Listen buttons, one per service with a direct link to the track (spec: only when a URL exists).
+ * Listen buttons, one per service with a direct link to the track (only when a URL exists).
  * Where the server could only offer a search, it shows as a search ('Search YouTube', magnifier,
  * dashed outline), never as a Listen button.
  */

@@ -2,7 +2,7 @@ import { type TrackIdentification } from '../../../../contracts/radio';
 import { isSearchUrl } from '../../../../contracts/radio-values';
 import { dublinDay, formatDuration } from '../../../lib/dates';
 
-/** Spec §9's export columns, in order. */
+/** The export columns, in order. */
 export const TRACK_CSV_HEADER = [
   'Identified At',
   'Title',

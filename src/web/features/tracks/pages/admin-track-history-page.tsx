@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccessGate, usePermissions } from '../../auth';
 import { TrackHistoryView } from '../components/track-history-view';
 
-/** /admin/track-history: admins only; a signed-in non-admin is sent to /vip/track-history (spec §6). */
+/** /admin/track-history: admins only; a signed-in non-admin is sent to /vip/track-history. */
 export default function AdminTrackHistoryPage() {
   useDocumentTitle('Track History');
   const { data } = usePermissions();

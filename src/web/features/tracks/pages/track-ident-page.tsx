@@ -15,7 +15,7 @@ import { RecentTracksWidget } from '../components/recent-tracks-widget';
 import { TrackLinks } from '../components/track-links';
 import { isIdentified } from '../lib/confidence';
 
-/** /track-ident: current track, recent tracks and suggestions, for DHR1 and above (spec §1). */
+/** /track-ident: current track, recent tracks and suggestions, for DHR1 and above. */
 export default function TrackIdentPage() {
   useDocumentTitle('Track Identifier');
   return (
