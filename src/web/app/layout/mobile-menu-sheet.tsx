@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn';
 import { AccountSlot } from './account-slot';
 import { Logo } from '../../components/ui/logo';
 import { SocialLinks } from './social-links';
-import { type NavItem } from './top-bar';
+import type { NavItem } from './top-bar';
 
 /**
  * The phone menu's sheet from the right with the nav links and the account control; loaded on the

@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { TIER_LABEL, parseTier } from '../../../contracts/tiers';
 import { cn } from '../../lib/cn';
 

@@ -1,4 +1,4 @@
-import { type SVGProps } from 'react';
+import type { SVGProps } from 'react';
 
 /** Simplified brand marks (lucide has none), drawn on a 24-unit grid in currentColor. */
 type IconProps = SVGProps<SVGSVGElement>;

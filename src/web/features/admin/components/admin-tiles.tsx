@@ -12,7 +12,7 @@ import {
   Activity,
   type LucideIcon,
 } from 'lucide-react';
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 

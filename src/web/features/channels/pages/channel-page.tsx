@@ -1,5 +1,5 @@
 import { AudioLines, Cast, Crown, Headphones, Home, Moon, Radar, Radio, ShieldCheck, Sparkles, Users, Zap } from 'lucide-react';
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { accessForTier } from '../../../../contracts/access-policy';
 import type { Channel } from '../../../../contracts/channels';

@@ -1,5 +1,5 @@
 import { ArrowUpRight, AudioLines, Crown, Disc3, Lock, MessagesSquare, Radio, ShoppingBag, Upload } from 'lucide-react';
-import { type ComponentType, type SVGProps } from 'react';
+import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { ANONYMOUS_PERMISSIONS } from '../../../../contracts/tier-policy';
 import { Badge } from '../../../components/ui/badge';

@@ -1,6 +1,6 @@
 import { ChevronDown, ExternalLink, ListMusic, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type Recommendation, type TrackIdentification } from '../../../../contracts/radio';
+import type { Recommendation, TrackIdentification } from '../../../../contracts/radio';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatTime, relativeTime } from '../../../lib/dates';

@@ -1,4 +1,4 @@
-import { type TrackIdentification } from '../../../../contracts/radio';
+import type { TrackIdentification } from '../../../../contracts/radio';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatDuration } from '../../../lib/dates';
 import { CONFIDENCE_TEXT, confidenceTone, formatConfidence } from '../lib/confidence';

@@ -1,4 +1,4 @@
-import { type TrackIdentification } from '../../../../contracts/radio';
+import type { TrackIdentification } from '../../../../contracts/radio';
 import { isSearchUrl } from '../../../../contracts/radio-values';
 import { dublinDay, formatDuration } from '../../../lib/dates';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TrackIdentification } from '../../../../contracts/radio';
+import type { TrackIdentification } from '../../../../contracts/radio';
 import { confidenceTone, isIdentified } from './confidence';
 import { MOOD_PRESETS, moodForTrack } from './mood';
 import { latestPreview } from './preview';
