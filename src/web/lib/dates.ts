@@ -76,26 +76,9 @@ export function relativeTime(value: DateInput, now: DateInput = Date.now()): str
   return `${Math.floor(diff / DAY)}d ago`;
 }
 
-/** The news variant: hours or days only ('1h ago' at least, then 'Nd ago' from a day on). */
-export function newsRelativeTime(value: DateInput, now: DateInput = Date.now()): string {
-  const d = toDate(value);
-  const n = toDate(now);
-  if (!d || !n) return '';
-  const diff = Math.max(0, n.getTime() - d.getTime());
-  if (diff < DAY) return `${Math.max(1, Math.floor(diff / HOUR))}h ago`;
-  return `${Math.floor(diff / DAY)}d ago`;
-}
-
 /** Seconds as 'm:ss' (track durations); '' for negative or missing values. */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
   const s = Math.floor(seconds);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** Seconds as 'Nh Nm' (session times). */
-export function formatHoursMinutes(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
-  const m = Math.floor(seconds / 60);
-  return `${Math.floor(m / 60)}h ${m % 60}m`;
 }

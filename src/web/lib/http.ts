@@ -55,12 +55,6 @@ export async function apiSend<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', pa
   return parse<T>(res);
 }
 
-/** A multipart upload (images). */
-export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
-  const res = await fetch(path, { method: 'POST', credentials: 'same-origin', body: form });
-  return parse<T>(res);
-}
-
 /** The message to show for a failed call: the server's wording, else the fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.serverMessage) return err.serverMessage;

@@ -47,14 +47,6 @@ export function SoundCloudIcon(props: IconProps) {
   );
 }
 
-export function SpotifyIcon(props: IconProps) {
-  return (
-    <svg {...base(props)} fill="currentColor">
-      <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm4.6 14.43a.62.62 0 0 1-.86.2c-2.35-1.43-5.3-1.76-8.79-.96a.62.62 0 1 1-.28-1.22c3.81-.87 7.08-.5 9.72 1.12.3.18.39.57.2.86Zm1.23-2.73a.78.78 0 0 1-1.07.26c-2.69-1.65-6.79-2.13-9.97-1.16a.78.78 0 1 1-.45-1.5c3.63-1.1 8.15-.57 11.24 1.33.37.22.48.7.25 1.07Zm.1-2.85C14.7 8.94 9.38 8.76 6.3 9.7a.94.94 0 1 1-.54-1.8c3.53-1.07 9.4-.86 13.12 1.34a.94.94 0 0 1-.96 1.61Z" />
-    </svg>
-  );
-}
-
 export function AppleIcon(props: IconProps) {
   return (
     <svg {...base(props)} fill="currentColor">

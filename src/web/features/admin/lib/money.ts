@@ -1,6 +1,7 @@
-/** Pledge amounts are stored in euro cents and shown in euros. */
+import { LOCALE } from '../../../lib/dates';
 
-const euroFormat = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+/** Pledge amounts are stored in euro cents and shown in euros. */
+const euroFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
 
 /** '€5.00' for 500. */
 export function formatEuros(cents: number): string {

@@ -20,8 +20,9 @@ import { StatusBanner } from '../components/status-banner';
 import { SubscriptionAnalytics } from '../components/subscription-analytics';
 import { SystemStatusPanel } from '../components/system-status-panel';
 import type { StatusMessage } from '../lib/use-status-message';
+import { LOCALE } from '../../../lib/dates';
 
-const numberFormat = new Intl.NumberFormat('en-IE');
+const numberFormat = new Intl.NumberFormat(LOCALE);
 
 /** /admin, /admin-dashboard and the paths that show it. */
 export default function AdminDashboardPage() {
