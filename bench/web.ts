@@ -7,23 +7,14 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/lib/chromium';
 import { freePort } from '../scripts/lib/icecast';
 import { startProcess, tempDir, waitForHttp } from './lib';
 import { startStatusStandIn } from './sse-fanout';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PAGES = ['/', '/dhr1', '/vip', '/shop', '/forum'];
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The flags the browser tests launch Chromium with (tests/support/browser.ts). */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
 export interface WebPageResult {
   path: string;
