@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, memberWithRole } from '../support/app';
+import { createTestApp, memberWithRole, readMetrics } from '../support/app';
 
 describe('foundation API', async () => {
   const app = await createTestApp();
@@ -41,7 +41,7 @@ describe('foundation API', async () => {
 
   it('serves Prometheus metrics with the HTTP histogram by route', async () => {
     await app.inject('/api/health');
-    const res = await app.inject('/metrics');
+    const res = await readMetrics(app);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('dhr_http_request_duration_seconds_bucket');
     expect(res.body).toContain('route="/api/health"');

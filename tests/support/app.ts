@@ -96,3 +96,9 @@ export async function memberWithRole(app: FastifyInstance, role: Exclude<Role, '
       return createMember(app, { isAdmin: true });
   }
 }
+
+/** GET /metrics as an admin (metrics are admin-only or behind METRICS_TOKEN). */
+export async function readMetrics(app: FastifyInstance) {
+  const admin = await memberWithRole(app, 'admin');
+  return app.inject({ method: 'GET', url: '/metrics', headers: { cookie: admin.cookie } });
+}

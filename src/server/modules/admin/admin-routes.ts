@@ -12,7 +12,7 @@ import {
   createAdminUserSchema,
   downloadStatsSchema,
   DUPLICATE_EMAIL,
-  EMAIL_PATTERN,
+  isEmailAddress,
   INVALID_EMAIL,
   REQUIRED_EMAIL_USERNAME,
   storageStatusSchema,
@@ -38,7 +38,7 @@ function checkIdentity(emailIn: string, usernameIn: string): { email: string; us
   const email = emailIn.trim().toLowerCase();
   const username = usernameIn.trim();
   if (!email || !username) throw badRequest(REQUIRED_EMAIL_USERNAME, 'required_fields');
-  if (!EMAIL_PATTERN.test(email) || email.length > 320) throw badRequest(INVALID_EMAIL, 'invalid_email');
+  if (!isEmailAddress(email)) throw badRequest(INVALID_EMAIL, 'invalid_email');
   if (username.length > NAME_MAX) throw badRequest(`Username must be at most ${NAME_MAX} characters`, 'invalid_username');
   return { email, username };
 }
