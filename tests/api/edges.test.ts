@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
