@@ -158,12 +158,16 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 
   /**
    * Responses that may carry member data are never stored by a browser or proxy cache: any answer to
-   * a signed-in request, any answer of a non-public route, any answer that sets a cookie. Files marked
-   * `public` (the web build's assets, identical for everyone) keep their long caching.
+   * a signed-in request, of a non-public route, to a write (sign-in, registration...), or that sets a
+   * cookie. Files marked `public` (the web build's assets, identical for everyone) keep their caching.
    */
   app.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     const policy = req.routeOptions.config.access;
-    const personal = req.user !== null || (policy !== undefined && policy.kind !== 'public') || reply.hasHeader('set-cookie');
+    const personal =
+      req.user !== null ||
+      (policy !== undefined && policy.kind !== 'public') ||
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      reply.hasHeader('set-cookie');
     if (personal && !String(reply.getHeader('cache-control') ?? '').includes('public')) {
       reply.header('cache-control', 'no-store');
       reply.removeHeader('expires');
