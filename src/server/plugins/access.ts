@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { meetsTier } from '../../contracts/tier-policy';
 import type { Tier } from '../../contracts/tiers';
@@ -56,6 +56,8 @@ export interface RoutePolicy {
   method: string;
   url: string;
   access: AccessPolicy;
+  /** The route's input schemas as registered (the hostile-input suite generates its bodies from them). */
+  schema: Pick<FastifySchema, 'body' | 'querystring' | 'params'>;
 }
 
 /** Why `user` may not use a route with `policy`, or undefined when it may. No policy means no access. */
@@ -97,7 +99,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       throw new Error(`Route ${methods.join(',')} ${route.url} declares no access policy (config.access)`);
     }
     for (const m of methods) {
-      if (m !== 'HEAD') app.routePolicies.push({ method: m, url: route.url, access: policy });
+      const schema = { body: route.schema?.body, querystring: route.schema?.querystring, params: route.schema?.params };
+      if (m !== 'HEAD') app.routePolicies.push({ method: m, url: route.url, access: policy, schema });
     }
   });
 
