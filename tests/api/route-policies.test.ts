@@ -42,13 +42,18 @@ describe('route policies', async () => {
         else for await (const chunk of stream) body += String(chunk);
         const cacheControl = String(res.headers['cache-control'] ?? '');
         if (cacheControl.includes('no-store')) continue;
-        // A response that declares itself shareable must be exactly what a visitor gets.
+        // A response that declares itself shareable (public caching, or a route that never reads the
+        // session) must be exactly what a visitor gets.
         const anonymous = await app.inject({ method: 'GET', url });
-        if (cacheControl.includes('public') && anonymous.body === body) continue;
+        if ((cacheControl.includes('public') || r.sharedAnswer) && anonymous.body === body) continue;
         failures.push(`${r.url} as ${role}: cache-control '${cacheControl}'`);
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('declares a shared answer only on public routes', () => {
+    expect(app.routePolicies.filter((r) => r.sharedAnswer && r.access.kind !== 'public')).toEqual([]);
   });
 
   it('answers member-only routes with no-store even when refused', async () => {

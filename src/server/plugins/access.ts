@@ -4,7 +4,6 @@ import fp from 'fastify-plugin';
 import { meetsTier } from '../../contracts/tier-policy';
 import type { Tier } from '../../contracts/tiers';
 import type { UserRow } from '../db/schema';
-import { isDatabaseUnavailable } from '../db/unavailable';
 import { type AppError, forbidden, unauthorized } from '../lib/errors';
 import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS, createSession, deleteSession, type SessionMeta } from '../modules/auth/session-store';
 
@@ -34,6 +33,11 @@ export const access = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessPolicy;
+    /**
+     * The answer is the same for every visitor and never reads the session, so the session is not looked
+     * up: no database query per request, and the route keeps answering from its cache while the database is away.
+     */
+    sharedAnswer?: boolean;
   }
   interface FastifyInstance {
     /** Every registered route with its policy, for the test that walks them. */
@@ -58,6 +62,7 @@ export interface RoutePolicy {
   access: AccessPolicy;
   /** The route's input schemas as registered (the hostile-input suite generates its bodies from them). */
   schema: Pick<FastifySchema, 'body' | 'querystring' | 'params'>;
+  sharedAnswer: boolean;
 }
 
 /** Why `user` may not use a route with `policy`, or undefined when it may. No policy means no access. */
@@ -100,7 +105,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
     for (const m of methods) {
       const schema = { body: route.schema?.body, querystring: route.schema?.querystring, params: route.schema?.params };
-      if (m !== 'HEAD') app.routePolicies.push({ method: m, url: route.url, access: policy, schema });
+      const sharedAnswer = route.config?.sharedAnswer === true;
+      if (m !== 'HEAD') app.routePolicies.push({ method: m, url: route.url, access: policy, schema, sharedAnswer });
     }
   });
 
@@ -145,18 +151,14 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   // Requests without a session cookie (most public reads) pass without touching the database.
   app.addHook('onRequest', (req: FastifyRequest, _reply, done) => {
     const token = req.cookies[SESSION_COOKIE];
-    if (!token || token.length > 128) return enforce(req, done);
+    if (!token || token.length > 128 || req.routeOptions.config.sharedAnswer) return enforce(req, done);
     findSessionUser(db, token).then((found) => {
       if (found) {
         req.user = found.user;
         req.sessionIdHash = found.idHash;
       }
       enforce(req, done);
-    }, (err: unknown) => {
-      // With the database away, public reads are still served (from their caches) as to a visitor.
-      if (isDatabaseUnavailable(err) && req.routeOptions.config.access?.kind === 'public') return enforce(req, done);
-      done(err instanceof Error ? err : new Error(String(err)));
-    });
+    }, done);
   });
 
   /**

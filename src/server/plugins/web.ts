@@ -56,7 +56,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     const link = `<link rel="canonical" href="${escapeAttr(canonical)}"`;
     // A replacer function: a string replacement would expand `$&`, `$'`... found in the path.
     const page = html.replace(/<link rel="canonical" href="[^"]*"/, () => link);
-    return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    // public: the shell is the same for everyone, so it is not treated as member data; no-cache: revalidated on each visit.
+    return reply.status(status).header('cache-control', 'public, no-cache').type('text/html; charset=utf-8').send(page);
   }
 
   /** The request's decoded path, or undefined when it is not a usable path (bad escapes, NUL, control characters). */
@@ -79,7 +80,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     return sendPage(reply, 404, pathname);
   });
 
-  app.get('/*', { config: { access: access.public } }, async (req, reply) => {
+  // Pages and files are the same for every visitor (the app reads the member from the API).
+  app.get('/*', { config: { access: access.public, sharedAnswer: true } }, async (req, reply) => {
     const pathname = decodedPath(req.url);
     if (pathname === undefined) return sendPage(reply, 404, '/');
     if (pathname.startsWith('/api/') || pathname === '/api') {

@@ -25,7 +25,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
     return cached.body;
   }
 
-  app.get('/api/channels', { config: { access: access.public } }, async (_req, reply) => {
+  app.get('/api/channels', { config: { access: access.public, sharedAnswer: true } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=30').type('application/json; charset=utf-8');
     return channelListJson();
   });

@@ -89,20 +89,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/live-metadata',
-    { config: { access: access.public }, schema: { querystring: liveMetadataQuerySchema } },
+    { config: { access: access.public, sharedAnswer: true }, schema: { querystring: liveMetadataQuerySchema } },
     async (req, reply) => sendMetadata(req, reply, await knownChannel(DEFAULT_CHANNEL), false),
   );
 
   app.get(
     '/api/live-metadata/:channel',
-    { config: { access: access.public }, schema: { params: channelParamsSchema, querystring: liveMetadataQuerySchema } },
+    { config: { access: access.public, sharedAnswer: true }, schema: { params: channelParamsSchema, querystring: liveMetadataQuerySchema } },
     async (req, reply) => sendMetadata(req, reply, await knownChannel(req.params.channel), true),
   );
 
   app.get(
     '/api/live/events',
     {
-      config: { access: access.public },
+      config: { access: access.public, sharedAnswer: true },
       schema: { querystring: z.object({ lastEventId: z.string().max(32).optional() }) },
     },
     (req, reply) => {
