@@ -3,15 +3,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import cookie from '@fastify/cookie';
 import { eq } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SERVER_LIMITS } from '../../src/server/app';
 import { users } from '../../src/server/db/schema';
-import { accessPlugin, denial } from '../../src/server/plugins/access';
-import { errorsPlugin } from '../../src/server/plugins/errors';
-import { createMember, createTestApp, memberWithRole } from '../support/app';
+import { denial } from '../../src/server/plugins/access';
+import { accessOnlyApp, createMember, createTestApp, memberWithRole } from '../support/app';
 import { patreonMember } from '../support/platform-stubs';
 
 const PATREON_SECRET = 'patreon-webhook-secret';
@@ -87,12 +84,7 @@ describe('the edges: logs, access before parsing, paths, metrics, caching', asyn
 
   it('never runs a body parser for a refused request', async () => {
     let parsed = 0;
-    const mini = Fastify({ logger: false });
-    mini.decorate('config', app.config);
-    mini.decorate('database', app.database);
-    await mini.register(cookie);
-    await mini.register(errorsPlugin);
-    await mini.register(accessPlugin);
+    const mini = await accessOnlyApp(app);
     mini.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
       parsed += 1;
       done(null, JSON.parse(String(body)));
