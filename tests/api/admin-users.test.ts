@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../src/contracts/admin';
 import { mixDownloads, users, vipMixes } from '../../src/server/db/schema';
-import { parseExpiryDate, startOfDayDublin } from '../../src/server/modules/admin/dates';
+import { parseExpiryDate, startOfDayDublin } from '../../src/server/lib/dates';
 import { createMember, createTestApp, memberWithRole } from '../support/app';
 
 const ADMIN_GETS = ['/api/admin/users', '/api/admin/stats', '/api/admin/system-status', '/api/admin/download-stats', '/api/admin/storage-status'];

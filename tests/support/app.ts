@@ -5,7 +5,7 @@ import { afterAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { users, type NewUserRow, type UserRow } from '../../src/server/db/schema';
-import { createSession, SESSION_COOKIE } from '../../src/server/modules/auth/session-store';
+import { createSession, SESSION_COOKIE } from '../../src/server/lib/sessions';
 
 /**
  * A fresh app per test file: PGlite in memory by default, or a fresh database on the PostgreSQL

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,15 +20,15 @@ import {
   UNFILTERED_COUNT_HEADER,
   updateAdminUserSchema,
 } from '../../../contracts/admin';
-import { users, type UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { importRows, parseImportCsv } from './bulk-import';
 import { createDashboard } from './dashboard';
-import { parseExpiryDate } from './dates';
-import { findUserById, findUserIdByEmail, isUniqueViolation, listUsers, toAdminUser } from './users-repository';
+import { parseExpiryDate } from '../../lib/dates';
+import { toAdminUser } from '../members/member-views';
+import { EmailTakenError, findMemberByEmail, findMemberById, insertMember, listMembers, updateMember } from '../members/members-repository';
+import { DAY_MS } from '../../../contracts/time';
 
-const DAY_MS = 24 * 3600 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NAME_MAX = 100;
 
@@ -45,6 +44,16 @@ function checkIdentity(emailIn: string, usernameIn: string): { email: string; us
 
 const emptyToNull = (v: string | null | undefined) => (v ? v : null);
 
+/** A write that lost a race for the email answers like the check before it. */
+async function emailMustBeFree<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof EmailTakenError) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
+    throw err;
+  }
+}
+
 /** Admin users API, bulk import and the dashboard's figures (spec §2, §3, §7). Every route is admin-only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -56,7 +65,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: admin, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } },
     async (req, reply) => {
       const q = req.query;
-      const page = await listUsers(db, { search: q.search, tier: q.tier, status: q.status }, q.limit, q.offset);
+      const page = await listMembers(db, { search: q.search, tier: q.tier, status: q.status }, q.limit, q.offset);
       reply.header(TOTAL_COUNT_HEADER, String(page.total)).header(UNFILTERED_COUNT_HEADER, String(page.unfiltered));
       reply.header('cache-control', 'no-store');
       return page.rows.map(toAdminUser);
@@ -69,29 +78,21 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const b = req.body;
       const { email, username } = checkIdentity(b.email, b.username);
-      if (await findUserIdByEmail(db, email)) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
-      let row: UserRow | undefined;
-      try {
-        [row] = await db
-          .insert(users)
-          .values({
-            email,
-            username,
-            firstName: emptyToNull(b.firstName),
-            lastName: emptyToNull(b.lastName),
-            subscriptionTier: b.subscriptionTier,
-            subscriptionStatus: b.subscriptionStatus,
-            subscriptionSource: b.subscriptionSource,
-            subscriptionExpiry: b.expiryDays > 0 ? new Date(Date.now() + b.expiryDays * DAY_MS) : null,
-            pledgeAmountCents: Math.round(b.pledgeAmount * 100),
-            isAdmin: b.isAdmin,
-          })
-          .returning();
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
-        throw err;
-      }
-      if (!row) throw new Error('user insert returned nothing');
+      if (await findMemberByEmail(db, email)) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
+      const row = await emailMustBeFree(() =>
+        insertMember(db, {
+          email,
+          username,
+          firstName: emptyToNull(b.firstName),
+          lastName: emptyToNull(b.lastName),
+          subscriptionTier: b.subscriptionTier,
+          subscriptionStatus: b.subscriptionStatus,
+          subscriptionSource: b.subscriptionSource,
+          subscriptionExpiry: b.expiryDays > 0 ? new Date(Date.now() + b.expiryDays * DAY_MS) : null,
+          pledgeAmountCents: Math.round(b.pledgeAmount * 100),
+          isAdmin: b.isAdmin,
+        }),
+      );
       return reply.status(201).send(toAdminUser(row));
     },
   );
@@ -105,7 +106,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { id } = req.params;
       const b = req.body;
-      const existing = UUID.test(id) ? await findUserById(db, id) : null;
+      const existing = UUID.test(id) ? await findMemberById(db, id) : null;
       if (!existing) throw notFound('User not found', 'user_not_found');
       const { email, username } = checkIdentity(b.email, b.username);
       let expiry: Date | null = null;
@@ -118,33 +119,25 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest('You cannot remove your own admin rights', 'self_demotion');
       }
       if (email !== existing.email) {
-        const other = await findUserIdByEmail(db, email);
-        if (other && other !== id) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
+        const other = await findMemberByEmail(db, email);
+        if (other && other.id !== id) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
       }
-      try {
-        const [row] = await db
-          .update(users)
-          .set({
-            email,
-            username,
-            firstName: emptyToNull(b.firstName),
-            lastName: emptyToNull(b.lastName),
-            subscriptionTier: b.subscriptionTier,
-            subscriptionStatus: b.subscriptionStatus,
-            subscriptionExpiry: expiry,
-            subscriptionSource: b.subscriptionSource,
-            pledgeAmountCents: b.pledgeAmount,
-            isAdmin: b.isAdmin,
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, id))
-          .returning();
-        if (!row) throw notFound('User not found', 'user_not_found');
-        return toAdminUser(row);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
-        throw err;
-      }
+      const row = await emailMustBeFree(() =>
+        updateMember(db, id, {
+          email,
+          username,
+          firstName: emptyToNull(b.firstName),
+          lastName: emptyToNull(b.lastName),
+          subscriptionTier: b.subscriptionTier,
+          subscriptionStatus: b.subscriptionStatus,
+          subscriptionExpiry: expiry,
+          subscriptionSource: b.subscriptionSource,
+          pledgeAmountCents: b.pledgeAmount,
+          isAdmin: b.isAdmin,
+        }),
+      );
+      if (!row) throw notFound('User not found', 'user_not_found');
+      return toAdminUser(row);
     },
   );
 
@@ -162,7 +155,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return await importRows(db, parsed);
       } catch (err) {
         // Another request created one of these emails between our read and our insert.
-        if (isUniqueViolation(err)) throw new AppError(409, 'import_conflict', 'Import failed: a member in the file was created meanwhile; nothing was imported, please try again');
+        if (err instanceof EmailTakenError) throw new AppError(409, 'import_conflict', 'Import failed: a member in the file was created meanwhile; nothing was imported, please try again');
         throw err;
       }
     },

@@ -9,7 +9,7 @@ import { mixDownloads, trackIdentifications, users, vipMixes, type Platform } fr
 import { PLATFORM_LABELS, platformConfigured, recentSyncRuns } from '../platforms';
 import { listChannels } from '../radio/channels-repository';
 import { fetchStatus, findMount, mountPath, statusUrlFor } from '../radio/icecast-status';
-import { startOfDayDublin } from './dates';
+import { startOfDayDublin } from '../../lib/dates';
 
 /** Downloads since midnight Europe/Dublin. */
 export async function downloadsToday(db: Db, now: Date = new Date()): Promise<number> {

@@ -2,7 +2,7 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import { ANONYMOUS_PERMISSIONS, permissionsFor, type Permissions } from '../../../contracts/tier-policy';
 import type { Db } from '../../db/client';
 import { mixDownloads, type UserRow } from '../../db/schema';
-import { startOfDayDublin } from '../admin/dates';
+import { startOfDayDublin } from '../../lib/dates';
 
 /** The spec §3 permission flags of the request's member (anonymous: all false). */
 export async function memberPermissions(db: Db, user: UserRow | null, now: Date = new Date()): Promise<Permissions> {

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, assignTierBodySchema, authReplySchema, emailSchema } from '../../../contracts/auth';
 import { TIER_LABEL, parseTier } from '../../../contracts/tiers';
-import { users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import { toAuthUser, usernameFromEmail } from '../auth/users';
+import { toAuthUser } from './member-views';
+import { grantTier } from './members-repository';
+import { DAY_MS } from '../../../contracts/time';
 
 const MAX_EXPIRY_DAYS = 36_500;
 
@@ -32,23 +33,8 @@ export const assignTierRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!Number.isInteger(days) || days < 0 || days > MAX_EXPIRY_DAYS) {
         throw badRequest(`Expiry days must be a whole number from 0 to ${MAX_EXPIRY_DAYS}`, 'invalid_expiry');
       }
-      const expiry = days === 0 ? null : new Date(Date.now() + days * 24 * 3600 * 1000);
-      const username = body.username?.trim() || undefined;
-      const grant = {
-        subscriptionTier: tier,
-        subscriptionStatus: 'active' as const,
-        subscriptionSource: 'admin' as const,
-        subscriptionExpiry: expiry,
-        updatedAt: new Date(),
-      };
-      // One statement whether or not the member exists, so two admins at once cannot create duplicates.
-      const rows = await db
-        .insert(users)
-        .values({ email, username: username ?? usernameFromEmail(email), ...grant })
-        .onConflictDoUpdate({ target: users.email, set: { ...grant, ...(username ? { username } : {}) } })
-        .returning();
-      const user = rows[0];
-      if (!user) throw new Error('assign-tier upsert returned nothing');
+      const expiry = days === 0 ? null : new Date(Date.now() + days * DAY_MS);
+      const user = await grantTier(db, { email, username: body.username?.trim() || undefined, tier, expiry });
       req.log.info({ email, tier, days, by: req.user?.id }, 'tier assigned');
       return { message: AUTH_MESSAGES.tierAssigned, user: toAuthUser(user) };
     },

@@ -1,6 +1,7 @@
 import { hasActiveSubscription, tierForPledgeCents } from '../../../contracts/tier-policy';
 import { tierRank, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
 import type { Platform } from '../../db/schema';
+import { DAY_MS } from '../../../contracts/time';
 
 /**
  * The one mapping from what a platform says about a payer to a DHR subscription (issue 4 item 2).
@@ -18,7 +19,6 @@ import type { Platform } from '../../db/schema';
  */
 
 export const DECLINED_GRACE_DAYS = 7;
-const DAY_MS = 24 * 3600 * 1000;
 
 /** The fields of a platform record the mapping reads (a platform_subscriptions row satisfies it). */
 export interface PlatformRecord {

@@ -1,15 +1,14 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { SyncPlatformOutcome, SyncResult } from '../../../contracts/admin';
 import type { Config } from '../../config';
+import { tryXactLock } from '../../db/advisory-locks';
 import type { Database, Db } from '../../db/client';
 import { syncRuns, type Platform, type SyncRunRow } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { BMC_LABEL, fetchBmcSubscriptions, fetchPatreonMembers, PATREON_LABEL, type PlatformRecordInput } from './clients';
 import type { FetchOptions } from './http';
-import { deleteUnlisted, expirePassed, reconcileUsers, upsertPlatformRecords } from './repository';
-
-/** Advisory lock key that keeps several instances from syncing at once (PostgreSQL). */
-const SYNC_LOCK_KEY = 724_102;
+import { expirePassedMembers } from '../members/members-repository';
+import { deleteUnlisted, reconcileUsers, upsertPlatformRecords } from './repository';
 
 export type SyncTrigger = 'manual' | 'scheduled';
 
@@ -65,7 +64,7 @@ async function syncWith(db: Db, deps: SyncDeps, trigger: SyncTrigger, opts: Fetc
     complete.push(outcome.platform);
   }
   let updated = await reconcileUsers(db, { allWithRecords: true, completeListings: complete }, now);
-  updated += await expirePassed(db, now);
+  updated += await expirePassedMembers(db, now);
   const outcomes = fetched.map((f) => f.outcome);
   const errors = outcomes.filter((o) => o.error).map((o) => o.error as string);
   await db.insert(syncRuns).values({
@@ -96,7 +95,7 @@ export function createSyncRunner(deps: SyncDeps, opts: FetchOptions = {}) {
     if (database.kind === 'postgres') {
       return database.db.transaction(async (tx) => {
         // node-postgres result: { rows }.
-        const res = (await tx.execute(sql`select pg_try_advisory_xact_lock(${SYNC_LOCK_KEY}) as locked`)) as unknown as {
+        const res = (await tx.execute(tryXactLock('subscriptionSync'))) as unknown as {
           rows: { locked: boolean }[];
         };
         const locked = Boolean(res.rows[0]?.locked);

@@ -3,6 +3,7 @@ import { searchUrls, type TrackHistoryStats, type TrackIdentification } from '..
 import type { Db } from '../../db/client';
 import { trackIdentifications, type TrackIdentificationRow } from '../../db/schema';
 import type { Recognition } from './recognizers';
+import { MINUTE_MS } from '../../../contracts/time';
 
 const norm = (s: string) => s.trim().toLowerCase();
 
@@ -126,7 +127,7 @@ export async function deleteHistory(db: Db, channel: string | undefined): Promis
 }
 
 /** How far apart two plays may be to count as "played near it". */
-const NEAR_MS = 30 * 60 * 1000;
+const NEAR_MS = 30 * MINUTE_MS;
 const CANDIDATES = 20;
 
 /**
