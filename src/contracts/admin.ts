@@ -298,15 +298,14 @@ export type DownloadStats = z.infer<typeof downloadStatsSchema>;
 // ---------------------------------------------------------------- GET /api/admin/storage-status
 
 export const storageStatusSchema = z.object({
-  mode: z.enum(['local', 's3']),
+  /** Where media files live; only the local folder until an object store is configured. */
+  mode: z.literal('local'),
   /** Absolute path of the local media folder (DATA_DIR/media). */
   localPath: z.string(),
   localPathExists: z.boolean(),
   /** Bytes and files under the local media folder. */
   bytesUsed: z.number(),
   fileCount: z.number().int(),
-  /** S3 bucket/endpoint when mode is s3, else null. */
-  s3: z.object({ bucket: z.string().nullable(), endpoint: z.string().nullable() }).nullable(),
   mixes: z.object({
     total: z.number().int(),
     withS3Url: z.number().int(),

@@ -22,8 +22,8 @@ import {
 } from '../../../contracts/admin';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import { importRows, parseImportCsv } from './bulk-import';
-import { createDashboard } from './dashboard';
+import { importRows, parseImportCsv } from './bulk-import-service';
+import { createDashboard } from './dashboard-service';
 import { parseExpiryDate } from '../../lib/dates';
 import { toAdminUser } from '../members/member-views';
 import { EmailTakenError, findMemberByEmail, findMemberById, insertMember, listMembers, updateMember } from '../members/members-repository';

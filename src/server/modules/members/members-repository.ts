@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { SubscriptionSource, SubscriptionStatus, Tier } from '../../../contracts/tiers';
+import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { ACCESS_STATUSES, PLEDGE_BANDS } from '../../../contracts/tier-policy';
+import { SUBSCRIPTION_STATUSES, TIERS, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
@@ -146,9 +147,70 @@ export async function expirePassedMembers(db: Db, now: Date = new Date()): Promi
   const rows = await db
     .update(users)
     .set({ subscriptionStatus: 'expired', updatedAt: now })
-    .where(and(lte(users.subscriptionExpiry, now), inArray(users.subscriptionStatus, ['active', 'cancelled_with_access'])))
+    .where(and(lte(users.subscriptionExpiry, now), inArray(users.subscriptionStatus, [...ACCESS_STATUSES])))
     .returning({ id: users.id });
   return rows.length;
+}
+
+/** tier-policy's access rule (hasActiveSubscription) as SQL. */
+function accessNowSql(now: Date): SQL {
+  return and(inArray(users.subscriptionStatus, [...ACCESS_STATUSES]), or(isNull(users.subscriptionExpiry), gt(users.subscriptionExpiry, now))) as SQL;
+}
+
+/** tier-policy's PLEDGE_BANDS (tierForPledgeCents) as SQL. */
+function pledgeBandSql(): SQL {
+  const whens = PLEDGE_BANDS.map((b) => sql`when ${users.pledgeAmountCents} >= ${b.minCents} then ${b.tier}`);
+  return sql`case ${sql.join(whens, sql` `)} else 'free' end`;
+}
+
+/**
+ * The status a member is in now: a status that gives access but whose expiry has passed counts as
+ * expired (the expiry pass writes that a minute later), so no member is counted twice.
+ */
+function currentStatusSql(now: Date): SQL {
+  return sql`case when ${and(inArray(users.subscriptionStatus, [...ACCESS_STATUSES]), lte(users.subscriptionExpiry, now))} then 'expired' else ${users.subscriptionStatus} end`;
+}
+
+export interface MemberFigures {
+  total: number;
+  /** By the tier whose features the member has now (tier-policy's effectiveTier). */
+  byEffectiveTier: Record<Tier, number>;
+  /** By current status; each member counted once. */
+  byStatus: Record<SubscriptionStatus, number>;
+  /** By pledge band (tier-policy's PLEDGE_BANDS). */
+  byPledgeBand: Record<Tier, number>;
+  /** Members with a paid tier whose subscription gives access now. */
+  activeSubscribers: number;
+}
+
+/** The dashboard's member counts, in one pass over the table. */
+export async function memberFigures(db: Db, now: Date = new Date()): Promise<MemberFigures> {
+  const rows = await db
+    .select({
+      tier: sql<Tier>`case when ${accessNowSql(now)} then ${users.subscriptionTier} else 'free' end`,
+      status: sql<SubscriptionStatus>`${currentStatusSql(now)}`,
+      band: sql<Tier>`${pledgeBandSql()}`,
+      n: count(),
+    })
+    .from(users)
+    .groupBy(sql`1, 2, 3`);
+  const zeroBy = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+  const figures: MemberFigures = {
+    total: 0,
+    byEffectiveTier: zeroBy(TIERS),
+    byStatus: zeroBy(SUBSCRIPTION_STATUSES),
+    byPledgeBand: zeroBy(TIERS),
+    activeSubscribers: 0,
+  };
+  for (const r of rows) {
+    const n = Number(r.n);
+    figures.total += n;
+    figures.byEffectiveTier[r.tier] += n;
+    figures.byStatus[r.status] += n;
+    figures.byPledgeBand[r.band] += n;
+    if (r.tier !== 'free') figures.activeSubscribers += n;
+  }
+  return figures;
 }
 
 /** `%term%` for LIKE, with the user's own % _ \ taken literally. */

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { statusGivesAccess } from '../../../contracts/tier-policy';
 import type { Db } from '../../db/client';
 import { platformSubscriptions, syncRuns, webhookDeliveries, type Platform, type PlatformSubscriptionRow, type UserRow } from '../../db/schema';
 import type { PlatformSubscriber } from '../auth/platform-subscribers';
@@ -169,7 +170,7 @@ export async function reconcileUsers(db: Db, scope: ReconcileScope, now: Date = 
     if (!e) {
       // The platform that granted this member's access no longer lists them: the access ends.
       const lost = complete.has(u.subscriptionSource);
-      const hadAccess = u.subscriptionStatus === 'active' || u.subscriptionStatus === 'cancelled_with_access';
+      const hadAccess = statusGivesAccess(u.subscriptionStatus);
       if (!lost || !hadAccess) continue;
       e = {
         tier: u.subscriptionTier,

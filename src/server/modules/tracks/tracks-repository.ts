@@ -7,6 +7,12 @@ import { MINUTE_MS } from '../../../contracts/time';
 
 const norm = (s: string) => s.trim().toLowerCase();
 
+/** Identifications stored, all channels. */
+export async function countIdentifications(db: Db): Promise<number> {
+  const rows = await db.select({ n: count() }).from(trackIdentifications);
+  return rows[0]?.n ?? 0;
+}
+
 /** Stored rows keep only direct links; search links are filled in when a row is sent out. */
 export function toTrackIdentification(row: TrackIdentificationRow): TrackIdentification {
   const search = searchUrls(row.artist, row.title);
