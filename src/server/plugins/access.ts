@@ -61,10 +61,6 @@ export function denial(policy: AccessPolicy | undefined, user: UserRow | null): 
     : forbidden(`This needs an active ${policy.tier.toUpperCase()} subscription`, 'tier_required');
 }
 
-export function describePolicy(p: AccessPolicy): string {
-  return p.kind === 'tier' ? `tier:${p.tier}` : p.kind;
-}
-
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   const { db } = app.database;
 

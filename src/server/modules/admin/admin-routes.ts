@@ -10,49 +10,19 @@ import {
   bulkImportResultSchema,
   createAdminUserSchema,
   downloadStatsSchema,
-  DUPLICATE_EMAIL,
-  EMAIL_PATTERN,
-  INVALID_EMAIL,
-  REQUIRED_EMAIL_USERNAME,
   storageStatusSchema,
   systemStatusSchema,
   TOTAL_COUNT_HEADER,
   UNFILTERED_COUNT_HEADER,
   updateAdminUserSchema,
 } from '../../../contracts/admin';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { importRows, parseImportCsv } from './bulk-import-service';
 import { createDashboard } from './dashboard-service';
-import { parseExpiryDate } from '../../lib/dates';
 import { toAdminUser } from '../members/member-views';
-import { EmailTakenError, findMemberByEmail, findMemberById, insertMember, listMembers, updateMember } from '../members/members-repository';
-import { DAY_MS } from '../../../contracts/time';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NAME_MAX = 100;
-
-/** Email and username as the spec's create/edit forms check them (spec §5), with its messages. */
-function checkIdentity(emailIn: string, usernameIn: string): { email: string; username: string } {
-  const email = emailIn.trim().toLowerCase();
-  const username = usernameIn.trim();
-  if (!email || !username) throw badRequest(REQUIRED_EMAIL_USERNAME, 'required_fields');
-  if (!EMAIL_PATTERN.test(email) || email.length > 320) throw badRequest(INVALID_EMAIL, 'invalid_email');
-  if (username.length > NAME_MAX) throw badRequest(`Username must be at most ${NAME_MAX} characters`, 'invalid_username');
-  return { email, username };
-}
-
-const emptyToNull = (v: string | null | undefined) => (v ? v : null);
-
-/** A write that lost a race for the email answers like the check before it. */
-async function emailMustBeFree<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (err instanceof EmailTakenError) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
-    throw err;
-  }
-}
+import { EmailTakenError, listMembers } from '../members/members-repository';
+import { createMemberAsAdmin, editMemberAsAdmin } from '../members/members-service';
 
 /** Admin users API, bulk import and the dashboard's figures (spec §2, §3, §7). Every route is admin-only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -76,23 +46,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users',
     { config: admin, schema: { body: createAdminUserSchema, response: { 201: adminUserSchema } } },
     async (req, reply) => {
-      const b = req.body;
-      const { email, username } = checkIdentity(b.email, b.username);
-      if (await findMemberByEmail(db, email)) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
-      const row = await emailMustBeFree(() =>
-        insertMember(db, {
-          email,
-          username,
-          firstName: emptyToNull(b.firstName),
-          lastName: emptyToNull(b.lastName),
-          subscriptionTier: b.subscriptionTier,
-          subscriptionStatus: b.subscriptionStatus,
-          subscriptionSource: b.subscriptionSource,
-          subscriptionExpiry: b.expiryDays > 0 ? new Date(Date.now() + b.expiryDays * DAY_MS) : null,
-          pledgeAmountCents: Math.round(b.pledgeAmount * 100),
-          isAdmin: b.isAdmin,
-        }),
-      );
+      const row = await createMemberAsAdmin(db, req.body);
       return reply.status(201).send(toAdminUser(row));
     },
   );
@@ -104,39 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: z.object({ id: z.string().max(100) }), body: updateAdminUserSchema, response: { 200: adminUserSchema } },
     },
     async (req) => {
-      const { id } = req.params;
-      const b = req.body;
-      const existing = UUID.test(id) ? await findMemberById(db, id) : null;
-      if (!existing) throw notFound('User not found', 'user_not_found');
-      const { email, username } = checkIdentity(b.email, b.username);
-      let expiry: Date | null = null;
-      if (b.subscriptionExpiry) {
-        const parsed = parseExpiryDate(b.subscriptionExpiry);
-        if (!parsed) throw badRequest('Expiry must be a date (YYYY-MM-DD) or empty for no expiry', 'invalid_expiry');
-        expiry = parsed;
-      }
-      if (req.user?.id === id && !b.isAdmin) {
-        throw badRequest('You cannot remove your own admin rights', 'self_demotion');
-      }
-      if (email !== existing.email) {
-        const other = await findMemberByEmail(db, email);
-        if (other && other.id !== id) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
-      }
-      const row = await emailMustBeFree(() =>
-        updateMember(db, id, {
-          email,
-          username,
-          firstName: emptyToNull(b.firstName),
-          lastName: emptyToNull(b.lastName),
-          subscriptionTier: b.subscriptionTier,
-          subscriptionStatus: b.subscriptionStatus,
-          subscriptionExpiry: expiry,
-          subscriptionSource: b.subscriptionSource,
-          pledgeAmountCents: b.pledgeAmount,
-          isAdmin: b.isAdmin,
-        }),
-      );
-      if (!row) throw notFound('User not found', 'user_not_found');
+      const row = await editMemberAsAdmin(db, req.params.id, req.body, req.user?.id);
       return toAdminUser(row);
     },
   );

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import type { FetchOptions } from './http';
 import { expirePassedMembers } from '../members/members-repository';
-import { platformSubscriberFor, pruneOldRecords } from './repository';
+import { platformSubscriberFor, pruneOldRecords } from './platforms-repository';
 import { createPlatformMetrics } from './platform-metrics';
 import { createSyncRunner, type SyncTrigger } from './sync';
 import { webhookRoutes } from './webhook-routes';

@@ -1,14 +1,13 @@
-import { desc } from 'drizzle-orm';
 import type { SyncPlatformOutcome, SyncResult } from '../../../contracts/admin';
 import type { Config } from '../../config';
 import { tryXactLock } from '../../db/advisory-locks';
 import type { Database, Db } from '../../db/client';
-import { syncRuns, type Platform, type SyncRunRow } from '../../db/schema';
+import type { Platform } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { BMC_LABEL, fetchBmcSubscriptions, fetchPatreonMembers, PATREON_LABEL, type PlatformRecordInput } from './clients';
 import type { FetchOptions } from './http';
 import { expirePassedMembers } from '../members/members-repository';
-import { deleteUnlisted, reconcileUsers, upsertPlatformRecords } from './repository';
+import { deleteUnlisted, reconcileUsers, recordSyncRun, upsertPlatformRecords } from './platforms-repository';
 
 export type SyncTrigger = 'manual' | 'scheduled';
 
@@ -67,7 +66,7 @@ async function syncWith(db: Db, deps: SyncDeps, trigger: SyncTrigger, opts: Fetc
   updated += await expirePassedMembers(db, now);
   const outcomes = fetched.map((f) => f.outcome);
   const errors = outcomes.filter((o) => o.error).map((o) => o.error as string);
-  await db.insert(syncRuns).values({
+  await recordSyncRun(db, {
     trigger,
     startedAt,
     finishedAt: new Date(),
@@ -124,11 +123,4 @@ export function createSyncRunner(deps: SyncDeps, opts: FetchOptions = {}) {
       return running;
     },
   };
-}
-
-export type SyncRunner = ReturnType<typeof createSyncRunner>;
-
-/** The latest recorded runs, newest first. */
-export async function recentSyncRuns(db: Db, limit = 20): Promise<SyncRunRow[]> {
-  return db.select().from(syncRuns).orderBy(desc(syncRuns.finishedAt), desc(syncRuns.id)).limit(limit);
 }

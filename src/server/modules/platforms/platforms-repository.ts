@@ -1,7 +1,15 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { statusGivesAccess } from '../../../contracts/tier-policy';
 import type { Db } from '../../db/client';
-import { platformSubscriptions, syncRuns, webhookDeliveries, type Platform, type PlatformSubscriptionRow, type UserRow } from '../../db/schema';
+import {
+  platformSubscriptions,
+  syncRuns,
+  webhookDeliveries,
+  type Platform,
+  type PlatformSubscriptionRow,
+  type SyncRunRow,
+  type UserRow,
+} from '../../db/schema';
 import type { PlatformSubscriber } from '../auth/platform-subscribers';
 import { findMembersByEmails, findMembersMatching, updateMember } from '../members/members-repository';
 import type { PlatformRecordInput } from './clients';
@@ -94,19 +102,11 @@ export async function deleteUnlisted(db: Db, platform: Platform, listed: Set<str
 }
 
 /**
- * What the platforms entitle this email to right now: the best of its Patreon / Buy Me a Coffee
- * records, or null when neither knows the email. Sign-in by link uses it to create a paying
- * member's account with the right tier (hasActiveSubscription tells whether it gives access).
+ * What the platforms entitle this email to right now (the best of its Patreon / Buy Me a Coffee
+ * records), in the shape sign-in's PlatformSubscribers seam expects, with the payer's name split in
+ * two; null when neither knows the email. Sign-in by link uses it to create a paying member's
+ * account with the right tier.
  */
-export async function platformEntitlementFor(db: Db, email: string, now: Date = new Date()): Promise<Entitlement | null> {
-  const rows = await db
-    .select()
-    .from(platformSubscriptions)
-    .where(eq(platformSubscriptions.email, email.trim().toLowerCase()));
-  return bestEntitlement(rows, now);
-}
-
-/** The same, in the shape sign-in's PlatformSubscribers seam expects, with the payer's name split in two. */
 export async function platformSubscriberFor(db: Db, email: string, now: Date = new Date()): Promise<PlatformSubscriber | null> {
   const e = email.trim().toLowerCase();
   const rows = await db.select().from(platformSubscriptions).where(eq(platformSubscriptions.email, e));
@@ -208,4 +208,14 @@ export const SYNC_RUN_RETENTION_DAYS = 90;
 export async function pruneOldRecords(db: Db, now: Date = new Date()): Promise<void> {
   await db.delete(webhookDeliveries).where(lt(webhookDeliveries.receivedAt, new Date(now.getTime() - DELIVERY_RETENTION_DAYS * DAY_MS)));
   await db.delete(syncRuns).where(lt(syncRuns.finishedAt, new Date(now.getTime() - SYNC_RUN_RETENTION_DAYS * DAY_MS)));
+}
+
+/** Records one finished sync run (the dashboard shows the latest). */
+export async function recordSyncRun(db: Db, run: Omit<typeof syncRuns.$inferInsert, 'id'>): Promise<void> {
+  await db.insert(syncRuns).values(run);
+}
+
+/** The latest recorded runs, newest first. */
+export async function recentSyncRuns(db: Db, limit = 20): Promise<SyncRunRow[]> {
+  return db.select().from(syncRuns).orderBy(desc(syncRuns.finishedAt), desc(syncRuns.id)).limit(limit);
 }
