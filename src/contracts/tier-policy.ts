@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type SubscriptionStatus, type Tier, tierRank } from './tiers';
 
 /**
- * The single source of truth for what each tier may do (design.md §4).
+ * The single source of truth for what each tier may do (docs/decisions/0003-one-access-policy.md).
  * The server enforces it; the web app only shows it.
  */
 export interface TierFeatures {
@@ -146,7 +146,7 @@ export interface PermissionsInput extends Subscriber {
   firstName: string | null;
 }
 
-/** The permission flags of spec §3 for a signed-in member. `downloadsToday` counts today's VIP downloads. */
+/** The permission flags for a signed-in member. `downloadsToday` counts today's VIP downloads. */
 export function permissionsFor(u: PermissionsInput, downloadsToday = 0, now: Date = new Date()): Permissions {
   const tier = effectiveTier(u, now);
   const features = TIER_FEATURES[u.isAdmin ? 'vip' : tier];

@@ -252,7 +252,7 @@ describe('accounts: register, sign in, sign out, me, permissions', async () => {
       expect(body).toMatchObject({ canDownload: true, dailyDownloadLimit: 2, remainingDownloads: 1 });
     });
 
-    it('returns exactly the spec §3 fields per role', async () => {
+    it('returns exactly the permission fields per role', async () => {
       const expected: Record<string, [boolean, boolean, boolean, boolean, boolean]> = {
         // canAccessDHR1, canAccessDHR2, canAccessVIP, canDownload, canComment
         free: [false, false, false, false, false],

@@ -7,7 +7,7 @@ import { type AppError, forbidden, unauthorized } from '../lib/errors';
 import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS, createSession, deleteSession, type SessionMeta } from '../lib/sessions';
 
 /**
- * The one access mechanism (design.md §4): every route declares `config.access`,
+ * The one access mechanism (docs/decisions/0003-one-access-policy.md): every route declares `config.access`,
  * and the hook below enforces it. Routes without a policy are refused at registration.
  */
 export type AccessPolicy =

@@ -40,7 +40,7 @@ export const users = pgTable(
   ],
 );
 
-/** Server-side sessions: the cookie carries a random id, the row holds its SHA-256 (design.md §4). */
+/** Server-side sessions: the cookie carries a random id, the row holds its SHA-256 (docs/decisions/0007-accounts-sign-in-and-rate-limits.md). */
 export const sessions = pgTable(
   'sessions',
   {

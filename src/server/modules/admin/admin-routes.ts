@@ -24,7 +24,7 @@ import { toAdminUser } from '../members/member-views';
 import { EmailTakenError, listMembers } from '../members/members-repository';
 import { createMemberAsAdmin, editMemberAsAdmin } from '../members/members-service';
 
-/** Admin users API, bulk import and the dashboard's figures (spec §2, §3, §7). Every route is admin-only. */
+/** Admin users API, bulk import and the dashboard's figures (docs/decisions/0006-platform-subscriptions-and-members-admin.md). Every route is admin-only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const dashboard = createDashboard(app.database, app.config);

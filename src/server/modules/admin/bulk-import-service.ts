@@ -47,7 +47,7 @@ interface Parsed {
 }
 
 /**
- * Reads the CSV (spec §3 columns, header row first, any column order, header names in any case).
+ * Reads the CSV (BULK_IMPORT_COLUMNS, header row first, any column order, header names in any case).
  * Row numbers in errors are the sheet's line numbers (header = row 1). Throws 400 for an unreadable
  * file or missing required columns; bad rows become errors and are left out.
  */

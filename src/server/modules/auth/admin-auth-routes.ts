@@ -18,7 +18,7 @@ import { countActiveSessions, findSession, SESSION_COOKIE } from '../../lib/sess
 import { toAuthUser } from '../members/member-views';
 import { adminExists, findMemberByEmail, insertMember, recordLogin } from '../members/members-repository';
 
-/** First-admin setup, admin sign-in (password required, design.md §4) and the session check. */
+/** First-admin setup, admin sign-in (password required, docs/decisions/0007-accounts-sign-in-and-rate-limits.md) and the session check. */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 

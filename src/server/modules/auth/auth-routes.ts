@@ -30,7 +30,7 @@ import { toAuthUser, usernameFromEmail } from '../members/member-views';
 import { EmailTakenError, findMemberByEmail, findMemberById, insertMember, recordLogin, updateMember } from '../members/members-repository';
 import { MINUTE_MS } from '../../../contracts/time';
 
-/** Sign-up, sign-in (password, one-time link), sign-out, password setting and the member's own views (spec §7). */
+/** Sign-up, sign-in (password, one-time link), sign-out, password setting and the member's own views (docs/decisions/0007-accounts-sign-in-and-rate-limits.md). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const link = (path: string, token: string) => `${app.config.PUBLIC_URL}${path}?token=${encodeURIComponent(token)}`;
@@ -127,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Set password, step 1: prove the email by a code sent to it (design.md §4).
+  // Set password, step 1: prove the email by a code sent to it .
   app.post(
     '/api/auth/set-password/request-code',
     { config: { access: access.public }, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
@@ -191,7 +191,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             subscriptionExpiry: subscriber.expiry,
           }));
       if (user?.isAdmin) {
-        // Admins sign in with their password (design.md §4); the mail says so instead of carrying a link.
+        // Admins sign in with their password (docs/decisions/0007-accounts-sign-in-and-rate-limits.md); the mail says so instead of carrying a link.
         await app.mailer.send(adminUsesPasswordMail(email, `${app.config.PUBLIC_URL}/auth`, `${app.config.PUBLIC_URL}/forgot-password`));
       } else if (eligible) {
         const token = await issueLinkToken(db, 'login_link', email, user?.id ?? null);
@@ -222,7 +222,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The link's member; a platform subscriber without an account gets one now (design.md §4). */
+  /** The link's member; a platform subscriber without an account gets one now (docs/decisions/0006-platform-subscriptions-and-members-admin.md). */
   async function userForLink(userId: string | null, email: string): Promise<UserRow | null> {
     if (userId) return findMemberById(db, userId);
     const existing = await findMemberByEmail(db, email);

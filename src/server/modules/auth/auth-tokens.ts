@@ -5,7 +5,7 @@ import { authTokens, type AuthTokenKind, type AuthTokenRow } from '../../db/sche
 import { hashToken, randomToken, safeEqual } from '../../lib/tokens';
 import { DAY_MS, MINUTE_MS } from '../../../contracts/time';
 
-/** Token lifetimes (design.md §4: links <= 15 min; codes 10 min, 5 tries). */
+/** Token lifetimes (links <= 15 min; codes 10 min, 5 tries: docs/decisions/0007-accounts-sign-in-and-rate-limits.md). */
 export const LOGIN_LINK_TTL_MS = 15 * MINUTE_MS;
 export const RESET_LINK_TTL_MS = 30 * MINUTE_MS;
 export const CODE_TTL_MS = 10 * MINUTE_MS;

@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema';
 import { startOfDayDublin } from '../../lib/dates';
 import { countDownloadsSince } from '../mixes/mixes-repository';
 
-/** The spec §3 permission flags of the request's member (anonymous: all false). */
+/** The permission flags (tier-policy's permissionsFor) of the request's member (anonymous: all false). */
 export async function memberPermissions(db: Db, user: UserRow | null, now: Date = new Date()): Promise<Permissions> {
   if (!user) return ANONYMOUS_PERMISSIONS;
   const base = permissionsFor(user, 0, now);

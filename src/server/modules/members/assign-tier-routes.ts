@@ -4,7 +4,7 @@ import { access } from '../../plugins/access';
 import { toAuthUser } from './member-views';
 import { assignTier } from './members-service';
 
-/** Quick assign (spec §5): grants a tier by email, creating the member when the email is new. */
+/** Quick assign: grants a tier by email, creating the member when the email is new. */
 export const assignTierRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 

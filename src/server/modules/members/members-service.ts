@@ -16,7 +16,7 @@ import { parseExpiryDate } from '../../lib/dates';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { EmailTakenError, findMemberByEmail, findMemberById, grantTier, insertMember, updateMember } from './members-repository';
 
-/** The admin's member tools (spec §5): create, edit and quick-assign, with the spec's checks and messages. */
+/** The admin's member tools: create, edit and quick-assign, with the spec's checks and messages. */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NAME_MAX = 100;
@@ -113,7 +113,7 @@ export async function assignTier(db: Db, body: AssignTierBody): Promise<{ user: 
     const names = Object.values(TIER_LABEL).join(', ');
     throw badRequest(`Invalid tier '${body.tier.trim()}'. Choose one of ${names}.`, 'invalid_tier');
   }
-  // Empty means 0, and 0 means no expiry (spec §5).
+  // Empty means 0, and 0 means no expiry.
   const rawDays = typeof body.expiryDays === 'string' ? body.expiryDays.trim() : body.expiryDays;
   const days = rawDays === undefined || rawDays === '' ? 0 : Number(rawDays);
   if (!Number.isInteger(days) || days < 0 || days > MAX_EXPIRY_DAYS) {

@@ -44,7 +44,7 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
     '/api/admin/sync-subscriptions',
     {
       config: { access: access.admin },
-      // The page posts {} (spec §7); an empty body is fine too.
+      // The page posts {}; an empty body is fine too.
       schema: { body: z.object({}).passthrough().nullish(), response: { 200: syncResultSchema } },
     },
     async (): Promise<SyncResult> => {

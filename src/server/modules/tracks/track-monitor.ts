@@ -157,7 +157,7 @@ export class TrackMonitor {
   }
 }
 
-/** An explicit "124 bpm" in a title (spec §9 uses it when present); no guessing otherwise. */
+/** An explicit "124 bpm" in a title (used when present); no guessing otherwise. */
 export function bpmFromText(text: string): number | null {
   const m = /\b(\d{2,3})\s?bpm\b/i.exec(text);
   const n = m ? Number(m[1]) : NaN;
