@@ -3,6 +3,7 @@
 // then `npm prune --omit=dev`) starts without it.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { build as viteBuild } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
@@ -17,7 +18,7 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-async function loadVite(): Promise<typeof import('vite') | null> {
+async function loadVite(): Promise<{ build: typeof viteBuild } | null> {
   try {
     return await import('vite');
   } catch {
