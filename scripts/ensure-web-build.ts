@@ -35,7 +35,8 @@ if (builtAt < sourcesAt) {
     await vite.build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
     console.log('Web app built.');
   } else if (builtAt) {
-    console.warn('The web build in dist/web is older than its sources, and Vite is not installed (production install): serving it as it is.');
+    // npm prune rewrites package-lock.json, so a production install looks "newer" than its build.
+    console.log('Serving the web build in dist/web (Vite is not installed, so it is not rebuilt).');
   } else {
     console.error('There is no web build in dist/web and Vite is not installed: run `npm run build` before `npm prune --omit=dev`.');
     process.exit(1);
