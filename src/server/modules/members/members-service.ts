@@ -44,24 +44,32 @@ async function emailMustBeFree<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+type AdminForm = Pick<
+  z.output<typeof updateAdminUserSchema>,
+  'firstName' | 'lastName' | 'subscriptionTier' | 'subscriptionStatus' | 'subscriptionSource' | 'isAdmin'
+>;
+
+/** The member fields both admin forms set, once checked. */
+function memberFields(input: AdminForm, identity: { email: string; username: string }, expiry: Date | null, pledgeAmountCents: number) {
+  return {
+    ...identity,
+    firstName: emptyToNull(input.firstName),
+    lastName: emptyToNull(input.lastName),
+    subscriptionTier: input.subscriptionTier,
+    subscriptionStatus: input.subscriptionStatus,
+    subscriptionSource: input.subscriptionSource,
+    subscriptionExpiry: expiry,
+    pledgeAmountCents,
+    isAdmin: input.isAdmin,
+  };
+}
+
 /** Creates a member from the admin form: pledge in euros, expiry in days from now (0 = none). */
 export async function createMemberAsAdmin(db: Db, input: z.output<typeof createAdminUserSchema>): Promise<UserRow> {
-  const { email, username } = checkIdentity(input.email, input.username);
-  if (await findMemberByEmail(db, email)) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
-  return emailMustBeFree(() =>
-    insertMember(db, {
-      email,
-      username,
-      firstName: emptyToNull(input.firstName),
-      lastName: emptyToNull(input.lastName),
-      subscriptionTier: input.subscriptionTier,
-      subscriptionStatus: input.subscriptionStatus,
-      subscriptionSource: input.subscriptionSource,
-      subscriptionExpiry: input.expiryDays > 0 ? new Date(Date.now() + input.expiryDays * DAY_MS) : null,
-      pledgeAmountCents: Math.round(input.pledgeAmount * 100),
-      isAdmin: input.isAdmin,
-    }),
-  );
+  const identity = checkIdentity(input.email, input.username);
+  if (await findMemberByEmail(db, identity.email)) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
+  const expiry = input.expiryDays > 0 ? new Date(Date.now() + input.expiryDays * DAY_MS) : null;
+  return emailMustBeFree(() => insertMember(db, memberFields(input, identity, expiry, Math.round(input.pledgeAmount * 100))));
 }
 
 /** Saves the admin's edit of a whole member (pledge in cents); an admin cannot remove their own admin rights. */
@@ -73,7 +81,7 @@ export async function editMemberAsAdmin(
 ): Promise<UserRow> {
   const existing = UUID.test(id) ? await findMemberById(db, id) : null;
   if (!existing) throw notFound('User not found', 'user_not_found');
-  const { email, username } = checkIdentity(input.email, input.username);
+  const identity = checkIdentity(input.email, input.username);
   let expiry: Date | null = null;
   if (input.subscriptionExpiry) {
     const parsed = parseExpiryDate(input.subscriptionExpiry);
@@ -81,24 +89,11 @@ export async function editMemberAsAdmin(
     expiry = parsed;
   }
   if (actingAdminId === id && !input.isAdmin) throw badRequest('You cannot remove your own admin rights', 'self_demotion');
-  if (email !== existing.email) {
-    const other = await findMemberByEmail(db, email);
+  if (identity.email !== existing.email) {
+    const other = await findMemberByEmail(db, identity.email);
     if (other && other.id !== id) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
   }
-  const row = await emailMustBeFree(() =>
-    updateMember(db, id, {
-      email,
-      username,
-      firstName: emptyToNull(input.firstName),
-      lastName: emptyToNull(input.lastName),
-      subscriptionTier: input.subscriptionTier,
-      subscriptionStatus: input.subscriptionStatus,
-      subscriptionExpiry: expiry,
-      subscriptionSource: input.subscriptionSource,
-      pledgeAmountCents: input.pledgeAmount,
-      isAdmin: input.isAdmin,
-    }),
-  );
+  const row = await emailMustBeFree(() => updateMember(db, id, memberFields(input, identity, expiry, input.pledgeAmount)));
   if (!row) throw notFound('User not found', 'user_not_found');
   return row;
 }
