@@ -127,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Set password, step 1: prove the email by a code sent to it .
+  // Set password, step 1: prove the email by a code sent to it.
   app.post(
     '/api/auth/set-password/request-code',
     { config: { access: access.public }, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
