@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SECOND_MS } from '../contracts/time';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedChannels, seedDemo } from './db/seed/seed';
@@ -45,11 +46,11 @@ export interface BuildOptions {
 /** Connection limits of the Node server: slow or idle clients cannot hold sockets forever. */
 export const SERVER_LIMITS = {
   /** The request head must arrive within this time. */
-  headersTimeoutMs: 10_000,
+  headersTimeoutMs: 10 * SECOND_MS,
   /** The whole request (head and body) must arrive within this time; responses, SSE included, are not bounded. */
-  requestTimeoutMs: 30_000,
+  requestTimeoutMs: 30 * SECOND_MS,
   /** An idle keep-alive socket is closed after this time. */
-  keepAliveTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 30 * SECOND_MS,
   /** A keep-alive socket serves at most this many requests, so no client pins one socket forever. */
   maxRequestsPerSocket: 1000,
 } as const;

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { users } from '../../src/server/db/schema';
-import { createSession, SESSION_COOKIE } from '../../src/server/modules/auth/session-store';
+import { createSession, SESSION_COOKIE } from '../../src/server/lib/sessions';
 import { findPostgresBin, POSTGRES_INSTALL_HINT, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';

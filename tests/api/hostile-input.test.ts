@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RoutePolicy } from '../../src/server/plugins/access';
 import { createMember, createTestApp, memberWithRole } from '../support/app';
-import { createSession, SESSION_COOKIE } from '../../src/server/modules/auth/session-store';
+import { createSession, SESSION_COOKIE } from '../../src/server/lib/sessions';
 
 /**
  * The hostile-input suite (issue 9 item 8): every write route registered by the app, whoever added it,
