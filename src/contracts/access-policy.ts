@@ -9,14 +9,20 @@ export type AccessPolicy =
   | { kind: 'public' }
   | { kind: 'member' }
   | { kind: 'tier'; tier: Tier }
-  | { kind: 'admin' };
+  | { kind: 'admin' }
+  /** An admin session, or `Authorization: Bearer <token>` with the token of that config variable (machines). */
+  | { kind: 'admin'; bearer: BearerTokenVar };
+
+/** Config variables that hold a bearer token a route may accept in place of an admin session. */
+export type BearerTokenVar = 'METRICS_TOKEN';
 
 export const access = {
   public: { kind: 'public' },
   member: { kind: 'member' },
   admin: { kind: 'admin' },
   tier: (tier: Tier): AccessPolicy => ({ kind: 'tier', tier }),
-} as const satisfies Record<string, AccessPolicy | ((t: Tier) => AccessPolicy)>;
+  adminOrBearer: (bearer: BearerTokenVar): AccessPolicy => ({ kind: 'admin', bearer }),
+} as const satisfies Record<string, AccessPolicy | ((t: Tier) => AccessPolicy) | ((b: BearerTokenVar) => AccessPolicy)>;
 
 /** What a thing that requires `tier` asks of a visitor: nothing for free, else that tier. */
 export function accessForTier(tier: Tier): AccessPolicy {

@@ -3,7 +3,7 @@
  * them; the zod schemas built on them live in member-schemas.ts.
  */
 
-/** Tier ladder: free < dhr1 < dhr2 < vip (spec §4). */
+/** Tier ladder: free < dhr1 < dhr2 < vip. */
 export const TIERS = ['free', 'dhr1', 'dhr2', 'vip'] as const;
 export type Tier = (typeof TIERS)[number];
 
@@ -13,7 +13,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const SUBSCRIPTION_SOURCES = ['admin', 'patreon', 'buymeacoffee'] as const;
 export type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 
-/** Monthly prices in euro (spec §9). */
+/** Monthly prices in euro. */
 export const TIER_PRICE_EUR: Record<Tier, number> = { free: 0, dhr1: 3, dhr2: 5, vip: 10 };
 
 export const TIER_LABEL: Record<Tier, string> = { free: 'Free', dhr1: 'DHR1', dhr2: 'DHR2', vip: 'VIP' };
