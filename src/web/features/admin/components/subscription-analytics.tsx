@@ -3,9 +3,9 @@ import type { AdminStats } from '../../../../contracts/admin';
 import type { Tier } from '../../../../contracts/tiers';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { LOCALE } from '../../../lib/dates';
+import { RADIO_LOCALE } from '../../../../contracts/time';
 
-const numberFormat = new Intl.NumberFormat(LOCALE);
+const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
 
 /** The dashboard's bands: the tier and the monthly pledge that buys it. */
 const BANDS: { tier: Tier; label: string; band: string; bar: string }[] = [

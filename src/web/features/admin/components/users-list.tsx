@@ -6,7 +6,8 @@ import { Badge, TierBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDate, LOCALE } from '../../../lib/dates';
+import { RADIO_LOCALE } from '../../../../contracts/time';
+import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useUsers } from '../api/get-users';
 import { formatEuros } from '../lib/money';
@@ -19,7 +20,7 @@ import { UserEditForm } from './user-edit-form';
 /** Rows per page; the server caps a page at ADMIN_USERS_MAX_LIMIT. */
 export const PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
-const numberFormat = new Intl.NumberFormat(LOCALE);
+const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
 
 /** 'All Users (shown of total)' with server-side search, filters and paging. */
 export function UsersList(feedback: FormFeedback) {

@@ -1,7 +1,7 @@
-import { LOCALE } from '../../../lib/dates';
+import { RADIO_LOCALE } from '../../../../contracts/time';
 
 /** Pledge amounts are stored in euro cents and shown in euros. */
-const euroFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
+const euroFormat = new Intl.NumberFormat(RADIO_LOCALE, { style: 'currency', currency: 'EUR' });
 
 /** '€5.00' for 500. */
 export function formatEuros(cents: number): string {

@@ -20,9 +20,9 @@ import { StatusBanner } from '../components/status-banner';
 import { SubscriptionAnalytics } from '../components/subscription-analytics';
 import { SystemStatusPanel } from '../components/system-status-panel';
 import type { StatusMessage } from '../lib/use-status-message';
-import { LOCALE } from '../../../lib/dates';
+import { RADIO_LOCALE } from '../../../../contracts/time';
 
-const numberFormat = new Intl.NumberFormat(LOCALE);
+const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
 
 /** /admin, /admin-dashboard and the paths that show it. */
 export default function AdminDashboardPage() {

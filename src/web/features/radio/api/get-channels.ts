@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Channel } from '../../../../contracts/channels';
 import { apiGet } from '../../../lib/http';
+import { MINUTE_MS } from '../../../../contracts/time';
 
 export async function getChannels(signal?: AbortSignal): Promise<Channel[]> {
   return apiGet<Channel[]>('/api/channels', { signal });
@@ -8,7 +9,7 @@ export async function getChannels(signal?: AbortSignal): Promise<Channel[]> {
 
 /** The channel list changes only when the operator edits it. */
 export const channelsQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/channels'], queryFn: ({ signal }) => getChannels(signal), staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: ['/api/channels'], queryFn: ({ signal }) => getChannels(signal), staleTime: 5 * MINUTE_MS });
 
 export function useChannels() {
   return useQuery(channelsQueryOptions());

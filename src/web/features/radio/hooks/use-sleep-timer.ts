@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLatest } from '../../../lib/use-latest';
+import { MINUTE_MS } from '../../../../contracts/time';
 
 /** The sleep options in minutes. */
 export const SLEEP_OPTIONS = [15, 30, 60, 90] as const;
@@ -22,7 +23,7 @@ export function useSleepTimer(onFire: (minutes: number) => void) {
 
   const set = useCallback((minutes: number) => {
     clearTimeout(timer.current);
-    const ms = minutes * 60_000;
+    const ms = minutes * MINUTE_MS;
     const start = Date.now();
     setNow(start);
     setEndsAt(start + ms);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLatest } from '../../../lib/use-latest';
+import { MINUTE_MS } from '../../../../contracts/time';
 
 /** The player is ready, loading or in error; `playing` is tracked beside it. */
 export type PlayerState = 'ready' | 'loading' | 'error';
@@ -7,7 +8,7 @@ export type PlayerState = 'ready' | 'loading' | 'error';
 /** First retry within 2 s, then backing off to at most every 30 s, for at least 5 minutes. */
 export const RETRY_FIRST_MS = 1_000;
 export const RETRY_MAX_MS = 30_000;
-export const RETRY_GIVE_UP_MS = 5 * 60_000 + 30_000;
+export const RETRY_GIVE_UP_MS = 5 * MINUTE_MS + 30_000;
 /** A stream that has been buffering this long while it should play is reconnected. */
 const STALL_MS = 15_000;
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TrackHistoryResponse } from '../../../../contracts/radio';
 import { apiGet } from '../../../lib/http';
+import { MINUTE_MS } from '../../../../contracts/time';
 
 export type TrackHistoryScope = 'admin' | 'vip';
 
@@ -20,7 +21,7 @@ export const trackHistoryQueryOptions = (scope: TrackHistoryScope) =>
   queryOptions({
     queryKey: trackHistoryKey(scope),
     queryFn: ({ signal }) => getTrackHistory(scope, signal),
-    staleTime: 60_000,
+    staleTime: MINUTE_MS,
     refetchInterval: 120_000,
   });
 

@@ -4,14 +4,15 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { PageContainer } from '../../../components/ui/page-container';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDate, LOCALE } from '../../../lib/dates';
+import { RADIO_LOCALE } from '../../../../contracts/time';
+import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useClearTrackHistory } from '../api/clear-track-history';
 import { useTrackHistory, type TrackHistoryScope } from '../api/get-track-history';
 import { downloadTracksCsv } from '../lib/track-csv';
 import { StatTile, TrackHistoryList } from './track-history-list';
 
-const numberFormat = new Intl.NumberFormat(LOCALE);
+const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
 
 /** The track history: admin (stats, export, clear) or VIP (stat cards, export). */
 export function TrackHistoryView({ scope }: { scope: TrackHistoryScope }) {
