@@ -76,10 +76,11 @@ await baseline.stop();
 await icecast.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-// 3. Scale benchmarks owned by their modules.
+// 3. Scale benchmarks owned by their modules, and the idle footprint.
 const scaleBenches: [string, string][] = [
   ['bench/sse-fanout.ts', 'benchSseFanout'],
   ['bench/admin-scale.ts', 'benchAdminScale'],
+  ['bench/idle-memory.ts', 'benchIdleMemory'],
 ];
 for (const [file, fn] of scaleBenches) {
   if (!fs.existsSync(path.join(root, file))) continue;
