@@ -1,17 +1,16 @@
 /**
  * Idle footprint (issue 8 item 10): DHR starts as `npm start` runs the server (PGlite under a temp
  * DATA_DIR, demo seed), answers /api/health, then sits idle; we read the server process's VmRSS from
- * /proc and ask a preloaded probe (bench/memory-probe.ts) for the JS heap and the buffers outside it
+ * /proc and ask a preloaded probe (bench/probe.ts) for the JS heap and the buffers outside it
  * (PGlite's WebAssembly memory is one of them). Measured twice: the first start on an empty
  * DATA_DIR (it runs initdb), then a restart on the directory the first start left behind.
  * Run alone: `npx tsx bench/idle-memory.ts` (updates only its own entry in bench/results.json).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/lib/icecast';
-import { tempDir, waitForHttp } from './lib';
+import { recordResults, serverArgs, startProcess, tempDir, waitForHttp } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Seconds the server sits idle after its first answer before the reading. */
@@ -54,30 +53,17 @@ function procStatusKb(pid: number, field: string): number {
 
 async function measureOnce(dataDir: string): Promise<{ rssMb: number; peakMb: number; probe: ProbeReading }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', path.join(root, 'bench/memory-probe.ts'), path.join(root, 'src/server/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const server = startProcess(process.execPath, serverArgs(root, { probe: true }), { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, { probe: true });
   try {
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
     await new Promise((r) => setTimeout(r, IDLE_S * 1000));
-    const pid = child.pid ?? 0;
+    const pid = server.child.pid ?? 0;
     const rssMb = procStatusKb(pid, 'VmRSS') / 1024;
     const peakMb = procStatusKb(pid, 'VmHWM') / 1024;
-    const probe = await new Promise<ProbeReading>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('memory probe did not answer')), 10_000);
-      child.once('message', (m) => {
-        clearTimeout(timer);
-        resolve(m as ProbeReading);
-      });
-      child.send('memory');
-    });
+    const probe = (await server.ask('memory')) as ProbeReading;
     return { rssMb, peakMb, probe };
   } finally {
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    await exited;
+    await server.stop();
   }
 }
 
@@ -103,20 +89,11 @@ export async function benchIdleMemory(): Promise<IdleMemoryResult> {
   }
 }
 
-/** Replaces this bench's entry in bench/results.json and keeps every other entry as it is. */
-function recordResult(result: IdleMemoryResult): void {
-  const file = path.join(root, 'bench/results.json');
-  const existing: unknown = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
-  const entries = (Array.isArray(existing) ? existing : []) as { name?: unknown }[];
-  const others = entries.filter((e) => e.name !== result.name);
-  fs.writeFileSync(file, JSON.stringify([...others, result], null, 2) + '\n');
-}
-
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   benchIdleMemory().then(
     (r) => {
       console.table(r);
-      recordResult(r);
+      recordResults(root, [r]);
     },
     (err: unknown) => {
       console.error(err);
