@@ -63,7 +63,9 @@ describe('foundation API', async () => {
   it('compresses large replies and sends the small public reads as they are', async () => {
     const gzip = { 'accept-encoding': 'gzip' };
     // The Prometheus text is several kilobytes: over the threshold, so compressed.
-    const big = await app.inject({ url: '/metrics', headers: gzip });
+    const admin = await memberWithRole(app, 'admin');
+    const big = await app.inject({ url: '/metrics', headers: { ...gzip, cookie: admin.cookie } });
+    expect(big.statusCode).toBe(200);
     expect(big.headers['content-encoding']).toBe('gzip');
     // The constant public reads skip negotiation and keep their exact bytes and length.
     for (const url of ['/api/health', '/api/channels', '/api/live-metadata']) {
