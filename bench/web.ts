@@ -9,7 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/lib/chromium';
 import { freePort } from '../scripts/lib/icecast';
-import { startProcess, tempDir, waitForHttp } from './lib';
+import { recordResults, startProcess, tempDir, waitForHttp } from './lib';
 import { startStatusStandIn } from './sse-fanout';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -78,20 +78,6 @@ async function audit(url: string, port: number): Promise<Omit<WebPageResult, 'pa
   };
 }
 
-/** Writes `web` into bench/results.json, keeping everything else the other benchmarks wrote. */
-function saveResults(web: unknown): void {
-  const file = path.join(root, 'bench/results.json');
-  const existing: unknown = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
-  let next: unknown;
-  if (Array.isArray(existing)) {
-    // The server benchmark writes a list of entries: the web figures are the entry named 'web'.
-    next = [...existing.filter((e: { name?: unknown }) => e?.name !== 'web'), { name: 'web', web }];
-  } else {
-    next = { ...(existing as Record<string, unknown>), web };
-  }
-  fs.writeFileSync(file, JSON.stringify(next, null, 2) + '\n');
-}
-
 if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
 
 console.log('building the web app...');
@@ -124,7 +110,8 @@ try {
   await icecast.close();
 }
 
-saveResults({ measuredAt: new Date().toISOString(), lighthouse: '12', formFactor: 'mobile', pages });
+// The entry named 'web' in bench/results.json; the other benchmarks' entries stay as they are.
+recordResults(root, [{ name: 'web', web: { measuredAt: new Date().toISOString(), lighthouse: '12', formFactor: 'mobile', pages } }]);
 console.table(
   pages.map((p) => ({
     page: p.path,
