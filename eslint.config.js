@@ -2,14 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const src = path.join(root, 'src');
 
 /**
- * Import boundaries (docs/conventions.md): contracts import nothing from server or web; server and web
- * do not import each other; a web feature imports another feature only through its index.
+ * Web features in dependency order: a feature may import (through its index) only features listed
+ * before it, so feature imports can never form a cycle. A new feature goes after what it uses.
+ */
+const FEATURE_LAYERS = ['auth', 'radio', 'tracks', 'channels', 'home', 'admin'];
+
+/**
+ * Import boundaries (docs/conventions.md): contracts import nothing from server
+ * or web; server and web do not import each other; a web feature imports another feature only
+ * through its index, and only a feature below it in FEATURE_LAYERS.
  */
 const boundaries = {
   meta: { type: 'problem', schema: [] },
@@ -29,7 +37,13 @@ const boundaries = {
         const own = rel[2];
         const other = target[2];
         const isIndex = target.length === 3 || (target.length === 4 && /^index(\.tsx?)?$/.test(target[3]));
-        if (other !== own && !isIndex) report(`feature '${own}' must import feature '${other}' through its index only`);
+        if (other === own) return;
+        if (!isIndex) return report(`feature '${own}' must import feature '${other}' through its index only`);
+        const ownLayer = FEATURE_LAYERS.indexOf(own);
+        const otherLayer = FEATURE_LAYERS.indexOf(other);
+        if (otherLayer === -1) return report(`feature '${other}' is missing from FEATURE_LAYERS in eslint.config.js`);
+        if (ownLayer !== -1 && otherLayer >= ownLayer)
+          report(`feature '${own}' must not import feature '${other}' (FEATURE_LAYERS: a feature imports only features listed before it)`);
       }
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
@@ -112,13 +126,16 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: root },
       globals: { ...globals.node, ...globals.browser },
     },
-    plugins: { dhr: { rules: { boundaries, 'module-cycles': moduleCycles } } },
+    plugins: { dhr: { rules: { boundaries, 'module-cycles': moduleCycles } }, 'react-hooks': reactHooks },
     rules: {
+      ...reactHooks.configs.recommended.rules,
       'dhr/boundaries': 'error',
       'dhr/module-cycles': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // `import { type A }` still loads the module (and, in the web bundle, whatever it imports).
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },

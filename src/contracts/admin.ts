@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  SUBSCRIPTION_SOURCES,
-  SUBSCRIPTION_STATUSES,
-  TIERS,
-  memberSummarySchema,
-  subscriptionSourceSchema,
-  subscriptionStatusSchema,
-  tierSchema,
-} from './tiers';
+import { memberSummarySchema, subscriptionSourceSchema, subscriptionStatusSchema, tierSchema } from './member-schemas';
+import { SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, TIERS } from './tiers';
 
 /**
  * Admin API payloads: members, stats, bulk import, sync, system status (docs/decisions/0006-platform-subscriptions-and-members-admin.md).

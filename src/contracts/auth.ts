@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberSummarySchema } from './tiers';
+import { memberSummarySchema } from './member-schemas';
 
 /** Spec §9: minimum password 6. The upper bound keeps hashing cheap for hostile input. */
 export const PASSWORD_MIN = 6;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tierSchema } from './tiers';
+import { tierSchema } from './member-schemas';
 
 export const channelSchema = z.object({
   id: z.string(),

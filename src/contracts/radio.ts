@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import {
+  CONFIDENCE_IDENTIFIED,
+  CONFIDENCE_MEDIUM,
+  METADATA_SERVICE,
+  NOW_PLAYING_EVENT,
+  RECOMMENDATIONS_MAX,
+  TRACK_LIST_MAX,
+  isSearchUrl,
+  searchUrls,
+} from './radio-values';
+
+export { CONFIDENCE_IDENTIFIED, CONFIDENCE_MEDIUM, METADATA_SERVICE, NOW_PLAYING_EVENT, RECOMMENDATIONS_MAX, TRACK_LIST_MAX, isSearchUrl, searchUrls };
 
 /**
  * Radio and track payloads, shared by server and web.
@@ -19,18 +31,10 @@ export type ChannelId = z.infer<typeof channelIdSchema>;
 
 export const channelParamsSchema = z.object({ channel: channelIdSchema });
 
-/** The service name used when a track comes from the stream's own metadata (the spec's "DHR2 metadata service"). */
-export const METADATA_SERVICE = 'icecast-metadata';
 export const TRACK_SERVICES = ['audd', 'acrcloud', METADATA_SERVICE] as const;
 export const trackServiceSchema = z.enum(TRACK_SERVICES);
 export type TrackService = z.infer<typeof trackServiceSchema>;
 
-/** Spec §9: identified at 80+, medium 50-79, low below 50. */
-export const CONFIDENCE_IDENTIFIED = 80;
-export const CONFIDENCE_MEDIUM = 50;
-/** Spec §9: at most 1000 tracks per list; at most 3 recommendations. */
-export const TRACK_LIST_MAX = 1000;
-export const RECOMMENDATIONS_MAX = 3;
 
 /**
  * GET /api/live-metadata[?t=], GET /api/live-metadata/{channel}[?t=&nocache=1].
@@ -57,8 +61,6 @@ export const liveMetadataQuerySchema = z.object({
   nocache: z.string().max(16).optional(),
 });
 
-/** Event name of GET /api/live/events (Server-Sent Events). */
-export const NOW_PLAYING_EVENT = 'now-playing';
 
 /**
  * Data of one `now-playing` SSE event: the channel's metadata plus `channel` and `online`.
@@ -203,12 +205,3 @@ export const metadataHealthSchema = z.object({
 });
 export type MetadataHealth = z.infer<typeof metadataHealthSchema>;
 
-/** Search URLs used when an identification has no direct link (never invented tracks, only searches). */
-export function searchUrls(artist: string, title: string): { youtubeUrl: string; soundcloudUrl: string; spotifyUrl: string } {
-  const q = encodeURIComponent(`${artist} ${title}`.trim());
-  return {
-    youtubeUrl: `https://www.youtube.com/results?search_query=${q}`,
-    soundcloudUrl: `https://soundcloud.com/search?q=${q}`,
-    spotifyUrl: `https://open.spotify.com/search/${q}`,
-  };
-}

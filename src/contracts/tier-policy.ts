@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { type SubscriptionStatus, type Tier, tierRank } from './tiers';
 
 /**
  * The single source of truth for what each tier may do (docs/decisions/0003-one-access-policy.md).
- * The server enforces it; the web app only shows it.
+ * The server enforces it; the web app only shows it. Free of zod so the web bundle imports it
+ * without the validator; the permissions schema lives in member-schemas.ts.
  */
 export interface TierFeatures {
   canAccessDHR1: boolean;
@@ -96,27 +96,27 @@ export function meetsTier(s: Subscriber, required: Tier, now: Date = new Date())
   return tierRank(effectiveTier(s, now)) >= tierRank(required);
 }
 
-export const permissionsSchema = z.object({
-  authenticated: z.boolean(),
-  isAdmin: z.boolean(),
-  canAccessDHR1: z.boolean(),
-  canAccessDHR2: z.boolean(),
-  canAccessVIP: z.boolean(),
-  canComment: z.boolean(),
-  canDownload: z.boolean(),
-  canAutoSignInChat: z.boolean(),
-  subscriptionTier: z.string(),
-  subscriptionStatus: z.string(),
-  subscriptionExpiry: z.string().nullable(),
-  subscriptionExpired: z.boolean(),
-  dailyDownloadLimit: z.number(),
-  remainingDownloads: z.number(),
-  userId: z.string().nullable(),
-  email: z.string().nullable(),
-  username: z.string().nullable(),
-  firstName: z.string().nullable(),
-});
-export type Permissions = z.infer<typeof permissionsSchema>;
+/** GET /api/auth/permissions (spec §3); checked on the server by member-schemas.ts permissionsSchema. */
+export interface Permissions {
+  authenticated: boolean;
+  isAdmin: boolean;
+  canAccessDHR1: boolean;
+  canAccessDHR2: boolean;
+  canAccessVIP: boolean;
+  canComment: boolean;
+  canDownload: boolean;
+  canAutoSignInChat: boolean;
+  subscriptionTier: string;
+  subscriptionStatus: string;
+  subscriptionExpiry: string | null;
+  subscriptionExpired: boolean;
+  dailyDownloadLimit: number;
+  remainingDownloads: number;
+  userId: string | null;
+  email: string | null;
+  username: string | null;
+  firstName: string | null;
+}
 
 export const ANONYMOUS_PERMISSIONS: Permissions = {
   authenticated: false,

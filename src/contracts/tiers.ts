@@ -1,17 +1,17 @@
-import { z } from 'zod';
+/**
+ * Tier, status and source values and their pure rules, free of zod so the web bundle can import
+ * them; the zod schemas built on them live in member-schemas.ts.
+ */
 
 /** Tier ladder: free < dhr1 < dhr2 < vip. */
 export const TIERS = ['free', 'dhr1', 'dhr2', 'vip'] as const;
-export const tierSchema = z.enum(TIERS);
-export type Tier = z.infer<typeof tierSchema>;
+export type Tier = (typeof TIERS)[number];
 
 export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'cancelled', 'cancelled_with_access', 'expired'] as const;
-export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
-export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const SUBSCRIPTION_SOURCES = ['admin', 'patreon', 'buymeacoffee'] as const;
-export const subscriptionSourceSchema = z.enum(SUBSCRIPTION_SOURCES);
-export type SubscriptionSource = z.infer<typeof subscriptionSourceSchema>;
+export type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 
 /** Monthly prices in euro. */
 export const TIER_PRICE_EUR: Record<Tier, number> = { free: 0, dhr1: 3, dhr2: 5, vip: 10 };
@@ -30,17 +30,16 @@ export function tierRank(tier: Tier): number {
 }
 
 /** The fields every view of a member shares (the auth user and the admin user extend it). */
-export const memberSummarySchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  subscriptionTier: tierSchema,
-  subscriptionStatus: subscriptionStatusSchema,
+export interface MemberSummary {
+  id: string;
+  email: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  subscriptionTier: Tier;
+  subscriptionStatus: SubscriptionStatus;
   /** ISO date-time, or null for no expiry. */
-  subscriptionExpiry: z.string().nullable(),
-  subscriptionSource: subscriptionSourceSchema,
-  isAdmin: z.boolean(),
-});
-export type MemberSummary = z.infer<typeof memberSummarySchema>;
+  subscriptionExpiry: string | null;
+  subscriptionSource: SubscriptionSource;
+  isAdmin: boolean;
+}

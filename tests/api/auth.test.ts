@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/contracts/auth';
-import { ANONYMOUS_PERMISSIONS, permissionsSchema } from '../../src/contracts/tier-policy';
+import { permissionsSchema } from '../../src/contracts/member-schemas';
+import { ANONYMOUS_PERMISSIONS } from '../../src/contracts/tier-policy';
 import { mixDownloads, sessions, users, vipMixes } from '../../src/server/db/schema';
 import { createTestApp, memberWithRole } from '../support/app';
 import { client, freshEmail, registerAndLogin, sessionCookie } from '../support/auth-client';

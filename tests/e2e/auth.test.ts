@@ -45,7 +45,7 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
 
     await page.goto('/dhr1');
-    await page.getByRole('heading', { name: 'Subscribers Only' }).waitFor();
+    await page.getByRole('heading', { name: 'DHR1 Subscription Required' }).waitFor();
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
@@ -69,10 +69,10 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
 
     await page.goto('/dhr1');
     await page.getByRole('heading', { level: 1, name: /DHR1/ }).waitFor();
-    expect(await page.getByText('Subscribers Only').count()).toBe(0);
+    expect(await page.getByText('Subscription Required').count()).toBe(0);
 
     await page.goto('/dhr2');
-    await page.getByRole('heading', { name: 'Subscribers Only' }).waitFor();
+    await page.getByRole('heading', { name: 'DHR2 Subscription Required' }).waitFor();
 
     // /auth shows who is signed in and the tier.
     await page.goto('/auth');
@@ -99,14 +99,56 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     await context.close();
   });
 
-  it('shows Login Required on /admin to anonymous visitors and Authentication Required on /dhr1', async () => {
+  it('shows Login Required on /admin and on /dhr1 to anonymous visitors', async () => {
     const { page, context } = await h.newPage();
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Login Required' }).waitFor();
     await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL((u) => u.pathname === '/simple-auth');
     await page.goto('/dhr1');
-    await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+    await page.getByRole('heading', { name: 'Login Required' }).waitFor();
+    await context.close();
+  });
+
+  it('shows an expired member their real state on /auth and on the upgrade screen', async () => {
+    const expired = await memberWithRole(h.app, 'expired-vip');
+    const { page, context, errors } = await h.newPage(PHONE);
+    await context.addCookies([{ name: 'dhr_session', value: expired.cookie.split('=')[1] ?? '', url: h.baseUrl }]);
+    await page.goto('/auth');
+    await page.getByText(expired.user.email).waitFor();
+    await page.getByText('VIP (Expired)').waitFor();
+    expect(await page.getByTestId('membership-status').textContent()).toBe('active(Expired)');
+    await page.getByText('Your subscription has expired.').waitFor();
+    await page.getByRole('link', { name: 'Upgrade on Patreon' }).waitFor();
+    await page.getByRole('link', { name: 'Support via Buy Me a Coffee' }).waitFor();
+
+    // The gate refuses them as the API does, with the one upgrade screen: benefits, tier, status, expiry, platforms.
+    await page.goto('/dhr1');
+    const gate = page.getByRole('main');
+    await gate.getByRole('heading', { name: 'DHR1 Subscription Required' }).waitFor();
+    await gate.getByText('Premium channel at 320kbps').waitFor();
+    await gate.getByText('VIP (Expired)').waitFor();
+    await gate.getByText('Expired', { exact: true }).waitFor();
+    await gate.getByRole('link', { name: 'Upgrade on Patreon' }).waitFor();
+    await gate.getByRole('link', { name: 'Support via Buy Me a Coffee' }).waitFor();
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("gates a channel page by the tier the channel requires in GET /api/channels", async () => {
+    const dhr1 = await memberWithRole(h.app, 'dhr1');
+    const { page, context } = await h.newPage();
+    await context.addCookies([{ name: 'dhr_session', value: dhr1.cookie.split('=')[1] ?? '', url: h.baseUrl }]);
+    await page.goto('/dhr2');
+    await page.getByRole('heading', { name: 'DHR2 Subscription Required' }).waitFor();
+    // The operator opens DHR2 to DHR1 members: the same page now plays for them.
+    await page.route('**/api/channels', async (route) => {
+      const list = (await (await route.fetch()).json()) as { id: string; requiredTier: string }[];
+      await route.fulfill({ json: list.map((c) => (c.id === 'dhr2' ? { ...c, requiredTier: 'dhr1' } : c)) });
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /DHR2/ }).waitFor();
+    expect(await page.getByText('Subscription Required').count()).toBe(0);
     await context.close();
   });
 

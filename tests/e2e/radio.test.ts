@@ -39,7 +39,7 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
         durationS: 412,
         genre: 'Deep House',
         bpm: 122,
-        youtubeUrl: 'https://www.youtube.com/results?search_query=Kerri%20Chandler%20Space%20Station',
+        youtubeUrl: 'https://www.youtube.com/watch?v=spacest01',
         spotifyUrl: 'https://open.spotify.com/search/Kerri%20Chandler%20Space%20Station',
         identifiedAt: new Date(now - 6 * minute),
         lastSeenAt: new Date(now - 6 * minute),
@@ -246,11 +246,12 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     const recent = page.getByTestId('recent-tracks-dhr1');
     await recent.getByText('Space Station').waitFor();
     await recent.getByText('Mr. Fingers').waitFor();
-    // Stored links are used as they are; the server fills the missing ones with search links.
+    // A direct link is a Listen button; searches (stored or filled in by the server) say they are searches.
     const row = recent.locator('li', { hasText: 'Space Station' });
-    expect(await row.getByRole('link').allTextContents()).toEqual(['YouTube', 'SoundCloud', 'Spotify']);
-    expect(await row.getByRole('link', { name: 'YouTube' }).getAttribute('href')).toBe(
-      'https://www.youtube.com/results?search_query=Kerri%20Chandler%20Space%20Station',
+    expect(await row.getByRole('link').allTextContents()).toEqual(['YouTube', 'Search SoundCloud', 'Search Spotify']);
+    expect(await row.getByRole('link', { name: 'YouTube', exact: true }).getAttribute('href')).toBe('https://www.youtube.com/watch?v=spacest01');
+    expect(await row.getByRole('link', { name: 'Search Spotify' }).getAttribute('href')).toBe(
+      'https://open.spotify.com/search/Kerri%20Chandler%20Space%20Station',
     );
     expect(await recent.locator('li', { hasText: 'Space Station' }).getByText('96%').count()).toBe(1);
     // Collapsed: 'Latest:' and the newest title, cut to 20 characters.
@@ -270,7 +271,10 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     const count = await suggestions.count();
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThanOrEqual(3);
-    expect(await suggestions.first().getByRole('link').allTextContents()).toEqual(['YouTube', 'SoundCloud']);
+    const suggestionLinks = await suggestions.first().getByRole('link').allTextContents();
+    expect(suggestionLinks).toHaveLength(2);
+    expect(suggestionLinks[0]).toMatch(/^(Search )?YouTube$/);
+    expect(suggestionLinks[1]).toMatch(/^(Search )?SoundCloud$/);
     await shoot(page, 'dhr1');
 
     const birdy = await open('/birdy');
@@ -389,6 +393,9 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
       '"Identified At","Title","Artist","Album","Confidence","Service","Duration","Release Date","YouTube URL","SoundCloud URL","Spotify URL"',
     );
     expect(csv).toContain('"Space Station","Kerri Chandler","Computer Games","96","audd","6:52"');
+    // Only links to the track are exported: the searches of its other two services are left empty.
+    expect(csv).toMatch(/"Space Station",.*,"https:\/\/www\.youtube\.com\/watch\?v=spacest01","",""\r\n/);
+    expect(csv).not.toContain('search');
     // VIPs do not get Clear History.
     expect(await v.page.getByRole('button', { name: 'Clear History' }).count()).toBe(0);
     await shoot(v.page, 'vip-history');

@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import type { Config } from '../../src/server/config';
 import { createTestApp } from './app';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const hasChromium = fs.existsSync(CHROMIUM_PATH);
+const hasChromium = fs.existsSync(CHROMIUM_PATH);
 const webBuilt = fs.existsSync(path.resolve('dist/web/index.html'));
 /** Browser suites run only when Chromium and the web build are there; `npm test` says when they are skipped. */
 export const canRunBrowser = hasChromium && webBuilt;
@@ -42,12 +42,7 @@ export async function startBrowserHarness(
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_FLAGS,
       '--disable-quic',
       '--autoplay-policy=no-user-gesture-required',
     ],

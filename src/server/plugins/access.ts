@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
+import { type AccessPolicy, type BearerTokenVar, access } from '../../contracts/access-policy';
 import { meetsTier } from '../../contracts/tier-policy';
-import type { Tier } from '../../contracts/tiers';
 import type { UserRow } from '../db/schema';
 import { type AppError, forbidden, unauthorized } from '../lib/errors';
 import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS, createSession, deleteSession, type SessionMeta } from '../lib/sessions';
@@ -10,25 +10,9 @@ import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS, createSession, deleteS
 /**
  * The one access mechanism (docs/decisions/0003-one-access-policy.md): every route declares `config.access`,
  * and the hook below enforces it. Routes without a policy are refused at registration.
+ * The policy type lives in src/contracts so the web's AccessGate takes the same values.
  */
-export type AccessPolicy =
-  | { kind: 'public' }
-  | { kind: 'member' }
-  | { kind: 'tier'; tier: Tier }
-  | { kind: 'admin' }
-  /** An admin session, or `Authorization: Bearer <token>` with the token of that config variable (machines). */
-  | { kind: 'admin'; bearer: BearerTokenVar };
-
-/** Config variables that hold a bearer token a route may accept in place of an admin session. */
-export type BearerTokenVar = 'METRICS_TOKEN';
-
-export const access = {
-  public: { kind: 'public' },
-  member: { kind: 'member' },
-  admin: { kind: 'admin' },
-  tier: (tier: Tier): AccessPolicy => ({ kind: 'tier', tier }),
-  adminOrBearer: (bearer: BearerTokenVar): AccessPolicy => ({ kind: 'admin', bearer }),
-} as const satisfies Record<string, AccessPolicy | ((t: Tier) => AccessPolicy) | ((b: BearerTokenVar) => AccessPolicy)>;
+export { type AccessPolicy, type BearerTokenVar, access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

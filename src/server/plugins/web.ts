@@ -48,7 +48,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     : '<!doctype html><title>Deep House Radio</title><p>The web app is not built yet: run <code>npm run build</code>.</p>';
 
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: opts.webRoot, serve: false });
+    // The build writes .br and .gz beside each asset (vite.config.ts); they are sent as they are.
+    await app.register(fastifyStatic, { root: opts.webRoot, serve: false, preCompressed: true });
   }
 
   function sendPage(reply: FastifyReply, status: number, pathname: string) {

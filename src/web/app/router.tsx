@@ -1,9 +1,9 @@
-import { createBrowserRouter } from 'react-router';
-import { RouteGuard } from '../features/auth';
+import { type RouteObject, useRoutes } from 'react-router';
+import { access } from '../../contracts/access-policy';
+import HomePage from '../features/home/pages/home-page';
 import { BareLayout } from './layout/bare-layout';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage } from './lazy-page';
-import { RouteErrorPage } from './pages/route-error-page';
 import { sectionPage } from './pages/section-page';
 
 /**
@@ -11,12 +11,12 @@ import { sectionPage } from './pages/section-page';
  * by replacing its line's element with `lazyPage(() => import('../features/<domain>/pages/<name>-page'))`
  * (the page module default-exports the component). `sectionPage(path)` marks a page not built yet.
  */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', element: lazyPage(() => import('../features/home/pages/home-page')) },
+      // The home page is in the first load: no spinner-to-page shift on the most visited page.
+      { path: '/', element: <HomePage /> },
       // Accounts (features/auth)
       { path: '/simple-auth', element: lazyPage(() => import('../features/auth/pages/simple-auth-page')) },
       { path: '/auth', element: lazyPage(() => import('../features/auth/pages/auth-page')) },
@@ -24,9 +24,9 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', element: lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
       { path: '/reset-password', element: lazyPage(() => import('../features/auth/pages/reset-password-page')) },
       { path: '/admin-setup', element: lazyPage(() => import('../features/auth/pages/admin-setup-page')) },
-      // Radio and tracks (features/radio)
-      { path: '/dhr1', element: lazyPage(() => import('../features/radio/pages/dhr1-page')) },
-      { path: '/dhr2', element: lazyPage(() => import('../features/radio/pages/dhr2-page')) },
+      // Radio, channel pages and tracks (features/radio, features/channels, features/tracks)
+      { path: '/dhr1', element: lazyPage(() => import('../features/channels/pages/channel-page')) },
+      { path: '/dhr2', element: lazyPage(() => import('../features/channels/pages/channel-page')) },
       { path: '/track-ident', element: lazyPage(() => import('../features/tracks/pages/track-ident-page')) },
       { path: '/birdy', element: lazyPage(() => import('../features/tracks/pages/birdy-page')) },
       { path: '/admin/track-history', element: lazyPage(() => import('../features/tracks/pages/admin-track-history-page')) },
@@ -48,20 +48,27 @@ export const router = createBrowserRouter([
       { path: '/analytics', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/admin-settings', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/user-management', element: lazyPage(() => import('../features/admin/pages/user-management-page')) },
-      { path: '/live-monitor', element: <RouteGuard requireAdmin>{sectionPage('/live-monitor')}</RouteGuard> },
-      { path: '/forum-moderation', element: <RouteGuard requireAdmin>{sectionPage('/forum-moderation')}</RouteGuard> },
-      { path: '/vip-admin', element: <RouteGuard requireAdmin>{sectionPage('/vip-admin')}</RouteGuard> },
-      { path: '/shop-admin', element: <RouteGuard requireAdmin>{sectionPage('/shop-admin')}</RouteGuard> },
+      { path: '/live-monitor', element: sectionPage('/live-monitor', access.admin) },
+      { path: '/forum-moderation', element: sectionPage('/forum-moderation', access.admin) },
+      { path: '/vip-admin', element: sectionPage('/vip-admin', access.admin) },
+      { path: '/shop-admin', element: sectionPage('/shop-admin', access.admin) },
       { path: '*', element: lazyPage(() => import('./pages/not-found-page')) },
     ],
   },
   {
     // Pop-out player windows: no site chrome.
     element: <BareLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       { path: '/player', element: lazyPage(() => import('../features/radio/pages/player-page')) },
       { path: '/player/:channel', element: lazyPage(() => import('../features/radio/pages/player-page')) },
     ],
   },
-]);
+];
+
+/**
+ * The app's routes in React Router's declarative mode: the pages load their own data with TanStack
+ * Query, so the data router (loaders, actions, fetchers) would be weight on every first load.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

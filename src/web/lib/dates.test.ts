@@ -4,10 +4,8 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
-  formatHoursMinutes,
   formatLongDate,
   formatTime,
-  newsRelativeTime,
   relativeTime,
 } from './dates';
 
@@ -38,7 +36,6 @@ describe('Europe/Dublin formatting with en-IE', () => {
       expect(formatDate(v)).toBe('');
       expect(formatTime(v)).toBe('');
       expect(relativeTime(v)).toBe('');
-      expect(newsRelativeTime(v)).toBe('');
     }
   });
 });
@@ -62,22 +59,13 @@ describe('relative time (spec §9)', () => {
     expect(relativeTime(ago(24 * 60 * min), now)).toBe('1d ago');
     expect(relativeTime(ago(10 * 24 * 60 * min), now)).toBe('10d ago');
   });
-
-  it('news uses hours or days only', () => {
-    expect(newsRelativeTime(ago(5 * min), now)).toBe('1h ago');
-    expect(newsRelativeTime(ago(3 * 60 * min), now)).toBe('3h ago');
-    expect(newsRelativeTime(ago(24 * 60 * min), now)).toBe('1d ago');
-    expect(newsRelativeTime(ago(72 * 60 * min + 5), now)).toBe('3d ago');
-  });
 });
 
 describe('durations', () => {
-  it('formats m:ss and Nh Nm', () => {
+  it('formats m:ss', () => {
     expect(formatDuration(0)).toBe('0:00');
     expect(formatDuration(65)).toBe('1:05');
     expect(formatDuration(3720)).toBe('62:00');
     expect(formatDuration(-1)).toBe('');
-    expect(formatHoursMinutes(3 * 3600 + 25 * 60 + 10)).toBe('3h 25m');
-    expect(formatHoursMinutes(59)).toBe('0h 0m');
   });
 });

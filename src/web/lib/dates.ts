@@ -1,10 +1,10 @@
+import { DAY_MS, HOUR_MS, MINUTE_MS, RADIO_LOCALE, RADIO_TIME_ZONE } from '../../contracts/time';
+
 /**
- * The one date helper (spec §9, design.md §4): times are stored in UTC and shown in
- * Europe/Dublin with the en-IE locale. Every function accepts a Date, an ISO string or epoch ms
+ * The one date helper: times are stored in UTC and shown in the radio's time zone and locale
+ * (src/contracts/time.ts). Every function accepts a Date, an ISO string or epoch ms
  * and returns '' for a missing or unreadable value, so a bad row never breaks a page.
  */
-export const TIME_ZONE = 'Europe/Dublin';
-export const LOCALE = 'en-IE';
 
 export type DateInput = Date | string | number | null | undefined;
 
@@ -15,11 +15,11 @@ function toDate(value: DateInput): Date | null {
 }
 
 const formatters = {
-  date: new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }),
-  longDate: new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }),
-  time: new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-  dateTime: new Intl.DateTimeFormat(LOCALE, {
-    timeZone: TIME_ZONE,
+  date: new Intl.DateTimeFormat(RADIO_LOCALE, { timeZone: RADIO_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }),
+  longDate: new Intl.DateTimeFormat(RADIO_LOCALE, { timeZone: RADIO_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }),
+  time: new Intl.DateTimeFormat(RADIO_LOCALE, { timeZone: RADIO_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  dateTime: new Intl.DateTimeFormat(RADIO_LOCALE, {
+    timeZone: RADIO_TIME_ZONE,
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -27,7 +27,7 @@ const formatters = {
     minute: '2-digit',
     hourCycle: 'h23',
   }),
-  isoDay: new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  isoDay: new Intl.DateTimeFormat('en-CA', { timeZone: RADIO_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }),
 };
 
 /** '21 Nov 2026' */
@@ -60,30 +60,17 @@ export function dublinDay(value: DateInput): string {
   return d ? formatters.isoDay.format(d) : '';
 }
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
-/** 'Just now', 'Nm ago', 'Nh ago', 'Nd ago' (spec §9); times in the future read 'Just now'. */
+/** 'Just now', 'Nm ago', 'Nh ago', 'Nd ago'; times in the future read 'Just now'. */
 export function relativeTime(value: DateInput, now: DateInput = Date.now()): string {
   const d = toDate(value);
   const n = toDate(now);
   if (!d || !n) return '';
   const diff = n.getTime() - d.getTime();
-  if (diff < MINUTE) return 'Just now';
-  if (diff < HOUR) return `${Math.floor(diff / MINUTE)}m ago`;
-  if (diff < DAY) return `${Math.floor(diff / HOUR)}h ago`;
-  return `${Math.floor(diff / DAY)}d ago`;
-}
-
-/** The news variant: hours or days only ('1h ago' at least, then 'Nd ago' from a day on). */
-export function newsRelativeTime(value: DateInput, now: DateInput = Date.now()): string {
-  const d = toDate(value);
-  const n = toDate(now);
-  if (!d || !n) return '';
-  const diff = Math.max(0, n.getTime() - d.getTime());
-  if (diff < DAY) return `${Math.max(1, Math.floor(diff / HOUR))}h ago`;
-  return `${Math.floor(diff / DAY)}d ago`;
+  if (diff < MINUTE_MS) return 'Just now';
+  if (diff < HOUR_MS) return `${Math.floor(diff / MINUTE_MS)}m ago`;
+  if (diff < DAY_MS) return `${Math.floor(diff / HOUR_MS)}h ago`;
+  return `${Math.floor(diff / DAY_MS)}d ago`;
 }
 
 /** Seconds as 'm:ss' (track durations); '' for negative or missing values. */
@@ -91,11 +78,4 @@ export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
   const s = Math.floor(seconds);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** Seconds as 'Nh Nm' (session times). */
-export function formatHoursMinutes(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
-  const m = Math.floor(seconds / 60);
-  return `${Math.floor(m / 60)}h ${m % 60}m`;
 }

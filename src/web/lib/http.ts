@@ -1,12 +1,12 @@
 /**
- * The shared read of spec §7: same-origin credentials, JSON, and an error whose message is
+ * The shared read: same-origin credentials, JSON, and an error whose message is
  * 'status: statusText'. `ApiError.serverMessage` carries the server's own wording for the UI.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     statusText: string,
-    /** The server's `message` (design.md §3 envelope), when it sent one. */
+    /** The server's `message`, when it sent one. */
     readonly serverMessage: string | undefined,
     readonly code: string | undefined,
   ) {
@@ -52,12 +52,6 @@ export async function apiSend<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', pa
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return parse<T>(res);
-}
-
-/** A multipart upload (images). */
-export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
-  const res = await fetch(path, { method: 'POST', credentials: 'same-origin', body: form });
   return parse<T>(res);
 }
 

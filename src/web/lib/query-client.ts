@@ -1,10 +1,10 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiGet } from './http';
 
-/** Default reads: GET the path given by the query key (spec §7). */
+/** Default reads: GET the path given by the query key. */
 const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => apiGet(String(queryKey[0]), { signal });
 
-/** Cache defaults of spec §9: retry once, no refetch on window focus, fresh for 5 minutes. */
+/** Cache defaults: retry once, no refetch on window focus, fresh for 5 minutes. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

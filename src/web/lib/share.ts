@@ -1,4 +1,4 @@
-/** Sharing the station (spec §2 share menu): pop-ups for X and Facebook, copy-to-clipboard for Instagram. */
+/** Sharing the station: pop-ups for X and Facebook, copy-to-clipboard for Instagram. */
 export const SHARE_TEXT = 'Tune in to Deep House Radio: live deep house, 24/7 🎧';
 export const INSTAGRAM_COPIED_ALERT = 'Link Copied To Clipboard! Share It On Instagram.';
 

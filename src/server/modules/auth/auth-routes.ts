@@ -15,7 +15,8 @@ import {
   userExistsReplySchema,
   verifyCodeBodySchema,
 } from '../../../contracts/auth';
-import { hasActiveSubscription, permissionsSchema } from '../../../contracts/tier-policy';
+import { permissionsSchema } from '../../../contracts/member-schemas';
+import { hasActiveSubscription } from '../../../contracts/tier-policy';
 import type { UserRow } from '../../db/schema';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';

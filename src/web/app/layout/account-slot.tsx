@@ -4,7 +4,7 @@ import { MemberButton, usePermissions } from '../../features/auth';
 import { cn } from '../../lib/cn';
 
 /**
- * The top bar's account control (spec §2): 'Sign In' for anonymous visitors, 'MEMBER' for
+ * The top bar's account control: 'Sign In' for anonymous visitors, 'MEMBER' for
  * signed-in members, opening the accounts feature's profile dialog with Sign Out.
  * It reads the permissions call (which answers anonymous visitors with 200 and all flags false),
  * so the bar costs one request and logs no 401.

@@ -1,14 +1,11 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
+import { PageOutlet } from '../page-outlet';
 
 /** Pop-out player windows: the page alone, no top bar or footer. */
 export function BareLayout() {
   return (
     <main id="main" className="min-h-dvh">
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
+      <PageOutlet fallback={<PageSpinner />} />
     </main>
   );
 }

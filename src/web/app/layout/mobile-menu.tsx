@@ -1,60 +1,35 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
-import { NavLink } from 'react-router';
-import { cn } from '../../lib/cn';
-import { AccountSlot } from './account-slot';
-import { Logo } from '../../components/ui/logo';
-import { SocialLinks } from './social-links';
-import { type NavItem } from './top-bar';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import type { NavItem } from './top-bar';
 
-/** The phone menu: a sheet from the right with the nav links and the account control. */
+const MobileMenuSheet = lazy(() => import('./mobile-menu-sheet'));
+
+/** The phone menu button; its sheet (and Radix with it) loads on the first tap. */
 export function MobileMenu({ items }: { items: readonly NavItem[] }) {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const [opened, setOpened] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <RadixDialog.Root open={open} onOpenChange={setOpen}>
-      <RadixDialog.Trigger
+    <>
+      <button
+        ref={button}
+        type="button"
         className="inline-flex size-9 items-center justify-center rounded-full text-mist-200 ring-1 ring-white/10 transition hover:bg-white/5 hover:text-white lg:hidden"
         aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
       >
         <Menu className="size-5" aria-hidden="true" />
-      </RadixDialog.Trigger>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-night-950/70 backdrop-blur-sm lg:hidden" />
-        <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,88vw)] flex-col border-l border-white/10 bg-night-900/95 p-5 shadow-2xl backdrop-blur-xl lg:hidden">
-          <div className="flex items-center justify-between">
-            <Logo />
-            <RadixDialog.Close className="rounded-full p-2 text-mist-400 hover:bg-white/5 hover:text-white" aria-label="Close menu">
-              <X className="size-5" aria-hidden="true" />
-            </RadixDialog.Close>
-          </div>
-          <RadixDialog.Title className="sr-only">Menu</RadixDialog.Title>
-          <RadixDialog.Description className="sr-only">Site navigation</RadixDialog.Description>
-          <nav aria-label="Mobile" className="mt-8 flex flex-col gap-1">
-            {items.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                end={item.to === '/'}
-                onClick={close}
-                className={({ isActive }) =>
-                  cn(
-                    'rounded-xl px-4 py-3 text-base font-medium transition',
-                    isActive ? 'bg-white/10 text-white' : 'text-mist-300 hover:bg-white/5 hover:text-white',
-                  )
-                }
-              >
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
-          <div className="mt-6 border-t border-white/5 pt-6">
-            <AccountSlot className="w-full" onNavigate={close} />
-          </div>
-          <SocialLinks onSelect={close} className="mt-auto justify-center pt-6" />
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+      </button>
+      {opened && (
+        <Suspense fallback={null}>
+          <MobileMenuSheet items={items} open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,10 +1,9 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
+import { PageOutlet } from '../page-outlet';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
-/** The shared layout of spec §2 around every page except the pop-out players. */
+/** The shared layout around every page except the pop-out players. */
 export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -15,13 +14,11 @@ export function RootLayout() {
         Skip to content
       </a>
       <TopBar />
-      <main id="main" className="flex-1">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+      {/* At least a screen tall: the footer starts below the fold, so a page arriving late never moves it into view. */}
+      <main id="main" className="min-h-dvh flex-1">
+        <PageOutlet fallback={<PageSpinner />} />
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

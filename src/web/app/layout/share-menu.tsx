@@ -8,7 +8,7 @@ import { SocialLinks } from './social-links';
 const itemClass =
   'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm text-mist-200 transition hover:bg-white/5 hover:text-white';
 
-/** Share and follow (spec §2): share pop-ups, Instagram copy-link, app stores and social profiles. */
+/** Share and follow: share pop-ups, Instagram copy-link, app stores and social profiles. */
 export function ShareMenu({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);

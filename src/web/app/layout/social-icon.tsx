@@ -1,5 +1,5 @@
 import { FacebookIcon, InstagramIcon, SoundCloudIcon, XIcon, YouTubeIcon } from '../../components/ui/brand-icons';
-import { type SocialId } from '../../lib/social';
+import type { SocialId } from '../../lib/social';
 
 const icons = { instagram: InstagramIcon, facebook: FacebookIcon, x: XIcon, soundcloud: SoundCloudIcon, youtube: YouTubeIcon };
 

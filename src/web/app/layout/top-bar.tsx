@@ -12,14 +12,14 @@ export interface NavItem {
   label: string;
 }
 
-/** The sticky top bar of spec §2: logo, nav links, share and follow, account; a menu on phones. */
+/** The sticky top bar: logo, nav links, share and follow, account; a menu on phones. */
 export function TopBar() {
   const isAdmin = useIsAdmin();
   const items: readonly NavItem[] = isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;
   return (
     <header className="sticky top-0 z-40 border-b border-white/5 bg-night-950/70 backdrop-blur-xl supports-[backdrop-filter]:bg-night-950/55">
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label="Deep House Radio home" className="shrink-0 rounded-lg">
+        <Link to="/" aria-label="DHR Deep House Radio home" className="shrink-0 rounded-lg">
           <Logo compact="responsive" />
         </Link>
         <nav aria-label="Main" className="ml-2 hidden flex-1 items-center justify-center gap-0.5 lg:flex xl:gap-1">

@@ -1,6 +1,6 @@
 import { usePermissions } from '../../features/auth';
 
-/** Admin check for the shell (spec §6): the server's permissions flag. */
+/** Admin check for the shell: the server's permissions flag. */
 export function useIsAdmin(): boolean {
   const { data: permissions } = usePermissions();
   return permissions?.isAdmin === true;

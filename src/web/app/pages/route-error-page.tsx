@@ -1,12 +1,10 @@
 import { RefreshCw } from 'lucide-react';
-import { useRouteError } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageContainer } from '../../components/ui/page-container';
 
 /** Shown when a page fails to load or render (for example a stale chunk after a deploy). */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const chunkFailed = error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message);
   return (
     <PageContainer width="narrow" className="py-16 sm:py-24">

@@ -1,8 +1,10 @@
 import { Crown, Headphones, LayoutDashboard, MessagesSquare, ShoppingBag, UserRound } from 'lucide-react';
+import type { AccessPolicy } from '../../../contracts/access-policy';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageContainer } from '../../components/ui/page-container';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AccessGate } from '../../features/auth';
 import { SECTIONS, type SectionPath } from './sections';
 
 const icons = {
@@ -15,12 +17,13 @@ const icons = {
 } as const;
 
 /** A section's title and purpose, until its page is plugged into the router. */
-export default function SectionPlaceholder({ path }: { path: SectionPath }) {
+export default function SectionPlaceholder({ path, policy }: { path: SectionPath; policy: AccessPolicy }) {
   const section = SECTIONS[path];
   useDocumentTitle(section.title);
   const Icon = icons[section.area];
   return (
-    <PageContainer width="narrow" className="py-16 sm:py-24">
+    <AccessGate policy={policy}>
+      <PageContainer width="narrow" className="py-16 sm:py-24">
       <Card padding="lg" className="animate-fade-up text-center">
         <div className="mx-auto mb-6 flex size-16 items-center justify-center rounded-2xl bg-gradient-to-br from-deep-500/30 to-aqua-500/20 text-deep-300 ring-1 ring-white/10">
           <Icon className="size-8" aria-hidden="true" />
@@ -33,6 +36,7 @@ export default function SectionPlaceholder({ path }: { path: SectionPath }) {
           </ButtonLink>
         </div>
       </Card>
-    </PageContainer>
+      </PageContainer>
+    </AccessGate>
   );
 }

@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn';
 
-/** The 728x90 leaderboard slot of spec §1; scales down on phones, keeping its 728:90 shape. */
+/** The 728x90 leaderboard slot; scales down on phones, keeping its 728:90 shape. */
 export function AdPlaceholder({ className }: { className?: string }) {
   return (
     <aside aria-label="Advertisement" className={cn('mx-auto w-full max-w-[728px]', className)}>

@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { TIER_LABEL, parseTier } from '../../../contracts/tiers';
 import { cn } from '../../lib/cn';
 
@@ -30,12 +30,14 @@ export function Badge({ tone = 'neutral', className, children }: { tone?: BadgeT
 
 const tierTones = { free: 'neutral', dhr1: 'cyan', dhr2: 'violet', vip: 'gold' } as const;
 
-/** A member's tier (free, dhr1, dhr2, vip; anything else shows as Free). */
-export function TierBadge({ tier, className }: { tier: string | null | undefined; className?: string }) {
+/** A member's tier (free, dhr1, dhr2, vip; anything else shows as Free); a lapsed one says '(Expired)'. */
+export function TierBadge({ tier, expired = false, className }: { tier: string | null | undefined; expired?: boolean; className?: string }) {
   const t = parseTier(tier) ?? 'free';
+  const lapsed = expired && t !== 'free';
   return (
-    <Badge tone={tierTones[t]} className={className}>
+    <Badge tone={lapsed ? 'red' : tierTones[t]} className={className}>
       {TIER_LABEL[t]}
+      {lapsed && ' (Expired)'}
     </Badge>
   );
 }

@@ -1,4 +1,4 @@
-import { type SVGProps } from 'react';
+import type { SVGProps } from 'react';
 
 /** Simplified brand marks (lucide has none), drawn on a 24-unit grid in currentColor. */
 type IconProps = SVGProps<SVGSVGElement>;
@@ -43,14 +43,6 @@ export function SoundCloudIcon(props: IconProps) {
   return (
     <svg {...base(props)} fill="currentColor">
       <path d="M11 8.2c.6-.3 1.3-.45 2-.45a5.2 5.2 0 0 1 5.12 4.3 3.2 3.2 0 0 1 .88-.12 3.28 3.28 0 0 1 0 6.57H11V8.2Zm-1.5.9h1V18.5h-1V9.1Zm-2 1.4h1v8h-1v-8Zm-2 .9h1v7.1h-1v-7.1Zm-2 1.5h1v5.6h-1v-5.6Zm-2 1.4h1v3.2h-1v-3.2Z" />
-    </svg>
-  );
-}
-
-export function SpotifyIcon(props: IconProps) {
-  return (
-    <svg {...base(props)} fill="currentColor">
-      <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm4.6 14.43a.62.62 0 0 1-.86.2c-2.35-1.43-5.3-1.76-8.79-.96a.62.62 0 1 1-.28-1.22c3.81-.87 7.08-.5 9.72 1.12.3.18.39.57.2.86Zm1.23-2.73a.78.78 0 0 1-1.07.26c-2.69-1.65-6.79-2.13-9.97-1.16a.78.78 0 1 1-.45-1.5c3.63-1.1 8.15-.57 11.24 1.33.37.22.48.7.25 1.07Zm.1-2.85C14.7 8.94 9.38 8.76 6.3 9.7a.94.94 0 1 1-.54-1.8c3.53-1.07 9.4-.86 13.12 1.34a.94.94 0 0 1-.96 1.61Z" />
     </svg>
   );
 }

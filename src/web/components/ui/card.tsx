@@ -1,4 +1,4 @@
-import { type HTMLAttributes } from 'react';
+import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
 export interface CardProps extends HTMLAttributes<HTMLDivElement> {

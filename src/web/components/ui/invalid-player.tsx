@@ -2,7 +2,7 @@ import { RadioTower } from 'lucide-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ButtonLink } from './button';
 
-/** What /player/:channel shows for a channel that has no pop-out player (spec §2). */
+/** What /player/:channel shows for a channel that has no pop-out player. */
 export function InvalidPlayer({ channel }: { channel?: string }) {
   useDocumentTitle('Invalid Player');
   return (

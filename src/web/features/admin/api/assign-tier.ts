@@ -3,7 +3,7 @@ import type { AssignTierBody, AuthReply } from '../../../../contracts/auth';
 import { apiSend } from '../../../lib/http';
 import { adminKeys } from './keys';
 
-/** POST /api/admin/assign-tier {email, tier, expiryDays, username?} (spec §7); creates the member when the email is new. */
+/** POST /api/admin/assign-tier {email, tier, expiryDays, username?}; creates the member when the email is new. */
 export function assignTier(input: AssignTierBody): Promise<AuthReply> {
   return apiSend<AuthReply>('POST', '/api/admin/assign-tier', input);
 }

@@ -7,7 +7,7 @@ export async function bulkImport(csvContent: string): Promise<BulkImportResult> 
   return bulkImportResultSchema.parse(await apiSend<unknown>('POST', '/api/admin/bulk-import', { csvContent }));
 }
 
-/** The dialog decides when to refresh (spec §4: the success callback runs 2 s after an import). */
+/** The dialog decides when to refresh (the success callback runs 2 s after an import). */
 export function useBulkImport() {
   return useMutation({ mutationFn: bulkImport });
 }

@@ -21,7 +21,7 @@ export const EMPTY_STATS: AdminStats = {
 };
 
 /**
- * Spec §8: a failing or malformed stats reply is only logged and the figures become 0,
+ * A failing or malformed stats reply is only logged and the figures become 0,
  * so the dashboard still renders. console.warn, not error: it is an expected degraded state.
  */
 export async function getAdminStats(signal?: AbortSignal): Promise<AdminStats> {

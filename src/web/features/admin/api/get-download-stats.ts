@@ -3,7 +3,7 @@ import { downloadStatsSchema } from '../../../../contracts/admin';
 import { apiGet } from '../../../lib/http';
 import { adminKeys } from './keys';
 
-/** Today's downloads; a failed or malformed reply is logged and counts as 0 (spec §8). */
+/** Today's downloads; a failed or malformed reply is logged and counts as 0. */
 export async function getTodayDownloads(signal?: AbortSignal): Promise<number> {
   try {
     const parsed = downloadStatsSchema.safeParse(await apiGet<unknown>('/api/admin/download-stats', { signal }));

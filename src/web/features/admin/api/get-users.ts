@@ -34,7 +34,7 @@ function countHeader(res: Response, name: string, fallback: number): number {
 }
 
 /**
- * GET /api/admin/users: the body is a JSON array (spec §7), the counts come in headers, so this
+ * GET /api/admin/users: the body is a JSON array, the counts come in headers, so this
  * reads the Response itself instead of the shared apiGet; errors keep the shared ApiError shape.
  */
 export async function getUsers(filter: UsersFilter, signal?: AbortSignal): Promise<UsersPage> {

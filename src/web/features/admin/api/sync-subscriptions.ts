@@ -3,7 +3,7 @@ import { syncResultSchema, type SyncResult } from '../../../../contracts/admin';
 import { apiSend } from '../../../lib/http';
 import { adminKeys } from './keys';
 
-/** POST /api/admin/sync-subscriptions with an empty JSON body (spec §7). */
+/** POST /api/admin/sync-subscriptions with an empty JSON body. */
 export async function syncSubscriptions(): Promise<SyncResult> {
   return syncResultSchema.parse(await apiSend<unknown>('POST', '/api/admin/sync-subscriptions', {}));
 }

@@ -3,7 +3,7 @@ import type { AdminUser, UpdateAdminUserInput } from '../../../../contracts/admi
 import { apiSend } from '../../../lib/http';
 import { adminKeys } from './keys';
 
-/** PUT the whole edited user (spec §7); pledgeAmount in cents. */
+/** PUT the whole edited user; pledgeAmount in cents. */
 export function updateUser(input: UpdateAdminUserInput & { id: string }): Promise<AdminUser> {
   return apiSend<AdminUser>('PUT', `/api/admin/users/${encodeURIComponent(input.id)}`, input);
 }

@@ -12,7 +12,7 @@ import {
   Activity,
   type LucideIcon,
 } from 'lucide-react';
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 
@@ -63,7 +63,7 @@ export interface AdminTilesProps {
   onBulkImport: () => void;
 }
 
-/** The nine tools of spec §2 "Admin dashboard". */
+/** The nine tools. */
 export function AdminTiles({ onSync, syncing, onBulkImport }: AdminTilesProps): ReactNode {
   return (
     <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3" aria-label="Admin tools">

@@ -14,7 +14,7 @@ import { useBulkImport } from '../api/bulk-import';
 import { downloadCsvTemplate, isCsvFile } from '../lib/csv-template';
 
 export const INVALID_CSV_FILE = 'Please select a valid CSV file';
-/** Spec §9: the success callback runs 2 s after an import that changed something. */
+/** The success callback runs 2 s after an import that changed something. */
 export const IMPORT_SUCCESS_DELAY_MS = 2000;
 
 type Tab = 'import' | 'help';
@@ -30,7 +30,7 @@ const COLUMN_HELP: Record<(typeof BULK_IMPORT_COLUMNS)[number], string> = {
   source: 'Required. patreon or buymeacoffee.',
 };
 
-/** Import Failed text of spec §8: the HTTP status line plus the server's own words. */
+/** Import Failed text: the HTTP status line plus the server's own words. */
 function importFailure(err: unknown): string {
   if (err instanceof ApiError) return `Import failed: ${err.serverMessage ? `${err.serverMessage} (${err.message})` : err.message}`;
   return `Import failed: ${err instanceof Error ? err.message : String(err)}`;

@@ -29,7 +29,7 @@ export interface FormFeedback {
   onError: (text: string) => void;
 }
 
-/** Create-user form of spec §2/§5: email and username required, amount in euros, expiry in days (0 = none). */
+/** Create-user form: email and username required, amount in euros, expiry in days (0 = none). */
 export function CreateUserForm({ onSuccess, onError }: FormFeedback) {
   const [form, setForm] = useState(EMPTY);
   const create = useCreateUser();

@@ -38,7 +38,7 @@ export function SubscriptionFields({
   );
 }
 
-/** Whole days until the subscription ends; 0 (or empty) means no expiry (spec §5). */
+/** Whole days until the subscription ends; 0 (or empty) means no expiry. */
 export function ExpiryDaysField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <TextField

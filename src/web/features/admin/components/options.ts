@@ -12,7 +12,7 @@ export const STATUS_LABEL: Record<SubscriptionStatus, string> = {
 export const SOURCE_LABEL = { admin: 'Admin', patreon: 'Patreon', buymeacoffee: 'Buy Me a Coffee' } as const;
 
 export const TIER_OPTIONS: Option[] = TIERS.map((t) => ({ value: t, label: TIER_LABEL[t] }));
-/** Spec §4: the admin forms offer active, inactive and cancelled. */
+/** The admin forms offer active, inactive and cancelled. */
 export const FORM_STATUS_OPTIONS: Option[] = (['active', 'inactive', 'cancelled'] as const).map((s) => ({ value: s, label: STATUS_LABEL[s] }));
 /** The edit form offers every status, so saving a synced member does not silently change theirs. */
 export const ALL_STATUS_OPTIONS: Option[] = SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }));

@@ -13,14 +13,14 @@ import { ExpiryDaysField } from './member-fields';
 import { TIER_OPTIONS } from './options';
 import type { FormFeedback } from './create-user-form';
 
-/** Spec §9: after a 401 the page goes to sign-in 1 s later. */
+/** After a 401 the page goes to sign-in 1 s later. */
 export const UNAUTHORIZED_REDIRECT_MS = 1000;
 /** The spec's client went to /api/login, which this server does not have; /auth is the sign-in page. */
 export const SIGN_IN_PATH = '/auth';
 
 const EMPTY = { email: '', tier: '' as Tier | '', expiryDays: '', username: '' };
 
-/** Quick assign of spec §2/§5: give an email a tier (creating the member if needed). */
+/** Quick assign: give an email a tier (creating the member if needed). */
 export function QuickAssignForm({ onSuccess, onError }: FormFeedback) {
   const [form, setForm] = useState(EMPTY);
   const assign = useAssignTier();

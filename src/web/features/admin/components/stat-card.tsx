@@ -1,8 +1,9 @@
-import { type LucideIcon } from 'lucide-react';
-import { type ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
+import { RADIO_LOCALE } from '../../../../contracts/time';
 
-const numberFormat = new Intl.NumberFormat('en-IE');
+const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
 
 /** One headline figure of the dashboard with a line of detail under it. */
 export function StatCard({

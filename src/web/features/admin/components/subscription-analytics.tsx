@@ -3,10 +3,11 @@ import type { AdminStats } from '../../../../contracts/admin';
 import type { Tier } from '../../../../contracts/tiers';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
+import { RADIO_LOCALE } from '../../../../contracts/time';
 
-const numberFormat = new Intl.NumberFormat('en-IE');
+const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
 
-/** The dashboard's bands (design.md §4): the tier and the monthly pledge that buys it. */
+/** The dashboard's bands: the tier and the monthly pledge that buys it. */
 const BANDS: { tier: Tier; label: string; band: string; bar: string }[] = [
   { tier: 'vip', label: 'VIP', band: '€10+', bar: 'from-amber-300 to-fuchsia-500' },
   { tier: 'dhr2', label: 'DHR2', band: '€5+', bar: 'from-deep-500 to-violet-400' },

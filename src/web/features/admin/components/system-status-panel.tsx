@@ -41,7 +41,7 @@ const chip =
   'inline-flex h-9 items-center gap-1.5 rounded-full border border-white/10 bg-white/[0.04] px-3.5 text-xs font-semibold text-mist-200 ' +
   'transition hover:border-aqua-400/40 hover:text-white';
 
-/** API calls an operator opens to check a part by hand (spec §2 System Status); each opens in a new tab. */
+/** API calls an operator opens to check a part by hand; each opens in a new tab. */
 const CHECKS: { label: string; href: string }[] = [
   { label: 'Channels', href: '/api/channels' },
   { label: 'Users', href: '/api/admin/users?limit=50' },
@@ -114,7 +114,7 @@ function StatusBody({ status }: { status: SystemStatus }) {
   );
 }
 
-/** System Status (spec §2), computed by the server on each load; never fixed texts. */
+/** System Status, computed by the server on each load; never fixed texts. */
 export function SystemStatusPanel({
   status,
   loading,

@@ -26,7 +26,7 @@ function toForm(u: AdminUser) {
   };
 }
 
-/** Inline edit of one member (spec §2): PUTs the whole user; amount shown in euros, sent as cents. */
+/** Inline edit of one member: PUTs the whole user; amount shown in euros, sent as cents. */
 export function UserEditForm({ user, onDone, onSuccess, onError }: { user: AdminUser; onDone: () => void } & FormFeedback) {
   const initial = toForm(user);
   const [form, setForm] = useState(initial);

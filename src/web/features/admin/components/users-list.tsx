@@ -6,6 +6,7 @@ import { Badge, TierBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { RADIO_LOCALE } from '../../../../contracts/time';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useUsers } from '../api/get-users';
@@ -19,9 +20,9 @@ import { UserEditForm } from './user-edit-form';
 /** Rows per page; the server caps a page at ADMIN_USERS_MAX_LIMIT. */
 export const PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
-const numberFormat = new Intl.NumberFormat('en-IE');
+const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
 
-/** 'All Users (shown of total)' with server-side search, filters and paging (spec §2 "User management"). */
+/** 'All Users (shown of total)' with server-side search, filters and paging. */
 export function UsersList(feedback: FormFeedback) {
   const [search, setSearch] = useState('');
   const [tier, setTier] = useState<Tier | ''>('');

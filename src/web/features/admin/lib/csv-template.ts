@@ -15,7 +15,7 @@ export function downloadCsvTemplate(): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Spec §5: the upload must be a CSV file (by extension or type; browsers differ on the type). */
+/** The upload must be a CSV file (by extension or type; browsers differ on the type). */
 export function isCsvFile(file: File): boolean {
   return /\.csv$/i.test(file.name) || file.type === 'text/csv';
 }

@@ -1,6 +1,7 @@
-/** Pledge amounts are stored in euro cents and shown in euros (spec §3, §5). */
+import { RADIO_LOCALE } from '../../../../contracts/time';
 
-const euroFormat = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+/** Pledge amounts are stored in euro cents and shown in euros. */
+const euroFormat = new Intl.NumberFormat(RADIO_LOCALE, { style: 'currency', currency: 'EUR' });
 
 /** '€5.00' for 500. */
 export function formatEuros(cents: number): string {
@@ -12,7 +13,7 @@ export function centsToEurosInput(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
-/** An amount field's euros as a decimal number; empty (or unreadable) is 0 (spec §5). */
+/** An amount field's euros as a decimal number; empty (or unreadable) is 0. */
 export function eurosFromInput(input: string): number {
   const n = Number.parseFloat(input.replace(',', '.'));
   return Number.isFinite(n) ? n : 0;
@@ -23,7 +24,7 @@ export function centsFromInput(input: string): number {
   return Math.round(eurosFromInput(input) * 100);
 }
 
-/** Expiry days as an integer; empty is 0, which means no expiry (spec §5). */
+/** Expiry days as an integer; empty is 0, which means no expiry. */
 export function daysFromInput(input: string): number {
   const n = Number.parseInt(input, 10);
   return Number.isFinite(n) ? n : 0;

@@ -5,7 +5,7 @@ export interface StatusMessage {
   text: string;
 }
 
-/** Spec §9: status messages clear after 3 s, errors after 5 s. */
+/** Status messages clear after 3 s, errors after 5 s. */
 export const SUCCESS_MS = 3000;
 export const ERROR_MS = 5000;
 

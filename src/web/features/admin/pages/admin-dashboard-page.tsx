@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Crown, Download, LayoutGrid, Music4, RefreshCw, Users } from 'lucide-react';
 import { useState } from 'react';
+import { access } from '../../../../contracts/access-policy';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { RouteGuard } from '../../auth';
+import { AccessGate } from '../../auth';
 import { EMPTY_STATS, useAdminStats } from '../api/get-admin-stats';
 import { useTodayDownloads } from '../api/get-download-stats';
 import { useSystemStatus } from '../api/get-system-status';
@@ -19,16 +20,17 @@ import { StatusBanner } from '../components/status-banner';
 import { SubscriptionAnalytics } from '../components/subscription-analytics';
 import { SystemStatusPanel } from '../components/system-status-panel';
 import type { StatusMessage } from '../lib/use-status-message';
+import { RADIO_LOCALE } from '../../../../contracts/time';
 
-const numberFormat = new Intl.NumberFormat('en-IE');
+const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
 
-/** /admin, /admin-dashboard and the paths that show it (spec §2). */
+/** /admin, /admin-dashboard and the paths that show it. */
 export default function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   return (
-    <RouteGuard requireAdmin>
+    <AccessGate policy={access.admin}>
       <Dashboard />
-    </RouteGuard>
+    </AccessGate>
   );
 }
 

@@ -1,21 +1,22 @@
 import { ArrowLeft } from 'lucide-react';
+import { access } from '../../../../contracts/access-policy';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { RouteGuard } from '../../auth';
+import { AccessGate } from '../../auth';
 import { CreateUserForm } from '../components/create-user-form';
 import { QuickAssignForm } from '../components/quick-assign-form';
 import { StatusBanner } from '../components/status-banner';
 import { UsersList } from '../components/users-list';
 import { useStatusMessage } from '../lib/use-status-message';
 
-/** /user-management (spec §2 "User management"). */
+/** /user-management. */
 export default function UserManagementPage() {
   useDocumentTitle('User Management');
   return (
-    <RouteGuard requireAdmin>
+    <AccessGate policy={access.admin}>
       <UserManagement />
-    </RouteGuard>
+    </AccessGate>
   );
 }
 

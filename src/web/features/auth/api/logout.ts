@@ -16,7 +16,7 @@ function clearLocalState() {
 }
 
 /**
- * Sign-out (spec §4): ends the session, clears local and session storage and the query cache and
+ * Sign-out: ends the session, clears local and session storage and the query cache and
  * returns to /, even when the call fails. `onFailed` lets a page say 'Sign out failed' first.
  */
 export function useSignOut({ onFailed, failedDelayMs = 0 }: { onFailed?: () => void; failedDelayMs?: number } = {}) {

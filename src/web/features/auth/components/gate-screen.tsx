@@ -23,7 +23,7 @@ export function GateScreen({
   wide?: boolean;
 }) {
   return (
-    <section className={cn('mx-auto flex min-h-[60vh] w-full items-center px-4 py-12 sm:py-16', wide ? 'max-w-2xl' : 'max-w-xl')}>
+    <section className={cn('mx-auto flex min-h-[calc(100dvh-4rem)] w-full items-center px-4 py-12 sm:py-16', wide ? 'max-w-2xl' : 'max-w-xl')}>
       <Card padding="lg" className="w-full animate-fade-up text-center">
         <div className={cn('mx-auto mb-5 flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br', tones[tone])}>
           {icon}

@@ -7,7 +7,7 @@ import { useLogin } from '../api/login';
 import { FormField } from './form-field';
 import { MessageBox } from './message-box';
 
-/** The legacy sign-in modal (spec §2): email and password, spec §8 messages. */
+/** The legacy sign-in modal: email and password, the sign-in messages. */
 export function LegacySignInDialog({
   open,
   onOpenChange,

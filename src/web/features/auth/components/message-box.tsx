@@ -8,7 +8,7 @@ const styles = {
   info: { box: 'border-aqua-400/30 bg-aqua-500/10 text-aqua-100', Icon: Info, icon: 'text-aqua-300' },
 } as const;
 
-/** The red error box (spec §8 auth page) and its green and cyan siblings. */
+/** The red error box and its green and cyan siblings. */
 export function MessageBox({ kind, children }: { kind: keyof typeof styles; children: ReactNode }) {
   const s = styles[kind];
   return (

@@ -2,13 +2,17 @@ import { LayoutDashboard, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { AUTH_MESSAGES } from '../../../../contracts/auth';
 import type { Permissions } from '../../../../contracts/tier-policy';
-import { TierBadge } from '../../../components/ui/badge';
+import { TIER_PRICE_EUR } from '../../../../contracts/tiers';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useSignOut } from '../api/logout';
+import { MembershipStatus } from './membership-status';
 import { MessageBox } from './message-box';
 import { UpgradeOptions } from './upgrade-options';
 
-/** /auth for a signed-in member: email, tier (or Free), Go to Dashboard, Sign Out (spec §2). */
+/**
+ * /auth for a signed-in member: email, tier with its real state (a lapsed one says '(Expired)'),
+ * Go to Dashboard, Sign Out, and the upgrade buttons for anyone without paid access now.
+ */
 export function SignedInCard({ me }: { me: Permissions }) {
   const [failed, setFailed] = useState(false);
   const signOut = useSignOut({ onFailed: () => setFailed(true), failedDelayMs: 1500 });
@@ -19,13 +23,8 @@ export function SignedInCard({ me }: { me: Permissions }) {
           <dt className="text-xs font-semibold tracking-[0.2em] text-mist-400 uppercase">Signed in as</dt>
           <dd className="mt-1 truncate text-lg font-semibold text-white">{me.email}</dd>
         </div>
-        <div>
-          <dt className="text-xs font-semibold tracking-[0.2em] text-mist-400 uppercase">Tier</dt>
-          <dd className="mt-1.5">
-            <TierBadge tier={me.subscriptionTier} />
-          </dd>
-        </div>
       </dl>
+      <MembershipStatus permissions={me} />
       {failed && <MessageBox kind="error">{AUTH_MESSAGES.signOutFailed}</MessageBox>}
       <div className="flex flex-col gap-3 sm:flex-row">
         <ButtonLink to={me.isAdmin ? '/admin-dashboard' : '/'} className="w-full sm:w-auto sm:flex-1">
@@ -35,10 +34,11 @@ export function SignedInCard({ me }: { me: Permissions }) {
           <LogOut className="size-4" aria-hidden /> Sign Out
         </Button>
       </div>
-      {me.subscriptionTier === 'free' && !me.isAdmin && (
+      {!me.isAdmin && !me.canAccessDHR1 && (
         <div className="space-y-4 border-t border-white/10 pt-6 text-center">
           <p className="text-sm text-mist-300">
-            Subscribe with this email on Patreon or Buy Me a Coffee to unlock DHR1 (€3+), DHR2 (€5+) or VIP (€10+).
+            {me.subscriptionExpired ? 'Your subscription has expired. Renew' : 'Subscribe'} with this email on Patreon or Buy Me a
+            Coffee to unlock DHR1 (€{TIER_PRICE_EUR.dhr1}+), DHR2 (€{TIER_PRICE_EUR.dhr2}+) or VIP (€{TIER_PRICE_EUR.vip}+).
           </p>
           <UpgradeOptions stacked />
         </div>

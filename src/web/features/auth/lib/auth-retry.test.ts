@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_PERMISSIONS } from '../../../../contracts/tier-policy';
 import { ApiError } from '../../../lib/http';
-import { getMe } from '../api/get-me';
 import { getPermissions } from '../api/get-permissions';
 import { authRetry, authRetryDelay } from './auth-retry';
 
@@ -31,25 +30,21 @@ describe('anonymous answers', () => {
 
   it('reads 401 and 429 as signed out, 429 with a warning', async () => {
     reply(401);
-    expect(await getMe()).toBeNull();
     expect(await getPermissions()).toEqual(ANONYMOUS_PERMISSIONS);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     reply(429);
-    expect(await getMe()).toBeNull();
     expect(await getPermissions()).toEqual(ANONYMOUS_PERMISSIONS);
-    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledTimes(1);
     warn.mockRestore();
   });
 
   it('passes other failures on as errors with the status line', async () => {
     reply(500);
-    await expect(getMe()).rejects.toThrow('500: ');
+    await expect(getPermissions()).rejects.toThrow('500: ');
     await expect(getPermissions()).rejects.toBeInstanceOf(ApiError);
   });
 
-  it('returns the member and the permission flags on success', async () => {
-    reply(200, { id: 'u1', email: 'a@b.c' });
-    expect(await getMe()).toEqual({ id: 'u1', email: 'a@b.c' });
+  it('returns the permission flags on success', async () => {
     reply(200, { ...ANONYMOUS_PERMISSIONS, authenticated: true });
     expect((await getPermissions()).authenticated).toBe(true);
   });

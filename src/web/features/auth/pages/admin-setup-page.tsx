@@ -11,7 +11,7 @@ import { AuthShell } from '../components/auth-shell';
 import { FormField } from '../components/form-field';
 import { MessageBox } from '../components/message-box';
 
-/** /admin-setup: creates the first admin while none exists (design.md §3). */
+/** /admin-setup: creates the first admin while none exists. */
 export default function AdminSetupPage() {
   const setupNeeded = useSetupNeeded();
   const setup = useAdminSetup();

@@ -17,7 +17,7 @@ import { SignedInCard } from '../components/signed-in-card';
 
 type Mode = 'signin' | 'register';
 
-/** /auth: sign in or create an account (spec §2, §5, §8). */
+/** /auth: sign in or create an account. */
 export default function AuthPage() {
   // Permissions answer anonymous visitors with 200, so the page logs no 401.
   const me = usePermissions();

@@ -14,7 +14,7 @@ import { MessageBox } from '../components/message-box';
 
 type Step = 'email' | 'code' | 'password' | 'done';
 
-/** /set-password: members without a password prove their email with a code, then choose one (spec §2, §8). */
+/** /set-password: members without a password prove their email with a code, then choose one. */
 export default function SetPasswordPage() {
   const navigate = useNavigate();
   const check = useCheckUserExists();
@@ -29,7 +29,7 @@ export default function SetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  // Spec §9: back to sign-in 2 s after success.
+  // Back to sign-in 2 s after success.
   useEffect(() => {
     if (step !== 'done') return;
     const t = setTimeout(() => void navigate('/simple-auth'), 2000);

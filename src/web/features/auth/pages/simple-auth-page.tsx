@@ -10,7 +10,7 @@ import { FormField } from '../components/form-field';
 import { LegacySignInDialog } from '../components/legacy-sign-in-dialog';
 import { MessageBox } from '../components/message-box';
 
-/** /simple-auth: email-only sign-in by a one-time link (design.md §4). */
+/** /simple-auth: email-only sign-in by a one-time link. */
 export default function SimpleAuthPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import { ArrowUpRight, AudioLines, Crown, Disc3, Lock, MessagesSquare, Radio, ShoppingBag, Upload } from 'lucide-react';
-import { type ComponentType, type SVGProps } from 'react';
+import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { ANONYMOUS_PERMISSIONS } from '../../../../contracts/tier-policy';
 import { Badge } from '../../../components/ui/badge';
@@ -68,7 +68,7 @@ export function FeatureGrid() {
   );
 }
 
-/** Locked with 'Subscription Required' unless the server grants DHR1, DHR2 or VIP access (spec §2). */
+/** Locked with 'Subscription Required' unless the server grants DHR1, DHR2 or VIP access. */
 function TrackIdentifierCard({ unlocked }: { unlocked: boolean }) {
   return (
     <div

@@ -4,7 +4,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { LogoMark } from '../../../components/ui/logo';
 import { PageContainer } from '../../../components/ui/page-container';
 
-/** The three hero lines, one every 12 seconds (spec §2, §9). */
+/** The three hero lines, one every 12 seconds. */
 export const SLOGANS = [
   'Deep House, Around The Clock',
   'Where Every Beat Goes Deeper',

@@ -52,7 +52,7 @@ function guessPlatform(): Platform {
   return 'desktop';
 }
 
-/** Web-app installation (spec §2): the browser's own prompt where it offers one, instructions everywhere. */
+/** Web-app installation: the browser's own prompt where it offers one, instructions everywhere. */
 export function InstallSection() {
   const [platform, setPlatform] = useState<Platform>(guessPlatform);
   const { canPrompt, installed } = useInstallState();
@@ -120,21 +120,18 @@ export function InstallSection() {
                 </button>
               ))}
             </div>
-            <ol
-              id="install-steps"
-              role="tabpanel"
-              aria-labelledby={`install-tab-${current.id}`}
-              className="mt-6 space-y-4"
-            >
-              {current.steps.map((step, i) => (
-                <li key={step} className="flex gap-4">
-                  <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-deep-500/40 to-aqua-500/40 text-xs font-bold text-white">
-                    {i + 1}
-                  </span>
-                  <span className="pt-0.5 text-sm leading-relaxed text-mist-200">{step}</span>
-                </li>
-              ))}
-            </ol>
+            <div id="install-steps" role="tabpanel" aria-labelledby={`install-tab-${current.id}`} className="mt-6">
+              <ol className="space-y-4">
+                {current.steps.map((step, i) => (
+                  <li key={step} className="flex gap-4">
+                    <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-deep-500/40 to-aqua-500/40 text-xs font-bold text-white">
+                      {i + 1}
+                    </span>
+                    <span className="pt-0.5 text-sm leading-relaxed text-mist-200">{step}</span>
+                  </li>
+                ))}
+              </ol>
+            </div>
           </div>
         </Card>
       </PageContainer>

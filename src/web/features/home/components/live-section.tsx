@@ -1,8 +1,9 @@
 import { Activity, ChevronRight, Lock } from 'lucide-react';
 import { Link } from 'react-router';
+import type { Tier } from '../../../../contracts/tiers';
 import { PageContainer } from '../../../components/ui/page-container';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { hasTierAccess, normalizeRequiredTier, usePermissions } from '../../auth';
+import { hasTierAccess, usePermissions } from '../../auth';
 import { HomeLivePlayer, useChannels, useHomeNowPlaying } from '../../radio';
 
 /**
@@ -35,10 +36,7 @@ export function LiveSection() {
 function ChannelLinks() {
   const { data: channels } = useChannels();
   const { data: permissions } = usePermissions();
-  const open = (tier: string) => {
-    const gated = normalizeRequiredTier(tier);
-    return !gated || (permissions !== undefined && hasTierAccess(permissions, gated));
-  };
+  const open = (tier: Tier) => tier === 'free' || (permissions !== undefined && hasTierAccess(permissions, tier));
   return (
     <div className="glass flex flex-col rounded-3xl p-5 sm:p-6">
       <h3 className="text-sm font-semibold tracking-[0.2em] text-mist-400 uppercase">Go deeper</h3>

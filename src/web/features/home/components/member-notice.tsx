@@ -2,7 +2,7 @@ import { ArrowRight, KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageContainer } from '../../../components/ui/page-container';
 
-/** For members who subscribed before accounts had passwords (spec §2). */
+/** For members who subscribed before accounts had passwords. */
 export function MemberNotice() {
   return (
     <PageContainer width="wide">

@@ -1,7 +1,7 @@
 import { AudioLines, Clock, Radio, Users } from 'lucide-react';
 import { PageContainer } from '../../../components/ui/page-container';
 
-/** Fixed marketing figures of spec §2. */
+/** Fixed marketing figures. */
 const STATS = [
   { value: '50K+', label: 'Listeners', Icon: Users },
   { value: '24/7', label: 'Live Streaming', Icon: Radio },

@@ -12,7 +12,7 @@ import { PricingSection } from '../components/pricing-section';
 import { ReadyCta } from '../components/ready-cta';
 import { StatsBlock } from '../components/stats-block';
 
-/** The home page of spec §2. */
+/** The home page. */
 export default function HomePage() {
   useDocumentTitle();
   const { data } = usePermissions();

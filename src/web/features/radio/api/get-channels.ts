@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { channelListSchema, type Channel } from '../../../../contracts/channels';
+import type { Channel } from '../../../../contracts/channels';
 import { apiGet } from '../../../lib/http';
+import { MINUTE_MS } from '../../../../contracts/time';
 
 export async function getChannels(signal?: AbortSignal): Promise<Channel[]> {
-  return channelListSchema.parse(await apiGet<unknown>('/api/channels', { signal }));
+  return apiGet<Channel[]>('/api/channels', { signal });
 }
 
 /** The channel list changes only when the operator edits it. */
 export const channelsQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/channels'], queryFn: ({ signal }) => getChannels(signal), staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: ['/api/channels'], queryFn: ({ signal }) => getChannels(signal), staleTime: 5 * MINUTE_MS });
 
 export function useChannels() {
   return useQuery(channelsQueryOptions());

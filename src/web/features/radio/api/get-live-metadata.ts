@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { liveMetadataSchema, type LiveMetadata } from '../../../../contracts/radio';
+import type { LiveMetadata } from '../../../../contracts/radio';
 import { ApiError, apiGet } from '../../../lib/http';
 import { useLiveEventsConnected } from './live-events';
 
-/** Spec §9: live metadata polled every 90 s, stale after 45 s, refetched on mount and focus. */
+/** Live metadata polled every 90 s, stale after 45 s, refetched on mount and focus. */
 export const LIVE_METADATA_POLL_MS = 90_000;
 export const LIVE_METADATA_STALE_MS = 45_000;
 
 /** Cache key of a channel's now-playing; the SSE stream writes to the same key. */
 export const liveMetadataKey = (channel: string) => ['live-metadata', channel] as const;
 
-/** Spec §8: data lacking artist or title is ignored. */
+/** Data lacking artist or title is ignored. */
 export function usableMetadata(data: LiveMetadata | null | undefined): LiveMetadata | null {
   return data && data.artist.trim() && data.title.trim() ? data : null;
 }
@@ -27,13 +27,12 @@ export async function getLiveMetadata(channel: string, signal?: AbortSignal): Pr
       ? `/api/live-metadata?t=${t}`
       : `/api/live-metadata/${encodeURIComponent(channel)}?t=${t}&nocache=1`;
   try {
-    const data = await apiGet<unknown>(path, {
+    const data = await apiGet<LiveMetadata>(path, {
       signal,
       cache: 'no-store',
       headers: channel === 'dhr1' ? {} : { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
     });
-    const parsed = liveMetadataSchema.safeParse(data);
-    return parsed.success ? usableMetadata(parsed.data) : null;
+    return usableMetadata(data);
   } catch (err) {
     if (err instanceof ApiError) return null;
     throw err;
@@ -51,7 +50,7 @@ export const liveMetadataQueryOptions = (channel: string, polling: boolean) =>
   });
 
 /**
- * Now playing for a channel with the caller's fallback (spec §8 gives one per surface).
+ * Now playing for a channel with the caller's fallback.
  * Updates arrive through SSE; polling runs only while the event stream is down.
  */
 export function useNowPlaying(channel: string, fallback: { artist: string; title: string }) {

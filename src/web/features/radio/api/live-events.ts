@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { NOW_PLAYING_EVENT, nowPlayingEventSchema, type LiveMetadata } from '../../../../contracts/radio';
+import type { LiveMetadata, NowPlayingEvent } from '../../../../contracts/radio';
+import { NOW_PLAYING_EVENT } from '../../../../contracts/radio-values';
 
 export const LIVE_EVENTS_PATH = '/api/live/events';
 /** After the browser's own reconnects give up (stream closed), try again this much later. */
@@ -66,16 +67,15 @@ class LiveEvents {
       }
     };
     source.addEventListener(NOW_PLAYING_EVENT, (e) => {
-      let raw: unknown;
+      let event: NowPlayingEvent;
       try {
-        raw = JSON.parse((e as MessageEvent<string>).data);
+        event = JSON.parse((e as MessageEvent<string>).data) as NowPlayingEvent;
       } catch {
         return;
       }
-      const parsed = nowPlayingEventSchema.safeParse(raw);
-      if (!parsed.success) return;
-      const { channel, online, ...meta } = parsed.data;
-      const data = online && meta.artist.trim() && meta.title.trim() ? meta : null;
+      const { channel, online, ...meta } = event;
+      if (typeof channel !== 'string') return;
+      const data = online && meta.artist?.trim() && meta.title?.trim() ? meta : null;
       this.client?.setQueryData(['live-metadata', channel], data);
       for (const h of this.handlers) h({ channel, data });
     });

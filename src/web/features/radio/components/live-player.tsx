@@ -1,6 +1,7 @@
 import { Cast, ExternalLink, Moon, Pause, Play, Volume1, Volume2, VolumeX } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
+import { useLatest } from '../../../lib/use-latest';
 import { useMediaSession } from '../hooks/use-media-session';
 import { formatCountdown, parseSleepMinutes, SLEEP_OPTIONS, useSleepTimer } from '../hooks/use-sleep-timer';
 import { playerLabel, useStreamPlayer } from '../hooks/use-stream-player';
@@ -32,7 +33,7 @@ export interface LivePlayerProps {
   className?: string;
 }
 
-/** The live player of spec §2/§4. */
+/** The live player. */
 export function LivePlayer({
   player,
   streamUrl,
@@ -76,11 +77,10 @@ export function LivePlayer({
     return () => window.removeEventListener('message', onMessage);
   }, [player, pause]);
 
-  const onPlayingRef = useRef(onPlaying);
-  onPlayingRef.current = onPlaying;
+  const onPlayingRef = useLatest(onPlaying);
   useEffect(() => {
     if (playing) onPlayingRef.current?.();
-  }, [playing]);
+  }, [playing, onPlayingRef]);
 
   const autoPlayed = useRef(false);
   useEffect(() => {
@@ -271,7 +271,7 @@ function SleepLabel() {
   );
 }
 
-/** The 15/30/60/90 choice with Clear Timer (spec §2 "Live player"). */
+/** The 15/30/60/90 choice with Clear Timer. */
 function SleepMenu({ active, onChoose, onClear }: { active: boolean; onChoose: (m: number) => void; onClear: () => void }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);

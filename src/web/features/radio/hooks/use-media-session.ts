@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Lock-screen and headset controls (spec §4, design.md §4): metadata plus play, pause and stop. */
+/** Lock-screen and headset controls: metadata plus play, pause and stop. */
 export function useMediaSession(
   enabled: boolean,
   meta: { title: string; artist: string },

@@ -1,18 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from '../../../lib/use-latest';
+import { MINUTE_MS } from '../../../../contracts/time';
 
-/** Spec §9: the sleep options in minutes. */
+/** The sleep options in minutes. */
 export const SLEEP_OPTIONS = [15, 30, 60, 90] as const;
 
 /**
- * A single sleep timer: setting a new one replaces the old (spec §4), `clear` cancels it, and when
+ * A single sleep timer: setting a new one replaces the old, `clear` cancels it, and when
  * it fires `onFire` runs once. `remainingMs` ticks every second while a timer is set.
  */
 export function useSleepTimer(onFire: (minutes: number) => void) {
   const [endsAt, setEndsAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const fire = useRef(onFire);
-  fire.current = onFire;
+  const fire = useLatest(onFire);
 
   const clear = useCallback(() => {
     clearTimeout(timer.current);
@@ -22,7 +23,7 @@ export function useSleepTimer(onFire: (minutes: number) => void) {
 
   const set = useCallback((minutes: number) => {
     clearTimeout(timer.current);
-    const ms = minutes * 60_000;
+    const ms = minutes * MINUTE_MS;
     const start = Date.now();
     setNow(start);
     setEndsAt(start + ms);
@@ -31,7 +32,7 @@ export function useSleepTimer(onFire: (minutes: number) => void) {
       setEndsAt(null);
       fire.current(minutes);
     }, ms);
-  }, []);
+  }, [fire]);
 
   useEffect(() => {
     if (endsAt === null) return;
@@ -54,7 +55,7 @@ export function formatCountdown(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-/** The home page's prompt (spec §5): a positive number of minutes, anything else is ignored. */
+/** The home page's prompt: a positive number of minutes, anything else is ignored. */
 export function parseSleepMinutes(input: string | null): number | null {
   if (input === null) return null;
   const trimmed = input.trim();

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from '../../../lib/use-latest';
+import { MINUTE_MS } from '../../../../contracts/time';
 
-/** Spec §4: the player is ready, loading or in error; `playing` is tracked beside it. */
+/** The player is ready, loading or in error; `playing` is tracked beside it. */
 export type PlayerState = 'ready' | 'loading' | 'error';
 
-/** design.md §4: first retry within 2 s, then backing off to at most every 30 s, for at least 5 minutes. */
+/** First retry within 2 s, then backing off to at most every 30 s, for at least 5 minutes. */
 export const RETRY_FIRST_MS = 1_000;
 export const RETRY_MAX_MS = 30_000;
-export const RETRY_GIVE_UP_MS = 5 * 60_000 + 30_000;
+export const RETRY_GIVE_UP_MS = 5 * MINUTE_MS + 30_000;
 /** A stream that has been buffering this long while it should play is reconnected. */
 const STALL_MS = 15_000;
 
@@ -37,8 +39,8 @@ export function playerLabel(state: PlayerState, playing: boolean): string {
 }
 
 /**
- * One live Icecast stream in an <audio> element: the state machine of spec §4 plus the
- * self-recovery of design.md §4. Playing always (re)loads the source, so a listener who resumes
+ * One live Icecast stream in an <audio> element: the ready/loading/error state machine plus
+ * self-recovery after a drop. Playing always (re)loads the source, so a listener who resumes
  * after a pause, or a retry after a drop, joins the live edge instead of stale buffered audio.
  */
 export function useStreamPlayer(src: string | undefined): StreamPlayer {
@@ -57,8 +59,7 @@ export function useStreamPlayer(src: string | undefined): StreamPlayer {
     since: undefined,
   });
   const stallTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const srcRef = useRef(src);
-  srcRef.current = src;
+  const srcRef = useLatest(src);
 
   const clearRetry = useCallback(() => {
     clearTimeout(retry.current.timer);
@@ -87,7 +88,7 @@ export function useStreamPlayer(src: string | undefined): StreamPlayer {
         setPlaying(false);
       }
     });
-  }, []);
+  }, [srcRef]);
 
   const giveUp = useCallback(() => {
     clearRetry();
@@ -129,7 +130,7 @@ export function useStreamPlayer(src: string | undefined): StreamPlayer {
     wantPlaying.current = true;
     clearRetry();
     connect();
-  }, [clearRetry, connect]);
+  }, [clearRetry, connect, srcRef]);
 
   const pause = useCallback(() => {
     wantPlaying.current = false;
@@ -171,7 +172,7 @@ export function useStreamPlayer(src: string | undefined): StreamPlayer {
     audio.muted = muted;
   }, [volume, muted]);
 
-  // Media events drive the state (spec §4).
+  // Media events drive the state.
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;

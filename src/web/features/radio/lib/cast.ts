@@ -1,5 +1,5 @@
 /**
- * Casting (spec §8): the Remote Playback API when the browser has it; otherwise the system share
+ * Casting: the Remote Playback API when the browser has it; otherwise the system share
  * dialog; otherwise manual steps. Cancelling or failing shows the steps for this device.
  */
 

@@ -1,4 +1,4 @@
-/** Spec §8: what each surface shows when live metadata fails or lacks artist or title. */
+/** What each surface shows when live metadata fails or lacks artist or title. */
 export const HOME_FALLBACK = { artist: 'DHR Live DJ', title: 'Deep House Sessions' } as const;
 export const PLAYER_FALLBACK = { artist: 'Deep House Radio', title: 'Live DJ Set' } as const;
 export const DHR2_FALLBACK = { artist: 'DHR2 Live', title: 'Stream Connecting...' } as const;

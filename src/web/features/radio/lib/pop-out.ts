@@ -1,4 +1,4 @@
-/** Message a pop-out player posts to its opener so the two do not play at once (spec §4). */
+/** Message a pop-out player posts to its opener so the two do not play at once. */
 export const PAUSE_PARENT_PLAYER = 'PAUSE_PARENT_PLAYER';
 
 export interface PauseParentMessage {
@@ -15,7 +15,7 @@ export function isPauseParentMessage(data: unknown, channel: string): boolean {
 /** The player key of the home page's free stream; channel players use the channel id. */
 export const FREE_PLAYER = 'free';
 
-/** Spec §9: the home pop-out is 400x600, a channel pop-out 420x500. */
+/** The home pop-out is 400x600, a channel pop-out 420x500. */
 export function popOutTarget(player: string): { path: string; features: string } {
   return player === FREE_PLAYER
     ? { path: '/player', features: 'width=400,height=600' }

@@ -10,7 +10,7 @@ import { LivePlayer } from '../components/live-player';
 import { FREE_STREAM_CHANNEL, FREE_STREAM_NAME, playerFallback } from '../lib/fallbacks';
 import { FREE_PLAYER, PAUSE_PARENT_PLAYER, type PauseParentMessage } from '../lib/pop-out';
 
-/** Pop-out players serve the two live channels (spec §2); other ids get the Invalid Player screen. */
+/** Pop-out players serve the two live channels; other ids get the Invalid Player screen. */
 const POP_OUT_CHANNELS = new Set(['dhr1', 'dhr2']);
 
 /** /player (the home stream, 400x600) and /player/:channel (420x500): the pop-out windows. */
@@ -56,7 +56,7 @@ function PopOut({
   const now = useNowPlaying(channelId, playerFallback(channelId));
   const [minimized, setMinimized] = useState(false);
 
-  // This window plays now: the page that opened it pauses the same player (spec §4).
+  // This window plays now: the page that opened it pauses the same player.
   const tellOpener = useCallback(() => {
     const message: PauseParentMessage = { type: PAUSE_PARENT_PLAYER, channel: player };
     try {

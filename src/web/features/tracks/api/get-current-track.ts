@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { trackMonitorResponseSchema, type TrackMonitorResponse } from '../../../../contracts/radio';
+import type { TrackMonitorResponse } from '../../../../contracts/radio';
 import { apiGet } from '../../../lib/http';
+import { MINUTE_MS } from '../../../../contracts/time';
 
-/** Spec §9: the track monitor is polled every 90 s and stale after 60 s. */
+/** The track monitor is polled every 90 s and stale after 60 s. */
 export const CURRENT_TRACK_POLL_MS = 90_000;
-export const CURRENT_TRACK_STALE_MS = 60_000;
+export const CURRENT_TRACK_STALE_MS = MINUTE_MS;
 
 export const currentTrackKey = (channel: string) => ['/api/track-monitor/current', channel] as const;
 
 export async function getCurrentTrack(channel: string, signal?: AbortSignal): Promise<TrackMonitorResponse> {
-  const data = await apiGet<unknown>(`/api/track-monitor/current/${encodeURIComponent(channel)}`, { signal });
-  return trackMonitorResponseSchema.parse(data);
+  return apiGet<TrackMonitorResponse>(`/api/track-monitor/current/${encodeURIComponent(channel)}`, { signal });
 }
 
 export const currentTrackQueryOptions = (channel: string) =>

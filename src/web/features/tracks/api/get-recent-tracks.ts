@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { recentTracksResponseSchema, type TrackIdentification } from '../../../../contracts/radio';
+import type { TrackIdentification } from '../../../../contracts/radio';
 import { apiGet } from '../../../lib/http';
 
-/** Spec §9: recent tracks refetched every 2 minutes. */
+/** Recent tracks refetched every 2 minutes. */
 export const RECENT_TRACKS_POLL_MS = 120_000;
 
 export const recentTracksKey = (channel: string, limit: number) => ['/api/tracks/recent', channel, limit] as const;
 
 export async function getRecentTracks(channel: string, limit: number, signal?: AbortSignal): Promise<TrackIdentification[]> {
-  const data = await apiGet<unknown>(`/api/tracks/recent/${encodeURIComponent(channel)}?limit=${limit}`, { signal });
-  return recentTracksResponseSchema.parse(data);
+  return apiGet<TrackIdentification[]>(`/api/tracks/recent/${encodeURIComponent(channel)}?limit=${limit}`, { signal });
 }
 
 export const recentTracksQueryOptions = (channel: string, limit = 20) =>

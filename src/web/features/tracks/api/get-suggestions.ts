@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getRecommendations } from './get-recommendations';
+import { MINUTE_MS } from '../../../../contracts/time';
 
 /** Suggestions for one track, cached per track (the same call as 'Find Similar Tracks'). */
 export const suggestionsQueryOptions = (channel: string, track: { artist: string; title: string } | null) =>
@@ -9,13 +10,13 @@ export const suggestionsQueryOptions = (channel: string, track: { artist: string
       try {
         return await getRecommendations({ artist: track?.artist ?? '', title: track?.title ?? '', channel });
       } catch (err) {
-        // Spec §8: recommendation failures are only logged.
+        // Recommendation failures are only logged.
         console.warn('Track recommendations failed:', err);
         return [];
       }
     },
     enabled: track !== null,
-    staleTime: 10 * 60_000,
+    staleTime: 10 * MINUTE_MS,
     retry: false,
   });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { trackHistoryResponseSchema, type TrackHistoryResponse } from '../../../../contracts/radio';
+import type { TrackHistoryResponse } from '../../../../contracts/radio';
 import { apiGet } from '../../../lib/http';
+import { MINUTE_MS } from '../../../../contracts/time';
 
 export type TrackHistoryScope = 'admin' | 'vip';
 
@@ -12,7 +13,7 @@ const PATHS: Record<TrackHistoryScope, string> = {
 export const trackHistoryKey = (scope: TrackHistoryScope) => [PATHS[scope]] as const;
 
 export async function getTrackHistory(scope: TrackHistoryScope, signal?: AbortSignal): Promise<TrackHistoryResponse> {
-  return trackHistoryResponseSchema.parse(await apiGet<unknown>(PATHS[scope], { signal }));
+  return apiGet<TrackHistoryResponse>(PATHS[scope], { signal });
 }
 
 /** The monitor adds a track at most every 2 minutes; refresh at that pace. */
@@ -20,7 +21,7 @@ export const trackHistoryQueryOptions = (scope: TrackHistoryScope) =>
   queryOptions({
     queryKey: trackHistoryKey(scope),
     queryFn: ({ signal }) => getTrackHistory(scope, signal),
-    staleTime: 60_000,
+    staleTime: MINUTE_MS,
     refetchInterval: 120_000,
   });
 

@@ -1,6 +1,7 @@
 import { Activity, Disc3, Radar } from 'lucide-react';
 import { Link } from 'react-router';
-import { METADATA_SERVICE, type CurrentTrack } from '../../../../contracts/radio';
+import type { CurrentTrack } from '../../../../contracts/radio';
+import { METADATA_SERVICE } from '../../../../contracts/radio-values';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatTime, relativeTime } from '../../../lib/dates';
@@ -21,7 +22,7 @@ export interface LiveTrackCardProps {
   className?: string;
 }
 
-/** The live track card of spec §2/§4 for one channel. */
+/** The live track card for one channel. */
 export function LiveTrackCard({ channel, channelName, accent = '#8b5cf6', showMonitorLink = true, className }: LiveTrackCardProps) {
   const { data, isPending, isError } = useCurrentTrack(channel);
   const track = data?.track ?? null;

@@ -1,6 +1,6 @@
 import { ChevronDown, ExternalLink, ListMusic, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type Recommendation, type TrackIdentification } from '../../../../contracts/radio';
+import type { Recommendation, TrackIdentification } from '../../../../contracts/radio';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatTime, relativeTime } from '../../../lib/dates';
@@ -20,7 +20,7 @@ export interface RecentTracksWidgetProps {
   className?: string;
 }
 
-/** The Recent Tracks widget of spec §2, one per channel. */
+/** The Recent Tracks widget, one per channel. */
 export function RecentTracksWidget({ channel, channelName, accent = '#8b5cf6', defaultOpen = true, className }: RecentTracksWidgetProps) {
   const [open, setOpen] = useState(defaultOpen);
   const { data: tracks, isPending, isError } = useRecentTracks(channel);

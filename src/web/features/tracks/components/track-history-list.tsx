@@ -1,4 +1,4 @@
-import { type TrackIdentification } from '../../../../contracts/radio';
+import type { TrackIdentification } from '../../../../contracts/radio';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatDuration } from '../../../lib/dates';
 import { CONFIDENCE_TEXT, confidenceTone, formatConfidence } from '../lib/confidence';
@@ -7,7 +7,7 @@ import { TrackLinks } from './track-links';
 
 const SERVICE_LABEL: Record<string, string> = { audd: 'AudD', acrcloud: 'ACRCloud', 'icecast-metadata': 'Stream metadata' };
 
-/** The scrolling history list of spec §2 "Track history". */
+/** The scrolling history list. */
 export function TrackHistoryList({ tracks }: { tracks: TrackIdentification[] }) {
   if (tracks.length === 0) return <p className="px-5 py-10 text-center text-sm text-mist-400">No tracks identified yet</p>;
   return (

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { PageContainer } from '../../../components/ui/page-container';
 import { Spinner } from '../../../components/ui/spinner';
+import { RADIO_LOCALE } from '../../../../contracts/time';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useClearTrackHistory } from '../api/clear-track-history';
@@ -11,9 +12,9 @@ import { useTrackHistory, type TrackHistoryScope } from '../api/get-track-histor
 import { downloadTracksCsv } from '../lib/track-csv';
 import { StatTile, TrackHistoryList } from './track-history-list';
 
-const numberFormat = new Intl.NumberFormat('en-IE');
+const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
 
-/** The track history of spec §2: admin (stats, export, clear) or VIP (stat cards, export). */
+/** The track history: admin (stats, export, clear) or VIP (stat cards, export). */
 export function TrackHistoryView({ scope }: { scope: TrackHistoryScope }) {
   const { data, isPending, isError } = useTrackHistory(scope);
   const [confirming, setConfirming] = useState(false);

@@ -1,3 +1,5 @@
+import { Search } from 'lucide-react';
+import { isSearchUrl } from '../../../../contracts/radio-values';
 import { cn } from '../../../lib/cn';
 
 const SERVICES = [
@@ -12,25 +14,35 @@ export interface TrackUrls {
   spotifyUrl?: string | null;
 }
 
-/** Listen buttons, one per service that has a URL (spec §2: only when a URL exists). */
-export function TrackLinks({ urls, size = 'sm', prefix, className }: { urls: TrackUrls; size?: 'xs' | 'sm'; prefix?: string; className?: string }) {
-  const present = SERVICES.filter((s) => safeUrl(urls[s.key]));
-  if (present.length === 0) return null;
+/**
+ * Listen buttons, one per service with a direct link to the track (only when a URL exists).
+ * Where the server could only offer a search, it shows as a search ('Search YouTube', magnifier,
+ * dashed outline), never as a Listen button.
+ */
+export function TrackLinks({ urls, size = 'sm', className }: { urls: TrackUrls; size?: 'xs' | 'sm'; className?: string }) {
+  const links = SERVICES.flatMap((s) => {
+    const href = safeUrl(urls[s.key]);
+    return href ? [{ ...s, href, search: isSearchUrl(href) }] : [];
+  });
+  if (links.length === 0) return null;
   return (
     <div className={cn('flex flex-wrap gap-1.5', className)}>
-      {present.map((s) => (
+      {links.map((s) => (
         <a
           key={s.key}
-          href={safeUrl(urls[s.key])}
+          href={s.href}
           target="_blank"
           rel="noopener noreferrer"
           className={cn(
-            'inline-flex items-center gap-1.5 rounded-full bg-white/5 font-medium text-mist-100 ring-1 ring-white/10 transition hover:bg-white/10 hover:text-white',
+            'inline-flex items-center gap-1.5 rounded-full font-medium transition',
+            s.search
+              ? 'border border-dashed border-white/25 text-mist-300 hover:border-white/50 hover:text-white'
+              : 'bg-white/5 text-mist-100 ring-1 ring-white/10 hover:bg-white/10 hover:text-white',
             size === 'xs' ? 'px-2 py-0.5 text-[0.7rem]' : 'px-3 py-1 text-xs',
           )}
         >
-          <span aria-hidden="true" className={cn('size-1.5 rounded-full', s.dot)} />
-          {prefix ? `${prefix} ${s.label}` : s.label}
+          {s.search ? <Search aria-hidden="true" className="size-3" /> : <span aria-hidden="true" className={cn('size-1.5 rounded-full', s.dot)} />}
+          {s.search ? `Search ${s.label}` : s.label}
         </a>
       ))}
     </div>

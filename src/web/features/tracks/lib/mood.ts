@@ -1,4 +1,4 @@
-/** Mood presets of the live track card's particle background (spec §3, counts from spec §9). */
+/** Mood presets of the live track card's particle background. */
 export type Mood = 'energetic' | 'chill' | 'deep' | 'dark' | 'uplifting' | 'ambient';
 
 export interface MoodPreset {
@@ -22,7 +22,7 @@ export const MOOD_PRESETS: Record<Mood, MoodPreset> = {
   ambient: { colors: ['#a78bfa', '#67e8f9'], particleCount: 40, speed: 0.3, opacity: 0.45, blur: 16, pulse: false },
 };
 
-/** Spec §4's rule: bpm above 128 is energetic, then keywords of the genre (and title), else ambient. */
+/** The rule: bpm above 128 is energetic, then keywords of the genre (and title), else ambient. */
 export function moodForTrack(track: { bpm?: number | null; genre?: string | null; title?: string | null } | null | undefined): Mood {
   if (!track) return 'ambient';
   if (typeof track.bpm === 'number' && track.bpm > 128) return 'energetic';

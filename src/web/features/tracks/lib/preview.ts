@@ -1,4 +1,4 @@
-/** Spec §9: the collapsed Recent Tracks card shows the newest title cut to 20 characters. */
+/** The collapsed Recent Tracks card shows the newest title cut to 20 characters. */
 export const LATEST_PREVIEW_CHARS = 20;
 
 export function latestPreview(title: string): string {

@@ -1,7 +1,8 @@
-import { type TrackIdentification } from '../../../../contracts/radio';
+import type { TrackIdentification } from '../../../../contracts/radio';
+import { isSearchUrl } from '../../../../contracts/radio-values';
 import { dublinDay, formatDuration } from '../../../lib/dates';
 
-/** Spec §9's export columns, in order. */
+/** The export columns, in order. */
 export const TRACK_CSV_HEADER = [
   'Identified At',
   'Title',
@@ -23,6 +24,11 @@ function cell(value: string | number | null | undefined): string {
   return `"${s.replace(/"/g, '""')}"`;
 }
 
+/** The URL columns hold links to the track only: a search the server filled in is left out. */
+function directLink(url: string | null): string | null {
+  return url && !isSearchUrl(url) ? url : null;
+}
+
 export function tracksToCsv(tracks: TrackIdentification[]): string {
   const rows = tracks.map((t) =>
     [
@@ -34,9 +40,9 @@ export function tracksToCsv(tracks: TrackIdentification[]): string {
       t.service,
       formatDuration(t.duration),
       t.releaseDate,
-      t.youtubeUrl,
-      t.soundcloudUrl,
-      t.spotifyUrl,
+      directLink(t.youtubeUrl),
+      directLink(t.soundcloudUrl),
+      directLink(t.spotifyUrl),
     ]
       .map(cell)
       .join(','),

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type TrackIdentification } from '../../../../contracts/radio';
+import type { TrackIdentification } from '../../../../contracts/radio';
 import { confidenceTone, isIdentified } from './confidence';
 import { MOOD_PRESETS, moodForTrack } from './mood';
 import { latestPreview } from './preview';
+import { isSearchUrl, searchUrls } from '../../../../contracts/radio-values';
 import { TRACK_CSV_HEADER, trackCsvFileName, tracksToCsv } from './track-csv';
 
 describe('identified tracks and confidence (spec §4, §9)', () => {
@@ -68,6 +69,13 @@ describe('CSV export (spec §9)', () => {
     expect(row).toBe(
       '"2026-11-21T21:05:00.000Z","Say ""Yes""","\'=HYPERLINK(""x"")","","96","audd","6:52","1994-01-01","https://youtube.example/a","","https://spotify.example/b"',
     );
+  });
+  it('leaves out the search links the server fills in: only links to the track are exported', () => {
+    const search = searchUrls('Kerri Chandler', 'Rain');
+    const row = tracksToCsv([{ ...track, youtubeUrl: 'https://www.youtube.com/watch?v=abc123', soundcloudUrl: search.soundcloudUrl, spotifyUrl: search.spotifyUrl }]).split('\r\n')[1];
+    expect(row).toMatch(/,"https:\/\/www\.youtube\.com\/watch\?v=abc123","",""$/);
+    expect(isSearchUrl(search.youtubeUrl)).toBe(true);
+    expect(isSearchUrl('https://www.youtube.com/watch?v=abc123')).toBe(false);
   });
   it('names the file with the Dublin date', () => {
     expect(trackCsvFileName(new Date('2026-06-30T23:30:00Z'))).toBe('dhr-track-history-2026-07-01.csv');

@@ -6,7 +6,7 @@ import { playerFallback, useChannels, useNowPlaying } from '../../radio';
 import { LiveTrackCard } from '../components/live-track-card';
 import { RecentTracksWidget } from '../components/recent-tracks-widget';
 
-/** /birdy: the live track monitor of every channel (spec §2). */
+/** /birdy: the live track monitor of every channel. */
 export default function BirdyPage() {
   useDocumentTitle('Live Track Monitor');
   const { data: channels, isPending, isError } = useChannels();

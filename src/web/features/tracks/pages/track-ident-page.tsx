@@ -1,10 +1,11 @@
 import { Radar, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { access } from '../../../../contracts/access-policy';
 import { PageContainer } from '../../../components/ui/page-container';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { SubscriptionGate, usePermissions } from '../../auth';
+import { AccessGate, hasTierAccess, usePermissions } from '../../auth';
 import { useChannels } from '../../radio';
 import { useCurrentTrack } from '../api/get-current-track';
 import { useRecentTracks } from '../api/get-recent-tracks';
@@ -14,13 +15,13 @@ import { RecentTracksWidget } from '../components/recent-tracks-widget';
 import { TrackLinks } from '../components/track-links';
 import { isIdentified } from '../lib/confidence';
 
-/** /track-ident: current track, recent tracks and suggestions, for DHR1 and above (spec §1). */
+/** /track-ident: current track, recent tracks and suggestions, for DHR1 and above. */
 export default function TrackIdentPage() {
   useDocumentTitle('Track Identifier');
   return (
-    <SubscriptionGate requiredTier="dhr1">
+    <AccessGate policy={access.tier('dhr1')}>
       <TrackIdent />
-    </SubscriptionGate>
+    </AccessGate>
   );
 }
 
@@ -28,9 +29,7 @@ function TrackIdent() {
   const { data: permissions } = usePermissions();
   const { data: channels } = useChannels();
   // Members see the channels they may listen to.
-  const visible = (channels ?? []).filter(
-    (c) => permissions?.isAdmin || (c.requiredTier === 'dhr1' ? permissions?.canAccessDHR1 : c.requiredTier === 'dhr2' ? permissions?.canAccessDHR2 : permissions?.canAccessVIP),
-  );
+  const visible = (channels ?? []).filter((c) => permissions !== undefined && hasTierAccess(permissions, c.requiredTier));
   const [picked, setPicked] = useState<string | null>(null);
   const active = visible.find((c) => c.id === picked) ?? visible[0];
 

@@ -1,18 +1,16 @@
-import { AudioLines, Cast, Crown, ExternalLink, Headphones, Moon, Radar, Radio, ShieldCheck, Sparkles, Users, Zap } from 'lucide-react';
-import { type ReactNode } from 'react';
-import { TIER_BENEFITS } from '../../../../contracts/tier-policy';
-import { TIER_PRICE_EUR } from '../../../../contracts/tiers';
+import { AudioLines, Cast, Crown, Headphones, Home, Moon, Radar, Radio, ShieldCheck, Sparkles, Users, Zap } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { accessForTier } from '../../../../contracts/access-policy';
+import type { Channel } from '../../../../contracts/channels';
 import { Badge } from '../../../components/ui/badge';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { SubscriptionGate, usePermissions, useSiteConfig } from '../../auth';
+import { AccessGate, TierBenefits, UpgradeOptions, usePermissions } from '../../auth';
+import { LivePlayer, playerFallback, useChannel, useNowPlaying } from '../../radio';
 import { LiveTrackCard, RecentTracksWidget } from '../../tracks';
-import { useChannel } from '../api/get-channels';
-import { useNowPlaying } from '../api/get-live-metadata';
-import { playerFallback } from '../lib/fallbacks';
-import { LivePlayer } from './live-player';
 
 interface Feature {
   icon: ReactNode;
@@ -23,7 +21,12 @@ interface Feature {
 const ICON = 'size-5';
 
 /** What each channel page lists; only what the station actually does. */
-const FEATURES: Record<'dhr1' | 'dhr2', { tagline: string; features: Feature[] }> = {
+interface ChannelCopy {
+  tagline: string;
+  features: Feature[];
+}
+
+const FEATURES: Partial<Record<string, ChannelCopy>> = {
   dhr1: {
     tagline: 'The premium channel: deep, warm and uninterrupted, at full quality and with every track identified.',
     features: [
@@ -48,30 +51,54 @@ const FEATURES: Record<'dhr1' | 'dhr2', { tagline: string; features: Feature[] }
   },
 };
 
-/** /dhr1 and /dhr2: behind the subscription gate (spec §2 "Premium pages"). */
-export function PremiumChannelPage({ channel }: { channel: 'dhr1' | 'dhr2' }) {
-  useDocumentTitle(channel === 'dhr1' ? 'DHR1 Premium' : 'DHR2 Exclusive');
+/** A channel added by the operator without copy of its own. */
+const GENERIC_COPY: ChannelCopy = {
+  tagline: 'A members\' channel of Deep House Radio, streaming around the clock.',
+  features: [],
+};
+
+/**
+ * /dhr1 and /dhr2: the members' channel pages, radio's player with tracks' widgets. Each is gated
+ * by the tier the channel itself requires (GET /api/channels), the rule its stream follows too.
+ */
+export default function ChannelPage() {
+  const id = useLocation().pathname.replace(/^\/+|\/+$/g, '');
+  const { data: channel, isPending } = useChannel(id);
+  useDocumentTitle(channel?.name ?? id.toUpperCase());
+  if (isPending) return <PageSpinner label="Loading channel..." />;
+  if (!channel) return <ChannelUnavailable />;
   return (
-    <SubscriptionGate requiredTier={channel}>
+    <AccessGate policy={accessForTier(channel.requiredTier)}>
       <ChannelContent channel={channel} />
-    </SubscriptionGate>
+    </AccessGate>
   );
 }
 
-function ChannelContent({ channel }: { channel: 'dhr1' | 'dhr2' }) {
-  const { data: info, isPending } = useChannel(channel);
+function ChannelUnavailable() {
+  return (
+    <PageContainer className="py-16 text-center">
+      <h1 className="font-display text-3xl font-bold text-white">Channel unavailable</h1>
+      <p className="mt-3 text-mist-300">This channel is not on the station's list right now.</p>
+      <ButtonLink to="/" variant="secondary" className="mt-6">
+        <Home className="size-4" aria-hidden="true" /> Return Home
+      </ButtonLink>
+    </PageContainer>
+  );
+}
+
+function ChannelContent({ channel: info }: { channel: Channel }) {
+  const channel = info.id;
   const now = useNowPlaying(channel, playerFallback(channel));
-  if (isPending) return <PageSpinner label="Loading channel..." />;
-  const name = info?.name ?? (channel === 'dhr1' ? 'DHR1 Premium' : 'DHR2 Exclusive');
-  const accent = info?.colour ?? '#8b5cf6';
-  const { tagline, features } = FEATURES[channel];
+  const name = info.name;
+  const accent = info.colour;
+  const { tagline, features } = FEATURES[channel] ?? GENERIC_COPY;
 
   return (
     <PageContainer className="py-10 sm:py-14">
       <header className="max-w-3xl">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={channel === 'dhr1' ? 'cyan' : 'violet'}>{channel.toUpperCase()}</Badge>
-          {info?.bitrateLabel && <Badge>{info.bitrateLabel}</Badge>}
+          {info.bitrateLabel && <Badge>{info.bitrateLabel}</Badge>}
           {now.listeners !== null && now.listeners > 0 && <Badge tone="green">{now.listeners} listening</Badge>}
         </div>
         <h1 className="mt-4 font-display text-4xl font-bold tracking-tight text-white sm:text-5xl">
@@ -81,7 +108,7 @@ function ChannelContent({ channel }: { channel: 'dhr1' | 'dhr2' }) {
       </header>
 
       <div className="mt-8 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
-        <LivePlayer player={channel} streamUrl={info?.streamUrl} name={name} quality={info?.bitrateLabel} nowPlaying={now} accent={accent} />
+        <LivePlayer player={channel} streamUrl={info.streamUrl} name={name} quality={info.bitrateLabel} nowPlaying={now} accent={accent} />
         <LiveTrackCard channel={channel} channelName={name} accent={accent} />
       </div>
       <RecentTracksWidget channel={channel} channelName={name} accent={accent} className="mt-5" />
@@ -112,10 +139,8 @@ function ChannelContent({ channel }: { channel: 'dhr1' | 'dhr2' }) {
 /** Shown to members who lack a higher tier: DHR2 for DHR1 members, VIP for both. */
 function UpgradeBlock() {
   const { data: permissions } = usePermissions();
-  const { data: site } = useSiteConfig();
   if (!permissions || permissions.isAdmin || permissions.canAccessVIP) return null;
   const next = permissions.canAccessDHR2 ? ('vip' as const) : ('dhr2' as const);
-  const label = next === 'vip' ? 'VIP' : 'DHR2';
   return (
     <section aria-labelledby="upgrade-heading" className="glass relative mt-14 overflow-hidden rounded-3xl p-6 sm:p-10">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-gradient-to-br from-deep-600/25 via-transparent to-aqua-500/15" />
@@ -125,30 +150,12 @@ function UpgradeBlock() {
             <Crown className="size-4" aria-hidden="true" /> Go further
           </p>
           <h2 id="upgrade-heading" className="mt-3 text-2xl font-bold text-white sm:text-3xl">
-            Upgrade to {label} from €{TIER_PRICE_EUR[next]} a month
+            Upgrade to {next.toUpperCase()}
           </h2>
-          <ul className="mt-4 grid gap-2 text-sm text-mist-200 sm:grid-cols-2">
-            {TIER_BENEFITS[next].map((b) => (
-              <li key={b} className="flex items-start gap-2">
-                <span aria-hidden="true" className="mt-1.5 size-1.5 shrink-0 rounded-full bg-aqua-400" />
-                {b}
-              </li>
-            ))}
-          </ul>
+          <TierBenefits tier={next} className="mt-4 text-sm text-mist-200" />
         </div>
-        <div className="flex flex-col gap-3 sm:flex-row md:flex-col">
-          {site ? (
-            <>
-              <ButtonLink href={site.patreonPageUrl}>
-                Upgrade on Patreon <ExternalLink className="size-4" aria-hidden="true" />
-              </ButtonLink>
-              <ButtonLink href={site.bmcPageUrl} variant="secondary">
-                Support on Buy Me a Coffee <ExternalLink className="size-4" aria-hidden="true" />
-              </ButtonLink>
-            </>
-          ) : (
-            <ButtonLink to="/auth">See the plans</ButtonLink>
-          )}
+        <div className="flex flex-col gap-3">
+          <UpgradeOptions stacked />
           <p className="text-xs text-mist-400">Use the same email as your DHR account and the upgrade applies when you next sign in.</p>
         </div>
       </div>

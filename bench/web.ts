@@ -1,0 +1,128 @@
+// `npm run bench:web`: builds the web app, starts DHR on a free port with a temp DATA_DIR, runs
+// Lighthouse 12 (mobile, Debian Chromium) on the public pages and writes the scores, layout shift,
+// blocking time and JavaScript bytes into bench/results.json under `web`.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/lib/chromium';
+import { freePort } from '../scripts/lib/icecast';
+import { recordResults, startProcess, tempDir, waitForHttp } from './lib';
+import { startStatusStandIn } from './sse-fanout';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PAGES = ['/', '/dhr1', '/vip', '/shop', '/forum'];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
+
+export interface WebPageResult {
+  path: string;
+  performance: number;
+  accessibility: number;
+  cumulativeLayoutShift: number;
+  totalBlockingTimeMs: number;
+  largestContentfulPaintMs: number;
+  /** JavaScript bytes as the server sent them (its content encoding). */
+  jsTransferBytes: number;
+  /** The same scripts gzipped at level 9 from dist/web: independent of the server's compression. */
+  jsGzipBytes: number;
+  scripts: number;
+  failingAccessibilityAudits: string[];
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+const distDir = path.join(root, 'dist/web');
+
+function gzipBytesOf(urls: string[]): number {
+  let total = 0;
+  for (const url of urls) {
+    const file = path.join(distDir, new URL(url).pathname);
+    if (fs.existsSync(file)) total += gzipSync(fs.readFileSync(file), { level: 9 }).length;
+  }
+  return total;
+}
+
+async function audit(url: string, port: number): Promise<Omit<WebPageResult, 'path'>> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    formFactor: 'mobile',
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? NaN) * 1000) / 1000;
+  const network = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+  const scripts = network.filter((r) => r.resourceType === 'Script');
+  const accessibility = lhr.categories.accessibility;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((accessibility?.score ?? 0) * 100),
+    cumulativeLayoutShift: numeric('cumulative-layout-shift'),
+    totalBlockingTimeMs: Math.round(numeric('total-blocking-time')),
+    largestContentfulPaintMs: Math.round(numeric('largest-contentful-paint')),
+    jsTransferBytes: scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0),
+    jsGzipBytes: gzipBytesOf(scripts.map((r) => r.url)),
+    scripts: scripts.length,
+    failingAccessibilityAudits: (accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
+  };
+}
+
+if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+
+console.log('building the web app...');
+execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+
+const icecast = await startStatusStandIn('Kerri Chandler - Rain');
+const appPort = await freePort();
+const server = startProcess(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  PORT: String(appPort),
+  HOST: '127.0.0.1',
+  DATA_DIR: tempDir('dhr-bench-web-'),
+  LOG_LEVEL: 'warn',
+  DHR1_STREAM_URL: `http://127.0.0.1:${icecast.port}/dhr1`,
+  DHR2_STREAM_URL: `http://127.0.0.1:${icecast.port}/dhr2`,
+  DHR1_STATUS_URL: icecast.statusUrl,
+  DHR2_STATUS_URL: icecast.statusUrl,
+});
+const appUrl = `http://127.0.0.1:${appPort}`;
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, userDataDir: tempDir('dhr-bench-chrome-') });
+const pages: WebPageResult[] = [];
+try {
+  await waitForHttp(`${appUrl}/api/health`);
+  for (const page of PAGES) {
+    console.log(`lighthouse ${page}...`);
+    pages.push({ path: page, ...(await audit(appUrl + page, chrome.port)) });
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  await icecast.close();
+}
+
+// The entry named 'web' in bench/results.json; the other benchmarks' entries stay as they are.
+const entry = { name: 'web', web: { measuredAt: new Date().toISOString(), lighthouse: '12', formFactor: 'mobile', pages } };
+recordResults(root, [entry]);
+console.table(
+  pages.map((p) => ({
+    page: p.path,
+    perf: p.performance,
+    a11y: p.accessibility,
+    CLS: p.cumulativeLayoutShift,
+    'TBT ms': p.totalBlockingTimeMs,
+    'JS transfer KB': Math.round(p.jsTransferBytes / 102.4) / 10,
+    'JS gzip KB': Math.round(p.jsGzipBytes / 102.4) / 10,
+  })),
+);
+for (const p of pages) if (p.failingAccessibilityAudits.length) console.log(`${p.path} accessibility: ${p.failingAccessibilityAudits.join(', ')}`);
+console.log('written bench/results.json (web)');
