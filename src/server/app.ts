@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { adminAuthRoutes } from './modules/auth/admin-auth-routes';
 import { platformSubscribersPlugin } from './modules/auth/platform-subscribers';
 import { assignTierRoutes } from './modules/members/assign-tier-routes';
+import { trustProxyWarning } from './lib/client-address';
 import { mailPlugin } from './lib/mail';
 import { siteConfigRoutes } from './modules/system/site-config-routes';
 
@@ -62,6 +63,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  const proxyWarning = trustProxyWarning(config);
+  if (proxyWarning) app.log.warn(proxyWarning);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -4,7 +4,7 @@ import { meetsTier } from '../../contracts/tier-policy';
 import type { Tier } from '../../contracts/tiers';
 import type { UserRow } from '../db/schema';
 import { type AppError, forbidden, unauthorized } from '../lib/errors';
-import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS, createSession, deleteSession, type SessionMeta } from '../modules/auth/session-store';
+import { createSession, deleteSession, findSessionUser, MEMBER_SESSION_MAX_MS, sessionCookieName, type SessionMeta } from '../modules/auth/session-store';
 
 /**
  * The one access mechanism (design.md §4): every route declares `config.access`,
@@ -83,12 +83,14 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
+  const cookieName = sessionCookieName(app.config.secureCookies);
+  // No Domain attribute: the cookie stays on this host (required by the __Host- prefix on https).
   const cookieOptions = () => ({
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
     secure: app.config.secureCookies,
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    maxAge: Math.floor(MEMBER_SESSION_MAX_MS / 1000),
   });
 
   app.decorateReply('signIn', async function signIn(this: FastifyReply, userId: string) {
@@ -96,7 +98,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (req.sessionIdHash) await deleteSession(db, req.sessionIdHash);
     const meta: SessionMeta = { ip: req.ip, userAgent: req.headers['user-agent'] };
     const token = await createSession(db, userId, meta);
-    this.setCookie(SESSION_COOKIE, token, cookieOptions());
+    this.setCookie(cookieName, token, cookieOptions());
   });
 
   app.decorateReply('signOut', async function signOut(this: FastifyReply) {
@@ -104,12 +106,12 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (req.sessionIdHash) await deleteSession(db, req.sessionIdHash);
     req.user = null;
     req.sessionIdHash = null;
-    this.clearCookie(SESSION_COOKIE, { path: '/' });
+    this.clearCookie(cookieName, { path: '/', secure: app.config.secureCookies });
   });
 
   // Requests without a session cookie (most public reads) pass without touching the database.
   app.addHook('onRequest', (req: FastifyRequest, _reply, done) => {
-    const token = req.cookies[SESSION_COOKIE];
+    const token = req.cookies[cookieName];
     if (!token || token.length > 128) return done();
     findSessionUser(db, token).then((found) => {
       if (found) {

@@ -21,9 +21,12 @@ import {
   UNFILTERED_COUNT_HEADER,
   updateAdminUserSchema,
 } from '../../../contracts/admin';
+import { AUTH_MESSAGES, messageSchema } from '../../../contracts/auth';
 import { users, type UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
+import { keepAnotherAdmin } from '../auth/admin-auth-routes';
+import { deleteUserSessions } from '../auth/session-store';
 import { importRows, parseImportCsv } from './bulk-import';
 import { createDashboard } from './dashboard';
 import { parseExpiryDate } from './dates';
@@ -122,29 +125,50 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         if (other && other !== id) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
       }
       try {
-        const [row] = await db
-          .update(users)
-          .set({
-            email,
-            username,
-            firstName: emptyToNull(b.firstName),
-            lastName: emptyToNull(b.lastName),
-            subscriptionTier: b.subscriptionTier,
-            subscriptionStatus: b.subscriptionStatus,
-            subscriptionExpiry: expiry,
-            subscriptionSource: b.subscriptionSource,
-            pledgeAmountCents: b.pledgeAmount,
-            isAdmin: b.isAdmin,
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, id))
-          .returning();
-        if (!row) throw notFound('User not found', 'user_not_found');
-        return toAdminUser(row);
+        return await db.transaction(async (tx) => {
+          if (existing.isAdmin && !b.isAdmin) await keepAnotherAdmin(tx, id, req.user?.id ?? '');
+          const [row] = await tx
+            .update(users)
+            .set({
+              email,
+              username,
+              firstName: emptyToNull(b.firstName),
+              lastName: emptyToNull(b.lastName),
+              subscriptionTier: b.subscriptionTier,
+              subscriptionStatus: b.subscriptionStatus,
+              subscriptionExpiry: expiry,
+              subscriptionSource: b.subscriptionSource,
+              pledgeAmountCents: b.pledgeAmount,
+              isAdmin: b.isAdmin,
+              // An email an admin sets counts as verified (ADR 0013).
+              ...(email !== existing.email ? { emailVerifiedAt: new Date() } : {}),
+              updatedAt: new Date(),
+            })
+            .where(eq(users.id, id))
+            .returning();
+          if (!row) throw notFound('User not found', 'user_not_found');
+          // Sessions opened under the old email or with admin rights end with them.
+          if (email !== existing.email || (existing.isAdmin && !b.isAdmin)) await deleteUserSessions(tx, id);
+          return toAdminUser(row);
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
         throw err;
       }
+    },
+  );
+
+  // Signs a member out everywhere (a lost phone, a shared computer, a suspected takeover).
+  app.post(
+    '/api/admin/users/:id/sessions/revoke',
+    { config: admin, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: messageSchema } } },
+    async (req) => {
+      const { id } = req.params;
+      const existing = UUID.test(id) ? await findUserById(db, id) : null;
+      if (!existing) throw notFound('User not found', 'user_not_found');
+      await deleteUserSessions(db, id);
+      req.log.info({ userId: id, by: req.user?.id }, 'member signed out everywhere by an admin');
+      return { message: AUTH_MESSAGES.sessionsRevoked };
     },
   );
 

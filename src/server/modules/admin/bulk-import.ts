@@ -199,6 +199,7 @@ export async function importRows(db: Db, parsed: Parsed): Promise<BulkImportResu
       if (set) updates.push(rowJson(r, set.firstName ?? null, set.lastName ?? null, u.username, u.id));
       else result.skipped++;
     }
+    // Imported members count as verified (the column's default; updated ones are vouched for here), ADR 0013.
     // Rows travel as one JSON parameter per chunk (json_to_recordset): far fewer bind parameters
     // than a VALUES list, which keeps 10,000 rows quick on PGlite too.
     for (let i = 0; i < inserts.length; i += JSON_CHUNK) {
@@ -214,7 +215,8 @@ export async function importRows(db: Db, parsed: Parsed): Promise<BulkImportResu
       await tx.execute(sql`
         update ${users} set
           first_name = r.first_name, last_name = r.last_name, subscription_tier = r.tier, subscription_status = r.status,
-          subscription_expiry = r.expiry, pledge_amount_cents = r.amount, subscription_source = r.source, updated_at = now()
+          subscription_expiry = r.expiry, pledge_amount_cents = r.amount, subscription_source = r.source, updated_at = now(),
+          email_verified_at = coalesce(email_verified_at, now())
         from json_to_recordset(${json}::json) as ${RECORD}
         where ${users.id} = r.id`);
     }

@@ -10,25 +10,40 @@ import {
 } from '../../../contracts/auth';
 import type { Db } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
-import { conflict } from '../../lib/errors';
+import { conflict, forbidden } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { hashPassword } from './passwords';
 import { passwordSignIn } from './password-sign-in';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
-import { SESSION_COOKIE } from './session-store';
+import { sessionCookieName } from './session-store';
+import { createSetupTokenGate } from './setup-token';
 import { findUserByEmail, insertUser, recordLogin, toAuthUser } from './users';
 
-// Serialises first-admin creation across instances (a transaction-scoped advisory lock).
-const SETUP_LOCK_ID = 724102;
+// Serialises every change that creates or removes an admin, across instances (a transaction-scoped
+// advisory lock): first-admin setup, demotions and deletions.
+const ADMINS_LOCK_ID = 724102;
 
 export async function adminExists(db: Db): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
   return rows.length > 0;
 }
 
+/**
+ * Call inside the transaction that demotes or deletes `userId`: waits for any other admin change, then
+ * refuses when the actor lost its rights meanwhile or no other admin would remain. Two parallel
+ * demotions thus cannot leave the radio without an admin.
+ */
+export async function keepAnotherAdmin(tx: Db, userId: string, actorId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADMINS_LOCK_ID})`);
+  const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
+  if (!admins.some((a) => a.id === actorId)) throw forbidden('Admin privileges required', 'admin_required');
+  if (!admins.some((a) => a.id !== userId)) throw conflict(AUTH_MESSAGES.lastAdmin, 'last_admin');
+}
+
 /** First-admin setup, admin sign-in (password required, design.md §4) and the session check. */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  const setupToken = createSetupTokenGate({ envToken: app.config.ADMIN_SETUP_TOKEN, adminExists: await adminExists(db), log: app.log });
 
   app.get(
     '/api/admin/setup-needed',
@@ -46,9 +61,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, username, password } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.adminSetup);
       if (await adminExists(db)) throw conflict(AUTH_MESSAGES.setupNotNeeded, 'setup_done');
+      if (!setupToken.matches(req.body.setupToken)) throw forbidden(AUTH_MESSAGES.setupTokenInvalid, 'setup_token_invalid');
       const passwordHash = await hashPassword(password);
       const admin = await db.transaction(async (tx): Promise<UserRow> => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${SETUP_LOCK_ID})`);
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADMINS_LOCK_ID})`);
         if (await adminExists(tx)) throw conflict(AUTH_MESSAGES.setupNotNeeded, 'setup_done');
         // Taking over an existing member's account here would skip proof of its email; the CLI can promote one.
         if (await findUserByEmail(tx, email)) {
@@ -56,6 +72,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return insertUser(tx, { email, username, passwordHash, isAdmin: true, subscriptionStatus: 'active' });
       });
+      setupToken.spend();
       await reply.signIn(admin.id);
       await recordLogin(db, admin.id);
       return reply.status(201).send({ message: AUTH_MESSAGES.setupDone, user: toAuthUser(admin) });
@@ -94,7 +111,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           userAgent: s?.userAgent ?? null,
         },
         activeSessions: Number(active?.n ?? 0),
-        cookie: { name: SESSION_COOKIE, httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies },
+        cookie: { name: sessionCookieName(app.config.secureCookies), httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies },
         serverTime: new Date().toISOString(),
       };
     },

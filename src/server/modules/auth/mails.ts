@@ -1,5 +1,5 @@
 import { composeMail, type MailMessage } from '../../lib/mail';
-import { CODE_TTL_MS, LOGIN_LINK_TTL_MS, RESET_LINK_TTL_MS } from './auth-tokens';
+import { CODE_TTL_MS, LOGIN_LINK_TTL_MS, RESET_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from './auth-tokens';
 
 const minutes = (ms: number) => Math.round(ms / 60_000);
 
@@ -9,7 +9,7 @@ export function signInLinkMail(to: string, url: string): MailMessage {
     subject: 'Your Deep House Radio sign-in link',
     greeting: 'Hi,',
     paragraphs: [
-      `Someone (hopefully you) asked to sign in to Deep House Radio with this email address. The link below signs you in once and works for ${minutes(LOGIN_LINK_TTL_MS)} minutes.`,
+      `Someone (hopefully you) asked to sign in to Deep House Radio with this email address. The link below opens a page where one press signs you in; it works once, for ${minutes(LOGIN_LINK_TTL_MS)} minutes.`,
     ],
     action: { label: 'Sign in to DHR', url },
     footer: 'If you did not ask for this, ignore this email: nobody can sign in without the link.',
@@ -53,5 +53,19 @@ export function adminUsesPasswordMail(to: string, signInUrl: string, resetUrl: s
     ],
     action: { label: 'Sign in with your password', url: signInUrl },
     footer: 'If you did not ask for this, ignore this email.',
+  });
+}
+
+export function verifyEmailMail(to: string, url: string): MailMessage {
+  return composeMail({
+    to,
+    subject: 'Confirm your Deep House Radio email',
+    greeting: 'Hi,',
+    paragraphs: [
+      `Someone (hopefully you) created a Deep House Radio account with this email address. Open the link below and press the button to confirm the address is yours; it works once, for ${Math.round(VERIFY_LINK_TTL_MS / 3_600_000)} hours.`,
+      'Until then, a Patreon or Buy Me a Coffee membership under this email is not applied to the account.',
+    ],
+    action: { label: 'Confirm my email', url },
+    footer: 'If you did not create an account, ignore this email: without the confirmation the account gets nothing tied to your address.',
   });
 }

@@ -18,7 +18,7 @@ export async function passwordSignIn(
   opts: { requireAdmin?: boolean } = {},
 ): Promise<{ message: string; user: AuthUser }> {
   const { email, password } = credentials;
-  await enforceRateLimit(db, req, RATE_RULES.login, email);
+  await enforceRateLimit(db, req, opts.requireAdmin ? RATE_RULES.adminLogin : RATE_RULES.login, email);
   const user = await findUserByEmail(db, email);
   // verifyPassword does the same work for unknown emails and accounts without a password.
   const ok = await verifyPassword(user?.passwordHash, password);

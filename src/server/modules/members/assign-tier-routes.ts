@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, assignTierBodySchema, authReplySchema, emailSchema } from '../../../contracts/auth';
 import { TIER_LABEL, parseTier } from '../../../contracts/tiers';
@@ -45,11 +46,15 @@ export const assignTierRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await db
         .insert(users)
         .values({ email, username: username ?? usernameFromEmail(email), ...grant })
-        .onConflictDoUpdate({ target: users.email, set: { ...grant, ...(username ? { username } : {}) } })
+        // The admin vouches for the email: an unverified account is verified by the assignment (ADR 0013).
+        .onConflictDoUpdate({
+          target: users.email,
+          set: { ...grant, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, ...(username ? { username } : {}) },
+        })
         .returning();
       const user = rows[0];
       if (!user) throw new Error('assign-tier upsert returned nothing');
-      req.log.info({ email, tier, days, by: req.user?.id }, 'tier assigned');
+      req.log.info({ userId: user.id, tier, days, by: req.user?.id }, 'tier assigned');
       return { message: AUTH_MESSAGES.tierAssigned, user: toAuthUser(user) };
     },
   );

@@ -4,7 +4,7 @@ import { syncResultSchema, type SyncResult } from '../../../contracts/admin';
 import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import type { FetchOptions } from './http';
-import { expirePassed, platformSubscriberFor, pruneOldRecords } from './repository';
+import { expirePassed, platformSubscriberFor, pruneOldRecords, reconcileUsers } from './repository';
 import { createPlatformMetrics } from './platform-metrics';
 import { createSyncRunner, type SyncTrigger } from './sync';
 import { webhookRoutes } from './webhook-routes';
@@ -33,9 +33,15 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
 
   await app.register(webhookRoutes, { metrics });
 
-  // Sign-in by link asks this for emails without an account (modules/auth/platform-subscribers.ts).
+  // Sign-in by link asks this for emails without an account, and email verification applies stored
+  // records through it (modules/auth/platform-subscribers.ts).
   if (app.hasDecorator('platformSubscribers')) {
-    app.platformSubscribers.register((email) => platformSubscriberFor(app.database.db, email));
+    app.platformSubscribers.register(
+      (email) => platformSubscriberFor(app.database.db, email),
+      async (db, email) => {
+        await reconcileUsers(db, { emails: [email] });
+      },
+    );
   }
 
   app.post(
