@@ -39,6 +39,8 @@ export interface BuildOptions {
   /** Where the web build lives; defaults to dist/web. */
   webRoot?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that read the log). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -55,7 +57,7 @@ function trustProxySetting(value: string | undefined): boolean | string[] | ((ad
 /** Builds the whole app as one Fastify instance: external plugins, app plugins, then routes. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // Only the configured proxies may speak for the client's address (per-IP rate limits rely on it).
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
