@@ -257,7 +257,7 @@ describe('one-time links and codes: sign-in link, set password, forgot/reset pas
       expect((await client(app).post('/api/auth/set-password/request-code', { email: m.user.email })).statusCode).toBe(429);
     });
 
-    it('limits code checks per email (10 per 15 minutes) across new codes', async () => {
+    it('limits code checks per email and network (10 per 15 minutes) across new codes', async () => {
       const m = await createMember(app);
       let checks = 0;
       let status = 0;
