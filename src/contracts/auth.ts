@@ -40,6 +40,8 @@ export const AUTH_MESSAGES = {
   setupTokenInvalid: 'That setup token is not valid. Use ADMIN_SETUP_TOKEN, or the token the server printed in its log at start-up.',
   verifyLinkInvalid: 'This confirmation link has expired or was already used. Request a sign-in link instead: signing in by email also confirms it.',
   emailConfirmed: 'Thank you: your email is confirmed.',
+  verifyNeedsPassword: 'Enter the password you chose for this account, or sign in first, to confirm the email.',
+  verifyWrongPassword: 'That is not the password of this account.',
   lastAdmin: 'The radio needs at least one admin: make another member admin first.',
   sessionsRevoked: 'The member is signed out everywhere.',
 } as const;
@@ -93,6 +95,14 @@ export const tokenSchema = z.string().min(16, 'The link is not valid').max(128, 
 /** A one-time link's secret, posted by the page the link opens (never sent in a URL query). */
 export const tokenBodySchema = z.strictObject({ token: tokenSchema });
 export type TokenBody = z.infer<typeof tokenBodySchema>;
+
+/**
+ * Email confirmation: the token proves the inbox, and the session or the account's password proves
+ * the registrant. Someone who only owns the inbox cannot confirm an account an attacker registered
+ * under their address (and so hand their pledge to it).
+ */
+export const verifyEmailBodySchema = z.strictObject({ token: tokenSchema, password: passwordSchema.optional() });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
 
 /** Which account a sign-in link opens, shown before the member presses the button. */
 export const linkPreviewReplySchema = z.object({ email: z.string() });

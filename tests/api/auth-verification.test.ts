@@ -49,12 +49,21 @@ describe('verified email before money follows an address', async () => {
     await client(app).get(url.replace('http://localhost:3000', ''));
     expect((await userByEmail(email))?.emailVerifiedAt).toBeNull();
 
-    const ok = await client(app).post('/api/auth/verify-email', { token: tokenIn(url) });
+    // The inbox alone does not confirm: the registrant's password (or session) must come with it.
+    const bare = await client(app).post('/api/auth/verify-email', { token: tokenIn(url) });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({ error: { code: 'password_required', message: AUTH_MESSAGES.verifyNeedsPassword } });
+    const wrong = await client(app).post('/api/auth/verify-email', { token: tokenIn(url), password: 'not-it-1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(AUTH_MESSAGES.verifyWrongPassword);
+    expect((await userByEmail(email))?.emailVerifiedAt).toBeNull();
+
+    const ok = await client(app).post('/api/auth/verify-email', { token: tokenIn(url), password: 'thief-pass-1' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(AUTH_MESSAGES.emailConfirmed);
     expect((await userByEmail(email))?.emailVerifiedAt).toBeInstanceOf(Date);
 
-    const again = await client(app).post('/api/auth/verify-email', { token: tokenIn(url) });
+    const again = await client(app).post('/api/auth/verify-email', { token: tokenIn(url), password: 'thief-pass-1' });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.code).toBe('link_invalid');
     for (const payload of [{}, { token: 'x'.repeat(43) }, { token: 7 }, { token: 'y'.repeat(10_000) }]) {
@@ -83,8 +92,10 @@ describe('verified email before money follows an address', async () => {
     expect(hook.statusCode, hook.body).toBe(200);
     expect(await userByEmail(email)).toMatchObject({ subscriptionTier: 'free', emailVerifiedAt: null });
 
-    // Verification applies the stored pledge at once.
-    expect((await client(app).post('/api/auth/verify-email', { token: verifyToken(email) })).statusCode).toBe(200);
+    // Confirming while signed in as the account needs no password; it applies the stored pledge at once.
+    const c = client(app);
+    const login = await c.post('/api/auth/email-login-secure', { email, password: 'thief-pass-1' });
+    expect((await c.post('/api/auth/verify-email', { token: verifyToken(email) }, sessionCookie(login))).statusCode).toBe(200);
     expect(await userByEmail(email)).toMatchObject({ subscriptionTier: 'vip', subscriptionStatus: 'active', subscriptionSource: 'patreon' });
   });
 
@@ -111,8 +122,8 @@ describe('verified email before money follows an address', async () => {
     expect((await app.inject({ url: '/api/auth/me', headers: { cookie: attackerCookie } })).statusCode).toBe(401);
     expect((await app.inject({ url: '/api/auth/me', headers: { cookie: sessionCookie(owner) } })).statusCode).toBe(200);
     expect((await attacker.post('/api/auth/email-login-secure', { email, password: 'attacker-pass' })).statusCode).toBe(401);
-    // The confirmation link sent at registration changes nothing any more.
-    expect((await client(app).post('/api/auth/verify-email', { token: confirmToken })).statusCode).toBe(200);
+    // The confirmation link sent at registration is of no use to the registrant any more.
+    expect((await client(app).post('/api/auth/verify-email', { token: confirmToken, password: 'attacker-pass' })).statusCode).toBe(401);
     expect((await userByEmail(email))?.passwordHash).toBeNull();
   });
 

@@ -33,7 +33,7 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     await page.getByLabel('Confirm password').fill(password);
     await submit.click();
     await page.getByText(AUTH_MESSAGES.registrationSuccess).waitFor();
-    await confirmEmailFromMail(email);
+    await confirmEmailFromMail(email, password);
     // Back in sign-in mode with the email kept.
     await expect(page.getByRole('tab', { name: 'Sign In' }).getAttribute('aria-selected')).resolves.toBe('true');
 
@@ -54,8 +54,8 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     await context.close();
   });
 
-  /** Follows the registration mail's link in a separate tab: the page confirms on a press only. */
-  async function confirmEmailFromMail(address: string) {
+  /** Follows the registration mail's link in a fresh browser: the page confirms on a press, with the password. */
+  async function confirmEmailFromMail(address: string, accountPassword: string) {
     await h.app.mailer.idle();
     const link = new URL(linkIn(lastMailTo(dataDir, address), '/verify-email'));
     const { page, context, errors } = await h.newPage(PHONE);
@@ -65,6 +65,7 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     expect(new URL(page.url()).hash).toBe('');
     const [row] = await h.app.database.db.select().from(users).where(eq(users.email, address));
     expect(row?.emailVerifiedAt).toBeNull();
+    await page.getByLabel('Your account password').fill(accountPassword);
     await confirm.click();
     await page.getByText(AUTH_MESSAGES.emailConfirmed).waitFor();
     const [after] = await h.app.database.db.select().from(users).where(eq(users.email, address));

@@ -18,15 +18,16 @@ import {
   tokenBodySchema,
   userExistsReplySchema,
   verifyCodeBodySchema,
+  verifyEmailBodySchema,
 } from '../../../contracts/auth';
 import { hasActiveSubscription, permissionsSchema } from '../../../contracts/tier-policy';
 import { users, type UserRow } from '../../db/schema';
-import { type AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { type AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { deleteExpiredSessions, deleteUserSessions } from './session-store';
 import { checkCode, consumeLinkToken, deleteDeadTokens, issueCode, issueLinkToken, peekLinkToken } from './auth-tokens';
 import { adminUsesPasswordMail, passwordCodeMail, resetLinkMail, signInLinkMail, verifyEmailMail } from './mails';
-import { hashPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 import { passwordSignIn } from './password-sign-in';
 import { memberPermissions } from './permissions';
 import { deleteExpiredRateLimits, enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
@@ -258,13 +259,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/verify-email',
-    { config: { access: access.public }, schema: { body: tokenBodySchema, response: { 200: messageSchema } } },
+    { config: { access: access.public }, schema: { body: verifyEmailBodySchema, response: { 200: messageSchema } } },
     async (req) => {
       await enforceRateLimit(db, req, RATE_RULES.followLink);
-      const row = await consumeLinkToken(db, 'email_verify', req.body.token);
+      const { token, password } = req.body;
+      const row = await peekLinkToken(db, 'email_verify', token);
       const user = row?.userId ? await findUserById(row.userId) : null;
       // An email changed since the link was sent is not what the link proved.
       if (!row || !user || user.email !== row.email) throw badRequest(AUTH_MESSAGES.verifyLinkInvalid, 'link_invalid');
+      // The inbox alone is not enough: whoever registered must confirm (session or password).
+      if (req.user?.id !== user.id) {
+        if (!password) throw badRequest(AUTH_MESSAGES.verifyNeedsPassword, 'password_required');
+        await enforceRateLimit(db, req, RATE_RULES.login, user.email);
+        if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(AUTH_MESSAGES.verifyWrongPassword, 'invalid_credentials');
+      }
+      if (!(await consumeLinkToken(db, 'email_verify', token))) throw badRequest(AUTH_MESSAGES.verifyLinkInvalid, 'link_invalid');
       if (!user.emailVerifiedAt) {
         await db.transaction(async (tx) => {
           await updateUser(tx, user.id, { emailVerifiedAt: new Date() });

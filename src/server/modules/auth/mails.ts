@@ -62,7 +62,7 @@ export function verifyEmailMail(to: string, url: string): MailMessage {
     subject: 'Confirm your Deep House Radio email',
     greeting: 'Hi,',
     paragraphs: [
-      `Someone (hopefully you) created a Deep House Radio account with this email address. Open the link below and press the button to confirm the address is yours; it works once, for ${Math.round(VERIFY_LINK_TTL_MS / 3_600_000)} hours.`,
+      `Someone (hopefully you) created a Deep House Radio account with this email address. Open the link below and confirm with your account password (or while signed in); it works once, for ${Math.round(VERIFY_LINK_TTL_MS / 3_600_000)} hours.`,
       'Until then, a Patreon or Buy Me a Coffee membership under this email is not applied to the account.',
     ],
     action: { label: 'Confirm my email', url },

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageReply, TokenBody } from '../../../../contracts/auth';
+import type { MessageReply, VerifyEmailBody } from '../../../../contracts/auth';
 import { apiSend } from '../../../lib/http';
 
-/** POST /api/auth/verify-email: confirms the email with the token the registration mail carried. */
-export const verifyEmail = (body: TokenBody) => apiSend<MessageReply>('POST', '/api/auth/verify-email', body);
+/** POST /api/auth/verify-email: the registration mail's token, and the password unless signed in as the account. */
+export const verifyEmail = (body: VerifyEmailBody) => apiSend<MessageReply>('POST', '/api/auth/verify-email', body);
 
 /** Confirms, then refreshes cached reads (a stored membership may apply now). */
 export function useVerifyEmail() {
