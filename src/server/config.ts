@@ -45,6 +45,8 @@ const envSchema = z.object({
   /**
    * Which proxies may set X-Forwarded-For (client IPs drive the per-IP rate limits): unset trusts
    * none; a hop count ("1"), or addresses/CIDRs separated by commas ("10.0.0.0/8,127.0.0.1").
+   * Prefer addresses/CIDRs: with a hop count, any client that reaches the server directly chooses its
+   * own address (a warning is logged at start when HOST is not loopback).
    */
   TRUST_PROXY: z
     .string()
