@@ -67,6 +67,8 @@ describe('admin setup, admin sign-in, session debug and quick assign', async () 
       expect((await c.post('/api/admin/signin', { email: 'boss@example.test', password: 'wrong-one' })).statusCode).toBe(401);
       const ok = await c.post('/api/admin/signin', { email: 'boss@example.test', password: 'admin-pass-1' });
       expect(ok.statusCode).toBe(200);
+      // The browser drops an admin's cookie with the session: 12 hours.
+      expect(ok.cookies.find((x) => x.name === 'dhr_session')?.maxAge).toBe(12 * 3600);
       expect(ok.json().user.isAdmin).toBe(true);
       const member = await registerAndLogin(app);
       const denied = await c.post('/api/admin/signin', { email: member.email, password: member.password });

@@ -4,7 +4,7 @@ import { meetsTier } from '../../contracts/tier-policy';
 import type { Tier } from '../../contracts/tiers';
 import type { UserRow } from '../db/schema';
 import { type AppError, forbidden, unauthorized } from '../lib/errors';
-import { createSession, deleteSession, findSessionUser, MEMBER_SESSION_MAX_MS, sessionCookieName, type SessionMeta } from '../modules/auth/session-store';
+import { ADMIN_SESSION_MAX_MS, createSession, deleteSession, findSessionUser, MEMBER_SESSION_MAX_MS, sessionCookieName, type SessionMeta } from '../modules/auth/session-store';
 
 /**
  * The one access mechanism (design.md §4): every route declares `config.access`,
@@ -37,8 +37,8 @@ declare module 'fastify' {
     sessionIdHash: string | null;
   }
   interface FastifyReply {
-    /** Start a fresh session for `userId` (drops the current one) and set the cookie. */
-    signIn(userId: string): Promise<void>;
+    /** Start a fresh session for `userId` (drops the current one) and set the cookie (shorter-lived for admins). */
+    signIn(userId: string, opts?: { isAdmin?: boolean }): Promise<void>;
     /** End the current session and clear the cookie. */
     signOut(): Promise<void>;
   }
@@ -85,20 +85,20 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 
   const cookieName = sessionCookieName(app.config.secureCookies);
   // No Domain attribute: the cookie stays on this host (required by the __Host- prefix on https).
-  const cookieOptions = () => ({
+  const cookieOptions = (isAdmin = false) => ({
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
     secure: app.config.secureCookies,
-    maxAge: Math.floor(MEMBER_SESSION_MAX_MS / 1000),
+    maxAge: Math.floor((isAdmin ? ADMIN_SESSION_MAX_MS : MEMBER_SESSION_MAX_MS) / 1000),
   });
 
-  app.decorateReply('signIn', async function signIn(this: FastifyReply, userId: string) {
+  app.decorateReply('signIn', async function signIn(this: FastifyReply, userId: string, opts: { isAdmin?: boolean } = {}) {
     const req = this.request;
     if (req.sessionIdHash) await deleteSession(db, req.sessionIdHash);
     const meta: SessionMeta = { ip: req.ip, userAgent: req.headers['user-agent'] };
     const token = await createSession(db, userId, meta);
-    this.setCookie(cookieName, token, cookieOptions());
+    this.setCookie(cookieName, token, cookieOptions(opts.isAdmin));
   });
 
   app.decorateReply('signOut', async function signOut(this: FastifyReply) {

@@ -73,7 +73,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         return insertUser(tx, { email, username, passwordHash, isAdmin: true, subscriptionStatus: 'active' });
       });
       setupToken.spend();
-      await reply.signIn(admin.id);
+      await reply.signIn(admin.id, { isAdmin: true });
       await recordLogin(db, admin.id);
       return reply.status(201).send({ message: AUTH_MESSAGES.setupDone, user: toAuthUser(admin) });
     },

@@ -24,7 +24,7 @@ export async function passwordSignIn(
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
   if (opts.requireAdmin && !user.isAdmin) throw forbidden('Admin privileges required', 'admin_required');
-  await reply.signIn(user.id);
+  await reply.signIn(user.id, { isAdmin: user.isAdmin });
   await recordLogin(db, user.id);
   return { message: 'Signed in', user: toAuthUser(user) };
 }
