@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { hasIcecast, ICECAST_INSTALL_HINT, startIcecast, type IcecastServer } from './lib/icecast';
+import { SECOND_MS } from '../src/contracts/time';
 
 /** Real deep-house records, so the monitor's search links lead somewhere sensible. */
 const PLAYLISTS: Record<string, string[]> = {
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
           (err: unknown) => console.error(`title change failed on /${mount}: ${err instanceof Error ? err.message : String(err)}`),
         );
       }
-    }, intervalS * 1000);
+    }, intervalS * SECOND_MS);
     timer.unref();
   } catch (err) {
     console.error(`The local radio could not go on air: ${err instanceof Error ? err.message : String(err)}`);

@@ -7,7 +7,7 @@ const boolish = z
 
 const optionalUrl = z.string().url().optional();
 
-/** Every environment variable DHR reads, parsed once at start-up (design.md §3). */
+/** Every environment variable DHR reads, parsed once at start-up; the README lists them. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { meetsTier } from '../../src/contracts/tier-policy';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { access, accessPlugin, describePolicy, type AccessPolicy, type RoutePolicy } from '../../src/server/plugins/access';
+import { access, accessPlugin, type AccessPolicy, type RoutePolicy } from '../../src/server/plugins/access';
 import { errorsPlugin } from '../../src/server/plugins/errors';
 import { createTestApp, memberWithRole, type Role, type TestMember } from '../support/app';
+
+const describePolicy = (p: AccessPolicy) => (p.kind === 'tier' ? `tier:${p.tier}` : p.kind);
 
 type SignedInRole = Exclude<Role, 'anonymous'>;
 const ROLES: Role[] = ['anonymous', 'free', 'dhr1', 'dhr2', 'vip', 'expired-vip', 'admin'];

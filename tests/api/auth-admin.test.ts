@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/contracts/auth';
 import { sessions, users } from '../../src/server/db/schema';
-import { createSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/modules/auth/session-store';
+import { createSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/lib/sessions';
 import { createSetupTokenGate } from '../../src/server/modules/auth/setup-token';
 import { createTestApp, memberWithRole, type TestMember } from '../support/app';
 import { client, freshEmail, registerAndLogin, sessionCookie } from '../support/auth-client';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/contracts/auth';
 import { users } from '../../src/server/db/schema';
 import { parsePatreonMember } from '../../src/server/modules/platforms/clients';
-import { reconcileUsers, upsertPlatformRecords } from '../../src/server/modules/platforms/repository';
+import { reconcileUsers, upsertPlatformRecords } from '../../src/server/modules/platforms/platforms-repository';
 import { createMember, createTestApp } from '../support/app';
 import { client, freshEmail, sessionCookie } from '../support/auth-client';
 import { lastMailTo, linkIn, readOutbox, tempDataDir, tokenIn } from '../support/outbox';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { platformSubscriptions, syncRuns, users } from '../../src/server/db/schema';
-import { platformEntitlementFor } from '../../src/server/modules/platforms';
+import { platformSubscriberFor } from '../../src/server/modules/platforms/platforms-repository';
 import { fetchBmcSubscriptions, fetchPatreonMembers } from '../../src/server/modules/platforms/clients';
 import { createSyncRunner } from '../../src/server/modules/platforms/sync';
 import { createMember, createTestApp, memberWithRole } from '../support/app';
@@ -112,7 +112,7 @@ describe('platform sync', async () => {
 
     // A payer without an account keeps their platform record; sign-in by link reads it.
     expect(await userByEmail(emails.noAccount)).toBeUndefined();
-    expect(await platformEntitlementFor(db, emails.noAccount)).toMatchObject({ tier: 'dhr2', status: 'active', source: 'patreon', pledgeAmountCents: 500 });
+    expect(await platformSubscriberFor(db, emails.noAccount)).toMatchObject({ tier: 'dhr2', status: 'active', source: 'patreon', pledgeAmountCents: 500 });
     expect(await app.platformSubscribers.find(emails.noAccount)).toMatchObject({ tier: 'dhr2', firstName: 'Nora', lastName: 'Account Less' });
 
     // Running it again changes nothing.

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { platformSubscriptions, users, webhookDeliveries } from '../../src/server/db/schema';
-import { pruneOldRecords } from '../../src/server/modules/platforms/repository';
+import { pruneOldRecords } from '../../src/server/modules/platforms/platforms-repository';
 import { createMember, createTestApp } from '../support/app';
 import { lastMailTo, linkIn, tempDataDir, tokenIn } from '../support/outbox';
 import { patreonMember } from '../support/platform-stubs';

@@ -5,7 +5,8 @@ import { afterAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { users, type NewUserRow, type UserRow } from '../../src/server/db/schema';
-import { createSession, SESSION_COOKIE } from '../../src/server/modules/auth/session-store';
+import { DAY_MS } from '../../src/contracts/time';
+import { createSession, SESSION_COOKIE } from '../../src/server/lib/sessions';
 
 /**
  * A fresh app per test file: PGlite in memory by default, or a fresh database on the PostgreSQL
@@ -90,7 +91,7 @@ export async function memberWithRole(app: FastifyInstance, role: Exclude<Role, '
       return createMember(app, {
         subscriptionTier: 'vip',
         subscriptionStatus: 'active',
-        subscriptionExpiry: new Date(Date.now() - 24 * 3600 * 1000),
+        subscriptionExpiry: new Date(Date.now() - DAY_MS),
       });
     case 'admin':
       return createMember(app, { isAdmin: true });

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import * as schema from './schema';
 import { acquireDirLock, type DirLock } from './dir-lock';
 
@@ -96,10 +97,10 @@ async function openPostgres(url: string): Promise<Database> {
   // Several instances may start at once: one migrates while the others wait on the advisory lock.
   const migrator = await pool.connect();
   try {
-    await migrator.query('SELECT pg_advisory_lock(724101)');
+    await migrator.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
     await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
   } finally {
-    await migrator.query('SELECT pg_advisory_unlock(724101)').catch(() => undefined);
+    await migrator.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]).catch(() => undefined);
     migrator.release();
   }
 

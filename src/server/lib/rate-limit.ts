@@ -5,6 +5,7 @@ import { rateLimits } from '../db/schema';
 import { clientBucket, clientNetwork } from './client-address';
 import { tooManyRequests } from './errors';
 import { hashToken } from './tokens';
+import { MINUTE_MS } from '../../contracts/time';
 
 /** A fixed window: at most `max` hits per `windowMs`. */
 export interface Limit {
@@ -26,7 +27,7 @@ export interface RateRule {
   perEmailNetwork?: Limit;
 }
 
-const MIN = 60_000;
+const MIN = MINUTE_MS;
 
 /**
  * Every rate limit in one place. Counters live in the database, so all instances share them.

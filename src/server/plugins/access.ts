@@ -4,10 +4,10 @@ import { meetsTier } from '../../contracts/tier-policy';
 import type { Tier } from '../../contracts/tiers';
 import type { UserRow } from '../db/schema';
 import { type AppError, forbidden, unauthorized } from '../lib/errors';
-import { ADMIN_SESSION_MAX_MS, createSession, deleteSession, findSessionUser, MEMBER_SESSION_MAX_MS, sessionCookieName, type SessionMeta } from '../modules/auth/session-store';
+import { ADMIN_SESSION_MAX_MS, createSession, deleteSession, findSessionUser, MEMBER_SESSION_MAX_MS, sessionCookieName, type SessionMeta } from '../lib/sessions';
 
 /**
- * The one access mechanism (design.md §4): every route declares `config.access`,
+ * The one access mechanism (docs/decisions/0003-one-access-policy.md): every route declares `config.access`,
  * and the hook below enforces it. Routes without a policy are refused at registration.
  */
 export type AccessPolicy =
@@ -59,10 +59,6 @@ export function denial(policy: AccessPolicy | undefined, user: UserRow | null): 
   return meetsTier(user, policy.tier)
     ? undefined
     : forbidden(`This needs an active ${policy.tier.toUpperCase()} subscription`, 'tier_required');
-}
-
-export function describePolicy(p: AccessPolicy): string {
-  return p.kind === 'tier' ? `tier:${p.tier}` : p.kind;
 }
 
 export const accessPlugin = fp(async (app: FastifyInstance) => {

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { isPagePath } from '../../contracts/routes';
 import { access } from './access';
 import { sendError } from './errors';
+import { DAY_MS } from '../../contracts/time';
 
 export interface WebOptions {
   /** The Vite build output; when missing, pages answer with a hint to build. */
@@ -64,7 +65,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
         const immutable = pathname.startsWith('/assets/');
         if (pathname === '/sw.js') reply.header('service-worker-allowed', '/');
         return reply.sendFile(pathname.slice(1), {
-          maxAge: immutable ? 365 * 24 * 3600 * 1000 : 0,
+          maxAge: immutable ? 365 * DAY_MS : 0,
           immutable,
           cacheControl: true,
         });

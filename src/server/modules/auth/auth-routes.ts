@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
@@ -21,21 +20,21 @@ import {
   verifyEmailBodySchema,
 } from '../../../contracts/auth';
 import { hasActiveSubscription, permissionsSchema } from '../../../contracts/tier-policy';
-import { users, type UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { type AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import { deleteExpiredSessions, deleteUserSessions } from './session-store';
+import { deleteExpiredSessions, deleteUserSessions } from '../../lib/sessions';
 import { checkCode, consumeLinkToken, deleteDeadTokens, issueCode, issueLinkToken, peekLinkToken } from './auth-tokens';
 import { adminUsesPasswordMail, passwordCodeMail, resetLinkMail, signInLinkMail, verifyEmailMail } from './mails';
 import { hashPassword, verifyPassword } from './passwords';
 import { passwordSignIn } from './password-sign-in';
 import { memberPermissions } from './permissions';
 import { deleteExpiredRateLimits, enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
-import { findUserByEmail, insertUser, recordLogin, toAuthUser, updateUser, usernameFromEmail } from './users';
+import { toAuthUser, usernameFromEmail } from '../members/member-views';
+import { EmailTakenError, findMemberByEmail, findMemberById, insertMember, recordLogin, updateMember } from '../members/members-repository';
+import { MINUTE_MS } from '../../../contracts/time';
 
-const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
-
-/** Sign-up, sign-in (password, one-time link), sign-out, password setting and the member's own views (spec §7). */
+/** Sign-up, sign-in (password, one-time link), sign-out, password setting and the member's own views (docs/decisions/0007-accounts-sign-in-and-rate-limits.md, 0013). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   // The token rides in the fragment: browsers never send it, so no request log holds it (issue 9).
@@ -52,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.log.warn({ err }, 'auth housekeeping failed; will retry');
       }
     };
-    const timer = setInterval(() => void sweep(), 15 * 60 * 1000);
+    const timer = setInterval(() => void sweep(), 15 * MINUTE_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
@@ -63,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { email, password, username } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.register, email);
-      const existing = await findUserByEmail(db, email);
+      const existing = await findMemberByEmail(db, email);
       if (existing) {
         // Members added by an admin or a platform sync have no password yet: point them to Set Password.
         throw conflict(existing.passwordHash ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailTakenNoPassword, 'email_taken');
@@ -72,9 +71,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       let user: UserRow;
       try {
         // Unverified until the emailed link is followed: no platform tier follows this address before (ADR 0013).
-        user = await insertUser(db, { email, username, passwordHash, emailVerifiedAt: null });
+        user = await insertMember(db, { email, username, passwordHash, emailVerifiedAt: null });
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
+        // A parallel registration of the same email won the race.
+        if (err instanceof EmailTakenError) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
         throw err;
       }
       const userId = user.id;
@@ -127,19 +127,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { email } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.checkUser, email);
-      const user = await findUserByEmail(db, email);
+      const user = await findMemberByEmail(db, email);
       return { exists: user !== null, hasPassword: user?.passwordHash != null };
     },
   );
 
-  // Set password, step 1: prove the email by a code sent to it (design.md §4).
+  // Set password, step 1: prove the email by a code sent to it.
   app.post(
     '/api/auth/set-password/request-code',
     { config: { access: access.public }, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
     async (req) => {
       const { email } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.codeRequest, email);
-      const user = await findUserByEmail(db, email);
+      const user = await findMemberByEmail(db, email);
       if (!user) throw notFound(AUTH_MESSAGES.noAccount, 'no_account');
       if (user.passwordHash) throw conflict(AUTH_MESSAGES.alreadyHasPassword, 'has_password');
       const code = await issueCode(db, email, user.id);
@@ -166,14 +166,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { email, code, password } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.codeCheck, email);
-      const user = await findUserByEmail(db, email);
+      const user = await findMemberByEmail(db, email);
       if (!user) throw notFound(AUTH_MESSAGES.noAccount, 'no_account');
       if (user.passwordHash) throw conflict(AUTH_MESSAGES.alreadyHasPassword, 'has_password');
       const passwordHash = await hashPassword(password);
       const result = await checkCode(db, email, code, true);
       if (!result.ok) throw codeError(result.reason);
       // The code proved the email too.
-      await updateUser(db, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
+      await updateMember(db, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
       if (!user.emailVerifiedAt) await app.platformSubscribers.applyTo(db, email);
       return { message: AUTH_MESSAGES.passwordSet };
     },
@@ -189,8 +189,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await enforceRateLimit(db, req, RATE_RULES.signInLink, email);
       const log = req.log;
       app.mailer.sendLater(async () => {
-        const user = await findUserByEmail(db, email);
-        // Admins sign in with their password (design.md §4); the mail says so instead of carrying a link.
+        const user = await findMemberByEmail(db, email);
+        // Admins sign in with their password (docs/decisions/0007-accounts-sign-in-and-rate-limits.md); the mail says so instead of carrying a link.
         if (user?.isAdmin) return adminUsesPasswordMail(email, `${app.config.PUBLIC_URL}/auth`, `${app.config.PUBLIC_URL}/forgot-password`);
         if (!user && !(await isPayingSubscriber(email))) {
           log.info('sign-in link asked for an unknown email; nothing sent');
@@ -250,11 +250,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   async function verifyByLink(user: UserRow): Promise<UserRow> {
     await db.transaction(async (tx) => {
-      await updateUser(tx, user.id, { passwordHash: null, emailVerifiedAt: new Date() });
+      await updateMember(tx, user.id, { passwordHash: null, emailVerifiedAt: new Date() });
       await deleteUserSessions(tx, user.id);
       await app.platformSubscribers.applyTo(tx, user.email);
     });
-    return (await findUserByEmail(db, user.email)) ?? user;
+    return (await findMemberByEmail(db, user.email)) ?? user;
   }
 
   app.post(
@@ -264,7 +264,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await enforceRateLimit(db, req, RATE_RULES.followLink);
       const { token, password } = req.body;
       const row = await peekLinkToken(db, 'email_verify', token);
-      const user = row?.userId ? await findUserById(row.userId) : null;
+      const user = row?.userId ? await findMemberById(db, row.userId) : null;
       // An email changed since the link was sent is not what the link proved.
       if (!row || !user || user.email !== row.email) throw badRequest(AUTH_MESSAGES.verifyLinkInvalid, 'link_invalid');
       // The inbox alone is not enough: whoever registered must confirm (session or password).
@@ -276,7 +276,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await consumeLinkToken(db, 'email_verify', token))) throw badRequest(AUTH_MESSAGES.verifyLinkInvalid, 'link_invalid');
       if (!user.emailVerifiedAt) {
         await db.transaction(async (tx) => {
-          await updateUser(tx, user.id, { emailVerifiedAt: new Date() });
+          await updateMember(tx, user.id, { emailVerifiedAt: new Date() });
           await app.platformSubscribers.applyTo(tx, user.email);
         });
       }
@@ -284,20 +284,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  async function findUserById(id: string): Promise<UserRow | null> {
-    const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
-    return rows[0] ?? null;
-  }
-
-  /** The link's member; a platform subscriber without an account gets one now (design.md §4). */
+  /** The link's member; a platform subscriber without an account gets one now (docs/decisions/0006-platform-subscriptions-and-members-admin.md). */
   async function userForLink(userId: string | null, email: string): Promise<UserRow | null> {
-    if (userId) return findUserById(userId);
-    const existing = await findUserByEmail(db, email);
+    if (userId) return findMemberById(db, userId);
+    const existing = await findMemberByEmail(db, email);
     if (existing) return existing;
     const sub = await app.platformSubscribers.find(email);
     if (!sub) return null;
     try {
-      return await insertUser(db, {
+      return await insertMember(db, {
         email,
         username: sub.username?.trim().slice(0, 50) || usernameFromEmail(email),
         firstName: sub.firstName ?? null,
@@ -309,7 +304,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         pledgeAmountCents: sub.pledgeAmountCents,
       });
     } catch (err) {
-      if (isUniqueViolation(err)) return findUserByEmail(db, email);
+      if (err instanceof EmailTakenError) return findMemberByEmail(db, email);
       throw err;
     }
   }
@@ -321,7 +316,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.resetRequest, email);
       app.mailer.sendLater(async () => {
-        const user = await findUserByEmail(db, email);
+        const user = await findMemberByEmail(db, email);
         if (!user) return null;
         return resetLinkMail(email, link(LINK_PAGES.resetPassword, await issueLinkToken(db, 'password_reset', email, user.id)));
       });
@@ -340,9 +335,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row?.userId) throw badRequest(AUTH_MESSAGES.resetLinkInvalid, 'link_invalid');
       const userId = row.userId;
       // The link proved the email: an unverified account is verified now (its platform records apply).
-      const user = await updateUser(db, userId, { passwordHash });
-      if (!user.emailVerifiedAt && user.email === row.email) {
-        await updateUser(db, userId, { emailVerifiedAt: new Date() });
+      const user = await updateMember(db, userId, { passwordHash });
+      if (user && !user.emailVerifiedAt && user.email === row.email) {
+        await updateMember(db, userId, { emailVerifiedAt: new Date() });
         await app.platformSubscribers.applyTo(db, user.email);
       }
       // A reset ends every session: whoever knew the old password is signed out.

@@ -1,7 +1,8 @@
 import { composeMail, type MailMessage } from '../../lib/mail';
 import { CODE_TTL_MS, LOGIN_LINK_TTL_MS, RESET_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from './auth-tokens';
+import { HOUR_MS, MINUTE_MS } from '../../../contracts/time';
 
-const minutes = (ms: number) => Math.round(ms / 60_000);
+const minutes = (ms: number) => Math.round(ms / MINUTE_MS);
 
 export function signInLinkMail(to: string, url: string): MailMessage {
   return composeMail({
@@ -62,7 +63,7 @@ export function verifyEmailMail(to: string, url: string): MailMessage {
     subject: 'Confirm your Deep House Radio email',
     greeting: 'Hi,',
     paragraphs: [
-      `Someone (hopefully you) created a Deep House Radio account with this email address. Open the link below and confirm with your account password (or while signed in); it works once, for ${Math.round(VERIFY_LINK_TTL_MS / 3_600_000)} hours.`,
+      `Someone (hopefully you) created a Deep House Radio account with this email address. Open the link below and confirm with your account password (or while signed in); it works once, for ${Math.round(VERIFY_LINK_TTL_MS / HOUR_MS)} hours.`,
       'Until then, a Patreon or Buy Me a Coffee membership under this email is not applied to the account.',
     ],
     action: { label: 'Confirm my email', url },

@@ -7,7 +7,7 @@ import { badRequest, unauthorized } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { parseBmcSubscription, parsePatreonMember, type PlatformRecordInput } from './clients';
 import type { PlatformMetrics } from './platform-metrics';
-import { reconcileUsers, upsertPlatformRecords } from './repository';
+import { reconcileUsers, upsertPlatformRecords } from './platforms-repository';
 
 export const PATREON_EVENTS = [
   'members:create',

@@ -7,6 +7,7 @@ import { channelParamsSchema, liveMetadataQuerySchema } from '../../../contracts
 import { notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { NowPlaying } from './now-playing';
+import { SECOND_MS } from '../../../contracts/time';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,7 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.addHook('onReady', async () => {
     await nowPlaying.init();
-    if (app.config.backgroundJobs) nowPlaying.start(app.config.METADATA_POLL_S * 1000);
+    if (app.config.backgroundJobs) nowPlaying.start(app.config.METADATA_POLL_S * SECOND_MS);
   });
   // Before the server stops accepting: end the SSE streams so close() does not wait on them.
   app.addHook('preClose', async () => {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
-/** Heartbeat comment interval (issue 5: every 25 s keeps proxies from closing idle streams). */
+/** Heartbeat comment interval (every 25 s keeps proxies from closing idle streams). */
 export const HEARTBEAT_MS = 25_000;
 /** A client whose socket buffers more than this is not reading; it is dropped rather than growing memory. */
 const MAX_BUFFERED_BYTES = 256 * 1024;

@@ -111,7 +111,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/tracks/recommendations',
     {
-      // Similar-track suggestions are part of track identification, a DHR1 feature (spec §1).
+      // Similar-track suggestions are part of track identification, a DHR1 feature (TIER_BENEFITS).
       config: { access: access.tier('dhr1') },
       schema: { body: recommendationRequestSchema, response: { 200: recommendationsResponseSchema } },
     },

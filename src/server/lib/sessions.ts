@@ -1,7 +1,8 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sessions, users, type UserRow } from '../../db/schema';
-import { hashToken, randomToken } from '../../lib/tokens';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions, users, type SessionRow, type UserRow } from '../db/schema';
+import { hashToken, randomToken } from './tokens';
+import { DAY_MS, HOUR_MS } from '../../contracts/time';
 
 export const SESSION_COOKIE = 'dhr_session';
 /**
@@ -11,11 +12,10 @@ export const SESSION_COOKIE = 'dhr_session';
 export const SECURE_SESSION_COOKIE = '__Host-dhr_session';
 export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 
-const HOUR_MS = 3600 * 1000;
 /** A session unused this long ends; each use slides it forward. */
-export const SESSION_TTL_MS = 14 * 24 * HOUR_MS;
-/** However much it is used, a session ends this long after sign-in: 30 days, 12 hours for admins. */
-export const MEMBER_SESSION_MAX_MS = 30 * 24 * HOUR_MS;
+export const SESSION_TTL_MS = 14 * DAY_MS;
+/** However much it is used, a session ends this long after sign-in: 30 days, 12 hours for admins (ADR 0013). */
+export const MEMBER_SESSION_MAX_MS = 30 * DAY_MS;
 export const ADMIN_SESSION_MAX_MS = 12 * HOUR_MS;
 /** How often a used session's expiry moves forward (saves a write per request). */
 const TOUCH_EVERY_MS = HOUR_MS;
@@ -38,6 +38,10 @@ export async function createSession(db: Db, userId: string, meta: SessionMeta = 
   return token;
 }
 
+/**
+ * The signed-in member behind a cookie. The one read of `users` outside the members repository:
+ * joined here so that a signed-in request costs one query.
+ */
 export async function findSessionUser(db: Db, token: string): Promise<{ user: UserRow; idHash: string } | null> {
   const idHash = hashToken(token);
   const now = new Date();
@@ -62,6 +66,20 @@ export async function findSessionUser(db: Db, token: string): Promise<{ user: Us
       .where(eq(sessions.idHash, idHash));
   }
   return { user: row.user, idHash };
+}
+
+export async function findSession(db: Db, idHash: string): Promise<SessionRow | null> {
+  const rows = await db.select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The member's sessions that have not expired. */
+export async function countActiveSessions(db: Db, userId: string, now: Date = new Date()): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function deleteSession(db: Db, idHash: string): Promise<void> {
