@@ -53,8 +53,15 @@ export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
 export const REQUIRED_EMAIL_USERNAME = 'Email and username are required';
 export const INVALID_EMAIL = 'Please enter a valid email address';
-/** The simple email pattern the admin forms check. */
+/** The "simple pattern" of spec §5. Backtracks quadratically on long input: test with `isEmailAddress`. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The longest address the admin forms and the bulk import accept (RFC 5321 path limits). */
+export const EMAIL_MAX_LENGTH = 320;
+
+/** The spec's simple email check, length first so a crafted 30,000-character cell costs nothing. */
+export function isEmailAddress(s: string): boolean {
+  return s.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(s);
+}
 
 /** Euros as the forms send them: a number, a numeric string, or empty (= 0). Max 100,000 euro. */
 const euroAmountSchema = z

@@ -51,7 +51,8 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .min(1, 'Email is required')
-  .max(EMAIL_MAX, 'Email is too long')
+  // abort: an over-long value never reaches the email regex.
+  .max(EMAIL_MAX, { message: 'Email is too long', abort: true })
   .email(AUTH_MESSAGES.invalidEmail);
 
 /** A new password: the spec's minimum, a sane maximum. */

@@ -4,7 +4,7 @@ import { platformSubscriptions, syncRuns, users } from '../../src/server/db/sche
 import { platformSubscriberFor } from '../../src/server/modules/platforms/platforms-repository';
 import { fetchBmcSubscriptions, fetchPatreonMembers } from '../../src/server/modules/platforms/clients';
 import { createSyncRunner } from '../../src/server/modules/platforms/sync';
-import { createMember, createTestApp, memberWithRole } from '../support/app';
+import { createMember, createTestApp, memberWithRole, readMetrics } from '../support/app';
 import { bmcSubscription, patreonMember, startBmcStub, startPatreonStub } from '../support/platform-stubs';
 
 const PATREON_TOKEN = 'patreon-test-token';
@@ -178,7 +178,7 @@ describe('platform sync', async () => {
     await sync();
     expect(await userByEmail(email)).toMatchObject({ subscriptionTier: 'vip', subscriptionStatus: 'active' });
 
-    const metrics = (await app.inject('/metrics')).body;
+    const metrics = (await readMetrics(app)).body;
     expect(metrics).toMatch(/dhr_platform_sync_runs_total\{trigger="manual",result="failed"\} [1-9]/);
     expect(metrics).toMatch(/dhr_platform_sync_runs_total\{trigger="manual",result="partial"\} [1-9]/);
     expect(metrics).toMatch(/dhr_platform_sync_last_success_timestamp_seconds\{platform="buymeacoffee"\} \d{10}/);

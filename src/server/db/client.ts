@@ -89,7 +89,8 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A server that accepts no connection fails the request within seconds (a 503), instead of queueing it forever.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   pool.on('error', () => {
     // Idle client errors (server restart) are retried by the pool; never crash the process.
   });

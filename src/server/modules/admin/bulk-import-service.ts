@@ -5,7 +5,7 @@ import {
   BULK_IMPORT_MAX_ROWS,
   BULK_IMPORT_SOURCES,
   BULK_IMPORT_STATUSES,
-  EMAIL_PATTERN,
+  isEmailAddress,
   type BulkImportResult,
 } from '../../../contracts/admin';
 import { parseTier, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
@@ -91,7 +91,7 @@ export function parseImportCsv(csv: string): Parsed {
 
     const email = get('email').toLowerCase();
     if (!email) problems.push('email is missing');
-    else if (!EMAIL_PATTERN.test(email) || email.length > 320) problems.push(`invalid email '${clip(email)}'`);
+    else if (!isEmailAddress(email)) problems.push(`invalid email '${clip(email)}'`);
 
     const tierText = get('subscriptionTier');
     const tier = parseTier(tierText);

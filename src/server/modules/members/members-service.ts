@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import {
   DUPLICATE_EMAIL,
-  EMAIL_PATTERN,
+  isEmailAddress,
   INVALID_EMAIL,
   REQUIRED_EMAIL_USERNAME,
   type createAdminUserSchema,
@@ -29,7 +29,7 @@ function checkIdentity(emailIn: string, usernameIn: string): { email: string; us
   const email = emailIn.trim().toLowerCase();
   const username = usernameIn.trim();
   if (!email || !username) throw badRequest(REQUIRED_EMAIL_USERNAME, 'required_fields');
-  if (email.length > 320 || !EMAIL_PATTERN.test(email)) throw badRequest(INVALID_EMAIL, 'invalid_email');
+  if (!isEmailAddress(email)) throw badRequest(INVALID_EMAIL, 'invalid_email');
   if (username.length > NAME_MAX) throw badRequest(`Username must be at most ${NAME_MAX} characters`, 'invalid_username');
   return { email, username };
 }

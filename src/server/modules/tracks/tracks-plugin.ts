@@ -61,7 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/track-monitor/current/:channel',
-    { config: { access: access.public }, schema: { params: channelParamsSchema, response: { 200: trackMonitorResponseSchema } } },
+    { config: { access: access.public, sharedAnswer: true }, schema: { params: channelParamsSchema, response: { 200: trackMonitorResponseSchema } } },
     async (req): Promise<TrackMonitorResponse> => {
       const channel = await app.knownChannel(req.params.channel);
       const row = await latestTrack(db, channel);
@@ -100,7 +100,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/tracks/recent/:channel',
-    { config: { access: access.public }, schema: { params: channelParamsSchema, querystring: recentTracksQuerySchema } },
+    { config: { access: access.public, sharedAnswer: true }, schema: { params: channelParamsSchema, querystring: recentTracksQuerySchema } },
     async (req, reply) => {
       const channel = await app.knownChannel(req.params.channel);
       reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
