@@ -19,8 +19,6 @@ export const AUTH_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists. Please sign in instead.',
-  supporterUseLink:
-    'This email belongs to a Patreon or Buy Me a Coffee supporter. Sign in with an emailed link (Email me a sign-in link) to prove it is yours, then set a password.',
   emailTakenNoPassword: 'An account with this email already exists but has no password yet. Use Set Password to choose one.',
   emailVerificationFailed: 'Email verification failed',
   alreadyHasPassword: 'This account already has a password. Please use the login page.',
@@ -38,6 +36,14 @@ export const AUTH_MESSAGES = {
   tierAssigned: 'User tier assigned successfully',
   setupDone: 'Admin account created. You are signed in.',
   setupNotNeeded: 'An admin account already exists. Please sign in instead.',
+  setupTokenRequired: 'The setup token is required',
+  setupTokenInvalid: 'That setup token is not valid. Use ADMIN_SETUP_TOKEN, or the token the server printed in its log at start-up.',
+  verifyLinkInvalid: 'This confirmation link has expired or was already used. Request a sign-in link instead: signing in by email also confirms it.',
+  emailConfirmed: 'Thank you: your email is confirmed.',
+  verifyNeedsPassword: 'Enter the password you chose for this account, or sign in first, to confirm the email.',
+  verifyWrongPassword: 'That is not the password of this account.',
+  lastAdmin: 'The radio needs at least one admin: make another member admin first.',
+  sessionsRevoked: 'The member is signed out everywhere.',
 } as const;
 
 export const emailSchema = z
@@ -87,10 +93,28 @@ export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
 
 export const tokenSchema = z.string().min(16, 'The link is not valid').max(128, 'The link is not valid');
 
+/** A one-time link's secret, posted by the page the link opens (never sent in a URL query). */
+export const tokenBodySchema = z.strictObject({ token: tokenSchema });
+export type TokenBody = z.infer<typeof tokenBodySchema>;
+
+/**
+ * Email confirmation: the token proves the inbox, and the session or the account's password proves
+ * the registrant. Someone who only owns the inbox cannot confirm an account an attacker registered
+ * under their address (and so hand their pledge to it).
+ */
+export const verifyEmailBodySchema = z.strictObject({ token: tokenSchema, password: passwordSchema.optional() });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
+
+/** Which account a sign-in link opens, shown before the member presses the button. */
+export const linkPreviewReplySchema = z.object({ email: z.string() });
+export type LinkPreviewReply = z.infer<typeof linkPreviewReplySchema>;
+
 export const resetPasswordBodySchema = z.strictObject({ token: tokenSchema, password: newPasswordSchema });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const adminSetupBodySchema = z.strictObject({
+  /** ADMIN_SETUP_TOKEN, or the one-time token printed in the server log at first start (issue 9). */
+  setupToken: z.string().trim().min(1, AUTH_MESSAGES.setupTokenRequired).max(200, AUTH_MESSAGES.setupTokenInvalid),
   email: emailSchema,
   username: usernameSchema,
   password: newPasswordSchema,
@@ -145,6 +169,11 @@ export const sessionDebugReplySchema = z.object({
 });
 export type SessionDebugReply = z.infer<typeof sessionDebugReplySchema>;
 
-/** Where a sign-in link that failed sends the browser; /simple-auth shows the matching message. */
-export const LINK_ERROR_PARAM = 'link';
+/**
+ * The pages mailed links open. The token rides in the URL fragment (`#token=...`), which browsers
+ * never send to a server, so it is in no request log; the page posts it (issue 9).
+ */
+export const LINK_PAGES = { signIn: '/simple-auth/link', resetPassword: '/reset-password', verifyEmail: '/verify-email' } as const;
+export const TOKEN_FRAGMENT_KEY = 'token';
+
 export const LINK_INVALID_MESSAGE = 'This sign-in link has expired or was already used. Please request a new one.';

@@ -5,6 +5,8 @@
 export const PAGE_PATHS = [
   '/',
   '/simple-auth',
+  '/simple-auth/link',
+  '/verify-email',
   '/auth',
   '/set-password',
   '/forgot-password',

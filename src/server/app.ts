@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { adminAuthRoutes } from './modules/auth/admin-auth-routes';
 import { platformSubscribersPlugin } from './modules/auth/platform-subscribers';
 import { assignTierRoutes } from './modules/members/assign-tier-routes';
+import { trustProxyWarning } from './lib/client-address';
 import { mailPlugin } from './lib/mail';
 import { siteConfigRoutes } from './modules/system/site-config-routes';
 
@@ -103,6 +104,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     keepAliveTimeout: SERVER_LIMITS.keepAliveTimeoutMs,
     maxRequestsPerSocket: SERVER_LIMITS.maxRequestsPerSocket,
   }).withTypeProvider<ZodTypeProvider>();
+  const proxyWarning = trustProxyWarning(config);
+  if (proxyWarning) app.log.warn(proxyWarning);
   // Fastify has no option for this one; it must not exceed requestTimeout.
   app.server.headersTimeout = SERVER_LIMITS.headersTimeoutMs;
   app.setValidatorCompiler(validatorCompiler);

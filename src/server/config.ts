@@ -40,9 +40,13 @@ const envSchema = z.object({
   BMC_WEBHOOK_SECRET: z.string().optional(),
   BMC_PAGE_URL: z.string().url().default('https://www.buymeacoffee.com/deephouseradio'),
   SYNC_INTERVAL_MIN: z.coerce.number().positive().default(60),
+  /** The secret first-admin setup asks for; unset: one is generated and logged while no admin exists. */
+  ADMIN_SETUP_TOKEN: z.string().min(16, 'at least 16 characters').max(200).optional(),
   /**
    * Which proxies may set X-Forwarded-For (client IPs drive the per-IP rate limits): unset trusts
    * none; a hop count ("1"), or addresses/CIDRs separated by commas ("10.0.0.0/8,127.0.0.1").
+   * Prefer addresses/CIDRs: with a hop count, any client that reaches the server directly chooses its
+   * own address (a warning is logged at start when HOST is not loopback).
    */
   TRUST_PROXY: z
     .string()

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../src/contracts/auth';
+import { AUTH_MESSAGES, LINK_INVALID_MESSAGE } from '../../src/contracts/auth';
 import { authTokens, users } from '../../src/server/db/schema';
 import { createTestApp, createMember } from '../support/app';
 import { client, freshEmail, registerAndLogin, sessionCookie } from '../support/auth-client';
-import { codeIn, lastMailTo, linkIn, readOutbox, tempDataDir } from '../support/outbox';
+import { codeIn, lastMailTo, linkIn, readOutbox, tempDataDir, tokenIn } from '../support/outbox';
 
 describe('one-time links and codes: sign-in link, set password, forgot/reset password', async () => {
   const dataDir = tempDataDir();
@@ -12,8 +12,11 @@ describe('one-time links and codes: sign-in link, set password, forgot/reset pas
   const mailsTo = (email: string) => readOutbox(dataDir).filter((m) => m.to.includes(email));
   const pathOf = (url: string) => url.replace('http://localhost:3000', '');
 
-  describe('POST /api/auth/simple-login and GET /api/auth/magic', () => {
-    it('mails a one-time link (text and HTML, from PUBLIC_URL) that signs in once', async () => {
+  describe('POST /api/auth/simple-login, the link page and POST /api/auth/magic', () => {
+    const signInLink = (email: string) => linkIn(lastMailTo(dataDir, email), '/simple-auth/link');
+    const magic = (token: string) => client(app).post('/api/auth/magic', { token });
+
+    it('mails a link to a page (token in the #fragment) that signs in once, on a POST only', async () => {
       const m = await createMember(app, { subscriptionTier: 'dhr1', subscriptionStatus: 'active' });
       const res = await client(app).post('/api/auth/simple-login', { email: m.user.email.toUpperCase() });
       expect(res.statusCode).toBe(200);
@@ -24,28 +27,41 @@ describe('one-time links and codes: sign-in link, set password, forgot/reset pas
       expect(mail.subject).toBe('Your Deep House Radio sign-in link');
       expect(mail.raw).toContain('Content-Type: text/plain');
       expect(mail.raw).toContain('Content-Type: text/html');
-      const url = linkIn(mail, '/api/auth/magic');
-      expect(url.startsWith('http://localhost:3000/api/auth/magic?token=')).toBe(true);
+      const url = signInLink(m.user.email);
+      // The token is in the fragment, which browsers never send: no query string, nothing to log.
+      expect(url.startsWith('http://localhost:3000/simple-auth/link#token=')).toBe(true);
+      expect(new URL(url).search).toBe('');
+      const token = tokenIn(url);
       // >= 128 bits of randomness: 256-bit base64url token.
-      expect(new URL(url).searchParams.get('token')?.length).toBeGreaterThanOrEqual(43);
+      expect(token.length).toBeGreaterThanOrEqual(43);
       // Stored hashed: the raw token is nowhere in the table.
-      const token = new URL(url).searchParams.get('token') ?? '';
       const rows = await app.database.db.select().from(authTokens).where(eq(authTokens.email, m.user.email));
       expect(rows.some((r) => r.tokenHash.includes(token))).toBe(false);
       const lifetime = (rows[0]?.expiresAt.getTime() ?? 0) - (rows[0]?.createdAt.getTime() ?? 0);
       expect(lifetime).toBeLessThanOrEqual(15 * 60 * 1000 + 1000);
 
-      const follow = await client(app).get(pathOf(url));
-      expect(follow.statusCode).toBe(303);
-      expect(follow.headers.location).toBe('/');
+      // A scanner opening the link (GET) uses nothing up; the old GET that signed in is gone.
+      await client(app).get(pathOf(url));
+      expect((await client(app).get(`/api/auth/magic?token=${token}`)).statusCode).toBe(404);
+      // The page shows whose account the link opens, without using it.
+      for (let i = 0; i < 2; i += 1) {
+        const preview = await client(app).post('/api/auth/magic/preview', { token });
+        expect(preview.statusCode).toBe(200);
+        expect(preview.json()).toEqual({ email: m.user.email });
+      }
+
+      const follow = await magic(token);
+      expect(follow.statusCode).toBe(200);
+      expect(follow.json().user.id).toBe(m.user.id);
       const cookie = sessionCookie(follow);
       const me = await app.inject({ url: '/api/auth/me', headers: { cookie } });
       expect(me.json().id).toBe(m.user.id);
 
-      const again = await client(app).get(pathOf(url));
-      expect(again.statusCode).toBe(303);
-      expect(again.headers.location).toBe('/simple-auth?link=invalid');
+      const again = await magic(token);
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toMatchObject({ error: { code: 'link_invalid', message: LINK_INVALID_MESSAGE } });
       expect(sessionCookie(again)).toBe('');
+      expect((await client(app).post('/api/auth/magic/preview', { token })).statusCode).toBe(400);
     });
 
     it('answers the same for an unknown email and sends nothing', async () => {
@@ -59,15 +75,17 @@ describe('one-time links and codes: sign-in link, set password, forgot/reset pas
     it('refuses an expired link, a garbage token and a missing token', async () => {
       const m = await createMember(app);
       await client(app).post('/api/auth/simple-login', { email: m.user.email });
-      const url = linkIn(lastMailTo(dataDir, m.user.email), '/api/auth/magic');
+      const token = tokenIn(signInLink(m.user.email));
       await app.database.db
         .update(authTokens)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(authTokens.email, m.user.email));
-      for (const u of [pathOf(url), '/api/auth/magic?token=' + 'x'.repeat(43), '/api/auth/magic', `/api/auth/magic?token=${'y'.repeat(5000)}`]) {
-        const res = await client(app).get(u);
-        expect(res.statusCode, u.slice(0, 60)).toBeLessThan(500);
-        expect(sessionCookie(res)).toBe('');
+      for (const payload of [{ token }, { token: 'x'.repeat(43) }, {}, { token: 'y'.repeat(5000) }, { token: 5 }, { token, extra: 1 }]) {
+        for (const url of ['/api/auth/magic', '/api/auth/magic/preview']) {
+          const res = await client(app).post(url, payload);
+          expect(res.statusCode, url).toBe(400);
+          expect(sessionCookie(res)).toBe('');
+        }
       }
     });
 
@@ -75,12 +93,12 @@ describe('one-time links and codes: sign-in link, set password, forgot/reset pas
       const m = await createMember(app);
       const c = client(app);
       await c.post('/api/auth/simple-login', { email: m.user.email });
-      const first = linkIn(lastMailTo(dataDir, m.user.email), '/api/auth/magic');
+      const first = tokenIn(signInLink(m.user.email));
       await c.post('/api/auth/simple-login', { email: m.user.email });
-      const second = linkIn(lastMailTo(dataDir, m.user.email), '/api/auth/magic');
+      const second = tokenIn(signInLink(m.user.email));
       expect(second).not.toBe(first);
-      expect((await client(app).get(pathOf(first))).headers.location).toBe('/simple-auth?link=invalid');
-      expect((await client(app).get(pathOf(second))).headers.location).toBe('/');
+      expect((await magic(first)).statusCode).toBe(400);
+      expect((await magic(second)).statusCode).toBe(200);
     });
 
     it('creates the account of an active platform subscriber on first sign-in', async () => {
@@ -96,8 +114,8 @@ describe('one-time links and codes: sign-in link, set password, forgot/reset pas
 
       await client(app).post('/api/auth/simple-login', { email });
       expect(await app.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
-      const follow = await client(app).get(pathOf(linkIn(lastMailTo(dataDir, email), '/api/auth/magic')));
-      expect(follow.headers.location).toBe('/');
+      const follow = await magic(tokenIn(signInLink(email)));
+      expect(follow.statusCode).toBe(200);
       const me = (await app.inject({ url: '/api/user/permissions', headers: { cookie: sessionCookie(follow) } })).json();
       expect(me).toMatchObject({ email, subscriptionTier: 'dhr2', canAccessDHR2: true, firstName: 'Pat' });
     });
@@ -121,15 +139,15 @@ describe('one-time links and codes: sign-in link, set password, forgot/reset pas
       expect(res.json().message).toBe(AUTH_MESSAGES.linkSent);
       const mail = lastMailTo(dataDir, admin.user.email);
       expect(mail.subject).toBe('Signing in to Deep House Radio as an admin');
-      expect(mail.body).not.toContain('/api/auth/magic');
+      expect(mail.body).not.toContain('#token=');
 
       // A link sent before the member became an admin no longer signs in.
       const m = await createMember(app);
       await client(app).post('/api/auth/simple-login', { email: m.user.email });
-      const url = linkIn(lastMailTo(dataDir, m.user.email), '/api/auth/magic');
+      const token = tokenIn(signInLink(m.user.email));
       await app.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, m.user.id));
-      const follow = await client(app).get(pathOf(url));
-      expect(follow.headers.location).toBe('/simple-auth?link=invalid');
+      const follow = await magic(token);
+      expect(follow.statusCode).toBe(400);
       expect(sessionCookie(follow)).toBe('');
     });
 
@@ -239,7 +257,7 @@ describe('one-time links and codes: sign-in link, set password, forgot/reset pas
       expect((await client(app).post('/api/auth/set-password/request-code', { email: m.user.email })).statusCode).toBe(429);
     });
 
-    it('limits code checks per email (10 per 15 minutes) across new codes', async () => {
+    it('limits code checks per email and network (10 per 15 minutes) across new codes', async () => {
       const m = await createMember(app);
       let checks = 0;
       let status = 0;
@@ -261,8 +279,9 @@ describe('one-time links and codes: sign-in link, set password, forgot/reset pas
       const res = await c.post('/api/auth/forgot-password', { email });
       expect(res.json().message).toBe(AUTH_MESSAGES.resetLinkSent);
       const url = linkIn(lastMailTo(dataDir, email), '/reset-password');
-      expect(url.startsWith('http://localhost:3000/reset-password?token=')).toBe(true);
-      const token = new URL(url).searchParams.get('token') ?? '';
+      expect(url.startsWith('http://localhost:3000/reset-password#token=')).toBe(true);
+      expect(new URL(url).search).toBe('');
+      const token = tokenIn(url);
 
       const short = await c.post('/api/auth/reset-password', { token, password: '12' });
       expect(short.statusCode).toBe(400);
@@ -285,7 +304,7 @@ describe('one-time links and codes: sign-in link, set password, forgot/reset pas
 
       const { email } = await registerAndLogin(app);
       await c.post('/api/auth/forgot-password', { email });
-      const token = new URL(linkIn(lastMailTo(dataDir, email), '/reset-password')).searchParams.get('token') ?? '';
+      const token = tokenIn(linkIn(lastMailTo(dataDir, email), '/reset-password'));
       await app.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(authTokens.email, email));
       expect((await c.post('/api/auth/reset-password', { token, password: 'brand-new-1' })).statusCode).toBe(400);
       expect((await c.post('/api/auth/reset-password', { token: 'f'.repeat(43), password: 'brand-new-1' })).statusCode).toBe(400);

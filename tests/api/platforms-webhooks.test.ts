@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { platformSubscriptions, users, webhookDeliveries } from '../../src/server/db/schema';
 import { pruneOldRecords } from '../../src/server/modules/platforms/platforms-repository';
 import { createMember, createTestApp, readMetrics } from '../support/app';
-import { lastMailTo, linkIn, tempDataDir } from '../support/outbox';
+import { lastMailTo, linkIn, tempDataDir, tokenIn } from '../support/outbox';
 import { patreonMember } from '../support/platform-stubs';
 
 const PATREON_SECRET = 'patreon-webhook-secret';
@@ -192,9 +192,10 @@ describe('sign-in check: a payer without an account', async () => {
     expect(hook.json()).toMatchObject({ applied: true, updated: 0 });
 
     expect((await app.inject({ method: 'POST', url: '/api/auth/simple-login', payload: { email } })).statusCode).toBe(200);
-    const link = new URL(linkIn(lastMailTo(dataDir, email), '/api/auth/magic'));
-    const signIn = await app.inject({ url: `${link.pathname}${link.search}` });
-    expect(signIn.statusCode).toBe(303);
+    await app.mailer.idle();
+    const token = tokenIn(linkIn(lastMailTo(dataDir, email), '/simple-auth/link'));
+    const signIn = await app.inject({ method: 'POST', url: '/api/auth/magic', payload: { token } });
+    expect(signIn.statusCode).toBe(200);
     const cookie = String(signIn.headers['set-cookie']).split(';')[0] ?? '';
     const perms = (await app.inject({ url: '/api/user/permissions', headers: { cookie } })).json();
     expect(perms).toMatchObject({ authenticated: true, canAccessVIP: true, subscriptionTier: 'vip', email, firstName: 'Fiona' });
@@ -205,6 +206,7 @@ describe('sign-in check: a payer without an account', async () => {
     const fb = JSON.stringify({ data: patreonMember({ email: former, status: 'former_patron', cents: 0 }) });
     await app.inject({ method: 'POST', url: '/api/webhooks/patreon', headers: { 'content-type': 'application/json', 'x-patreon-event': 'members:update', 'x-patreon-signature': patreonSig(fb) }, payload: fb });
     await app.inject({ method: 'POST', url: '/api/auth/simple-login', payload: { email: former } });
+    await app.mailer.idle();
     expect(() => lastMailTo(dataDir, former)).toThrow();
   });
 });

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/contracts/auth';
+import { users } from '../../src/server/db/schema';
 import { memberWithRole } from '../support/app';
 import { canRunBrowser, PHONE, startBrowserHarness } from '../support/browser';
 import { lastMailTo, linkIn, tempDataDir } from '../support/outbox';
@@ -13,6 +15,7 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
   const h = await startBrowserHarness({ DATA_DIR: dataDir });
   const email = `listener-${Date.now().toString(36)}@example.test`;
   const password = 'deep-house-42';
+  const newPassword = 'deep-house-43';
 
   it('creates an account on /auth (mismatched passwords first), signs in, and meets the DHR1 gate', async () => {
     const { page, context, errors } = await h.newPage();
@@ -30,6 +33,7 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     await page.getByLabel('Confirm password').fill(password);
     await submit.click();
     await page.getByText(AUTH_MESSAGES.registrationSuccess).waitFor();
+    await confirmEmailFromMail(email, password);
     // Back in sign-in mode with the email kept.
     await expect(page.getByRole('tab', { name: 'Sign In' }).getAttribute('aria-selected')).resolves.toBe('true');
 
@@ -49,6 +53,26 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
+
+  /** Follows the registration mail's link in a fresh browser: the page confirms on a press, with the password. */
+  async function confirmEmailFromMail(address: string, accountPassword: string) {
+    await h.app.mailer.idle();
+    const link = new URL(linkIn(lastMailTo(dataDir, address), '/verify-email'));
+    const { page, context, errors } = await h.newPage(PHONE);
+    await page.goto(`${link.pathname}${link.hash}`);
+    const confirm = page.getByRole('button', { name: 'Confirm my email' });
+    await confirm.waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    const [row] = await h.app.database.db.select().from(users).where(eq(users.email, address));
+    expect(row?.emailVerifiedAt).toBeNull();
+    await page.getByLabel('Your account password').fill(accountPassword);
+    await confirm.click();
+    await page.getByText(AUTH_MESSAGES.emailConfirmed).waitFor();
+    const [after] = await h.app.database.db.select().from(users).where(eq(users.email, address));
+    expect(after?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  }
 
   it('opens /dhr1 but not /dhr2 after an admin assigns dhr1', async () => {
     const admin = await memberWithRole(h.app, 'admin');
@@ -171,8 +195,15 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
 
-    const link = new URL(linkIn(lastMailTo(dataDir, m.user.email), '/api/auth/magic'));
-    await page.goto(`${link.pathname}${link.search}`);
+    await h.app.mailer.idle();
+    const link = new URL(linkIn(lastMailTo(dataDir, m.user.email), '/simple-auth/link'));
+    await page.goto(`${link.pathname}${link.hash}`);
+    // Opening the link signs nobody in: the page names the account and waits for the press.
+    const button = page.getByRole('button', { name: `Sign in as ${m.user.email}` });
+    await button.waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    expect((await context.cookies()).find((c) => c.name === 'dhr_session')).toBeUndefined();
+    await button.click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.evaluate(() => {
       localStorage.setItem('dhr-test', '1');
@@ -181,7 +212,7 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
 
     // The link was single use.
     const again = await context.newPage();
-    await again.goto(`${link.pathname}${link.search}`);
+    await again.goto(`${link.pathname}${link.hash}`);
     await again.getByText('This sign-in link has expired or was already used').waitFor();
     await again.close();
 
@@ -205,6 +236,7 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     await page.getByLabel('Email').fill(m.user.email);
     await page.getByRole('button', { name: 'Send verification code' }).click();
     await page.getByLabel('6-digit code from the email').waitFor();
+    await h.app.mailer.idle();
     const code = /Your code: (\d{6})/.exec(lastMailTo(dataDir, m.user.email).body)?.[1] ?? '';
     await page.getByLabel('6-digit code from the email').fill(code);
     await page.getByRole('button', { name: 'Verify email' }).click();
@@ -217,6 +249,33 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByText(AUTH_MESSAGES.passwordSet).waitFor();
     await page.waitForURL((u) => u.pathname === '/simple-auth', { timeout: 5000 });
+    await context.close();
+  });
+
+  // Last: it changes the password the tests above sign in with.
+  it('resets a forgotten password through the emailed link page', async () => {
+    const { page, context, errors } = await h.newPage(PHONE);
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await h.app.mailer.idle();
+    const link = new URL(linkIn(lastMailTo(dataDir, email), '/reset-password'));
+    expect(link.search).toBe('');
+    await page.goto(`${link.pathname}${link.hash}`);
+    await page.getByLabel('New password').waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByLabel('Confirm password').fill(newPassword);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText(AUTH_MESSAGES.passwordReset).waitFor();
+
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 });

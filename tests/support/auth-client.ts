@@ -25,19 +25,28 @@ export interface Client {
   get(url: string, cookie?: string): Promise<LightMyRequestResponse>;
 }
 
-/** Requests from one client address. */
+/**
+ * Requests from one client address. Each call also waits for the mail the request queued (mail goes
+ * out after the reply), so a test can read the outbox right after.
+ */
 export function client(app: FastifyInstance, ip = freshIp()): Client {
+  const settled = async (res: LightMyRequestResponse) => {
+    await app.mailer.idle();
+    return res;
+  };
   return {
     ip,
     post: (url, payload, cookie) =>
-      app.inject({
-        method: 'POST',
-        url,
-        remoteAddress: ip,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-        headers: cookie ? { cookie } : {},
-      }),
-    get: (url, cookie) => app.inject({ method: 'GET', url, remoteAddress: ip, headers: cookie ? { cookie } : {} }),
+      app
+        .inject({
+          method: 'POST',
+          url,
+          remoteAddress: ip,
+          ...(payload === undefined ? {} : { payload: payload as object }),
+          headers: cookie ? { cookie } : {},
+        })
+        .then(settled),
+    get: (url, cookie) => app.inject({ method: 'GET', url, remoteAddress: ip, headers: cookie ? { cookie } : {} }).then(settled),
   };
 }
 

@@ -50,12 +50,17 @@ export function lastMailTo(dataDir: string, email: string): OutboxMail {
   return last;
 }
 
-/** The first URL in the mail whose path starts with `pathPrefix` (e.g. '/api/auth/magic'). */
+/** The first URL in the mail whose path starts with `pathPrefix` (e.g. '/simple-auth/link'). */
 export function linkIn(mail: OutboxMail, pathPrefix: string): string {
   const re = new RegExp(`https?://[^\\s"'<>]+${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s"'<>]*`);
   const m = re.exec(mail.body);
   if (!m) throw new Error(`no ${pathPrefix} link in mail "${mail.subject}"`);
   return m[0].replace(/&amp;/g, '&');
+}
+
+/** The one-time token a mailed link carries in its `#token=` fragment ('' when none). */
+export function tokenIn(url: string): string {
+  return new URLSearchParams(new URL(url).hash.slice(1)).get('token') ?? '';
 }
 
 /** The 6-digit code in a set-password mail. */

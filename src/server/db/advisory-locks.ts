@@ -11,6 +11,8 @@ export const ADVISORY_LOCKS = {
   firstAdminSetup: 724102,
   /** The subscription sync: one run at a time across instances (transaction-scoped, try-lock). */
   subscriptionSync: 724103,
+  /** Taking admin rights away: two demotions at once cannot leave no admin (transaction-scoped). */
+  adminDemotion: 724104,
 } as const;
 
 export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;

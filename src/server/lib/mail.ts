@@ -16,6 +16,14 @@ export interface MailMessage {
 export interface Mailer {
   /** Sends (SMTP) or writes to the outbox; resolves once the message is handed over or on disk. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Builds and sends a message after the current request has answered, never delaying it: how long a
+   * reply takes must not tell whether an email is known (issue 9). `build` may return null (nothing
+   * to send); failures are logged, not thrown.
+   */
+  sendLater(build: () => Promise<MailMessage | null>): void;
+  /** Resolves once every message handed to sendLater is sent or has failed (tests, shutdown). */
+  idle(): Promise<void>;
   /** Where .eml files go when no SMTP server is configured. */
   outboxDir: string;
 }
@@ -35,28 +43,49 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
   const smtp: Transporter | undefined = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : undefined;
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
+  const pending = new Set<Promise<void>>();
+
+  // Recipients are logged at debug only: info logs carry no email addresses (issue 9).
+  async function send(message: MailMessage): Promise<void> {
+    const mail = { from: config.MAIL_FROM, ...message };
+    if (smtp) {
+      await smtp.sendMail(mail);
+      log.info({ subject: message.subject }, 'mail sent');
+      log.debug({ to: message.to }, 'mail recipient');
+      return;
+    }
+    const info = await stream.sendMail(mail);
+    await fs.mkdir(outboxDir, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+    const file = path.join(outboxDir, name);
+    await fs.writeFile(file, info.message as Buffer);
+    log.info({ subject: message.subject, file }, 'mail written to outbox');
+    log.debug({ to: message.to }, 'mail recipient');
+  }
+
   return {
     outboxDir,
-    async send(message) {
-      const mail = { from: config.MAIL_FROM, ...message };
-      if (smtp) {
-        await smtp.sendMail(mail);
-        log.info({ to: message.to, subject: message.subject }, 'mail sent');
-        return;
-      }
-      const info = await stream.sendMail(mail);
-      await fs.mkdir(outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      const file = path.join(outboxDir, name);
-      await fs.writeFile(file, info.message as Buffer);
-      log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+    send,
+    sendLater(build) {
+      const job = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(build)
+        .then((message) => (message ? send(message) : undefined))
+        .catch((err: unknown) => log.error({ err }, 'queued mail failed'))
+        .finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async idle() {
+      while (pending.size) await Promise.all([...pending]);
     },
   };
 }
 
 /** Decorates `app.mailer`. */
 export const mailPlugin = fp(async (app: FastifyInstance) => {
-  app.decorate('mailer', createMailer(app.config, app.log));
+  const mailer = createMailer(app.config, app.log);
+  app.decorate('mailer', mailer);
+  // Queued mail goes out before the database it reads from closes.
+  app.addHook('onClose', async () => mailer.idle());
 });
 
 const escapeHtml = (s: string) =>

@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
+import { clientBucket, clientNetwork } from './client-address';
 import { tooManyRequests } from './errors';
 import { hashToken } from './tokens';
 import { MINUTE_MS } from '../../contracts/time';
@@ -15,25 +16,34 @@ export interface Limit {
 export interface RateRule {
   /** Bucket name, e.g. 'login'. */
   name: string;
+  /** Per client address (IPv6 per /64). */
   perIp: Limit;
+  /** Per email, from anywhere: for requests that send mail, so nobody floods an inbox. */
   perEmail?: Limit;
+  /**
+   * Per email from one network (IPv4 /24, IPv6 /64): for password and code guesses, so an attacker's
+   * failures slow the attacker down without locking the member out from their own network.
+   */
+  perEmailNetwork?: Limit;
 }
 
 const MIN = MINUTE_MS;
 
 /**
  * Every rate limit in one place. Counters live in the database, so all instances share them.
- * Auth limits count per IP and per email; the recommendations limit per IP.
+ * Auth limits count per IP and per email (or per email and network); the recommendations limit per IP.
  */
 export const RATE_RULES = {
-  login: { name: 'login', perIp: { max: 20, windowMs: 15 * MIN }, perEmail: { max: 10, windowMs: 15 * MIN } },
+  login: { name: 'login', perIp: { max: 20, windowMs: 15 * MIN }, perEmailNetwork: { max: 10, windowMs: 15 * MIN } },
+  // Admin sign-in counts apart, so member-login noise never holds the admin up.
+  adminLogin: { name: 'admin-login', perIp: { max: 10, windowMs: 15 * MIN }, perEmailNetwork: { max: 10, windowMs: 15 * MIN } },
   register: { name: 'register', perIp: { max: 10, windowMs: 60 * MIN }, perEmail: { max: 5, windowMs: 60 * MIN } },
   signInLink: { name: 'link', perIp: { max: 10, windowMs: 15 * MIN }, perEmail: { max: 3, windowMs: 15 * MIN } },
   followLink: { name: 'follow', perIp: { max: 30, windowMs: 15 * MIN } },
   resetRequest: { name: 'reset', perIp: { max: 10, windowMs: 15 * MIN }, perEmail: { max: 3, windowMs: 15 * MIN } },
   resetConfirm: { name: 'reset-confirm', perIp: { max: 20, windowMs: 15 * MIN } },
   codeRequest: { name: 'code', perIp: { max: 10, windowMs: 15 * MIN }, perEmail: { max: 3, windowMs: 15 * MIN } },
-  codeCheck: { name: 'code-check', perIp: { max: 20, windowMs: 15 * MIN }, perEmail: { max: 10, windowMs: 15 * MIN } },
+  codeCheck: { name: 'code-check', perIp: { max: 20, windowMs: 15 * MIN }, perEmailNetwork: { max: 10, windowMs: 15 * MIN } },
   checkUser: { name: 'exists', perIp: { max: 10, windowMs: 15 * MIN }, perEmail: { max: 5, windowMs: 15 * MIN } },
   adminSetup: { name: 'setup', perIp: { max: 10, windowMs: 60 * MIN } },
   recommendations: { name: 'recommendations', perIp: { max: 60, windowMs: MIN } },
@@ -67,18 +77,17 @@ export function retryMessage(seconds: number): string {
 }
 
 /**
- * Counts this request against the rule per IP and (when given) per email; throws 429 with a
- * message that says when to try again once either is over its limit.
+ * Counts this request against the rule per IP and (when an email is given) per email or per email
+ * and network; throws 429 with a message that says when to try again once any is over its limit.
  */
 export async function enforceRateLimit(db: Db, req: FastifyRequest, rule: RateRule, email?: string): Promise<void> {
   const now = new Date();
-  const checks: Promise<{ count: number; resetAt: Date; max: number }>[] = [
-    hit(db, `${rule.name}:ip:${req.ip}`, rule.perIp, now).then((r) => ({ ...r, max: rule.perIp.max })),
-  ];
-  if (email && rule.perEmail) {
-    const perEmail = rule.perEmail;
-    // Emails are keyed by hash so the table holds no addresses.
-    checks.push(hit(db, `${rule.name}:email:${hashToken(email)}`, perEmail, now).then((r) => ({ ...r, max: perEmail.max })));
+  const count = (key: string, limit: Limit) => hit(db, key, limit, now).then((r) => ({ ...r, max: limit.max }));
+  const checks = [count(`${rule.name}:ip:${clientBucket(req.ip)}`, rule.perIp)];
+  // Emails are keyed by hash so the table holds no addresses.
+  if (email && rule.perEmail) checks.push(count(`${rule.name}:email:${hashToken(email)}`, rule.perEmail));
+  if (email && rule.perEmailNetwork) {
+    checks.push(count(`${rule.name}:email-net:${hashToken(`${email} ${clientNetwork(req.ip)}`)}`, rule.perEmailNetwork));
   }
   const results = await Promise.all(checks);
   const over = results.filter((r) => r.count > r.max);

@@ -5,8 +5,18 @@ import { hashToken, randomToken } from './tokens';
 import { DAY_MS, HOUR_MS } from '../../contracts/time';
 
 export const SESSION_COOKIE = 'dhr_session';
-/** Sessions last 30 days and slide forward while used. */
-export const SESSION_TTL_MS = 30 * DAY_MS;
+/**
+ * On https the cookie carries the `__Host-` prefix: the browser then insists on Secure, Path=/ and no
+ * Domain, so no sibling subdomain can plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-dhr_session';
+export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
+/** A session unused this long ends; each use slides it forward. */
+export const SESSION_TTL_MS = 14 * DAY_MS;
+/** However much it is used, a session ends this long after sign-in: 30 days, 12 hours for admins (ADR 0013). */
+export const MEMBER_SESSION_MAX_MS = 30 * DAY_MS;
+export const ADMIN_SESSION_MAX_MS = 12 * HOUR_MS;
 /** How often a used session's expiry moves forward (saves a write per request). */
 const TOUCH_EVERY_MS = HOUR_MS;
 
@@ -36,17 +46,23 @@ export async function findSessionUser(db: Db, token: string): Promise<{ user: Us
   const idHash = hashToken(token);
   const now = new Date();
   const rows = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
+  // The absolute end follows the member's current rights: a member made admin keeps 12 hours at most.
+  const endsAt = row.createdAt.getTime() + (row.user.isAdmin ? ADMIN_SESSION_MAX_MS : MEMBER_SESSION_MAX_MS);
+  if (now.getTime() >= endsAt) {
+    await deleteSession(db, idHash);
+    return null;
+  }
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db
       .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .set({ lastSeenAt: now, expiresAt: new Date(Math.min(now.getTime() + SESSION_TTL_MS, endsAt)) })
       .where(eq(sessions.idHash, idHash));
   }
   return { user: row.user, idHash };

@@ -5,7 +5,7 @@ import { type AccessPolicy, type BearerTokenVar, access } from '../../contracts/
 import { meetsTier } from '../../contracts/tier-policy';
 import type { UserRow } from '../db/schema';
 import { type AppError, forbidden, unauthorized } from '../lib/errors';
-import { findSessionUser, SESSION_COOKIE, SESSION_TTL_MS, createSession, deleteSession, type SessionMeta } from '../lib/sessions';
+import { ADMIN_SESSION_MAX_MS, createSession, deleteSession, findSessionUser, MEMBER_SESSION_MAX_MS, sessionCookieName, type SessionMeta } from '../lib/sessions';
 
 /**
  * The one access mechanism (docs/decisions/0003-one-access-policy.md): every route declares `config.access`,
@@ -33,8 +33,8 @@ declare module 'fastify' {
     sessionIdHash: string | null;
   }
   interface FastifyReply {
-    /** Start a fresh session for `userId` (drops the current one) and set the cookie. */
-    signIn(userId: string): Promise<void>;
+    /** Start a fresh session for `userId` (drops the current one) and set the cookie (shorter-lived for admins). */
+    signIn(userId: string, opts?: { isAdmin?: boolean }): Promise<void>;
     /** End the current session and clear the cookie. */
     signOut(): Promise<void>;
   }
@@ -94,20 +94,22 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  const cookieOptions = () => ({
+  const cookieName = sessionCookieName(app.config.secureCookies);
+  // No Domain attribute: the cookie stays on this host (required by the __Host- prefix on https).
+  const cookieOptions = (isAdmin = false) => ({
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
     secure: app.config.secureCookies,
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    maxAge: Math.floor((isAdmin ? ADMIN_SESSION_MAX_MS : MEMBER_SESSION_MAX_MS) / 1000),
   });
 
-  app.decorateReply('signIn', async function signIn(this: FastifyReply, userId: string) {
+  app.decorateReply('signIn', async function signIn(this: FastifyReply, userId: string, opts: { isAdmin?: boolean } = {}) {
     const req = this.request;
     if (req.sessionIdHash) await deleteSession(db, req.sessionIdHash);
     const meta: SessionMeta = { ip: req.ip, userAgent: req.headers['user-agent'] };
     const token = await createSession(db, userId, meta);
-    this.setCookie(SESSION_COOKIE, token, cookieOptions());
+    this.setCookie(cookieName, token, cookieOptions(opts.isAdmin));
   });
 
   app.decorateReply('signOut', async function signOut(this: FastifyReply) {
@@ -115,7 +117,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (req.sessionIdHash) await deleteSession(db, req.sessionIdHash);
     req.user = null;
     req.sessionIdHash = null;
-    this.clearCookie(SESSION_COOKIE, { path: '/' });
+    this.clearCookie(cookieName, { path: '/', secure: app.config.secureCookies });
   });
 
   /**
@@ -134,7 +136,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 
   // Requests without a session cookie (most public reads) pass without touching the database.
   app.addHook('onRequest', (req: FastifyRequest, _reply, done) => {
-    const token = req.cookies[SESSION_COOKIE];
+    const token = req.cookies[cookieName];
     if (!token || token.length > 128 || req.routeOptions.config.sharedAnswer) return enforce(req, done);
     findSessionUser(db, token).then((found) => {
       if (found) {

@@ -19,6 +19,8 @@ const routes: RouteObject[] = [
       { path: '/', element: <HomePage /> },
       // Accounts (features/auth)
       { path: '/simple-auth', element: lazyPage(() => import('../features/auth/pages/simple-auth-page')) },
+      { path: '/simple-auth/link', element: lazyPage(() => import('../features/auth/pages/sign-in-link-page')) },
+      { path: '/verify-email', element: lazyPage(() => import('../features/auth/pages/verify-email-page')) },
       { path: '/auth', element: lazyPage(() => import('../features/auth/pages/auth-page')) },
       { path: '/set-password', element: lazyPage(() => import('../features/auth/pages/set-password-page')) },
       { path: '/forgot-password', element: lazyPage(() => import('../features/auth/pages/forgot-password-page')) },

@@ -1,10 +1,11 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './members';
 
-export type AuthTokenKind = 'login_link' | 'password_reset' | 'password_code';
+export type AuthTokenKind = 'login_link' | 'password_reset' | 'password_code' | 'email_verify';
 
 /**
- * One-time proofs sent by email: sign-in links, password reset links and set-password codes.
+ * One-time proofs sent by email: sign-in links, password reset links, email verification links and
+ * set-password codes.
  * Only a SHA-256 of the secret is stored; `usedAt` makes each single use.
  */
 export const authTokens = pgTable(

@@ -23,6 +23,12 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /**
+     * When the member proved the email is theirs (ADR 0013). Null only for self-registered accounts
+     * until they follow the verification or a sign-in link; paid tiers never follow an unproven email.
+     * Every other way in (admin, import, quick assign, platform sign-in link) vouches for the email.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }).defaultNow(),
+    /**
      * Admin user search (members admin): email, username, first and last name joined and lower-cased,
      * kept by PostgreSQL itself. Stored so a trigram match re-checks a plain column, not an expression.
      */

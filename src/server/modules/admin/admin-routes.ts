@@ -16,13 +16,14 @@ import {
   UNFILTERED_COUNT_HEADER,
   updateAdminUserSchema,
 } from '../../../contracts/admin';
+import { AUTH_MESSAGES, messageSchema } from '../../../contracts/auth';
 import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { importRows, parseImportCsv } from './bulk-import-service';
 import { createDashboard } from './dashboard-service';
 import { toAdminUser } from '../members/member-views';
 import { EmailTakenError, listMembers } from '../members/members-repository';
-import { createMemberAsAdmin, editMemberAsAdmin } from '../members/members-service';
+import { createMemberAsAdmin, editMemberAsAdmin, endMemberSessions } from '../members/members-service';
 
 /** Admin users API, bulk import and the dashboard's figures (docs/decisions/0006-platform-subscriptions-and-members-admin.md). Every route is admin-only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -60,6 +61,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const row = await editMemberAsAdmin(db, req.params.id, req.body, req.user?.id);
       return toAdminUser(row);
+    },
+  );
+
+  // Signs a member out everywhere (a lost phone, a shared computer, a suspected takeover).
+  app.post(
+    '/api/admin/users/:id/sessions/revoke',
+    { config: admin, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: messageSchema } } },
+    async (req) => {
+      const { id } = req.params;
+      await endMemberSessions(db, id);
+      req.log.info({ userId: id, by: req.user?.id }, 'member signed out everywhere by an admin');
+      return { message: AUTH_MESSAGES.sessionsRevoked };
     },
   );
 

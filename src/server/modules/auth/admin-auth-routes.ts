@@ -9,18 +9,20 @@ import {
 } from '../../../contracts/auth';
 import { xactLock } from '../../db/advisory-locks';
 import type { UserRow } from '../../db/schema';
-import { conflict } from '../../lib/errors';
+import { conflict, forbidden } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { hashPassword } from './passwords';
 import { passwordSignIn } from './password-sign-in';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
-import { countActiveSessions, findSession, SESSION_COOKIE } from '../../lib/sessions';
+import { countActiveSessions, findSession, sessionCookieName } from '../../lib/sessions';
+import { createSetupTokenGate } from './setup-token';
 import { toAuthUser } from '../members/member-views';
 import { adminExists, findMemberByEmail, insertMember, recordLogin } from '../members/members-repository';
 
 /** First-admin setup, admin sign-in (password required, docs/decisions/0007-accounts-sign-in-and-rate-limits.md) and the session check. */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  const setupToken = createSetupTokenGate({ envToken: app.config.ADMIN_SETUP_TOKEN, adminExists: await adminExists(db), log: app.log });
 
   app.get(
     '/api/admin/setup-needed',
@@ -38,6 +40,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, username, password } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.adminSetup);
       if (await adminExists(db)) throw conflict(AUTH_MESSAGES.setupNotNeeded, 'setup_done');
+      if (!setupToken.matches(req.body.setupToken)) throw forbidden(AUTH_MESSAGES.setupTokenInvalid, 'setup_token_invalid');
       const passwordHash = await hashPassword(password);
       const admin = await db.transaction(async (tx): Promise<UserRow> => {
         // Serialises first-admin creation across instances.
@@ -49,7 +52,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return insertMember(tx, { email, username, passwordHash, isAdmin: true, subscriptionStatus: 'active' });
       });
-      await reply.signIn(admin.id);
+      setupToken.spend();
+      await reply.signIn(admin.id, { isAdmin: true });
       await recordLogin(db, admin.id);
       return reply.status(201).send({ message: AUTH_MESSAGES.setupDone, user: toAuthUser(admin) });
     },
@@ -82,7 +86,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           userAgent: s?.userAgent ?? null,
         },
         activeSessions,
-        cookie: { name: SESSION_COOKIE, httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies },
+        cookie: { name: sessionCookieName(app.config.secureCookies), httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies },
         serverTime: new Date().toISOString(),
       };
     },

@@ -1,29 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AUTH_MESSAGES,
-  LINK_ERROR_PARAM,
+  LINK_INVALID_MESSAGE,
+  LINK_PAGES,
+  TOKEN_FRAGMENT_KEY,
   authReplySchema,
   authUserSchema,
   emailBodySchema,
+  linkPreviewReplySchema,
   loginBodySchema,
   messageSchema,
   registerBodySchema,
   resetPasswordBodySchema,
   sessionUserReplySchema,
   setPasswordBodySchema,
+  tokenBodySchema,
   userExistsReplySchema,
   verifyCodeBodySchema,
+  verifyEmailBodySchema,
 } from '../../../contracts/auth';
 import { permissionsSchema } from '../../../contracts/member-schemas';
 import { hasActiveSubscription } from '../../../contracts/tier-policy';
 import type { UserRow } from '../../db/schema';
-import { type AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { type AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { deleteExpiredSessions, deleteUserSessions } from '../../lib/sessions';
-import { checkCode, consumeLinkToken, deleteDeadTokens, issueCode, issueLinkToken } from './auth-tokens';
-import { adminUsesPasswordMail, passwordCodeMail, resetLinkMail, signInLinkMail } from './mails';
-import { hashPassword } from './passwords';
+import { checkCode, consumeLinkToken, deleteDeadTokens, issueCode, issueLinkToken, peekLinkToken } from './auth-tokens';
+import { adminUsesPasswordMail, passwordCodeMail, resetLinkMail, signInLinkMail, verifyEmailMail } from './mails';
+import { hashPassword, verifyPassword } from './passwords';
 import { passwordSignIn } from './password-sign-in';
 import { memberPermissions } from './permissions';
 import { deleteExpiredRateLimits, enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
@@ -31,10 +35,11 @@ import { toAuthUser, usernameFromEmail } from '../members/member-views';
 import { EmailTakenError, findMemberByEmail, findMemberById, insertMember, recordLogin, updateMember } from '../members/members-repository';
 import { MINUTE_MS } from '../../../contracts/time';
 
-/** Sign-up, sign-in (password, one-time link), sign-out, password setting and the member's own views (docs/decisions/0007-accounts-sign-in-and-rate-limits.md). */
+/** Sign-up, sign-in (password, one-time link), sign-out, password setting and the member's own views (docs/decisions/0007-accounts-sign-in-and-rate-limits.md, 0013). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const link = (path: string, token: string) => `${app.config.PUBLIC_URL}${path}?token=${encodeURIComponent(token)}`;
+  // The token rides in the fragment: browsers never send it, so no request log holds it (issue 9).
+  const link = (path: string, token: string) => `${app.config.PUBLIC_URL}${path}#${TOKEN_FRAGMENT_KEY}=${encodeURIComponent(token)}`;
 
   // Housekeeping: spent tokens, old rate-limit windows and expired sessions leave the tables.
   if (app.config.backgroundJobs) {
@@ -63,18 +68,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // Members added by an admin or a platform sync have no password yet: point them to Set Password.
         throw conflict(existing.passwordHash ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailTakenNoPassword, 'email_taken');
       }
-      // Registration does not prove the email; a supporter's email must be proven by a sign-in link
-      // first, or the platform sync would hand their tier to whoever registered it.
-      if (await app.platformSubscribers.find(email)) throw conflict(AUTH_MESSAGES.supporterUseLink, 'supporter_use_link');
       const passwordHash = await hashPassword(password);
       let user: UserRow;
       try {
-        user = await insertMember(db, { email, username, passwordHash });
+        // Unverified until the emailed link is followed: no platform tier follows this address before (ADR 0013).
+        user = await insertMember(db, { email, username, passwordHash, emailVerifiedAt: null });
       } catch (err) {
         // A parallel registration of the same email won the race.
         if (err instanceof EmailTakenError) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
         throw err;
       }
+      const userId = user.id;
+      app.mailer.sendLater(async () => verifyEmailMail(email, link(LINK_PAGES.verifyEmail, await issueLinkToken(db, 'email_verify', email, userId))));
       // The spec's flow: register, then sign in with the new account.
       return reply.status(201).send({ message: AUTH_MESSAGES.registrationSuccess, user: toAuthUser(user) });
     },
@@ -139,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) throw notFound(AUTH_MESSAGES.noAccount, 'no_account');
       if (user.passwordHash) throw conflict(AUTH_MESSAGES.alreadyHasPassword, 'has_password');
       const code = await issueCode(db, email, user.id);
-      await app.mailer.send(passwordCodeMail(email, code));
+      app.mailer.sendLater(async () => passwordCodeMail(email, code));
       return { message: 'We sent a 6-digit code to your email. Enter it below to verify your email address.' };
     },
   );
@@ -168,58 +173,115 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(password);
       const result = await checkCode(db, email, code, true);
       if (!result.ok) throw codeError(result.reason);
-      await updateMember(db, user.id, { passwordHash });
+      // The code proved the email too.
+      await updateMember(db, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
+      if (!user.emailVerifiedAt) await app.platformSubscribers.applyTo(db, email);
       return { message: AUTH_MESSAGES.passwordSet };
     },
   );
 
-  // Email-only sign-in: a one-time link, and the same reply whether or not the email is known.
+  // Email-only sign-in: a one-time link, and the same reply, as fast, whether or not the email is known:
+  // everything that depends on the email happens after the reply.
   app.post(
     '/api/auth/simple-login',
     { config: { access: access.public }, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
     async (req) => {
       const { email } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.signInLink, email);
-      const user = await findMemberByEmail(db, email);
-      const subscriber = user ? null : await app.platformSubscribers.find(email);
-      const eligible =
-        user !== null ||
-        (subscriber !== null &&
-          hasActiveSubscription({
-            isAdmin: false,
-            subscriptionTier: subscriber.tier,
-            subscriptionStatus: subscriber.status,
-            subscriptionExpiry: subscriber.expiry,
-          }));
-      if (user?.isAdmin) {
+      const log = req.log;
+      app.mailer.sendLater(async () => {
+        const user = await findMemberByEmail(db, email);
         // Admins sign in with their password (docs/decisions/0007-accounts-sign-in-and-rate-limits.md); the mail says so instead of carrying a link.
-        await app.mailer.send(adminUsesPasswordMail(email, `${app.config.PUBLIC_URL}/auth`, `${app.config.PUBLIC_URL}/forgot-password`));
-      } else if (eligible) {
+        if (user?.isAdmin) return adminUsesPasswordMail(email, `${app.config.PUBLIC_URL}/auth`, `${app.config.PUBLIC_URL}/forgot-password`);
+        if (!user && !(await isPayingSubscriber(email))) {
+          log.info('sign-in link asked for an unknown email; nothing sent');
+          return null;
+        }
         const token = await issueLinkToken(db, 'login_link', email, user?.id ?? null);
-        await app.mailer.send(signInLinkMail(email, link('/api/auth/magic', token)));
-      } else {
-        req.log.info('sign-in link asked for an unknown email; nothing sent');
-      }
+        return signInLinkMail(email, link(LINK_PAGES.signIn, token));
+      });
       return { message: AUTH_MESSAGES.linkSent };
     },
   );
 
-  app.get(
-    '/api/auth/magic',
-    { config: { access: access.public }, schema: { querystring: z.object({ token: z.string().max(500).optional() }) } },
+  async function isPayingSubscriber(email: string): Promise<boolean> {
+    const sub = await app.platformSubscribers.find(email);
+    return (
+      sub !== null &&
+      hasActiveSubscription({ isAdmin: false, subscriptionTier: sub.tier, subscriptionStatus: sub.status, subscriptionExpiry: sub.expiry })
+    );
+  }
+
+  // The sign-in link's page asks whose account the link opens before the member presses the button,
+  // so a link an attacker sent cannot quietly sign a victim into the attacker's account.
+  app.post(
+    '/api/auth/magic/preview',
+    { config: { access: access.public }, schema: { body: tokenBodySchema, response: { 200: linkPreviewReplySchema } } },
     async (req, reply) => {
       await enforceRateLimit(db, req, RATE_RULES.followLink);
-      const invalid = () => reply.redirect(`/simple-auth?${LINK_ERROR_PARAM}=invalid`, 303);
-      const token = req.query.token;
-      if (!token || token.length < 16) return invalid();
-      const row = await consumeLinkToken(db, 'login_link', token);
-      if (!row) return invalid();
-      const user = await userForLink(row.userId, row.email);
+      reply.header('cache-control', 'no-store');
+      const row = await peekLinkToken(db, 'login_link', req.body.token);
+      if (!row) throw badRequest(LINK_INVALID_MESSAGE, 'link_invalid');
+      return { email: row.email };
+    },
+  );
+
+  // Signs in on the member's button press (a POST), never on opening the link: mail scanners that
+  // open links cannot use them up.
+  app.post(
+    '/api/auth/magic',
+    { config: { access: access.public }, schema: { body: tokenBodySchema, response: { 200: authReplySchema } } },
+    async (req, reply) => {
+      await enforceRateLimit(db, req, RATE_RULES.followLink);
+      const row = await consumeLinkToken(db, 'login_link', req.body.token);
+      let user = row ? await userForLink(row.userId, row.email) : null;
       // A member made admin after the link was sent still needs the password.
-      if (!user || user.isAdmin) return invalid();
+      if (!user || user.isAdmin) throw badRequest(LINK_INVALID_MESSAGE, 'link_invalid');
+      if (!user.emailVerifiedAt) user = await verifyByLink(user);
       await reply.signIn(user.id);
       await recordLogin(db, user.id);
-      return reply.redirect('/', 303);
+      return { message: 'Signed in', user: toAuthUser(user) };
+    },
+  );
+
+  /**
+   * The first link sign-in into an unverified account proves the email. Whoever registered it may not
+   * be its owner: their password goes and their sessions end before the owner is let in and the
+   * platforms' records for the email apply.
+   */
+  async function verifyByLink(user: UserRow): Promise<UserRow> {
+    await db.transaction(async (tx) => {
+      await updateMember(tx, user.id, { passwordHash: null, emailVerifiedAt: new Date() });
+      await deleteUserSessions(tx, user.id);
+      await app.platformSubscribers.applyTo(tx, user.email);
+    });
+    return (await findMemberByEmail(db, user.email)) ?? user;
+  }
+
+  app.post(
+    '/api/auth/verify-email',
+    { config: { access: access.public }, schema: { body: verifyEmailBodySchema, response: { 200: messageSchema } } },
+    async (req) => {
+      await enforceRateLimit(db, req, RATE_RULES.followLink);
+      const { token, password } = req.body;
+      const row = await peekLinkToken(db, 'email_verify', token);
+      const user = row?.userId ? await findMemberById(db, row.userId) : null;
+      // An email changed since the link was sent is not what the link proved.
+      if (!row || !user || user.email !== row.email) throw badRequest(AUTH_MESSAGES.verifyLinkInvalid, 'link_invalid');
+      // The inbox alone is not enough: whoever registered must confirm (session or password).
+      if (req.user?.id !== user.id) {
+        if (!password) throw badRequest(AUTH_MESSAGES.verifyNeedsPassword, 'password_required');
+        await enforceRateLimit(db, req, RATE_RULES.login, user.email);
+        if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(AUTH_MESSAGES.verifyWrongPassword, 'invalid_credentials');
+      }
+      if (!(await consumeLinkToken(db, 'email_verify', token))) throw badRequest(AUTH_MESSAGES.verifyLinkInvalid, 'link_invalid');
+      if (!user.emailVerifiedAt) {
+        await db.transaction(async (tx) => {
+          await updateMember(tx, user.id, { emailVerifiedAt: new Date() });
+          await app.platformSubscribers.applyTo(tx, user.email);
+        });
+      }
+      return { message: AUTH_MESSAGES.emailConfirmed };
     },
   );
 
@@ -254,11 +316,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { email } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.resetRequest, email);
-      const user = await findMemberByEmail(db, email);
-      if (user) {
-        const token = await issueLinkToken(db, 'password_reset', email, user.id);
-        await app.mailer.send(resetLinkMail(email, link('/reset-password', token)));
-      }
+      app.mailer.sendLater(async () => {
+        const user = await findMemberByEmail(db, email);
+        if (!user) return null;
+        return resetLinkMail(email, link(LINK_PAGES.resetPassword, await issueLinkToken(db, 'password_reset', email, user.id)));
+      });
       return { message: AUTH_MESSAGES.resetLinkSent };
     },
   );
@@ -272,9 +334,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(password);
       const row = await consumeLinkToken(db, 'password_reset', token);
       if (!row?.userId) throw badRequest(AUTH_MESSAGES.resetLinkInvalid, 'link_invalid');
-      await updateMember(db, row.userId, { passwordHash });
+      const userId = row.userId;
+      // The link proved the email: an unverified account is verified now (its platform records apply).
+      const user = await updateMember(db, userId, { passwordHash });
+      if (user && !user.emailVerifiedAt && user.email === row.email) {
+        await updateMember(db, userId, { emailVerifiedAt: new Date() });
+        await app.platformSubscribers.applyTo(db, user.email);
+      }
       // A reset ends every session: whoever knew the old password is signed out.
-      await deleteUserSessions(db, row.userId);
+      await deleteUserSessions(db, userId);
       return { message: AUTH_MESSAGES.passwordReset };
     },
   );

@@ -3,23 +3,33 @@ import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens, type AuthTokenKind, type AuthTokenRow } from '../../db/schema';
 import { hashToken, randomToken, safeEqual } from '../../lib/tokens';
-import { DAY_MS, MINUTE_MS } from '../../../contracts/time';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../contracts/time';
 
 /** Token lifetimes (links <= 15 min; codes 10 min, 5 tries: docs/decisions/0007-accounts-sign-in-and-rate-limits.md). */
 export const LOGIN_LINK_TTL_MS = 15 * MINUTE_MS;
 export const RESET_LINK_TTL_MS = 30 * MINUTE_MS;
+/** A new account's verification link; a sign-in link also verifies, so an expired one costs little. */
+export const VERIFY_LINK_TTL_MS = 24 * HOUR_MS;
 export const CODE_TTL_MS = 10 * MINUTE_MS;
 export const CODE_MAX_TRIES = 5;
+
+export type LinkKind = Extract<AuthTokenKind, 'login_link' | 'password_reset' | 'email_verify'>;
+
+const LINK_TTL_MS: Record<LinkKind, number> = {
+  login_link: LOGIN_LINK_TTL_MS,
+  password_reset: RESET_LINK_TTL_MS,
+  email_verify: VERIFY_LINK_TTL_MS,
+};
 
 /** Issues a one-time link secret (256 random bits); only its hash is stored. Older unused ones of the same kind end. */
 export async function issueLinkToken(
   db: Db,
-  kind: Extract<AuthTokenKind, 'login_link' | 'password_reset'>,
+  kind: LinkKind,
   email: string,
   userId: string | null,
 ): Promise<string> {
   const token = randomToken();
-  const ttl = kind === 'login_link' ? LOGIN_LINK_TTL_MS : RESET_LINK_TTL_MS;
+  const ttl = LINK_TTL_MS[kind];
   await db.transaction(async (tx) => {
     await retireOpen(tx, kind, email);
     await tx.insert(authTokens).values({
@@ -34,11 +44,7 @@ export async function issueLinkToken(
 }
 
 /** Marks a link used and returns its row, or null when it is unknown, used or expired. Single use even under races. */
-export async function consumeLinkToken(
-  db: Db,
-  kind: Extract<AuthTokenKind, 'login_link' | 'password_reset'>,
-  token: string,
-): Promise<AuthTokenRow | null> {
+export async function consumeLinkToken(db: Db, kind: LinkKind, token: string): Promise<AuthTokenRow | null> {
   const now = new Date();
   const rows = await db
     .update(authTokens)
@@ -52,6 +58,18 @@ export async function consumeLinkToken(
       ),
     )
     .returning();
+  return rows[0] ?? null;
+}
+
+/** The live link's row without using it up (the sign-in page shows whose account it opens), or null. */
+export async function peekLinkToken(db: Db, kind: LinkKind, token: string): Promise<AuthTokenRow | null> {
+  const rows = await db
+    .select()
+    .from(authTokens)
+    .where(
+      and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())),
+    )
+    .limit(1);
   return rows[0] ?? null;
 }
 

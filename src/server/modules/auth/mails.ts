@@ -1,6 +1,6 @@
 import { composeMail, type MailMessage } from '../../lib/mail';
-import { CODE_TTL_MS, LOGIN_LINK_TTL_MS, RESET_LINK_TTL_MS } from './auth-tokens';
-import { MINUTE_MS } from '../../../contracts/time';
+import { CODE_TTL_MS, LOGIN_LINK_TTL_MS, RESET_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from './auth-tokens';
+import { HOUR_MS, MINUTE_MS } from '../../../contracts/time';
 
 const minutes = (ms: number) => Math.round(ms / MINUTE_MS);
 
@@ -10,7 +10,7 @@ export function signInLinkMail(to: string, url: string): MailMessage {
     subject: 'Your Deep House Radio sign-in link',
     greeting: 'Hi,',
     paragraphs: [
-      `Someone (hopefully you) asked to sign in to Deep House Radio with this email address. The link below signs you in once and works for ${minutes(LOGIN_LINK_TTL_MS)} minutes.`,
+      `Someone (hopefully you) asked to sign in to Deep House Radio with this email address. The link below opens a page where one press signs you in; it works once, for ${minutes(LOGIN_LINK_TTL_MS)} minutes.`,
     ],
     action: { label: 'Sign in to DHR', url },
     footer: 'If you did not ask for this, ignore this email: nobody can sign in without the link.',
@@ -54,5 +54,19 @@ export function adminUsesPasswordMail(to: string, signInUrl: string, resetUrl: s
     ],
     action: { label: 'Sign in with your password', url: signInUrl },
     footer: 'If you did not ask for this, ignore this email.',
+  });
+}
+
+export function verifyEmailMail(to: string, url: string): MailMessage {
+  return composeMail({
+    to,
+    subject: 'Confirm your Deep House Radio email',
+    greeting: 'Hi,',
+    paragraphs: [
+      `Someone (hopefully you) created a Deep House Radio account with this email address. Open the link below and confirm with your account password (or while signed in); it works once, for ${Math.round(VERIFY_LINK_TTL_MS / HOUR_MS)} hours.`,
+      'Until then, a Patreon or Buy Me a Coffee membership under this email is not applied to the account.',
+    ],
+    action: { label: 'Confirm my email', url },
+    footer: 'If you did not create an account, ignore this email: without the confirmation the account gets nothing tied to your address.',
   });
 }

@@ -19,13 +19,13 @@ export async function passwordSignIn(
   opts: { requireAdmin?: boolean } = {},
 ): Promise<{ message: string; user: AuthUser }> {
   const { email, password } = credentials;
-  await enforceRateLimit(db, req, RATE_RULES.login, email);
+  await enforceRateLimit(db, req, opts.requireAdmin ? RATE_RULES.adminLogin : RATE_RULES.login, email);
   const user = await findMemberByEmail(db, email);
   // verifyPassword does the same work for unknown emails and accounts without a password.
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
   if (opts.requireAdmin && !user.isAdmin) throw forbidden('Admin privileges required', 'admin_required');
-  await reply.signIn(user.id);
+  await reply.signIn(user.id, { isAdmin: user.isAdmin });
   await recordLogin(db, user.id);
   return { message: 'Signed in', user: toAuthUser(user) };
 }

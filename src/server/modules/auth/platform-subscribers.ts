@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SubscriptionSource, SubscriptionStatus, Tier } from '../../../contracts/tiers';
+import type { Db } from '../../db/client';
 
 /** A paying supporter known to Patreon or Buy Me a Coffee who may not have a DHR account yet. */
 export interface PlatformSubscriber {
@@ -18,11 +19,19 @@ export interface PlatformSubscriber {
 /** Looks an email (lower-cased) up in one platform's synced data; null when that platform does not know it. */
 export type PlatformSubscriberLookup = (email: string) => Promise<PlatformSubscriber | null>;
 
+/** Writes the platforms' stored records for `email` onto its member (the sync's reconcile). */
+export type PlatformEntitlementApplier = (db: Db, email: string) => Promise<void>;
+
 export interface PlatformSubscribers {
-  /** The subscription sync plugs its lookup in here (from its own plugin, at start-up). */
-  register(lookup: PlatformSubscriberLookup): void;
+  /** The subscription sync plugs its lookup (and how to apply a record) in here, from its own plugin at start-up. */
+  register(lookup: PlatformSubscriberLookup, apply?: PlatformEntitlementApplier): void;
   /** The first registered source that knows `email`, or null. */
   find(email: string): Promise<PlatformSubscriber | null>;
+  /**
+   * Applies what the platforms hold for `email` to its member. Sync and webhooks skip unverified
+   * accounts (ADR 0013); verification calls this so a stored pledge takes effect at once.
+   */
+  applyTo(db: Db, email: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -37,9 +46,14 @@ declare module 'fastify' {
  */
 export const platformSubscribersPlugin = fp(async (app: FastifyInstance) => {
   const lookups: PlatformSubscriberLookup[] = [];
+  const appliers: PlatformEntitlementApplier[] = [];
   app.decorate('platformSubscribers', {
-    register(lookup) {
+    register(lookup, apply) {
       lookups.push(lookup);
+      if (apply) appliers.push(apply);
+    },
+    async applyTo(db, email) {
+      for (const apply of appliers) await apply(db, email);
     },
     async find(email) {
       for (const lookup of lookups) {

@@ -13,7 +13,7 @@ export const assignTierRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: access.admin }, schema: { body: assignTierBodySchema, response: { 200: authReplySchema } } },
     async (req) => {
       const { user, days } = await assignTier(db, req.body);
-      req.log.info({ email: user.email, tier: user.subscriptionTier, days, by: req.user?.id }, 'tier assigned');
+      req.log.info({ userId: user.id, tier: user.subscriptionTier, days, by: req.user?.id }, 'tier assigned');
       return { message: AUTH_MESSAGES.tierAssigned, user: toAuthUser(user) };
     },
   );

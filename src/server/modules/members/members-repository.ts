@@ -78,6 +78,12 @@ export async function adminExists(db: Db): Promise<boolean> {
 }
 
 /** Inserts a member; EmailTakenError when the email is already used. */
+/** The ids of every admin (a handful). */
+export async function findAdminIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
+  return rows.map((r) => r.id);
+}
+
 export async function insertMember(db: Db, values: NewUserRow): Promise<UserRow> {
   const rows = await uniqueEmail(values.email, () => db.insert(users).values(values).returning());
   const row = rows[0];
@@ -124,7 +130,11 @@ export async function grantTier(db: Db, grant: TierGrant): Promise<UserRow> {
   const rows = await db
     .insert(users)
     .values({ email: grant.email, username: grant.username ?? usernameFromEmail(grant.email), ...set })
-    .onConflictDoUpdate({ target: users.email, set: { ...set, ...(grant.username ? { username: grant.username } : {}) } })
+    // The admin vouches for the email: an unverified account is verified by the grant (ADR 0013).
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { ...set, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, ...(grant.username ? { username: grant.username } : {}) },
+    })
     .returning();
   const row = rows[0];
   if (!row) throw new Error('tier grant returned nothing');
@@ -313,7 +323,8 @@ function recordJson(rows: BulkMemberRow[]): string {
 /**
  * Inserts new members and updates existing ones (by id) in bulk. Rows travel as one JSON parameter
  * per chunk (json_to_recordset): far fewer bind parameters than a VALUES list, which keeps 10,000
- * rows quick on PGlite too. EmailTakenError when an inserted email exists meanwhile.
+ * rows quick on PGlite too. EmailTakenError when an inserted email exists meanwhile. Imported members
+ * count as verified: new rows by the column's default, updated ones here (ADR 0013).
  */
 export async function writeMembersInBulk(db: Db, inserts: BulkMemberRow[], updates: BulkMemberRow[]): Promise<void> {
   for (const part of chunks(inserts, JSON_CHUNK)) {
@@ -329,7 +340,8 @@ export async function writeMembersInBulk(db: Db, inserts: BulkMemberRow[], updat
     await db.execute(sql`
       update ${users} set
         first_name = r.first_name, last_name = r.last_name, subscription_tier = r.tier, subscription_status = r.status,
-        subscription_expiry = r.expiry, pledge_amount_cents = r.amount, subscription_source = r.source, updated_at = now()
+        subscription_expiry = r.expiry, pledge_amount_cents = r.amount, subscription_source = r.source, updated_at = now(),
+        email_verified_at = coalesce(email_verified_at, now())
       from json_to_recordset(${recordJson(part)}::json) as ${RECORD}
       where ${users.id} = r.id`);
   }

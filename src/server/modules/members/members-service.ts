@@ -10,11 +10,13 @@ import {
 import { AUTH_MESSAGES, emailSchema, type AssignTierBody } from '../../../contracts/auth';
 import { TIER_LABEL, parseTier } from '../../../contracts/tiers';
 import { DAY_MS } from '../../../contracts/time';
+import { xactLock } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { parseExpiryDate } from '../../lib/dates';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import { EmailTakenError, findMemberByEmail, findMemberById, grantTier, insertMember, updateMember } from './members-repository';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { deleteUserSessions } from '../../lib/sessions';
+import { EmailTakenError, findAdminIds, findMemberByEmail, findMemberById, grantTier, insertMember, updateMember } from './members-repository';
 
 /** The admin's member tools: create, edit and quick-assign, with the spec's checks and messages. */
 
@@ -93,9 +95,37 @@ export async function editMemberAsAdmin(
     const other = await findMemberByEmail(db, identity.email);
     if (other && other.id !== id) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
   }
-  const row = await emailMustBeFree(() => updateMember(db, id, memberFields(input, identity, expiry, input.pledgeAmount)));
-  if (!row) throw notFound('User not found', 'user_not_found');
-  return row;
+  const emailChanged = identity.email !== existing.email;
+  const demoted = existing.isAdmin && !input.isAdmin;
+  return db.transaction(async (tx) => {
+    if (demoted) await keepAnotherAdmin(tx, id, actingAdminId ?? '');
+    const fields = memberFields(input, identity, expiry, input.pledgeAmount);
+    // An email an admin sets counts as verified (ADR 0013).
+    const row = await emailMustBeFree(() => updateMember(tx, id, emailChanged ? { ...fields, emailVerifiedAt: new Date() } : fields));
+    if (!row) throw notFound('User not found', 'user_not_found');
+    // Sessions opened under the old email or with the admin rights end with them.
+    if (emailChanged || demoted) await deleteUserSessions(tx, id);
+    return row;
+  });
+}
+
+/**
+ * Inside the transaction that takes `userId`'s admin rights away: waits for any other demotion, then
+ * refuses when the acting admin lost their rights meanwhile or no other admin would remain. Two
+ * parallel demotions thus cannot leave the radio without an admin.
+ */
+async function keepAnotherAdmin(tx: Db, userId: string, actingAdminId: string): Promise<void> {
+  await tx.execute(xactLock('adminDemotion'));
+  const admins = await findAdminIds(tx);
+  if (!admins.includes(actingAdminId)) throw forbidden('Admin privileges required', 'admin_required');
+  if (!admins.some((a) => a !== userId)) throw conflict(AUTH_MESSAGES.lastAdmin, 'last_admin');
+}
+
+/** Signs a member out everywhere (an admin action). */
+export async function endMemberSessions(db: Db, id: string): Promise<void> {
+  const member = UUID.test(id) ? await findMemberById(db, id) : null;
+  if (!member) throw notFound('User not found', 'user_not_found');
+  await deleteUserSessions(db, id);
 }
 
 /** Quick assign: grants a tier by email, creating the member when the email is new. */

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import type { FetchOptions } from './http';
 import { expirePassedMembers } from '../members/members-repository';
-import { platformSubscriberFor, pruneOldRecords } from './platforms-repository';
+import { platformSubscriberFor, pruneOldRecords, reconcileUsers } from './platforms-repository';
 import { createPlatformMetrics } from './platform-metrics';
 import { createSyncRunner, type SyncTrigger } from './sync';
 import { webhookRoutes } from './webhook-routes';
@@ -35,9 +35,15 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
 
   await app.register(webhookRoutes, { metrics });
 
-  // Sign-in by link asks this for emails without an account (modules/auth/platform-subscribers.ts).
+  // Sign-in by link asks this for emails without an account, and email verification applies stored
+  // records through it (modules/auth/platform-subscribers.ts).
   if (app.hasDecorator('platformSubscribers')) {
-    app.platformSubscribers.register((email) => platformSubscriberFor(app.database.db, email));
+    app.platformSubscribers.register(
+      (email) => platformSubscriberFor(app.database.db, email),
+      async (db, email) => {
+        await reconcileUsers(db, { emails: [email] });
+      },
+    );
   }
 
   app.post(

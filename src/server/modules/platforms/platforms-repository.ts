@@ -137,7 +137,8 @@ export interface ReconcileScope {
 
 /**
  * Writes each affected member's platform entitlement onto their users row (sessions read the row on
- * every request, so access changes at once). Admin-sourced paid assignments are left alone.
+ * every request, so access changes at once). Admin-sourced paid assignments and accounts whose email
+ * is not verified are left alone.
  * Returns how many members' tier, status, expiry or amount changed.
  */
 export async function reconcileUsers(db: Db, scope: ReconcileScope, now: Date = new Date()): Promise<number> {
@@ -166,6 +167,9 @@ export async function reconcileUsers(db: Db, scope: ReconcileScope, now: Date = 
     if (seen.has(u.id)) continue;
     seen.add(u.id);
     if (!syncMayOverwrite(u)) continue;
+    // Money follows only a proven email: an unverified registration of a supporter's address gets
+    // nothing; the stored record applies when the email is verified (ADR 0013).
+    if (!u.emailVerifiedAt) continue;
     let e = bestEntitlement(recordsByEmail.get(u.email) ?? [], now);
     if (!e) {
       // The platform that granted this member's access no longer lists them: the access ends.

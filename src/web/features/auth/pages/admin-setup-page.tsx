@@ -16,6 +16,7 @@ export default function AdminSetupPage() {
   const setupNeeded = useSetupNeeded();
   const setup = useAdminSetup();
   const navigate = useNavigate();
+  const [setupToken, setSetupToken] = useState('');
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -25,11 +26,12 @@ export default function AdminSetupPage() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    if (!setupToken.trim()) return setError(AUTH_MESSAGES.setupTokenRequired);
     if (!username.trim()) return setError(AUTH_MESSAGES.usernameRequired);
     if (password !== confirm) return setError(AUTH_MESSAGES.passwordsDoNotMatch);
     if (password.length < PASSWORD_MIN) return setError(AUTH_MESSAGES.passwordTooShort);
     try {
-      await setup.mutateAsync({ email, username, password });
+      await setup.mutateAsync({ setupToken, email, username, password });
       await navigate('/admin-dashboard');
     } catch (err) {
       setError(errorMessage(err, 'Admin setup failed'));
@@ -53,11 +55,20 @@ export default function AdminSetupPage() {
     <AuthShell title="Set up your radio" subtitle="Create the first admin account. This page closes once an admin exists.">
       <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
         {error && <MessageBox kind="error">{error}</MessageBox>}
+        <FormField
+          label="Setup token"
+          autoComplete="off"
+          spellCheck={false}
+          value={setupToken}
+          onChange={(e) => setSetupToken(e.target.value)}
+          maxLength={200}
+        />
+        <p className="-mt-2 text-xs text-mist-400">ADMIN_SETUP_TOKEN, or the one-time token the server printed in its log when it started.</p>
         <FormField label="Admin email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
         <FormField label="Username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={50} />
         <FormField label="Password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={password} onChange={(e) => setPassword(e.target.value)} />
         <FormField label="Confirm password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        <Button type="submit" size="lg" className="w-full" disabled={!email || !username || !password || !confirm || setup.isPending}>
+        <Button type="submit" size="lg" className="w-full" disabled={!setupToken || !email || !username || !password || !confirm || setup.isPending}>
           <ShieldCheck className="size-4" aria-hidden /> {setup.isPending ? 'Creating...' : 'Create admin account'}
         </Button>
       </form>

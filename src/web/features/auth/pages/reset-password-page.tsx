@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_MIN } from '../../../../contracts/auth';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/http';
@@ -8,11 +8,11 @@ import { useResetPassword } from '../api/reset-password';
 import { AuthShell } from '../components/auth-shell';
 import { FormField } from '../components/form-field';
 import { MessageBox } from '../components/message-box';
+import { useFragmentToken } from '../lib/fragment-token';
 
-/** /reset-password?token=...: the page the reset email links to. */
+/** /reset-password#token=...: the page the reset email links to (the token stays out of every server log). */
 export default function ResetPasswordPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useFragmentToken();
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');

@@ -1,7 +1,6 @@
 import { KeyRound, MailCheck, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LINK_ERROR_PARAM, LINK_INVALID_MESSAGE } from '../../../../contracts/auth';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/http';
 import { useSimpleLogin } from '../api/simple-login';
@@ -12,14 +11,12 @@ import { MessageBox } from '../components/message-box';
 
 /** /simple-auth: email-only sign-in by a one-time link. */
 export default function SimpleAuthPage() {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
   const send = useSimpleLogin();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const linkInvalid = params.get(LINK_ERROR_PARAM) === 'invalid';
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -61,7 +58,7 @@ export default function SimpleAuthPage() {
           <h2 className="text-xl font-semibold text-white">Check your email</h2>
           <p className="text-sm leading-relaxed text-mist-300">
             If <span className="font-semibold text-white">{sentTo}</span> belongs to a member or subscriber, a sign-in link is on
-            its way. It works once, for 15 minutes.
+            its way. It works once, for 15 minutes: open it and press the button to sign in.
           </p>
           <Button variant="secondary" onClick={() => setSentTo(null)}>
             Use another email
@@ -69,7 +66,6 @@ export default function SimpleAuthPage() {
         </div>
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
-          {linkInvalid && <MessageBox kind="error">{LINK_INVALID_MESSAGE}</MessageBox>}
           {error && <MessageBox kind="error">{error}</MessageBox>}
           <FormField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
           <Button type="submit" size="lg" className="w-full" disabled={!email.trim() || send.isPending}>
