@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '../../../../contracts/auth';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/http';
-import { useMe } from '../api/get-me';
+import { usePermissions } from '../api/get-permissions';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthShell } from '../components/auth-shell';
 import { FormField } from '../components/form-field';
@@ -18,17 +18,17 @@ import { useFragmentToken } from '../lib/fragment-token';
  */
 export default function VerifyEmailPage() {
   const token = useFragmentToken();
-  const me = useMe();
+  const permissions = usePermissions();
   const verify = useVerifyEmail();
   const [password, setPassword] = useState('');
-  const signedIn = Boolean(me.data);
+  const signedIn = permissions.data?.authenticated === true;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     verify.mutate(signedIn ? { token } : { token, password });
   }
 
-  if (me.isPending) return <PageSpinner label="Checking..." />;
+  if (permissions.isPending) return <PageSpinner label="Checking..." />;
   return (
     <AuthShell title="Confirm your email" subtitle="Confirming ties your Patreon or Buy Me a Coffee membership to this account.">
       {!token ? (
