@@ -9,6 +9,11 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0] ?? null;
 }
 
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
 export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow> {
   const rows = await db.insert(users).values(values).returning();
   const row = rows[0];

@@ -7,11 +7,14 @@ import { channelParamsSchema, liveMetadataQuerySchema } from '../../../contracts
 import { notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { NowPlaying } from './now-playing';
+import { StreamTokens } from './stream-tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Live metadata per channel, the Icecast poller and the SSE fan-out. */
     nowPlaying: NowPlaying;
+    /** Signs and checks the premium mounts' listener tokens. */
+    streamTokens: StreamTokens;
   }
 }
 
@@ -23,6 +26,7 @@ const CHANNEL_REFRESH_MS = 5_000;
 const routes: FastifyPluginAsyncZod = async (app) => {
   const nowPlaying = new NowPlaying(app.database, app.log.child({ module: 'now-playing' }));
   app.decorate('nowPlaying', nowPlaying);
+  app.decorate('streamTokens', new StreamTokens(app.config.STREAM_AUTH_KEY));
 
   // What operators watch: connected SSE clients, and each channel's air state and Icecast listeners.
   new Gauge({
