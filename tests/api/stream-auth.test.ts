@@ -224,3 +224,35 @@ describe.skipIf(!hasIcecast)('premium mounts on a real icecast2 ask DHR about ev
     expect((await listen(url)).status).toBe(401);
   });
 });
+
+describe.skipIf(!hasIcecast)('listener counts per mount on System Status', async () => {
+  const icecastPort = await freePort();
+  const app = await createTestApp({ STREAM_AUTH_KEY: KEY, ...radioEnv(icecastPort) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const dhrPort = (app.server.address() as AddressInfo).port;
+  const radio = await startTestRadio([], {}, {}, {
+    port: icecastPort,
+    listenerAuth: { mounts: ['dhr1', 'dhr2'], url: `http://127.0.0.1:${dhrPort}/api/stream-auth/listener`, key: KEY },
+  });
+  await radio.startFeed('dhr1', { bitrateKbps: 320, alsoAt: [{ mount: 'dhr1-free', bitrateKbps: 128 }] });
+
+  it('counts the listeners Icecast holds on each mount, live', async () => {
+    const admin = await memberWithRole(app, 'admin');
+    const member = await memberWithRole(app, 'dhr1');
+    const url = streamTicketSchema.parse((await app.inject({ url: '/api/channels/dhr1/stream', headers: { cookie: member.cookie } })).json()).url;
+    const held = [new AbortController(), new AbortController(), new AbortController()];
+    const [a, b, c] = held;
+    try {
+      // Two free listeners and one premium listener, kept connected.
+      await Promise.all([fetch(radio.streamUrl('dhr1-free'), { signal: a?.signal }), fetch(radio.streamUrl('dhr1-free'), { signal: b?.signal }), fetch(url, { signal: c?.signal })]);
+      const mounts = async () => {
+        const res = await app.inject({ url: '/api/admin/system-status', headers: { cookie: admin.cookie } });
+        const dhr1 = (res.json() as { channels: { id: string; mounts: { mount: string; listeners: number | null; requiredTier: string }[] }[] }).channels.find((ch) => ch.id === 'dhr1');
+        return Object.fromEntries((dhr1?.mounts ?? []).map((m) => [m.mount, [m.requiredTier, m.listeners]]));
+      };
+      await expect.poll(mounts, { timeout: 15_000, interval: 1000 }).toEqual({ '/dhr1': ['dhr1', 1], '/dhr1-free': ['free', 2] });
+    } finally {
+      for (const h of held) h.abort();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { AudioLines, Cast, Crown, ExternalLink, Headphones, Moon, Radar, Radio, ShieldCheck, Sparkles, Users, Zap } from 'lucide-react';
-import { type ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { TIER_BENEFITS } from '../../../../contracts/tier-policy';
 import { TIER_PRICE_EUR } from '../../../../contracts/tiers';
 import { Badge } from '../../../components/ui/badge';
@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SubscriptionGate, usePermissions, useSiteConfig } from '../../auth';
 import { LiveTrackCard, RecentTracksWidget } from '../../tracks';
 import { useChannel } from '../api/get-channels';
+import { premiumSource } from '../api/get-stream-ticket';
 import { useNowPlaying } from '../api/get-live-metadata';
 import { playerFallback } from '../lib/fallbacks';
 import { LivePlayer } from './live-player';
@@ -61,6 +62,7 @@ export function PremiumChannelPage({ channel }: { channel: 'dhr1' | 'dhr2' }) {
 function ChannelContent({ channel }: { channel: 'dhr1' | 'dhr2' }) {
   const { data: info, isPending } = useChannel(channel);
   const now = useNowPlaying(channel, playerFallback(channel));
+  const source = useMemo(() => premiumSource(channel), [channel]);
   if (isPending) return <PageSpinner label="Loading channel..." />;
   const name = info?.name ?? (channel === 'dhr1' ? 'DHR1 Premium' : 'DHR2 Exclusive');
   const accent = info?.colour ?? '#8b5cf6';
@@ -81,7 +83,7 @@ function ChannelContent({ channel }: { channel: 'dhr1' | 'dhr2' }) {
       </header>
 
       <div className="mt-8 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
-        <LivePlayer player={channel} streamUrl={info?.streamUrl} name={name} quality={info?.bitrateLabel} nowPlaying={now} accent={accent} />
+        <LivePlayer player={channel} source={source} name={name} quality={info?.bitrateLabel} nowPlaying={now} accent={accent} />
         <LiveTrackCard channel={channel} channelName={name} accent={accent} />
       </div>
       <RecentTracksWidget channel={channel} channelName={name} accent={accent} className="mt-5" />
