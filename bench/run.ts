@@ -1,5 +1,5 @@
 // `npm run bench`: DHR's public reads against a bare node:http baseline measured in the same run,
-// plus the scale benchmarks of the radio (SSE fan-out) and members admin (search, import).
+// plus the scale benchmarks of the radio (SSE fan-out, premium listener admission) and members admin (search, import).
 // Writes bench/results.json and prints the table.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -80,6 +80,7 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const scaleBenches: [string, string][] = [
   ['bench/sse-fanout.ts', 'benchSseFanout'],
   ['bench/admin-scale.ts', 'benchAdminScale'],
+  ['bench/stream-auth.ts', 'benchStreamAuth'],
 ];
 for (const [file, fn] of scaleBenches) {
   if (!fs.existsSync(path.join(root, file))) continue;

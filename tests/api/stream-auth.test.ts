@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { channelListSchema, streamTicketSchema } from '../../src/contracts/channels';
+import { RATE_RULES } from '../../src/server/lib/rate-limit';
 import { users } from '../../src/server/db/schema';
 import { STREAM_TOKEN_TTL_S } from '../../src/server/modules/radio/stream-tokens';
 import { createTestApp, memberWithRole } from '../support/app';
@@ -148,14 +149,23 @@ describe('stream tokens and the listener-auth endpoint', async () => {
 
 describe('without STREAM_AUTH_KEY', async () => {
   const app = await createTestApp();
-  it('Icecast cannot be answered: every caller gets 401', async () => {
-    const res = await app.inject({
+  const guess = (remoteAddress: string) =>
+    app.inject({
       method: 'POST',
       url: '/api/stream-auth/listener',
+      remoteAddress,
       headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic('anything-at-all-16') },
       payload: form({ action: 'listener_add', mount: '/dhr1' }),
     });
-    expect(res.statusCode).toBe(401);
+
+  it('Icecast cannot be answered: every caller gets 401, and a guesser 429 once over the limit', async () => {
+    expect((await guess('192.0.2.10')).statusCode).toBe(401);
+    for (let i = 0; i < RATE_RULES.streamAuth.perIp.max; i++) expect((await guess('192.0.2.20')).statusCode).toBe(401);
+    const limited = await guess('192.0.2.20');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: { code: 'rate_limited' } });
+    // Another address is not affected.
+    expect((await guess('192.0.2.30')).statusCode).toBe(401);
   });
 });
 

@@ -101,11 +101,17 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Only the streaming host (holding STREAM_AUTH_KEY) may call; checked before the body is read. */
+  /**
+   * Only the streaming host (holding STREAM_AUTH_KEY) may call; checked before the body is read.
+   * Callers without the key are counted per IP and get 429 once over the limit; the host's own calls
+   * are not counted (every listener of the station comes from its one address, and Icecast already
+   * caps its pending checks), which keeps a database write off every listener's connection.
+   */
   async function streamHostOnly(req: FastifyRequest): Promise<void> {
-    await enforceRateLimit(db, req, RATE_RULES.streamAuth);
     const key = presentedKey(req);
-    if (!streamKey || !key || !safeEqual(key, streamKey)) throw unauthorized('Stream host key required', 'stream_key_required');
+    if (streamKey && key && safeEqual(key, streamKey)) return;
+    await enforceRateLimit(db, req, RATE_RULES.streamAuth);
+    throw unauthorized('Stream host key required', 'stream_key_required');
   }
 
   /** Why a listener_add is refused, or null to admit; `timelimitS` caps the connection. */
