@@ -254,7 +254,9 @@ describe.skipIf(!hasIcecast)('listener counts per mount on System Status', async
     const [a, b, c] = held;
     try {
       // Two free listeners and one premium listener, kept connected.
-      await Promise.all([fetch(radio.streamUrl('dhr1-free'), { signal: a?.signal }), fetch(radio.streamUrl('dhr1-free'), { signal: b?.signal }), fetch(url, { signal: c?.signal })]);
+      const responses = await Promise.all([fetch(radio.streamUrl('dhr1-free'), { signal: a?.signal }), fetch(radio.streamUrl('dhr1-free'), { signal: b?.signal }), fetch(url, { signal: c?.signal })]);
+      // Keep reading, so the connections stay open (and are not collected) until the end.
+      for (const res of responses) void res.body?.pipeTo(new WritableStream()).catch(() => undefined);
       const mounts = async () => {
         const res = await app.inject({ url: '/api/admin/system-status', headers: { cookie: admin.cookie } });
         const dhr1 = (res.json() as { channels: { id: string; mounts: { mount: string; listeners: number | null; requiredTier: string }[] }[] }).channels.find((ch) => ch.id === 'dhr1');

@@ -181,6 +181,24 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     expect(errors.filter((e) => !(e.includes('status of 503') && e.includes('/api/live-metadata/dhr2')))).toEqual([]);
   });
 
+  it("shows each mount's listeners on the admin dashboard's System Status", async () => {
+    const admin = await createMember(h.app, { isAdmin: true });
+    const held = new AbortController();
+    try {
+      // One listener held on the free mount, reading the audio until the end of the test.
+      const listener = await fetch(radio.streamUrl('dhr1-free'), { signal: held.signal });
+      void listener.body?.pipeTo(new WritableStream()).catch(() => undefined);
+      const { page, errors, go } = await open('/admin', { member: admin });
+      await go();
+      const panel = page.getByRole('region', { name: 'System Status' });
+      await expect.poll(() => panel.getByTestId('mount-listeners-/dhr1-free').textContent(), { timeout: 20_000 }).toBe('/dhr1-free · 128kbps free: 1 listener');
+      expect(await panel.getByTestId('mount-listeners-/dhr2').textContent()).toMatch(/^\/dhr2 · 320kbps DHR2\+: \d+ listeners?$/);
+      expect(errors).toEqual([]);
+    } finally {
+      held.abort();
+    }
+  });
+
   it('shows an Icecast title change without a reload', async () => {
     const { page, errors, go } = await open('/');
     await go();
