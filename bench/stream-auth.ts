@@ -24,6 +24,8 @@ export interface StreamAuthEntry {
   baselineP95Ms?: number;
   /** Connects Icecast turned away as busy (over 100 pending checks) and that were tried again. */
   icecastBusyRetries?: number;
+  /** Connects that were not admitted, by reason. */
+  failures?: Record<string, number>;
   budgetP95Ms?: number;
   withinBudget?: boolean;
   skipped?: string;
@@ -80,12 +82,20 @@ function startRelay(): Promise<{ url: string; setTarget: (url: string) => void; 
   });
 }
 
-/** Icecast 2.4 answers 403 "busy" while more than 100 auth checks wait; players retry, so do we, this many times. */
-const BUSY_RETRIES = 60;
+/**
+ * Icecast 2.4 answers 403 "busy" while more than 100 auth checks wait; players retry, so do we, this many
+ * times, 1-2 s apart (a tighter retry storm would load this process, where the relay measures).
+ */
+const BUSY_RETRIES = 40;
 
 /** Opens `n` listeners at once; resolves with how many were admitted (a busy 403 is retried after a pause). */
-async function connectAll(url: string, n: number): Promise<{ admitted: number; busyRetries: number }> {
+async function connectAll(url: string, n: number): Promise<{ admitted: number; busyRetries: number; failures: Record<string, number> }> {
   let busyRetries = 0;
+  const failures: Record<string, number> = {};
+  const fail = (why: string) => {
+    failures[why] = (failures[why] ?? 0) + 1;
+    return false;
+  };
   const results = await Promise.all(
     Array.from({ length: n }, async () => {
       for (let attempt = 0; attempt <= BUSY_RETRIES; attempt++) {
@@ -94,17 +104,18 @@ async function connectAll(url: string, n: number): Promise<{ admitted: number; b
           const res = await fetch(url, { signal: controller.signal });
           // Admitted is all we measure: hang up at once rather than decode audio beside DHR.
           controller.abort();
-          if (res.status !== 403) return res.status === 200;
-        } catch {
-          return false;
+          if (res.status === 200) return true;
+          if (res.status !== 403) return fail(`HTTP ${res.status}`);
+        } catch (err) {
+          return fail(err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err));
         }
         busyRetries += 1;
-        await new Promise((r) => setTimeout(r, 250 + Math.random() * 250));
+        await new Promise((r) => setTimeout(r, 1000 + Math.random() * 1000));
       }
-      return false;
+      return fail('still busy after retries');
     }),
   );
-  return { admitted: results.filter(Boolean).length, busyRetries };
+  return { admitted: results.filter(Boolean).length, busyRetries, failures };
 }
 
 export async function benchStreamAuth(): Promise<StreamAuthEntry> {
@@ -162,12 +173,13 @@ export async function benchStreamAuth(): Promise<StreamAuthEntry> {
       p99Ms: round1(percentile(times, 99)),
       baselineP95Ms: round1(percentile(baseline, 95)),
       icecastBusyRetries: run.busyRetries,
+      failures: run.failures,
       budgetP95Ms: BUDGET_P95_MS,
       withinBudget: p95 < BUDGET_P95_MS && run.admitted === CONNECTS,
     };
     console.log(
       `stream-auth: listener_add p95 ${entry.p95Ms} ms (p99 ${entry.p99Ms} ms; bare hook p95 ${entry.baselineP95Ms} ms), ` +
-        `${run.admitted}/${CONNECTS} admitted (${run.busyRetries} busy retries); budget < ${BUDGET_P95_MS} ms: ${entry.withinBudget ? 'met' : 'MISSED'}`,
+        `${run.admitted}/${CONNECTS} admitted (${run.busyRetries} busy retries${run.admitted < CONNECTS ? `; not admitted: ${JSON.stringify(run.failures)}` : ''}); budget < ${BUDGET_P95_MS} ms: ${entry.withinBudget ? 'met' : 'MISSED'}`,
     );
     return entry;
   } finally {
