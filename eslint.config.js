@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -7,7 +8,7 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 const src = path.join(root, 'src');
 
 /**
- * Import boundaries (design.md §2): contracts import nothing from server or web; server and web
+ * Import boundaries (docs/conventions.md): contracts import nothing from server or web; server and web
  * do not import each other; a web feature imports another feature only through its index.
  */
 const boundaries = {
@@ -35,6 +36,73 @@ const boundaries = {
   },
 };
 
+/**
+ * Server modules (src/server/modules/<name>) form no cycle (docs/conventions.md): an import from
+ * module A into module B is refused when B already depends on A, directly or through others. The
+ * module graph is read from the source once per lint run.
+ */
+const modulesDir = path.join(src, 'server', 'modules');
+let moduleGraph;
+function serverModuleOf(file) {
+  const rel = path.relative(modulesDir, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+  const [name, ...rest] = rel.split(path.sep);
+  return rest.length ? name : undefined;
+}
+function readModuleGraph() {
+  const graph = new Map();
+  const importPattern = /(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]/g;
+  for (const name of fs.readdirSync(modulesDir)) {
+    const deps = new Set();
+    const walk = (dir) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name)) {
+          for (const m of fs.readFileSync(full, 'utf8').matchAll(importPattern)) {
+            const target = serverModuleOf(path.resolve(dir, m[1]));
+            if (target && target !== name) deps.add(target);
+          }
+        }
+      }
+    };
+    const dir = path.join(modulesDir, name);
+    if (fs.statSync(dir).isDirectory()) walk(dir);
+    graph.set(name, deps);
+  }
+  return graph;
+}
+function dependsOn(graph, from, to) {
+  const seen = new Set();
+  const stack = [from];
+  while (stack.length) {
+    const current = stack.pop();
+    if (current === to) return true;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    stack.push(...(graph.get(current) ?? []));
+  }
+  return false;
+}
+const moduleCycles = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const own = serverModuleOf(context.filename);
+    if (!own) return {};
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = serverModuleOf(path.resolve(path.dirname(context.filename), spec));
+      if (!target || target === own) return;
+      moduleGraph ??= readModuleGraph();
+      if (dependsOn(moduleGraph, target, own)) {
+        context.report({ node, message: `server module '${own}' must not import '${target}': '${target}' already depends on '${own}' (a cycle)` });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/server/db/migrations/**', 'src/web/public/**'] },
   js.configs.recommended,
@@ -44,9 +112,10 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: root },
       globals: { ...globals.node, ...globals.browser },
     },
-    plugins: { dhr: { rules: { boundaries } } },
+    plugins: { dhr: { rules: { boundaries, 'module-cycles': moduleCycles } } },
     rules: {
       'dhr/boundaries': 'error',
+      'dhr/module-cycles': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { users } from '../src/server/db/schema';
-import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/session-store';
+import { createSession, SESSION_COOKIE } from '../src/server/lib/sessions';
 
 export interface AdminScaleEntry {
   name: string;

@@ -6,13 +6,12 @@
 import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { emailSchema, newPasswordSchema, usernameSchema } from '../src/contracts/auth';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { DatabaseLockedError } from '../src/server/db/dir-lock';
-import { users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/modules/auth/passwords';
+import { upsertAdmin } from '../src/server/modules/members/members-repository';
 
 const USAGE = `Usage: npm run admin -- create --email <email> --username <name>
 The password is prompted for, or read from the first line of standard input.`;
@@ -81,19 +80,12 @@ async function main() {
   }
   try {
     const passwordHash = await hashPassword(password.data);
-    const existing = await database.db.select().from(users).where(eq(users.email, email.data)).limit(1);
-    if (existing[0]) {
-      await database.db
-        .update(users)
-        .set({ isAdmin: true, passwordHash, username: username.data, updatedAt: new Date() })
-        .where(eq(users.id, existing[0].id));
-      console.log(`${email.data} is now an admin (existing member; password replaced).`);
-    } else {
-      await database.db
-        .insert(users)
-        .values({ email: email.data, username: username.data, passwordHash, isAdmin: true, subscriptionStatus: 'active' });
-      console.log(`Admin ${email.data} created. Sign in at /auth.`);
-    }
+    const outcome = await upsertAdmin(database.db, { email: email.data, username: username.data, passwordHash });
+    console.log(
+      outcome === 'promoted'
+        ? `${email.data} is now an admin (existing member; password replaced).`
+        : `Admin ${email.data} created. Sign in at /auth.`,
+    );
   } finally {
     await database.close();
   }

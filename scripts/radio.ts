@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { hasIcecast, ICECAST_INSTALL_HINT, startIcecast, type FeedOptions, type IcecastServer } from './lib/icecast';
+import { SECOND_MS } from '../src/contracts/time';
 
 /** Real deep-house records, so the monitor's search links lead somewhere sensible. */
 const PLAYLISTS: Record<string, string[]> = {
@@ -130,7 +131,7 @@ async function main(): Promise<void> {
           (err: unknown) => console.error(`title change failed on /${mount}: ${err instanceof Error ? err.message : String(err)}`),
         );
       }
-    }, intervalS * 1000);
+    }, intervalS * SECOND_MS);
     timer.unref();
   } catch (err) {
     console.error(`The local radio could not go on air: ${err instanceof Error ? err.message : String(err)}`);

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { findPostgresBin, POSTGRES_INSTALL_HINT } from '../tests/support/private-postgres';
 import { run } from './lib/run';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -66,6 +67,9 @@ if (pgUrl) {
 }
 
 await step('web build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+
+// The database-outage test starts a PostgreSQL server of its own (it stops and restarts it).
+if (!findPostgresBin()) skippedSuites.push(`the database-outage test: ${POSTGRES_INSTALL_HINT}`);
 
 const missing = [
   fs.existsSync(chromium) ? null : `Chromium (${chromium}): apt-get install -y chromium`,

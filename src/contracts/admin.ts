@@ -10,7 +10,7 @@ import {
 } from './tiers';
 
 /**
- * Admin API payloads (spec §3 "Admin user", "Admin stats", "Bulk import"; §7 "Admin").
+ * Admin API payloads: members, stats, bulk import, sync, system status (docs/decisions/0006-platform-subscriptions-and-members-admin.md).
  * Shared by the server routes in src/server/modules/admin and the admin pages.
  */
 
@@ -53,8 +53,15 @@ export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
 export const REQUIRED_EMAIL_USERNAME = 'Email and username are required';
 export const INVALID_EMAIL = 'Please enter a valid email address';
-/** The "simple pattern" of spec §5. */
+/** The "simple pattern" of spec §5. Backtracks quadratically on long input: test with `isEmailAddress`. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The longest address the admin forms and the bulk import accept (RFC 5321 path limits). */
+export const EMAIL_MAX_LENGTH = 320;
+
+/** The spec's simple email check, length first so a crafted 30,000-character cell costs nothing. */
+export function isEmailAddress(s: string): boolean {
+  return s.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(s);
+}
 
 /** Euros as the forms send them: a number, a numeric string, or empty (= 0). Max 100,000 euro. */
 const euroAmountSchema = z
@@ -151,7 +158,7 @@ export const BULK_IMPORT_COLUMNS = [
   'source',
 ] as const;
 
-/** Statuses and sources a CSV row may carry (spec §5). */
+/** Statuses and sources a CSV row may carry. */
 export const BULK_IMPORT_STATUSES = ['active', 'cancelled', 'expired'] as const;
 export const BULK_IMPORT_SOURCES = ['patreon', 'buymeacoffee'] as const;
 
@@ -226,7 +233,7 @@ export const adminStatsSchema = z.object({
   storageUsed: z.number(),
   /** Counts per status (spec: Active, Cancelled w/ Access, Expired, plus the rest). */
   statusCounts: z.record(z.enum(SUBSCRIPTION_STATUSES), z.number().int()),
-  /** Members per pledge band, by design.md §4: vip 10+, dhr2 5+, dhr1 3+, free 0. */
+  /** Members per pledge band, by tier-policy's PLEDGE_BANDS: vip 10+, dhr2 5+, dhr1 3+, free 0 euro. */
   pledgeBands: z.record(z.enum(TIERS), z.number().int()),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
@@ -309,15 +316,14 @@ export type DownloadStats = z.infer<typeof downloadStatsSchema>;
 // ---------------------------------------------------------------- GET /api/admin/storage-status
 
 export const storageStatusSchema = z.object({
-  mode: z.enum(['local', 's3']),
+  /** Where media files live; only the local folder until an object store is configured. */
+  mode: z.literal('local'),
   /** Absolute path of the local media folder (DATA_DIR/media). */
   localPath: z.string(),
   localPathExists: z.boolean(),
   /** Bytes and files under the local media folder. */
   bytesUsed: z.number(),
   fileCount: z.number().int(),
-  /** S3 bucket/endpoint when mode is s3, else null. */
-  s3: z.object({ bucket: z.string().nullable(), endpoint: z.string().nullable() }).nullable(),
   mixes: z.object({
     total: z.number().int(),
     withS3Url: z.number().int(),

@@ -7,7 +7,7 @@ export const PASSWORD_MAX = 200;
 export const USERNAME_MAX = 50;
 export const EMAIL_MAX = 254;
 
-/** Auth page and set-password messages (spec §5, §8). */
+/** Auth page and set-password messages, shown to members word for word. */
 export const AUTH_MESSAGES = {
   usernameRequired: 'Username is required',
   passwordsDoNotMatch: 'Passwords do not match',
@@ -45,7 +45,8 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .min(1, 'Email is required')
-  .max(EMAIL_MAX, 'Email is too long')
+  // abort: an over-long value never reaches the email regex.
+  .max(EMAIL_MAX, { message: 'Email is too long', abort: true })
   .email(AUTH_MESSAGES.invalidEmail);
 
 /** A new password: the spec's minimum, a sane maximum. */
@@ -96,7 +97,7 @@ export const adminSetupBodySchema = z.strictObject({
 });
 export type AdminSetupBody = z.infer<typeof adminSetupBodySchema>;
 
-/** Quick assign (spec §5): email and tier required, tier in any case, expiry days 0 = no expiry. */
+/** Quick assign: email and tier required, tier in any case, expiry days 0 = no expiry. */
 export const assignTierBodySchema = z.strictObject({
   email: z.string().max(EMAIL_MAX, 'Email is too long'),
   tier: z.string().max(20, 'Invalid tier'),
@@ -107,7 +108,7 @@ export const assignTierBodySchema = z.strictObject({
 });
 export type AssignTierBody = z.infer<typeof assignTierBodySchema>;
 
-/** The signed-in member as the client sees it (spec §3 "Auth user"). */
+/** The signed-in member as the client sees it ("Auth user"). */
 export const authUserSchema = memberSummarySchema.extend({
   hasPassword: z.boolean(),
 });

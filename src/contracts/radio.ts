@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Radio and track payloads (spec §3, §7 "Radio and tracks"), shared by server and web.
+ * Radio and track payloads, shared by server and web.
  *
  * Access (decided by the radio server; docs/decisions/0005-radio-now-playing-and-tracks.md):
  * - live metadata, SSE events, current track, recent tracks: public (the stream broadcasts its titles anyway);
- * - recommendations: dhr1 and above (track identification is a DHR1 feature, spec §1);
+ * - recommendations: dhr1 and above (track identification is a DHR1 feature);
  * - /api/admin/track-history: admin; /api/vip/track-history: vip.
  */
 
@@ -35,7 +35,7 @@ export const RECOMMENDATIONS_MAX = 3;
 /**
  * GET /api/live-metadata[?t=], GET /api/live-metadata/{channel}[?t=&nocache=1].
  * 200 while the channel is on air; 503 (error envelope, code 'channel_offline') when its Icecast
- * mount is down or has not been read yet, so clients apply the fallbacks of spec §8.
+ * mount is down or has not been read yet, so clients show their fallbacks.
  */
 export const liveMetadataSchema = z.object({
   artist: z.string(),
@@ -70,7 +70,7 @@ export const nowPlayingEventSchema = liveMetadataSchema.extend({
 });
 export type NowPlayingEvent = z.infer<typeof nowPlayingEventSchema>;
 
-/** GET /api/track-monitor/current/{channel} (spec §3 "Current track monitor response"). */
+/** GET /api/track-monitor/current/{channel} (the current track monitor response). */
 export const currentTrackSchema = z.object({
   title: z.string(),
   artist: z.string(),
@@ -95,7 +95,7 @@ export const trackMonitorResponseSchema = z.object({
 });
 export type TrackMonitorResponse = z.infer<typeof trackMonitorResponseSchema>;
 
-/** A recent track / track identification (spec §3), as listed by recent tracks and track history. */
+/** A recent track / track identification, as listed by recent tracks and track history. */
 export const trackIdentificationSchema = z.object({
   id: z.string(),
   channel: z.string(),

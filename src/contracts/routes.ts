@@ -1,5 +1,5 @@
 /**
- * Every page path of the web app (spec §2 route table). The web router registers these and the
+ * Every page path of the web app. The web router registers these and the
  * server answers them with the app's HTML (200); other non-API paths get the app's 404 page.
  */
 export const PAGE_PATHS = [

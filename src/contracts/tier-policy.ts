@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type SubscriptionStatus, type Tier, tierRank } from './tiers';
 
 /**
- * The single source of truth for what each tier may do (design.md §4).
+ * The single source of truth for what each tier may do (docs/decisions/0003-one-access-policy.md).
  * The server enforces it; the web app only shows it.
  */
 export interface TierFeatures {
@@ -67,11 +67,22 @@ export interface Subscriber {
   subscriptionExpiry: Date | null;
 }
 
+/**
+ * The access rule, in one place: a subscription gives access while its status is one of these and
+ * its expiry (if any) is in the future. The server's SQL figures are built from this list too.
+ */
+export const ACCESS_STATUSES = ['active', 'cancelled_with_access'] as const satisfies readonly SubscriptionStatus[];
+
+/** Whether the status alone gives access (the expiry still has to be in the future). */
+export function statusGivesAccess(status: SubscriptionStatus): boolean {
+  return (ACCESS_STATUSES as readonly SubscriptionStatus[]).includes(status);
+}
+
 /** Access needs status active or cancelled_with_access, and no expiry or one in the future. */
 export function hasActiveSubscription(s: Subscriber, now: Date = new Date()): boolean {
-  const statusGivesAccess = s.subscriptionStatus === 'active' || s.subscriptionStatus === 'cancelled_with_access';
+  const statusOk = statusGivesAccess(s.subscriptionStatus);
   const notExpired = s.subscriptionExpiry === null || s.subscriptionExpiry.getTime() > now.getTime();
-  return statusGivesAccess && notExpired;
+  return statusOk && notExpired;
 }
 
 /** The tier whose features a member gets right now: free when the subscription gives no access. */
@@ -135,7 +146,7 @@ export interface PermissionsInput extends Subscriber {
   firstName: string | null;
 }
 
-/** The permission flags of spec §3 for a signed-in member. `downloadsToday` counts today's VIP downloads. */
+/** The permission flags for a signed-in member. `downloadsToday` counts today's VIP downloads. */
 export function permissionsFor(u: PermissionsInput, downloadsToday = 0, now: Date = new Date()): Permissions {
   const tier = effectiveTier(u, now);
   const features = TIER_FEATURES[u.isAdmin ? 'vip' : tier];
@@ -165,10 +176,17 @@ export function permissionsFor(u: PermissionsInput, downloadsToday = 0, now: Dat
   };
 }
 
-/** Pledge amount (euro cents a month) to tier, by the dashboard's bands: >=10 vip, >=5 dhr2, >=3 dhr1. */
+/**
+ * Pledge bands (euro cents a month), highest first: >=10 EUR vip, >=5 dhr2, >=3 dhr1, else free.
+ * The platform mapping and the dashboard's SQL are both built from this table.
+ */
+export const PLEDGE_BANDS: readonly { tier: Exclude<Tier, 'free'>; minCents: number }[] = [
+  { tier: 'vip', minCents: 1000 },
+  { tier: 'dhr2', minCents: 500 },
+  { tier: 'dhr1', minCents: 300 },
+];
+
+/** Pledge amount (euro cents a month) to tier, by PLEDGE_BANDS. */
 export function tierForPledgeCents(cents: number): Tier {
-  if (cents >= 1000) return 'vip';
-  if (cents >= 500) return 'dhr2';
-  if (cents >= 300) return 'dhr1';
-  return 'free';
+  return PLEDGE_BANDS.find((b) => cents >= b.minCents)?.tier ?? 'free';
 }

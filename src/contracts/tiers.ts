@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Tier ladder: free < dhr1 < dhr2 < vip (spec §4). */
+/** Tier ladder: free < dhr1 < dhr2 < vip. */
 export const TIERS = ['free', 'dhr1', 'dhr2', 'vip'] as const;
 export const tierSchema = z.enum(TIERS);
 export type Tier = z.infer<typeof tierSchema>;
@@ -13,7 +13,7 @@ export const SUBSCRIPTION_SOURCES = ['admin', 'patreon', 'buymeacoffee'] as cons
 export const subscriptionSourceSchema = z.enum(SUBSCRIPTION_SOURCES);
 export type SubscriptionSource = z.infer<typeof subscriptionSourceSchema>;
 
-/** Monthly prices in euro (spec §9). */
+/** Monthly prices in euro. */
 export const TIER_PRICE_EUR: Record<Tier, number> = { free: 0, dhr1: 3, dhr2: 5, vip: 10 };
 
 export const TIER_LABEL: Record<Tier, string> = { free: 'Free', dhr1: 'DHR1', dhr2: 'DHR2', vip: 'VIP' };

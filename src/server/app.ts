@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SECOND_MS } from '../contracts/time';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedChannels, seedDemo } from './db/seed/seed';
@@ -39,6 +40,40 @@ export interface BuildOptions {
   /** Where the web build lives; defaults to dist/web. */
   webRoot?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
+/** Connection limits of the Node server: slow or idle clients cannot hold sockets forever. */
+export const SERVER_LIMITS = {
+  /** The request head must arrive within this time. */
+  headersTimeoutMs: 10 * SECOND_MS,
+  /** The whole request (head and body) must arrive within this time; responses, SSE included, are not bounded. */
+  requestTimeoutMs: 30 * SECOND_MS,
+  /** An idle keep-alive socket is closed after this time. */
+  keepAliveTimeoutMs: 30 * SECOND_MS,
+  /** A keep-alive socket serves at most this many requests, so no client pins one socket forever. */
+  maxRequestsPerSocket: 1000,
+} as const;
+
+/** The path of a request URL without its query: queries may carry one-time tokens or emails. */
+export function withoutQuery(url: string | undefined): string {
+  if (!url) return '';
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+interface LoggedRequest {
+  method: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** What the request log records about a request: never its query string, cookies or other headers. */
+export function serializeRequestForLog(req: LoggedRequest) {
+  return { method: req.method, url: withoutQuery(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -55,14 +90,22 @@ function trustProxySetting(value: string | undefined): boolean | string[] | ((ad
 /** Builds the whole app as one Fastify instance: external plugins, app plugins, then routes. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, serializers: { req: serializeRequestForLog }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // Only the configured proxies may speak for the client's address (per-IP rate limits rely on it).
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     // Graceful shutdown: close() lets in-flight requests finish and refuses new ones.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    requestTimeout: SERVER_LIMITS.requestTimeoutMs,
+    keepAliveTimeout: SERVER_LIMITS.keepAliveTimeoutMs,
+    maxRequestsPerSocket: SERVER_LIMITS.maxRequestsPerSocket,
   }).withTypeProvider<ZodTypeProvider>();
+  // Fastify has no option for this one; it must not exceed requestTimeout.
+  app.server.headersTimeout = SERVER_LIMITS.headersTimeoutMs;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

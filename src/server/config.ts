@@ -7,7 +7,7 @@ const boolish = z
 
 const optionalUrl = z.string().url().optional();
 
-/** Every environment variable DHR reads, parsed once at start-up (design.md §3). */
+/** Every environment variable DHR reads, parsed once at start-up; the README lists them. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -52,6 +52,12 @@ const envSchema = z.object({
     .string()
     .regex(/^(\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'a hop count or comma-separated addresses/CIDRs')
     .optional(),
+  /** Bearer token for GET /metrics; unset means only an admin session may read it. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /** Live event streams (GET /api/live/events) one client address may hold open at once. */
+  SSE_MAX_PER_IP: z.coerce.number().int().positive().default(4),
+  /** Live event streams this instance holds open at once, all clients together. */
+  SSE_MAX_TOTAL: z.coerce.number().int().positive().default(2000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,11 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { meetsTier } from '../../src/contracts/tier-policy';
-import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { access, accessPlugin, describePolicy, type AccessPolicy, type RoutePolicy } from '../../src/server/plugins/access';
-import { errorsPlugin } from '../../src/server/plugins/errors';
-import { createTestApp, memberWithRole, type Role, type TestMember } from '../support/app';
+import { access, describePolicy, type AccessPolicy, type RoutePolicy } from '../../src/server/plugins/access';
+import { accessOnlyApp, createTestApp, memberWithRole, type Role, type TestMember } from '../support/app';
 
 type SignedInRole = Exclude<Role, 'anonymous'>;
 const ROLES: Role[] = ['anonymous', 'free', 'dhr1', 'dhr2', 'vip', 'expired-vip', 'admin'];
@@ -36,17 +33,6 @@ function accessCode(res: LightMyRequestResponse): string | undefined {
   }
 }
 
-/** The real access and error plugins on a bare Fastify sharing the test app's database. */
-async function miniApp(app: FastifyInstance): Promise<FastifyInstance> {
-  const mini = Fastify({ logger: false });
-  mini.decorate('config', app.config);
-  mini.decorate('database', app.database);
-  await mini.register(cookie);
-  await mini.register(errorsPlugin);
-  await mini.register(accessPlugin);
-  return mini;
-}
-
 describe('the one access mechanism', async () => {
   const app = await createTestApp();
   const members: Partial<Record<SignedInRole, TestMember>> = {};
@@ -60,7 +46,7 @@ describe('the one access mechanism', async () => {
   });
 
   it('refuses at registration a route without a policy', async () => {
-    const mini = await miniApp(app);
+    const mini = await accessOnlyApp(app);
     expect(() => mini.get('/api/no-policy-here', async () => ({}))).toThrow(/declares no access policy/);
     expect(() => mini.get('/api/with-policy', { config: { access: access.public } }, async () => ({}))).not.toThrow();
     await mini.close();
@@ -134,7 +120,7 @@ describe('the one access mechanism', async () => {
   it('applies the tier ladder to tier routes: free < dhr1 < dhr2 < vip, expired counts as free, admins pass', async () => {
     // Real tier routes of other features may not cover every tier, so a test-only app with the real
     // access plugin carries one route per tier (the one place a test registers its own routes).
-    const mini = await miniApp(app);
+    const mini = await accessOnlyApp(app);
     for (const tier of ['dhr1', 'dhr2', 'vip'] as const) {
       mini.get(`/api/test-tier/${tier}`, { config: { access: access.tier(tier) } }, async () => ({ ok: true }));
     }

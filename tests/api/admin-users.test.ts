@@ -4,8 +4,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../src/contracts/admin';
+import { effectiveTier, hasActiveSubscription, statusGivesAccess, tierForPledgeCents } from '../../src/contracts/tier-policy';
+import { SUBSCRIPTION_STATUSES, TIERS } from '../../src/contracts/tiers';
+import { DAY_MS } from '../../src/contracts/time';
 import { mixDownloads, users, vipMixes } from '../../src/server/db/schema';
-import { parseExpiryDate, startOfDayDublin } from '../../src/server/modules/admin/dates';
+import { parseExpiryDate, startOfDayDublin } from '../../src/server/lib/dates';
 import { createMember, createTestApp, memberWithRole } from '../support/app';
 
 const ADMIN_GETS = ['/api/admin/users', '/api/admin/stats', '/api/admin/system-status', '/api/admin/download-stats', '/api/admin/storage-status'];
@@ -223,6 +226,61 @@ describe('admin users API and dashboard figures', async () => {
     expect(st.mixes.withS3Url + st.mixes.withoutS3Url).toBe(mixCount);
   });
 
+  it('counts a member whose access ran out as Expired only, never also Active', async () => {
+    const before = (await app.inject({ url: '/api/admin/stats', headers: asAdmin })).json();
+    const yesterday = new Date(Date.now() - DAY_MS);
+    // Both still carry a status that gives access: the expiry pass has not run yet.
+    await createMember(app, { subscriptionTier: 'dhr1', subscriptionStatus: 'active', subscriptionExpiry: yesterday });
+    await createMember(app, { subscriptionTier: 'vip', subscriptionStatus: 'cancelled_with_access', subscriptionExpiry: yesterday });
+    const s = (await app.inject({ url: '/api/admin/stats', headers: asAdmin })).json();
+    expect(s.totalUsers).toBe(before.totalUsers + 2);
+    expect(s.statusCounts.active).toBe(before.statusCounts.active);
+    expect(s.statusCounts.cancelled_with_access).toBe(before.statusCounts.cancelled_with_access);
+    expect(s.cancelledWithAccess).toBe(before.cancelledWithAccess);
+    expect(s.statusCounts.expired).toBe(before.statusCounts.expired + 2);
+    expect(s.expiredUsers).toBe(before.expiredUsers + 2);
+    expect(s.activeSubscribers).toBe(before.activeSubscribers);
+    expect(s.freeUsers).toBe(before.freeUsers + 2);
+    const statusSum = Object.values(s.statusCounts as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(statusSum).toBe(s.totalUsers);
+  });
+
+  it("computes tiers, statuses and pledge bands in SQL exactly as tier-policy's rules do", async () => {
+    const now = Date.now();
+    const expiries = [null, new Date(now - DAY_MS), new Date(now + DAY_MS)];
+    const amounts = [0, 299, 300, 499, 500, 999, 1000, 2500];
+    let i = 0;
+    for (const tier of TIERS) {
+      for (const status of SUBSCRIPTION_STATUSES) {
+        for (const expiry of expiries) {
+          const pledgeAmountCents = amounts[i++ % amounts.length] ?? 0;
+          await createMember(app, { subscriptionTier: tier, subscriptionStatus: status, subscriptionExpiry: expiry, pledgeAmountCents });
+        }
+      }
+    }
+    const s = (await app.inject({ url: '/api/admin/stats', headers: asAdmin })).json();
+    const rows = await db.select().from(users);
+    const at = new Date();
+    const byTier = Object.fromEntries(TIERS.map((t) => [t, 0]));
+    const byBand = Object.fromEntries(TIERS.map((t) => [t, 0]));
+    const byStatus = Object.fromEntries(SUBSCRIPTION_STATUSES.map((t) => [t, 0]));
+    let active = 0;
+    for (const u of rows) {
+      const tier = effectiveTier(u, at);
+      byTier[tier] = (byTier[tier] ?? 0) + 1;
+      byBand[tierForPledgeCents(u.pledgeAmountCents)] = (byBand[tierForPledgeCents(u.pledgeAmountCents)] ?? 0) + 1;
+      const ranOut = statusGivesAccess(u.subscriptionStatus) && !hasActiveSubscription(u, at);
+      const status = ranOut ? 'expired' : u.subscriptionStatus;
+      byStatus[status] = (byStatus[status] ?? 0) + 1;
+      if (tier !== 'free') active++;
+    }
+    expect(s.totalUsers).toBe(rows.length);
+    expect({ vip: s.vipUsers, dhr2: s.dhr2Users, dhr1: s.dhr1Users, free: s.freeUsers }).toEqual(byTier);
+    expect(s.pledgeBands).toEqual(byBand);
+    expect(s.statusCounts).toEqual(byStatus);
+    expect(s.activeSubscribers).toBe(active);
+  });
+
   it('reports system status: database, platforms, channels', async () => {
     const res = await app.inject({ url: '/api/admin/system-status', headers: asAdmin });
     const s = res.json();
@@ -264,7 +322,8 @@ describe('storage status counts the media folder', async () => {
 
   it('reports bytes and files used', async () => {
     const st = (await app.inject({ url: '/api/admin/storage-status', headers: { cookie: admin.cookie } })).json();
-    expect(st).toMatchObject({ mode: 'local', localPathExists: true, bytesUsed: 1300, fileCount: 2, s3: null });
+    expect(st).toMatchObject({ mode: 'local', localPathExists: true, bytesUsed: 1300, fileCount: 2 });
+    expect(st).not.toHaveProperty('s3');
     const stats = (await app.inject({ url: '/api/admin/stats', headers: { cookie: admin.cookie } })).json();
     expect(stats.storageUsed).toBe(1300);
   });

@@ -31,6 +31,19 @@ describe('accounts: register, sign in, sign out, me, permissions', async () => {
       expect(res.json().message).toBe(AUTH_MESSAGES.emailTaken);
     });
 
+    it('answers one of two parallel registrations of an email 201 and the other 409, never 500', async () => {
+      // Both pass the "is it taken" read before either inserts, so the unique index decides.
+      for (let round = 0; round < 3; round++) {
+        const email = freshEmail('race');
+        const register = () => client(app).post('/api/auth/register', { email, password: 'secret1', username: 'racer' });
+        const replies = await Promise.all([register(), register()]);
+        expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+        const lost = replies.find((r) => r.statusCode === 409);
+        expect(lost?.json()).toMatchObject({ error: { code: 'email_taken', message: AUTH_MESSAGES.emailTaken } });
+        expect(await app.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+      }
+    });
+
     it('points a member without a password (added by an admin or a platform) to Set Password', async () => {
       const m = await memberWithRole(app, 'dhr1');
       const res = await client(app).post('/api/auth/register', { email: m.user.email, password: 'secret1', username: 'x' });
@@ -239,7 +252,7 @@ describe('accounts: register, sign in, sign out, me, permissions', async () => {
       expect(body).toMatchObject({ canDownload: true, dailyDownloadLimit: 2, remainingDownloads: 1 });
     });
 
-    it('returns exactly the spec §3 fields per role', async () => {
+    it('returns exactly the permission fields per role', async () => {
       const expected: Record<string, [boolean, boolean, boolean, boolean, boolean]> = {
         // canAccessDHR1, canAccessDHR2, canAccessVIP, canDownload, canComment
         free: [false, false, false, false, false],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, memberWithRole } from '../support/app';
+import { access } from '../../src/server/plugins/access';
+import { accessOnlyApp, createTestApp, memberWithRole, readMetrics } from '../support/app';
 
 describe('foundation API', async () => {
   const app = await createTestApp();
@@ -41,7 +42,7 @@ describe('foundation API', async () => {
 
   it('serves Prometheus metrics with the HTTP histogram by route', async () => {
     await app.inject('/api/health');
-    const res = await app.inject('/metrics');
+    const res = await readMetrics(app);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('dhr_http_request_duration_seconds_bucket');
     expect(res.body).toContain('route="/api/health"');
@@ -68,13 +69,30 @@ describe('foundation API', async () => {
     expect((await app.inject('/definitely-not-a-page')).statusCode).toBe(404);
   });
 
-  it('gives every registered route an access policy', () => {
+  it('gives every registered route an access policy', async () => {
+    const kinds = new Set(['public', 'member', 'tier', 'admin']);
     expect(app.routePolicies.length).toBeGreaterThan(3);
-    for (const r of app.routePolicies) expect(r.access, `${r.method} ${r.url}`).toBeDefined();
+    for (const r of app.routePolicies) expect(kinds.has(r.access.kind), `${r.method} ${r.url}`).toBe(true);
+    const policyOf = (method: string, url: string) => app.routePolicies.find((r) => r.method === method && r.url === url)?.access;
+    expect(policyOf('GET', '/api/health')).toEqual({ kind: 'public' });
+    expect(policyOf('GET', '/api/auth/me')).toEqual({ kind: 'member' });
+    expect(policyOf('GET', '/api/admin/users')).toEqual({ kind: 'admin' });
+    // A route that declares no policy cannot be registered at all.
+    const bare = await accessOnlyApp(app);
+    expect(() => bare.get('/api/unguarded', async () => ({ ok: true }))).toThrow(/GET \/api\/unguarded declares no access policy/);
+    bare.get('/api/guarded', { config: { access: access.public } }, async () => ({ ok: true }));
+    expect(bare.routePolicies).toEqual([expect.objectContaining({ method: 'GET', url: '/api/guarded', access: { kind: 'public' } })]);
+    await bare.close();
   });
 
   it('resolves the session cookie of a member', async () => {
-    const admin = await memberWithRole(app, 'admin');
-    expect(admin.cookie).toMatch(/^dhr_session=/);
+    const member = await memberWithRole(app, 'dhr1');
+    const me = await app.inject({ url: '/api/auth/me', headers: { cookie: member.cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: member.user.id, email: member.user.email, subscriptionTier: 'dhr1' });
+    // Without the cookie, or with one the store does not know, nobody is signed in.
+    expect((await app.inject('/api/auth/me')).statusCode).toBe(401);
+    const forged = await app.inject({ url: '/api/auth/me', headers: { cookie: `${member.cookie.slice(0, -2)}xx` } });
+    expect(forged.statusCode).toBe(401);
   });
 });

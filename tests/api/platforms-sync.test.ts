@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { platformSubscriptions, syncRuns, users } from '../../src/server/db/schema';
-import { platformEntitlementFor } from '../../src/server/modules/platforms';
+import { platformSubscriberFor } from '../../src/server/modules/platforms/platforms-repository';
 import { fetchBmcSubscriptions, fetchPatreonMembers } from '../../src/server/modules/platforms/clients';
 import { createSyncRunner } from '../../src/server/modules/platforms/sync';
-import { createMember, createTestApp, memberWithRole } from '../support/app';
+import { createMember, createTestApp, memberWithRole, readMetrics } from '../support/app';
 import { bmcSubscription, patreonMember, startBmcStub, startPatreonStub } from '../support/platform-stubs';
 
 const PATREON_TOKEN = 'patreon-test-token';
@@ -112,7 +112,7 @@ describe('platform sync', async () => {
 
     // A payer without an account keeps their platform record; sign-in by link reads it.
     expect(await userByEmail(emails.noAccount)).toBeUndefined();
-    expect(await platformEntitlementFor(db, emails.noAccount)).toMatchObject({ tier: 'dhr2', status: 'active', source: 'patreon', pledgeAmountCents: 500 });
+    expect(await platformSubscriberFor(db, emails.noAccount)).toMatchObject({ tier: 'dhr2', status: 'active', source: 'patreon', pledgeAmountCents: 500 });
     expect(await app.platformSubscribers.find(emails.noAccount)).toMatchObject({ tier: 'dhr2', firstName: 'Nora', lastName: 'Account Less' });
 
     // Running it again changes nothing.
@@ -178,7 +178,7 @@ describe('platform sync', async () => {
     await sync();
     expect(await userByEmail(email)).toMatchObject({ subscriptionTier: 'vip', subscriptionStatus: 'active' });
 
-    const metrics = (await app.inject('/metrics')).body;
+    const metrics = (await readMetrics(app)).body;
     expect(metrics).toMatch(/dhr_platform_sync_runs_total\{trigger="manual",result="failed"\} [1-9]/);
     expect(metrics).toMatch(/dhr_platform_sync_runs_total\{trigger="manual",result="partial"\} [1-9]/);
     expect(metrics).toMatch(/dhr_platform_sync_last_success_timestamp_seconds\{platform="buymeacoffee"\} \d{10}/);

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { platformSubscriptions, users, webhookDeliveries } from '../../src/server/db/schema';
-import { pruneOldRecords } from '../../src/server/modules/platforms/repository';
-import { createMember, createTestApp } from '../support/app';
+import { pruneOldRecords } from '../../src/server/modules/platforms/platforms-repository';
+import { createMember, createTestApp, readMetrics } from '../support/app';
 import { lastMailTo, linkIn, tempDataDir } from '../support/outbox';
 import { patreonMember } from '../support/platform-stubs';
 
@@ -49,7 +49,7 @@ describe('platform webhooks', async () => {
     const body = JSON.stringify({ data: patreonMember({ email, status: 'active_patron', cents: 1000 }), included: [] }, null, 1);
     const res = await postPatreon('members:pledge:create', body);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ received: true, applied: true, duplicate: false, updated: 1 });
+    expect(res.json()).toEqual({ received: true, applied: true, duplicate: false, stale: false, updated: 1 });
     expect(await userByEmail(email)).toMatchObject({ subscriptionTier: 'vip', subscriptionStatus: 'active', subscriptionSource: 'patreon', pledgeAmountCents: 1000 });
     expect((await permissions(m.cookie)).canAccessVIP).toBe(true);
 
@@ -62,7 +62,7 @@ describe('platform webhooks', async () => {
     // Replaying the old create delivery is acknowledged and ignored.
     const replay = await postPatreon('members:pledge:create', body);
     expect(replay.statusCode).toBe(200);
-    expect(replay.json()).toEqual({ received: true, applied: false, duplicate: true, updated: 0 });
+    expect(replay.json()).toEqual({ received: true, applied: false, duplicate: true, stale: false, updated: 0 });
     expect(await userByEmail(email)).toMatchObject({ subscriptionStatus: 'cancelled' });
   });
 
@@ -169,7 +169,7 @@ describe('platform webhooks', async () => {
   });
 
   it('counts deliveries by platform and status in /metrics', async () => {
-    const text = (await app.inject('/metrics')).body;
+    const text = (await readMetrics(app)).body;
     expect(text).toMatch(/dhr_platform_webhooks_total\{platform="patreon",status="200"\} [1-9]/);
     expect(text).toMatch(/dhr_platform_webhooks_total\{platform="patreon",status="401"\} [1-9]/);
     expect(text).toMatch(/dhr_platform_webhooks_total\{platform="buymeacoffee",status="200"\} [1-9]/);

@@ -19,14 +19,16 @@ class SseClient {
   readonly comments: string[] = [];
   status = 0;
   headers: http.IncomingHttpHeaders = {};
+  /** Everything received, as sent. */
+  text = '';
   private req: http.ClientRequest | undefined;
   private buffer = '';
   private waiters: (() => void)[] = [];
 
-  static async connect(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
+  static async connect(url: string, headers: Record<string, string> = {}, localAddress?: string): Promise<SseClient> {
     const c = new SseClient();
     await new Promise<void>((resolve, reject) => {
-      c.req = http.get(url, { headers: { accept: 'text/event-stream', ...headers }, agent: false }, (res) => {
+      c.req = http.get(url, { headers: { accept: 'text/event-stream', ...headers }, agent: false, localAddress }, (res) => {
         c.status = res.statusCode ?? 0;
         c.headers = res.headers;
         res.setEncoding('utf8');
@@ -39,6 +41,7 @@ class SseClient {
   }
 
   private feed(chunk: string) {
+    this.text += chunk;
     this.buffer += chunk;
     let at: number;
     while ((at = this.buffer.indexOf('\n\n')) >= 0) {
@@ -213,6 +216,67 @@ describe('GET /api/live/events (Server-Sent Events)', async () => {
     } finally {
       await second.close();
     }
+  });
+
+  afterAll(async () => {
+    app.nowPlaying.hub.closeAll();
+  });
+});
+
+describe('bounded live connections', async () => {
+  const app = await createTestApp({ SSE_MAX_PER_IP: '2', SSE_MAX_TOTAL: '3' });
+  let url = '';
+  beforeAll(async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/live/events`;
+  });
+  const settle = async (n: number) => {
+    const deadline = Date.now() + 3000;
+    while (app.nowPlaying.hub.size !== n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(app.nowPlaying.hub.size).toBe(n);
+  };
+
+  it('caps streams per client address and in total: 503 with Retry-After and an SSE retry hint beyond', async () => {
+    // Loopback answers from any 127.x address: two "clients" on one machine.
+    const a = [await SseClient.connect(url, {}, '127.0.0.1'), await SseClient.connect(url, {}, '127.0.0.1')];
+    expect(a.map((c) => c.status)).toEqual([200, 200]);
+    const third = await SseClient.connect(url, {}, '127.0.0.1');
+    expect(third.status).toBe(503);
+    expect(third.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    await third.waitFor('the refusal', () => third.events.length > 0);
+    expect(third.text).toMatch(/^retry: [1-9]\d*\n/);
+    expect(third.events[0]?.event).toBe('error');
+    expect(JSON.parse(third.events[0]?.data ?? '{}')).toMatchObject({ error: { code: 'too_many_streams' } });
+    third.close();
+
+    // Another address still gets a stream, until the total cap.
+    const b = await SseClient.connect(url, {}, '127.0.0.2');
+    expect(b.status).toBe(200);
+    const overTotal = await SseClient.connect(url, {}, '127.0.0.3');
+    expect(overTotal.status).toBe(503);
+    overTotal.close();
+    await settle(3);
+
+    // A closed stream frees its slot for its address.
+    a[0]?.close();
+    await settle(2);
+    const again = await SseClient.connect(url, {}, '127.0.0.1');
+    expect(again.status).toBe(200);
+    for (const c of [a[1], b, again]) c?.close();
+    await settle(0);
+  });
+
+  it('keeps a live stream open past the request timeouts of the server', async () => {
+    // requestTimeout bounds receiving the request, not the response: a stream outlives it.
+    app.server.requestTimeout = 300;
+    app.server.headersTimeout = 300;
+    app.nowPlaying.hub.heartbeatMs = 100;
+    const c = await SseClient.connect(url);
+    await new Promise((r) => setTimeout(r, 1200));
+    await c.waitFor('heartbeats after the timeouts', () => c.comments.filter((l) => l === ': heartbeat').length >= 5);
+    expect(app.nowPlaying.hub.size).toBe(1);
+    c.close();
+    await settle(0);
   });
 
   afterAll(async () => {

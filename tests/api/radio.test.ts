@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { liveMetadataSchema, metadataHealthSchema } from '../../src/contracts/radio';
 import { findMount, splitTitle, statusUrlFor } from '../../src/server/modules/radio/icecast-status';
 import { NOW_PLAYING_CHANNEL } from '../../src/server/modules/radio/now-playing';
-import { createTestApp, memberWithRole } from '../support/app';
+import { createTestApp, memberWithRole, readMetrics } from '../support/app';
 
 /** A stand-in Icecast status endpoint on loopback whose behaviour each test picks. */
 type Mode = 'one' | 'two' | 'garbage' | 'slow' | 'error' | 'not-icecast' | 'no-source';
@@ -209,7 +209,7 @@ describe('live metadata from a status endpoint', async () => {
 
   it('exposes air state, listeners and SSE clients at /metrics', async () => {
     await app.nowPlaying.pollOnce();
-    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const text = (await readMetrics(app)).body;
     expect(text).toContain('dhr_channel_on_air{channel="dhr1"} 1');
     expect(text).toContain('dhr_channel_on_air{channel="dhr2"} 0');
     expect(text).toContain('dhr_channel_listeners{channel="dhr1"} 7');

@@ -50,7 +50,7 @@ describe('stream tokens and the listener-auth endpoint', async () => {
     const free = await memberWithRole(app, 'free');
     const below = await ticket(free.cookie, 'dhr1');
     expect(below.statusCode).toBe(403);
-    expect(below.json()).toMatchObject({ error: { code: 'tier_required', message: 'This needs an active DHR1 subscription' } });
+    expect(below.json()).toMatchObject({ error: { code: 'channel_tier_required', message: 'This needs an active DHR1 subscription' } });
     const dhr1 = await memberWithRole(app, 'dhr1');
     expect((await ticket(dhr1.cookie, 'dhr2')).json()).toMatchObject({ error: { message: 'This needs an active DHR2 subscription' } });
     const expired = await memberWithRole(app, 'expired-vip');

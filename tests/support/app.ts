@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { users, type NewUserRow, type UserRow } from '../../src/server/db/schema';
-import { createSession, SESSION_COOKIE } from '../../src/server/modules/auth/session-store';
+import { DAY_MS } from '../../src/contracts/time';
+import { createSession, SESSION_COOKIE } from '../../src/server/lib/sessions';
+import { accessPlugin } from '../../src/server/plugins/access';
+import { errorsPlugin } from '../../src/server/plugins/errors';
 
 /**
  * A fresh app per test file: PGlite in memory by default, or a fresh database on the PostgreSQL
@@ -90,9 +94,26 @@ export async function memberWithRole(app: FastifyInstance, role: Exclude<Role, '
       return createMember(app, {
         subscriptionTier: 'vip',
         subscriptionStatus: 'active',
-        subscriptionExpiry: new Date(Date.now() - 24 * 3600 * 1000),
+        subscriptionExpiry: new Date(Date.now() - DAY_MS),
       });
     case 'admin':
       return createMember(app, { isAdmin: true });
   }
+}
+
+/** GET /metrics as an admin (metrics are admin-only or behind METRICS_TOKEN). */
+export async function readMetrics(app: FastifyInstance) {
+  const admin = await memberWithRole(app, 'admin');
+  return app.inject({ method: 'GET', url: '/metrics', headers: { cookie: admin.cookie } });
+}
+
+/** The real access and error plugins on a bare Fastify sharing the test app's database (for test-only routes). */
+export async function accessOnlyApp(app: FastifyInstance): Promise<FastifyInstance> {
+  const mini = Fastify({ logger: false });
+  mini.decorate('config', app.config);
+  mini.decorate('database', app.database);
+  await mini.register(cookie);
+  await mini.register(errorsPlugin);
+  await mini.register(accessPlugin);
+  return mini;
 }

@@ -37,7 +37,7 @@ export async function startBrowserHarness(
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   const baseUrl = `http://127.0.0.1:${address.port}`;
-  // Playwright gives every launch a fresh temporary profile (design.md §5's fresh --user-data-dir).
+  // Playwright gives every launch a fresh temporary profile (a fresh --user-data-dir).
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import * as schema from './schema';
 import { acquireDirLock, type DirLock } from './dir-lock';
 
@@ -88,7 +89,8 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A server that accepts no connection fails the request within seconds (a 503), instead of queueing it forever.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   pool.on('error', () => {
     // Idle client errors (server restart) are retried by the pool; never crash the process.
   });
@@ -96,10 +98,10 @@ async function openPostgres(url: string): Promise<Database> {
   // Several instances may start at once: one migrates while the others wait on the advisory lock.
   const migrator = await pool.connect();
   try {
-    await migrator.query('SELECT pg_advisory_lock(724101)');
+    await migrator.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
     await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
   } finally {
-    await migrator.query('SELECT pg_advisory_unlock(724101)').catch(() => undefined);
+    await migrator.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]).catch(() => undefined);
     migrator.release();
   }
 

@@ -28,7 +28,7 @@ declare module 'fastify' {
 
 /**
  * nodemailer over SMTP when SMTP_URL is set; otherwise each message becomes an RFC 822 .eml file in
- * DATA_DIR/outbox so sign-in links and codes work offline (design.md §1).
+ * DATA_DIR/outbox so sign-in links and codes work offline.
  */
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'dataDir'>, log: FastifyBaseLogger): Mailer {
   const outboxDir = path.join(config.dataDir, 'outbox');

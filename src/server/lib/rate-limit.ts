@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { tooManyRequests } from './errors';
 import { hashToken } from './tokens';
+import { MINUTE_MS } from '../../contracts/time';
 
 /** A fixed window: at most `max` hits per `windowMs`. */
 export interface Limit {
@@ -18,7 +19,7 @@ export interface RateRule {
   perEmail?: Limit;
 }
 
-const MIN = 60_000;
+const MIN = MINUTE_MS;
 
 /**
  * Every rate limit in one place. Counters live in the database, so all instances share them.

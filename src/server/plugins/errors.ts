@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/errors';
+
+/** What a client is told to wait when the database is away (a restart takes seconds). */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 export function sendError(reply: FastifyReply, status: number, code: string, message: string) {
   return reply.status(status).type('application/json').send({ error: { code, message }, message });
@@ -33,6 +37,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
       return sendError(reply, status, err.code?.toLowerCase() ?? 'bad_request', err.message);
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+      return sendError(reply, 503, 'service_unavailable', 'The service is briefly unavailable. Please try again in a few seconds.');
     }
     request.log.error({ err }, 'unhandled error');
     return sendError(reply, 500, 'internal_error', 'Something went wrong on our side. Please try again.');

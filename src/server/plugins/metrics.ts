@@ -36,7 +36,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     done();
   });
 
-  app.get('/metrics', { config: { access: access.public } }, async (_req, reply) => {
+  // Metrics name routes, counts and internals: a scraper presents METRICS_TOKEN, a person signs in as admin.
+  app.get('/metrics', { config: { access: access.adminOrBearer('METRICS_TOKEN') } }, async (_req, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
   });

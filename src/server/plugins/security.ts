@@ -80,7 +80,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.url.startsWith('/api/') ? apiHeaders : headers);
     if (SAFE_METHODS.has(req.method) || isSameSite(req.headers.origin, req.headers.host)) return done();
-    // State-changing requests whose Origin names another site are refused (design.md §3).
+    // State-changing requests whose Origin names another site are refused (docs/decisions/0004-security-headers-computed-once.md).
     done(forbidden('Cross-site request refused', 'cross_site'));
   });
 

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { isPagePath } from '../../contracts/routes';
 import { access } from './access';
 import { sendError } from './errors';
+import { DAY_MS } from '../../contracts/time';
 
 export interface WebOptions {
   /** The Vite build output; when missing, pages answer with a hint to build. */
@@ -14,6 +15,23 @@ export interface WebOptions {
 
 function escapeAttr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** Whether `file` is a regular file; names the file system refuses (too long, ...) are no file. */
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+}
+
+function hasControlCharacter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
 }
 
 /**
@@ -34,37 +52,50 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   }
 
   function sendPage(reply: FastifyReply, status: number, pathname: string) {
-    const canonical = `${publicUrl}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
-    const page = html.replace(/<link rel="canonical" href="[^"]*"/, `<link rel="canonical" href="${escapeAttr(canonical)}"`);
-    return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    // The decoded path is encoded again: the link is a URL (no raw spaces or quotes), then an attribute.
+    const canonical = `${publicUrl}${pathname === '/' ? '/' : encodeURI(pathname.replace(/\/+$/, ''))}`;
+    const link = `<link rel="canonical" href="${escapeAttr(canonical)}"`;
+    // A replacer function: a string replacement would expand `$&`, `$'`... found in the path.
+    const page = html.replace(/<link rel="canonical" href="[^"]*"/, () => link);
+    // public: the shell is the same for everyone, so it is not treated as member data; no-cache: revalidated on each visit.
+    return reply.status(status).header('cache-control', 'public, no-cache').type('text/html; charset=utf-8').send(page);
+  }
+
+  /** The request's decoded path, or undefined when it is not a usable path (bad escapes, NUL, control characters). */
+  function decodedPath(url: string): string | undefined {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent((url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/'));
+    } catch {
+      return undefined;
+    }
+    // NUL and other control characters name no page or file (and make fs calls throw).
+    return hasControlCharacter(pathname) ? undefined : pathname;
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const pathname = req.url.split('?')[0] ?? '/';
+    const pathname = decodedPath(req.url) ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api') {
       return sendError(reply, 404, 'not_found', `No API route ${req.method} ${pathname}`);
     }
     return sendPage(reply, 404, pathname);
   });
 
-  app.get('/*', { config: { access: access.public } }, async (req, reply) => {
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/'));
-    } catch {
-      return sendPage(reply, 404, '/');
-    }
+  // Pages and files are the same for every visitor (the app reads the member from the API).
+  app.get('/*', { config: { access: access.public, sharedAnswer: true } }, async (req, reply) => {
+    const pathname = decodedPath(req.url);
+    if (pathname === undefined) return sendPage(reply, 404, '/');
     if (pathname.startsWith('/api/') || pathname === '/api') {
       return sendError(reply, 404, 'not_found', `No API route ${req.method} ${pathname}`);
     }
     if (isPagePath(pathname)) return sendPage(reply, 200, pathname);
     if (hasBuild && !pathname.includes('..')) {
       const file = path.join(opts.webRoot, pathname);
-      if (file.startsWith(opts.webRoot + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      if (file.startsWith(opts.webRoot + path.sep) && isFile(file)) {
         const immutable = pathname.startsWith('/assets/');
         if (pathname === '/sw.js') reply.header('service-worker-allowed', '/');
         return reply.sendFile(pathname.slice(1), {
-          maxAge: immutable ? 365 * 24 * 3600 * 1000 : 0,
+          maxAge: immutable ? 365 * DAY_MS : 0,
           immutable,
           cacheControl: true,
         });

@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Radio channels are data: a third channel is a row, not code (design.md §4). */
+/** Radio channels are data: a third channel is a row, not code (docs/decisions/0005-radio-now-playing-and-tracks.md). */
 export const channels = pgTable('channels', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

@@ -33,14 +33,14 @@ export const users = pgTable(
   (t) => [
     index('users_username_idx').on(sql`lower(${t.username})`),
     // Admin user search (case-insensitive substring over 100,000+ members): pg_trgm GIN index.
-    // pg_trgm is created by migration 0003; PGlite loads its build (db/client.ts).
+    // The pg_trgm extension is created by the first migration; PGlite loads its build (db/client.ts).
     index('users_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Admin list order (newest first).
     index('users_created_at_idx').on(t.createdAt.desc(), t.id),
   ],
 );
 
-/** Server-side sessions: the cookie carries a random id, the row holds its SHA-256 (design.md §4). */
+/** Server-side sessions: the cookie carries a random id, the row holds its SHA-256 (docs/decisions/0007-accounts-sign-in-and-rate-limits.md). */
 export const sessions = pgTable(
   'sessions',
   {
@@ -59,3 +59,4 @@ export const sessions = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;

@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Db } from '../client';
 import { channels, newsItems, shopProducts, vipMixes } from '../schema';
 import { demoMixes, demoNews, demoProducts, SHOP_STORE_URL } from './demo-data';
+import { DAY_MS } from '../../../contracts/time';
 
 /** Channel rows follow the configured stream URLs on every start; the rest is inserted once. */
 export async function seedChannels(db: Db, config: Config): Promise<void> {
@@ -51,11 +52,10 @@ export async function seedDemo(db: Db): Promise<void> {
     .insert(vipMixes)
     .values(demoMixes.map((m) => ({ ...m, artworkUrl: `/images/mixes/${m.id}.svg` })))
     .onConflictDoNothing();
-  const day = 24 * 3600 * 1000;
   await db
     .insert(newsItems)
     .values(
-      demoNews.map(({ daysAgo, ...n }) => ({ ...n, imageUrl: `/images/news/${n.id}.svg`, pubDate: new Date(Date.now() - daysAgo * day) })),
+      demoNews.map(({ daysAgo, ...n }) => ({ ...n, imageUrl: `/images/news/${n.id}.svg`, pubDate: new Date(Date.now() - daysAgo * DAY_MS) })),
     )
     .onConflictDoNothing();
 }

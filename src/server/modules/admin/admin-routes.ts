@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,41 +10,21 @@ import {
   bulkImportResultSchema,
   createAdminUserSchema,
   downloadStatsSchema,
-  DUPLICATE_EMAIL,
-  EMAIL_PATTERN,
-  INVALID_EMAIL,
-  REQUIRED_EMAIL_USERNAME,
   storageStatusSchema,
   systemStatusSchema,
   TOTAL_COUNT_HEADER,
   UNFILTERED_COUNT_HEADER,
   updateAdminUserSchema,
 } from '../../../contracts/admin';
-import { users, type UserRow } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import { importRows, parseImportCsv } from './bulk-import';
-import { createDashboard } from './dashboard';
-import { parseExpiryDate } from './dates';
-import { findUserById, findUserIdByEmail, isUniqueViolation, listUsers, toAdminUser } from './users-repository';
+import { importRows, parseImportCsv } from './bulk-import-service';
+import { createDashboard } from './dashboard-service';
+import { toAdminUser } from '../members/member-views';
+import { EmailTakenError, listMembers } from '../members/members-repository';
+import { createMemberAsAdmin, editMemberAsAdmin } from '../members/members-service';
 
-const DAY_MS = 24 * 3600 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NAME_MAX = 100;
-
-/** Email and username as the spec's create/edit forms check them (spec §5), with its messages. */
-function checkIdentity(emailIn: string, usernameIn: string): { email: string; username: string } {
-  const email = emailIn.trim().toLowerCase();
-  const username = usernameIn.trim();
-  if (!email || !username) throw badRequest(REQUIRED_EMAIL_USERNAME, 'required_fields');
-  if (!EMAIL_PATTERN.test(email) || email.length > 320) throw badRequest(INVALID_EMAIL, 'invalid_email');
-  if (username.length > NAME_MAX) throw badRequest(`Username must be at most ${NAME_MAX} characters`, 'invalid_username');
-  return { email, username };
-}
-
-const emptyToNull = (v: string | null | undefined) => (v ? v : null);
-
-/** Admin users API, bulk import and the dashboard's figures (spec §2, §3, §7). Every route is admin-only. */
+/** Admin users API, bulk import and the dashboard's figures (docs/decisions/0006-platform-subscriptions-and-members-admin.md). Every route is admin-only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const dashboard = createDashboard(app.database, app.config);
@@ -56,7 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: admin, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } },
     async (req, reply) => {
       const q = req.query;
-      const page = await listUsers(db, { search: q.search, tier: q.tier, status: q.status }, q.limit, q.offset);
+      const page = await listMembers(db, { search: q.search, tier: q.tier, status: q.status }, q.limit, q.offset);
       reply.header(TOTAL_COUNT_HEADER, String(page.total)).header(UNFILTERED_COUNT_HEADER, String(page.unfiltered));
       reply.header('cache-control', 'no-store');
       return page.rows.map(toAdminUser);
@@ -67,31 +46,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users',
     { config: admin, schema: { body: createAdminUserSchema, response: { 201: adminUserSchema } } },
     async (req, reply) => {
-      const b = req.body;
-      const { email, username } = checkIdentity(b.email, b.username);
-      if (await findUserIdByEmail(db, email)) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
-      let row: UserRow | undefined;
-      try {
-        [row] = await db
-          .insert(users)
-          .values({
-            email,
-            username,
-            firstName: emptyToNull(b.firstName),
-            lastName: emptyToNull(b.lastName),
-            subscriptionTier: b.subscriptionTier,
-            subscriptionStatus: b.subscriptionStatus,
-            subscriptionSource: b.subscriptionSource,
-            subscriptionExpiry: b.expiryDays > 0 ? new Date(Date.now() + b.expiryDays * DAY_MS) : null,
-            pledgeAmountCents: Math.round(b.pledgeAmount * 100),
-            isAdmin: b.isAdmin,
-          })
-          .returning();
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
-        throw err;
-      }
-      if (!row) throw new Error('user insert returned nothing');
+      const row = await createMemberAsAdmin(db, req.body);
       return reply.status(201).send(toAdminUser(row));
     },
   );
@@ -103,48 +58,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: z.object({ id: z.string().max(100) }), body: updateAdminUserSchema, response: { 200: adminUserSchema } },
     },
     async (req) => {
-      const { id } = req.params;
-      const b = req.body;
-      const existing = UUID.test(id) ? await findUserById(db, id) : null;
-      if (!existing) throw notFound('User not found', 'user_not_found');
-      const { email, username } = checkIdentity(b.email, b.username);
-      let expiry: Date | null = null;
-      if (b.subscriptionExpiry) {
-        const parsed = parseExpiryDate(b.subscriptionExpiry);
-        if (!parsed) throw badRequest('Expiry must be a date (YYYY-MM-DD) or empty for no expiry', 'invalid_expiry');
-        expiry = parsed;
-      }
-      if (req.user?.id === id && !b.isAdmin) {
-        throw badRequest('You cannot remove your own admin rights', 'self_demotion');
-      }
-      if (email !== existing.email) {
-        const other = await findUserIdByEmail(db, email);
-        if (other && other !== id) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
-      }
-      try {
-        const [row] = await db
-          .update(users)
-          .set({
-            email,
-            username,
-            firstName: emptyToNull(b.firstName),
-            lastName: emptyToNull(b.lastName),
-            subscriptionTier: b.subscriptionTier,
-            subscriptionStatus: b.subscriptionStatus,
-            subscriptionExpiry: expiry,
-            subscriptionSource: b.subscriptionSource,
-            pledgeAmountCents: b.pledgeAmount,
-            isAdmin: b.isAdmin,
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, id))
-          .returning();
-        if (!row) throw notFound('User not found', 'user_not_found');
-        return toAdminUser(row);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
-        throw err;
-      }
+      const row = await editMemberAsAdmin(db, req.params.id, req.body, req.user?.id);
+      return toAdminUser(row);
     },
   );
 
@@ -162,7 +77,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return await importRows(db, parsed);
       } catch (err) {
         // Another request created one of these emails between our read and our insert.
-        if (isUniqueViolation(err)) throw new AppError(409, 'import_conflict', 'Import failed: a member in the file was created meanwhile; nothing was imported, please try again');
+        if (err instanceof EmailTakenError) throw new AppError(409, 'import_conflict', 'Import failed: a member in the file was created meanwhile; nothing was imported, please try again');
         throw err;
       }
     },

@@ -1,4 +1,3 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
@@ -8,25 +7,18 @@ import {
   sessionDebugReplySchema,
   setupNeededReplySchema,
 } from '../../../contracts/auth';
-import type { Db } from '../../db/client';
-import { sessions, users, type UserRow } from '../../db/schema';
+import { xactLock } from '../../db/advisory-locks';
+import type { UserRow } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { hashPassword } from './passwords';
 import { passwordSignIn } from './password-sign-in';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
-import { SESSION_COOKIE } from './session-store';
-import { findUserByEmail, insertUser, recordLogin, toAuthUser } from './users';
+import { countActiveSessions, findSession, SESSION_COOKIE } from '../../lib/sessions';
+import { toAuthUser } from '../members/member-views';
+import { adminExists, findMemberByEmail, insertMember, recordLogin } from '../members/members-repository';
 
-// Serialises first-admin creation across instances (a transaction-scoped advisory lock).
-const SETUP_LOCK_ID = 724102;
-
-export async function adminExists(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
-  return rows.length > 0;
-}
-
-/** First-admin setup, admin sign-in (password required, design.md §4) and the session check. */
+/** First-admin setup, admin sign-in (password required, docs/decisions/0007-accounts-sign-in-and-rate-limits.md) and the session check. */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
@@ -48,13 +40,14 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await adminExists(db)) throw conflict(AUTH_MESSAGES.setupNotNeeded, 'setup_done');
       const passwordHash = await hashPassword(password);
       const admin = await db.transaction(async (tx): Promise<UserRow> => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${SETUP_LOCK_ID})`);
+        // Serialises first-admin creation across instances.
+        await tx.execute(xactLock('firstAdminSetup'));
         if (await adminExists(tx)) throw conflict(AUTH_MESSAGES.setupNotNeeded, 'setup_done');
         // Taking over an existing member's account here would skip proof of its email; the CLI can promote one.
-        if (await findUserByEmail(tx, email)) {
+        if (await findMemberByEmail(tx, email)) {
           throw conflict('A member account already uses this email. Use another email, or promote it with `npm run admin`.', 'email_taken');
         }
-        return insertUser(tx, { email, username, passwordHash, isAdmin: true, subscriptionStatus: 'active' });
+        return insertMember(tx, { email, username, passwordHash, isAdmin: true, subscriptionStatus: 'active' });
       });
       await reply.signIn(admin.id);
       await recordLogin(db, admin.id);
@@ -75,12 +68,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       const user = req.user as UserRow;
       const idHash = req.sessionIdHash ?? '';
-      const rows = await db.select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1);
-      const [active] = await db
-        .select({ n: count() })
-        .from(sessions)
-        .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date())));
-      const s = rows[0];
+      const [s, activeSessions] = await Promise.all([findSession(db, idHash), countActiveSessions(db, user.id)]);
       const iso = (d: Date | undefined) => (d ?? new Date()).toISOString();
       // No session id, hash or password hash: only what helps an operator see why a session works.
       return {
@@ -93,7 +81,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: s?.ip ?? null,
           userAgent: s?.userAgent ?? null,
         },
-        activeSessions: Number(active?.n ?? 0),
+        activeSessions,
         cookie: { name: SESSION_COOKIE, httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies },
         serverTime: new Date().toISOString(),
       };

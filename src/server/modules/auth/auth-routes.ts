@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,21 +16,21 @@ import {
   verifyCodeBodySchema,
 } from '../../../contracts/auth';
 import { hasActiveSubscription, permissionsSchema } from '../../../contracts/tier-policy';
-import { users, type UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import { deleteExpiredSessions, deleteUserSessions } from './session-store';
+import { deleteExpiredSessions, deleteUserSessions } from '../../lib/sessions';
 import { checkCode, consumeLinkToken, deleteDeadTokens, issueCode, issueLinkToken } from './auth-tokens';
 import { adminUsesPasswordMail, passwordCodeMail, resetLinkMail, signInLinkMail } from './mails';
 import { hashPassword } from './passwords';
 import { passwordSignIn } from './password-sign-in';
 import { memberPermissions } from './permissions';
 import { deleteExpiredRateLimits, enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
-import { findUserByEmail, insertUser, recordLogin, toAuthUser, updateUser, usernameFromEmail } from './users';
+import { toAuthUser, usernameFromEmail } from '../members/member-views';
+import { EmailTakenError, findMemberByEmail, findMemberById, insertMember, recordLogin, updateMember } from '../members/members-repository';
+import { MINUTE_MS } from '../../../contracts/time';
 
-const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
-
-/** Sign-up, sign-in (password, one-time link), sign-out, password setting and the member's own views (spec §7). */
+/** Sign-up, sign-in (password, one-time link), sign-out, password setting and the member's own views (docs/decisions/0007-accounts-sign-in-and-rate-limits.md). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const link = (path: string, token: string) => `${app.config.PUBLIC_URL}${path}?token=${encodeURIComponent(token)}`;
@@ -47,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.log.warn({ err }, 'auth housekeeping failed; will retry');
       }
     };
-    const timer = setInterval(() => void sweep(), 15 * 60 * 1000);
+    const timer = setInterval(() => void sweep(), 15 * MINUTE_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
@@ -58,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { email, password, username } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.register, email);
-      const existing = await findUserByEmail(db, email);
+      const existing = await findMemberByEmail(db, email);
       if (existing) {
         // Members added by an admin or a platform sync have no password yet: point them to Set Password.
         throw conflict(existing.passwordHash ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailTakenNoPassword, 'email_taken');
@@ -69,9 +68,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(password);
       let user: UserRow;
       try {
-        user = await insertUser(db, { email, username, passwordHash });
+        user = await insertMember(db, { email, username, passwordHash });
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
+        // A parallel registration of the same email won the race.
+        if (err instanceof EmailTakenError) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
         throw err;
       }
       // The spec's flow: register, then sign in with the new account.
@@ -122,19 +122,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { email } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.checkUser, email);
-      const user = await findUserByEmail(db, email);
+      const user = await findMemberByEmail(db, email);
       return { exists: user !== null, hasPassword: user?.passwordHash != null };
     },
   );
 
-  // Set password, step 1: prove the email by a code sent to it (design.md §4).
+  // Set password, step 1: prove the email by a code sent to it.
   app.post(
     '/api/auth/set-password/request-code',
     { config: { access: access.public }, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
     async (req) => {
       const { email } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.codeRequest, email);
-      const user = await findUserByEmail(db, email);
+      const user = await findMemberByEmail(db, email);
       if (!user) throw notFound(AUTH_MESSAGES.noAccount, 'no_account');
       if (user.passwordHash) throw conflict(AUTH_MESSAGES.alreadyHasPassword, 'has_password');
       const code = await issueCode(db, email, user.id);
@@ -161,13 +161,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { email, code, password } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.codeCheck, email);
-      const user = await findUserByEmail(db, email);
+      const user = await findMemberByEmail(db, email);
       if (!user) throw notFound(AUTH_MESSAGES.noAccount, 'no_account');
       if (user.passwordHash) throw conflict(AUTH_MESSAGES.alreadyHasPassword, 'has_password');
       const passwordHash = await hashPassword(password);
       const result = await checkCode(db, email, code, true);
       if (!result.ok) throw codeError(result.reason);
-      await updateUser(db, user.id, { passwordHash });
+      await updateMember(db, user.id, { passwordHash });
       return { message: AUTH_MESSAGES.passwordSet };
     },
   );
@@ -179,7 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { email } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.signInLink, email);
-      const user = await findUserByEmail(db, email);
+      const user = await findMemberByEmail(db, email);
       const subscriber = user ? null : await app.platformSubscribers.find(email);
       const eligible =
         user !== null ||
@@ -191,7 +191,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             subscriptionExpiry: subscriber.expiry,
           }));
       if (user?.isAdmin) {
-        // Admins sign in with their password (design.md §4); the mail says so instead of carrying a link.
+        // Admins sign in with their password (docs/decisions/0007-accounts-sign-in-and-rate-limits.md); the mail says so instead of carrying a link.
         await app.mailer.send(adminUsesPasswordMail(email, `${app.config.PUBLIC_URL}/auth`, `${app.config.PUBLIC_URL}/forgot-password`));
       } else if (eligible) {
         const token = await issueLinkToken(db, 'login_link', email, user?.id ?? null);
@@ -222,18 +222,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The link's member; a platform subscriber without an account gets one now (design.md §4). */
+  /** The link's member; a platform subscriber without an account gets one now (docs/decisions/0006-platform-subscriptions-and-members-admin.md). */
   async function userForLink(userId: string | null, email: string): Promise<UserRow | null> {
-    if (userId) {
-      const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-      return rows[0] ?? null;
-    }
-    const existing = await findUserByEmail(db, email);
+    if (userId) return findMemberById(db, userId);
+    const existing = await findMemberByEmail(db, email);
     if (existing) return existing;
     const sub = await app.platformSubscribers.find(email);
     if (!sub) return null;
     try {
-      return await insertUser(db, {
+      return await insertMember(db, {
         email,
         username: sub.username?.trim().slice(0, 50) || usernameFromEmail(email),
         firstName: sub.firstName ?? null,
@@ -245,7 +242,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         pledgeAmountCents: sub.pledgeAmountCents,
       });
     } catch (err) {
-      if (isUniqueViolation(err)) return findUserByEmail(db, email);
+      if (err instanceof EmailTakenError) return findMemberByEmail(db, email);
       throw err;
     }
   }
@@ -256,7 +253,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { email } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.resetRequest, email);
-      const user = await findUserByEmail(db, email);
+      const user = await findMemberByEmail(db, email);
       if (user) {
         const token = await issueLinkToken(db, 'password_reset', email, user.id);
         await app.mailer.send(resetLinkMail(email, link('/reset-password', token)));
@@ -274,7 +271,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(password);
       const row = await consumeLinkToken(db, 'password_reset', token);
       if (!row?.userId) throw badRequest(AUTH_MESSAGES.resetLinkInvalid, 'link_invalid');
-      await updateUser(db, row.userId, { passwordHash });
+      await updateMember(db, row.userId, { passwordHash });
       // A reset ends every session: whoever knew the old password is signed out.
       await deleteUserSessions(db, row.userId);
       return { message: AUTH_MESSAGES.passwordReset };

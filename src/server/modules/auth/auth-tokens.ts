@@ -3,11 +3,12 @@ import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens, type AuthTokenKind, type AuthTokenRow } from '../../db/schema';
 import { hashToken, randomToken, safeEqual } from '../../lib/tokens';
+import { DAY_MS, MINUTE_MS } from '../../../contracts/time';
 
-/** Token lifetimes (design.md §4: links <= 15 min; codes 10 min, 5 tries). */
-export const LOGIN_LINK_TTL_MS = 15 * 60 * 1000;
-export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
-export const CODE_TTL_MS = 10 * 60 * 1000;
+/** Token lifetimes (links <= 15 min; codes 10 min, 5 tries: docs/decisions/0007-accounts-sign-in-and-rate-limits.md). */
+export const LOGIN_LINK_TTL_MS = 15 * MINUTE_MS;
+export const RESET_LINK_TTL_MS = 30 * MINUTE_MS;
+export const CODE_TTL_MS = 10 * MINUTE_MS;
 export const CODE_MAX_TRIES = 5;
 
 /** Issues a one-time link secret (256 random bits); only its hash is stored. Older unused ones of the same kind end. */
@@ -125,6 +126,6 @@ async function retireOpen(db: Db, kind: AuthTokenKind, email: string): Promise<v
 
 /** Housekeeping: drops tokens that can no longer be used. */
 export async function deleteDeadTokens(db: Db): Promise<void> {
-  const dayAgo = new Date(Date.now() - 24 * 3600 * 1000);
+  const dayAgo = new Date(Date.now() - DAY_MS);
   await db.delete(authTokens).where(or(lt(authTokens.expiresAt, dayAgo), lt(authTokens.usedAt, dayAgo)));
 }

@@ -1,7 +1,8 @@
 import { composeMail, type MailMessage } from '../../lib/mail';
 import { CODE_TTL_MS, LOGIN_LINK_TTL_MS, RESET_LINK_TTL_MS } from './auth-tokens';
+import { MINUTE_MS } from '../../../contracts/time';
 
-const minutes = (ms: number) => Math.round(ms / 60_000);
+const minutes = (ms: number) => Math.round(ms / MINUTE_MS);
 
 export function signInLinkMail(to: string, url: string): MailMessage {
   return composeMail({

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { verifyPassword } from './passwords';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
-import { findUserByEmail, recordLogin, toAuthUser } from './users';
+import { toAuthUser } from '../members/member-views';
+import { findMemberByEmail, recordLogin } from '../members/members-repository';
 
 /**
  * Email + password sign-in, shared by members and admins: rate limited per IP and email, the same
@@ -19,7 +20,7 @@ export async function passwordSignIn(
 ): Promise<{ message: string; user: AuthUser }> {
   const { email, password } = credentials;
   await enforceRateLimit(db, req, RATE_RULES.login, email);
-  const user = await findUserByEmail(db, email);
+  const user = await findMemberByEmail(db, email);
   // verifyPassword does the same work for unknown emails and accounts without a password.
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** OWASP ASVS 5.0 argon2id parameters (design.md §4): 19 MiB, 2 passes, 1 lane. @node-rs/argon2 defaults to argon2id. */
+/** OWASP ASVS 5.0 argon2id parameters (docs/decisions/0007-accounts-sign-in-and-rate-limits.md): 19 MiB, 2 passes, 1 lane. @node-rs/argon2 defaults to argon2id. */
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

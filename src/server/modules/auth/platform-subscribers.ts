@@ -32,7 +32,7 @@ declare module 'fastify' {
 }
 
 /**
- * The seam for design.md §4 "an email with an active Patreon/BMC subscription but no account gets
+ * The seam for "an email with an active Patreon/BMC subscription but no account gets
  * an account on first sign-in": sign-in asks every registered lookup.
  */
 export const platformSubscribersPlugin = fp(async (app: FastifyInstance) => {

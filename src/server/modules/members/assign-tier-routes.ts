@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES, assignTierBodySchema, authReplySchema, emailSchema } from '../../../contracts/auth';
-import { TIER_LABEL, parseTier } from '../../../contracts/tiers';
-import { users } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { AUTH_MESSAGES, assignTierBodySchema, authReplySchema } from '../../../contracts/auth';
 import { access } from '../../plugins/access';
-import { toAuthUser, usernameFromEmail } from '../auth/users';
+import { toAuthUser } from './member-views';
+import { assignTier } from './members-service';
 
-const MAX_EXPIRY_DAYS = 36_500;
-
-/** Quick assign (spec §5): grants a tier by email, creating the member when the email is new. */
+/** Quick assign: grants a tier by email, creating the member when the email is new. */
 export const assignTierRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
@@ -16,40 +12,8 @@ export const assignTierRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/assign-tier',
     { config: { access: access.admin }, schema: { body: assignTierBodySchema, response: { 200: authReplySchema } } },
     async (req) => {
-      const body = req.body;
-      if (!body.email.trim() || !body.tier.trim()) throw badRequest(AUTH_MESSAGES.quickAssignRequired, 'missing_fields');
-      const parsedEmail = emailSchema.safeParse(body.email);
-      if (!parsedEmail.success) throw badRequest(AUTH_MESSAGES.invalidEmail, 'invalid_email');
-      const email = parsedEmail.data;
-      const tier = parseTier(body.tier);
-      if (!tier) {
-        const names = Object.values(TIER_LABEL).join(', ');
-        throw badRequest(`Invalid tier '${body.tier.trim()}'. Choose one of ${names}.`, 'invalid_tier');
-      }
-      // Empty means 0, and 0 means no expiry (spec §5).
-      const rawDays = typeof body.expiryDays === 'string' ? body.expiryDays.trim() : body.expiryDays;
-      const days = rawDays === undefined || rawDays === '' ? 0 : Number(rawDays);
-      if (!Number.isInteger(days) || days < 0 || days > MAX_EXPIRY_DAYS) {
-        throw badRequest(`Expiry days must be a whole number from 0 to ${MAX_EXPIRY_DAYS}`, 'invalid_expiry');
-      }
-      const expiry = days === 0 ? null : new Date(Date.now() + days * 24 * 3600 * 1000);
-      const username = body.username?.trim() || undefined;
-      const grant = {
-        subscriptionTier: tier,
-        subscriptionStatus: 'active' as const,
-        subscriptionSource: 'admin' as const,
-        subscriptionExpiry: expiry,
-        updatedAt: new Date(),
-      };
-      // One statement whether or not the member exists, so two admins at once cannot create duplicates.
-      const rows = await db
-        .insert(users)
-        .values({ email, username: username ?? usernameFromEmail(email), ...grant })
-        .onConflictDoUpdate({ target: users.email, set: { ...grant, ...(username ? { username } : {}) } })
-        .returning();
-      const user = rows[0];
-      if (!user) throw new Error('assign-tier upsert returned nothing');
-      req.log.info({ email, tier, days, by: req.user?.id }, 'tier assigned');
+      const { user, days } = await assignTier(db, req.body);
+      req.log.info({ email: user.email, tier: user.subscriptionTier, days, by: req.user?.id }, 'tier assigned');
       return { message: AUTH_MESSAGES.tierAssigned, user: toAuthUser(user) };
     },
   );

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { MINUTE_MS } from '../../../contracts/time';
 
 /** How a platform client talks HTTP: bounded time per request, bounded retries. */
 export interface FetchOptions {
@@ -20,7 +21,7 @@ export const DEFAULT_FETCH_OPTIONS: Required<Omit<FetchOptions, 'signal'>> = {
   timeoutMs: 15_000,
   retries: 3,
   baseDelayMs: 500,
-  maxRetryAfterMs: 60_000,
+  maxRetryAfterMs: MINUTE_MS,
   maxPages: 2_000,
 };
 

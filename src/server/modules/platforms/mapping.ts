@@ -1,12 +1,13 @@
 import { hasActiveSubscription, tierForPledgeCents } from '../../../contracts/tier-policy';
 import { tierRank, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
 import type { Platform } from '../../db/schema';
+import { DAY_MS } from '../../../contracts/time';
 
 /**
- * The one mapping from what a platform says about a payer to a DHR subscription (issue 4 item 2).
+ * The one mapping from what a platform says about a payer to a DHR subscription (docs/decisions/0006-platform-subscriptions-and-members-admin.md).
  *
  * Rules (all tested in tests/api/platforms-mapping.test.ts):
- * - Amount → tier by design.md §4 (tierForPledgeCents): >=10 EUR vip, >=5 dhr2, >=3 dhr1, else free.
+ * - Amount → tier by tier-policy's PLEDGE_BANDS (tierForPledgeCents): >=10 EUR vip, >=5 dhr2, >=3 dhr1, else free.
  * - Patreon active_patron → active, no expiry (access lasts while Patreon says they pay).
  * - Patreon declined_patron → keeps access for a grace of 7 days after the declined charge
  *   (last_charge_date, else next_charge_date): status active with expiry = grace end; after it, expired.
@@ -18,7 +19,6 @@ import type { Platform } from '../../db/schema';
  */
 
 export const DECLINED_GRACE_DAYS = 7;
-const DAY_MS = 24 * 3600 * 1000;
 
 /** The fields of a platform record the mapping reads (a platform_subscriptions row satisfies it). */
 export interface PlatformRecord {

@@ -4,13 +4,15 @@ import { syncResultSchema, type SyncResult } from '../../../contracts/admin';
 import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import type { FetchOptions } from './http';
-import { expirePassed, platformSubscriberFor, pruneOldRecords } from './repository';
+import { expirePassedMembers } from '../members/members-repository';
+import { platformSubscriberFor, pruneOldRecords } from './platforms-repository';
 import { createPlatformMetrics } from './platform-metrics';
 import { createSyncRunner, type SyncTrigger } from './sync';
 import { webhookRoutes } from './webhook-routes';
+import { MINUTE_MS, SECOND_MS } from '../../../contracts/time';
 
 /** The expiry pass runs this often (cheap: one indexed UPDATE). */
-const EXPIRY_PASS_MS = 60_000;
+const EXPIRY_PASS_MS = MINUTE_MS;
 
 export interface PlatformsPluginOptions {
   /** Timeouts/retries of the platform clients (tests shorten them). */
@@ -42,7 +44,7 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
     '/api/admin/sync-subscriptions',
     {
       config: { access: access.admin },
-      // The page posts {} (spec §7); an empty body is fine too.
+      // The page posts {}; an empty body is fine too.
       schema: { body: z.object({}).passthrough().nullish(), response: { 200: syncResultSchema } },
     },
     async (): Promise<SyncResult> => {
@@ -66,7 +68,7 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
 
   app.addHook('onReady', async () => {
     // Fractions of a minute are allowed (tests); never more often than every second.
-    const syncEvery = Math.max(1_000, app.config.SYNC_INTERVAL_MIN * 60_000);
+    const syncEvery = Math.max(SECOND_MS, app.config.SYNC_INTERVAL_MIN * MINUTE_MS);
     timers.push(
       setInterval(() => {
         pruneOldRecords(app.database.db).catch((err: unknown) => app.log.warn({ err }, 'pruning old webhook deliveries failed'));
@@ -79,7 +81,7 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
         );
       }, syncEvery),
       setInterval(() => {
-        expirePassed(app.database.db).then(
+        expirePassedMembers(app.database.db).then(
           (n) => {
             if (n) app.log.info({ expired: n }, 'expiry pass');
           },
@@ -89,6 +91,6 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
     );
     for (const t of timers) t.unref();
     // Expiries that passed while the server was down are handled at once.
-    await expirePassed(app.database.db).catch((err: unknown) => app.log.warn({ err }, 'expiry pass failed'));
+    await expirePassedMembers(app.database.db).catch((err: unknown) => app.log.warn({ err }, 'expiry pass failed'));
   });
 };

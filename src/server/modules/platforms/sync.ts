@@ -1,15 +1,13 @@
-import { desc, sql } from 'drizzle-orm';
 import type { SyncPlatformOutcome, SyncResult } from '../../../contracts/admin';
 import type { Config } from '../../config';
+import { tryXactLock } from '../../db/advisory-locks';
 import type { Database, Db } from '../../db/client';
-import { syncRuns, type Platform, type SyncRunRow } from '../../db/schema';
+import type { Platform } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { BMC_LABEL, fetchBmcSubscriptions, fetchPatreonMembers, PATREON_LABEL, type PlatformRecordInput } from './clients';
 import type { FetchOptions } from './http';
-import { deleteUnlisted, expirePassed, reconcileUsers, upsertPlatformRecords } from './repository';
-
-/** Advisory lock key that keeps several instances from syncing at once (PostgreSQL). */
-const SYNC_LOCK_KEY = 724_102;
+import { expirePassedMembers } from '../members/members-repository';
+import { deleteUnlisted, reconcileUsers, recordSyncRun, upsertPlatformRecords } from './platforms-repository';
 
 export type SyncTrigger = 'manual' | 'scheduled';
 
@@ -65,10 +63,10 @@ async function syncWith(db: Db, deps: SyncDeps, trigger: SyncTrigger, opts: Fetc
     complete.push(outcome.platform);
   }
   let updated = await reconcileUsers(db, { allWithRecords: true, completeListings: complete }, now);
-  updated += await expirePassed(db, now);
+  updated += await expirePassedMembers(db, now);
   const outcomes = fetched.map((f) => f.outcome);
   const errors = outcomes.filter((o) => o.error).map((o) => o.error as string);
-  await db.insert(syncRuns).values({
+  await recordSyncRun(db, {
     trigger,
     startedAt,
     finishedAt: new Date(),
@@ -96,7 +94,7 @@ export function createSyncRunner(deps: SyncDeps, opts: FetchOptions = {}) {
     if (database.kind === 'postgres') {
       return database.db.transaction(async (tx) => {
         // node-postgres result: { rows }.
-        const res = (await tx.execute(sql`select pg_try_advisory_xact_lock(${SYNC_LOCK_KEY}) as locked`)) as unknown as {
+        const res = (await tx.execute(tryXactLock('subscriptionSync'))) as unknown as {
           rows: { locked: boolean }[];
         };
         const locked = Boolean(res.rows[0]?.locked);
@@ -125,11 +123,4 @@ export function createSyncRunner(deps: SyncDeps, opts: FetchOptions = {}) {
       return running;
     },
   };
-}
-
-export type SyncRunner = ReturnType<typeof createSyncRunner>;
-
-/** The latest recorded runs, newest first. */
-export async function recentSyncRuns(db: Db, limit = 20): Promise<SyncRunRow[]> {
-  return db.select().from(syncRuns).orderBy(desc(syncRuns.finishedAt), desc(syncRuns.id)).limit(limit);
 }

@@ -2,12 +2,14 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { webhookDeliveries, type Platform } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { platformSubscriptions, webhookDeliveries, type Platform } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { parseBmcSubscription, parsePatreonMember, type PlatformRecordInput } from './clients';
 import type { PlatformMetrics } from './platform-metrics';
-import { reconcileUsers, upsertPlatformRecords } from './repository';
+import { reconcileUsers, upsertPlatformRecords } from './platforms-repository';
 
 export const PATREON_EVENTS = [
   'members:create',
@@ -26,6 +28,8 @@ const webhookReplySchema = z.object({
   /** False for a replayed delivery, an event DHR does not act on, or a member without an email. */
   applied: z.boolean(),
   duplicate: z.boolean(),
+  /** True when the delivery describes an older state than the one stored (a late or replayed delivery). */
+  stale: z.boolean(),
   /** Members whose subscription changed. */
   updated: z.number().int(),
 });
@@ -59,6 +63,19 @@ function header(req: FastifyRequest, name: string): string | undefined {
 }
 
 /**
+ * Whether `record` describes an older state than the stored one: its last charge predates the stored
+ * last charge (Patreon documents carry no event time; the charge date only moves forward).
+ */
+async function olderThanStored(db: Db, record: PlatformRecordInput): Promise<boolean> {
+  if (!record.lastChargeAt) return false;
+  const [stored] = await db
+    .select({ lastChargeAt: platformSubscriptions.lastChargeAt })
+    .from(platformSubscriptions)
+    .where(and(eq(platformSubscriptions.platform, record.platform), eq(platformSubscriptions.email, record.email)));
+  return stored?.lastChargeAt != null && record.lastChargeAt.getTime() < stored.lastChargeAt.getTime();
+}
+
+/**
  * Patreon and Buy Me a Coffee webhooks. Public routes whose check is the HMAC signature of the raw
  * body; the raw-body parser is scoped to this plugin so other routes keep Fastify's JSON parser.
  */
@@ -72,17 +89,19 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ metrics: PlatformMetrics | n
 
   /** Records the delivery and applies it in one transaction; a delivery seen before changes nothing. */
   async function apply(platform: Platform, deliveryKey: string, event: string, record: PlatformRecordInput | null): Promise<WebhookReply> {
+    const ignored = { received: true, applied: false, duplicate: false, stale: false, updated: 0 } as const;
     return app.database.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(webhookDeliveries)
         .values({ platform, deliveryKey, event, email: record?.email ?? null })
         .onConflictDoNothing()
         .returning({ key: webhookDeliveries.deliveryKey });
-      if (!inserted.length) return { received: true, applied: false, duplicate: true, updated: 0 };
-      if (!record) return { received: true, applied: false, duplicate: false, updated: 0 };
+      if (!inserted.length) return { ...ignored, duplicate: true };
+      if (!record) return ignored;
+      if (await olderThanStored(tx, record)) return { ...ignored, stale: true };
       await upsertPlatformRecords(tx, [record], event);
       const updated = await reconcileUsers(tx, { emails: [record.email] });
-      return { received: true, applied: true, duplicate: false, updated };
+      return { ...ignored, applied: true, updated };
     });
   }
 
@@ -106,7 +125,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ metrics: PlatformMetrics | n
       const record = parsePatreonMember(doc.data);
       // A deleted membership gives no access, whatever status the last document carried.
       if (record && event === 'members:delete') record.platformStatus = 'former_patron';
-      const key = createHash('sha256').update(event).update('\n').update(raw).digest('hex');
+      // The body alone is the key: the signature covers the body, not the event header, so the same
+      // signed body replayed under another event name (e.g. members:delete) is the same delivery.
+      const key = createHash('sha256').update(raw).digest('hex');
       return apply('patreon', key, event, record);
     },
   );

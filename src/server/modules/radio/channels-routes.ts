@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { channelListSchema, type Channel } from '../../../contracts/channels';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { access } from '../../plugins/access';
 import { listChannels, toPublicChannel } from './channels-repository';
 
@@ -11,12 +12,20 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function channelListJson(): Promise<string> {
     if (cached && Date.now() - cached.at < CACHE_MS) return cached.body;
-    const list: Channel[] = (await listChannels(app.database.db)).map(toPublicChannel);
+    let rows;
+    try {
+      rows = await listChannels(app.database.db);
+    } catch (err) {
+      // The database is away: the last list read is still the best answer (channels rarely change).
+      if (cached && isDatabaseUnavailable(err)) return cached.body;
+      throw err;
+    }
+    const list: Channel[] = rows.map(toPublicChannel);
     cached = { at: Date.now(), body: JSON.stringify(channelListSchema.parse(list)) };
     return cached.body;
   }
 
-  app.get('/api/channels', { config: { access: access.public } }, async (_req, reply) => {
+  app.get('/api/channels', { config: { access: access.public, sharedAnswer: true } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=30').type('application/json; charset=utf-8');
     return channelListJson();
   });

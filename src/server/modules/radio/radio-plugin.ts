@@ -8,6 +8,8 @@ import { notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { NowPlaying } from './now-playing';
 import { StreamTokens } from './stream-tokens';
+import { SSE_RETRY_AFTER_S } from './sse-hub';
+import { SECOND_MS } from '../../../contracts/time';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const nowPlaying = new NowPlaying(app.database, app.log.child({ module: 'now-playing' }));
   app.decorate('nowPlaying', nowPlaying);
   app.decorate('streamTokens', new StreamTokens(app.config.STREAM_AUTH_KEY));
+  nowPlaying.hub.limits = { perAddress: app.config.SSE_MAX_PER_IP, total: app.config.SSE_MAX_TOTAL };
 
   // What operators watch: connected SSE clients, and each channel's air state and Icecast listeners.
   new Gauge({
@@ -58,7 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.addHook('onReady', async () => {
     await nowPlaying.init();
-    if (app.config.backgroundJobs) nowPlaying.start(app.config.METADATA_POLL_S * 1000);
+    if (app.config.backgroundJobs) nowPlaying.start(app.config.METADATA_POLL_S * SECOND_MS);
   });
   // Before the server stops accepting: end the SSE streams so close() does not wait on them.
   app.addHook('preClose', async () => {
@@ -91,31 +94,45 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/live-metadata',
-    { config: { access: access.public }, schema: { querystring: liveMetadataQuerySchema } },
+    { config: { access: access.public, sharedAnswer: true }, schema: { querystring: liveMetadataQuerySchema } },
     async (req, reply) => sendMetadata(req, reply, await knownChannel(DEFAULT_CHANNEL), false),
   );
 
   app.get(
     '/api/live-metadata/:channel',
-    { config: { access: access.public }, schema: { params: channelParamsSchema, querystring: liveMetadataQuerySchema } },
+    { config: { access: access.public, sharedAnswer: true }, schema: { params: channelParamsSchema, querystring: liveMetadataQuerySchema } },
     async (req, reply) => sendMetadata(req, reply, await knownChannel(req.params.channel), true),
   );
 
   app.get(
     '/api/live/events',
     {
-      config: { access: access.public },
+      config: { access: access.public, sharedAnswer: true },
       schema: { querystring: z.object({ lastEventId: z.string().max(32).optional() }) },
     },
     (req, reply) => {
       const header = req.headers['last-event-id'];
       const raw = (Array.isArray(header) ? header[0] : header) ?? req.query.lastEventId;
       const lastId = raw !== undefined && /^\d{1,16}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
+      if (!nowPlaying.hub.admits(req.ip)) {
+        // Each stream holds a socket for hours: beyond the caps, the client is told when to come back,
+        // in HTTP (Retry-After) and in SSE (`retry:`), with the error envelope as the event's data.
+        const message = 'Too many live connections right now. Please try again shortly.';
+        const envelope = JSON.stringify({ error: { code: 'too_many_streams', message }, message });
+        reply
+          .code(503)
+          .header('retry-after', String(SSE_RETRY_AFTER_S))
+          .header('cache-control', 'no-store')
+          .type('text/event-stream; charset=utf-8')
+          .send(`retry: ${SSE_RETRY_AFTER_S * 1000}\nevent: error\ndata: ${envelope}\n\n`);
+        return;
+      }
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        // no-store: the stream may be opened with a member's cookie (member data is never cached).
+        'cache-control': 'no-cache, no-store, no-transform',
         connection: 'keep-alive',
         // nginx and similar proxies must not buffer the stream.
         'x-accel-buffering': 'no',
@@ -124,7 +141,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       });
       req.raw.socket.setNoDelay(true);
       res.write(`retry: 3000\n\n${nowPlaying.framesSince(lastId)}`);
-      nowPlaying.hub.add(res);
+      nowPlaying.hub.add(res, req.ip);
     },
   );
 };

@@ -1,9 +1,19 @@
 import type { ServerResponse } from 'node:http';
 
-/** Heartbeat comment interval (issue 5: every 25 s keeps proxies from closing idle streams). */
+/** Heartbeat comment interval (every 25 s keeps proxies from closing idle streams). */
 export const HEARTBEAT_MS = 25_000;
 /** A client whose socket buffers more than this is not reading; it is dropped rather than growing memory. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
+
+/** How long a client turned away (too many streams) should wait before trying again. */
+export const SSE_RETRY_AFTER_S = 30;
+
+export interface SseLimits {
+  /** Streams one client address may hold open. */
+  perAddress: number;
+  /** Streams the hub holds open, all clients together. */
+  total: number;
+}
 
 /**
  * Fan-out to Server-Sent Events clients: one serialised frame per change, written to every socket;
@@ -11,18 +21,30 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
  */
 export class SseHub {
   private readonly clients = new Set<ServerResponse>();
+  /** Open streams per client address, so one address cannot take every slot. */
+  private readonly perAddress = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | undefined;
   /** Read when the first client joins (tests shorten it). */
   heartbeatMs = HEARTBEAT_MS;
+  limits: SseLimits = { perAddress: 4, total: 2000 };
 
   get size(): number {
     return this.clients.size;
   }
 
-  add(res: ServerResponse): void {
+  /** Whether a new stream from `address` fits under the limits. */
+  admits(address: string): boolean {
+    return this.clients.size < this.limits.total && (this.perAddress.get(address) ?? 0) < this.limits.perAddress;
+  }
+
+  add(res: ServerResponse, address: string): void {
     this.clients.add(res);
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     res.on('close', () => {
       this.clients.delete(res);
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(address, left);
+      else this.perAddress.delete(address);
       // No clients, no timer: an idle server does no work.
       if (this.clients.size === 0 && this.heartbeat) {
         clearInterval(this.heartbeat);

@@ -9,11 +9,11 @@ import { streamTicketSchema, type StreamTicket } from '../../../contracts/channe
 import { channelParamsSchema } from '../../../contracts/radio';
 import { meetsTier } from '../../../contracts/tier-policy';
 import { parseTier, type Tier } from '../../../contracts/tiers';
-import { unauthorized } from '../../lib/errors';
+import { forbidden, unauthorized } from '../../lib/errors';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { safeEqual } from '../../lib/tokens';
 import { access, denial } from '../../plugins/access';
-import { findUserById } from '../auth/users';
+import { findMemberById } from '../members/members-repository';
 import type { ChannelRow } from './channels-repository';
 import { mountPath } from './icecast-status';
 import { MONITOR_SUBJECT, parseIcecastMount, withToken } from './stream-tokens';
@@ -91,9 +91,10 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
       const channel = app.nowPlaying.channel(id);
       const user = req.user;
       if (!channel || !user) throw unauthorized();
-      // The same policy that guards tier routes, with the tier the channel's row names.
+      // The same policy that guards tier routes, with the tier the channel's row names (its own code:
+      // the route's hook lets every member in; the channel's data decides who gets audio).
       const refused = denial(access.tier(requiredTierOf(channel)), user);
-      if (refused) throw refused;
+      if (refused) throw forbidden(refused.message, 'channel_tier_required');
       const mount = mountPath(channel.streamUrl) ?? '/';
       const { token, expiresAt } = tokens.issue(user.id, mount);
       reply.header('cache-control', 'no-store');
@@ -124,7 +125,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!verified) return { refusal: 'invalid or expired token' };
     if (verified.subject === MONITOR_SUBJECT) return { timelimitS: MONITOR_TIMELIMIT_S };
     // Re-read the member: a tier removed after the token was issued closes the door at the next connection.
-    const member = await findUserById(db, verified.subject);
+    const member = await findMemberById(db, verified.subject);
     if (!member || !meetsTier(member, requiredTierOf(channel))) return { refusal: 'subscription does not open this channel' };
     const expiry = member.subscriptionExpiry;
     if (member.isAdmin || !expiry) return { timelimitS: null };

@@ -7,6 +7,7 @@ import type { ChannelRow } from '../radio/channels-repository';
 import type { NowPlaying } from '../radio/now-playing';
 import { captureAudio, recognizeAcrCloud, recognizeAudd, type Recognition } from './recognizers';
 import { recordPlay } from './tracks-repository';
+import { MINUTE_MS, SECOND_MS } from '../../../contracts/time';
 
 /** Seconds of audio sent to the recogniser. */
 export const SAMPLE_SECONDS = 10;
@@ -42,12 +43,12 @@ export class TrackMonitor {
   ) {}
 
   get intervalMs(): number {
-    return this.config.TRACK_MONITOR_INTERVAL_S * 1000;
+    return this.config.TRACK_MONITOR_INTERVAL_S * SECOND_MS;
   }
 
   /** A play counts as the same while it was heard within the last two runs (plus slack for a slow run). */
   get stillPlayingMs(): number {
-    return 2 * this.intervalMs + 60_000;
+    return 2 * this.intervalMs + MINUTE_MS;
   }
 
   /** Whether the monitor runs for the channel (false shows 'Monitor stopped'). */
@@ -159,7 +160,7 @@ export class TrackMonitor {
   }
 }
 
-/** An explicit "124 bpm" in a title (spec §9 uses it when present); no guessing otherwise. */
+/** An explicit "124 bpm" in a title (used when present); no guessing otherwise. */
 export function bpmFromText(text: string): number | null {
   const m = /\b(\d{2,3})\s?bpm\b/i.exec(text);
   const n = m ? Number(m[1]) : NaN;

@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/track-monitor/current/:channel',
-    { config: { access: access.public }, schema: { params: channelParamsSchema, response: { 200: trackMonitorResponseSchema } } },
+    { config: { access: access.public, sharedAnswer: true }, schema: { params: channelParamsSchema, response: { 200: trackMonitorResponseSchema } } },
     async (req): Promise<TrackMonitorResponse> => {
       const channel = await app.knownChannel(req.params.channel);
       const row = await latestTrack(db, channel);
@@ -104,7 +104,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/tracks/recent/:channel',
-    { config: { access: access.public }, schema: { params: channelParamsSchema, querystring: recentTracksQuerySchema } },
+    { config: { access: access.public, sharedAnswer: true }, schema: { params: channelParamsSchema, querystring: recentTracksQuerySchema } },
     async (req, reply) => {
       const channel = await app.knownChannel(req.params.channel);
       reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
@@ -115,7 +115,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/tracks/recommendations',
     {
-      // Similar-track suggestions are part of track identification, a DHR1 feature (spec §1).
+      // Similar-track suggestions are part of track identification, a DHR1 feature (TIER_BENEFITS).
       config: { access: access.tier('dhr1') },
       schema: { body: recommendationRequestSchema, response: { 200: recommendationsResponseSchema } },
     },

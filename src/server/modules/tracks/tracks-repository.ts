@@ -3,8 +3,15 @@ import { searchUrls, type TrackHistoryStats, type TrackIdentification } from '..
 import type { Db } from '../../db/client';
 import { trackIdentifications, type TrackIdentificationRow } from '../../db/schema';
 import type { Recognition } from './recognizers';
+import { MINUTE_MS } from '../../../contracts/time';
 
 const norm = (s: string) => s.trim().toLowerCase();
+
+/** Identifications stored, all channels. */
+export async function countIdentifications(db: Db): Promise<number> {
+  const rows = await db.select({ n: count() }).from(trackIdentifications);
+  return rows[0]?.n ?? 0;
+}
 
 /** Stored rows keep only direct links; search links are filled in when a row is sent out. */
 export function toTrackIdentification(row: TrackIdentificationRow): TrackIdentification {
@@ -126,7 +133,7 @@ export async function deleteHistory(db: Db, channel: string | undefined): Promis
 }
 
 /** How far apart two plays may be to count as "played near it". */
-const NEAR_MS = 30 * 60 * 1000;
+const NEAR_MS = 30 * MINUTE_MS;
 const CANDIDATES = 20;
 
 /**

@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { EMAIL_PATTERN, INVALID_EMAIL, REQUIRED_EMAIL_USERNAME } from '../../../../contracts/admin';
+import { isEmailAddress, INVALID_EMAIL, REQUIRED_EMAIL_USERNAME } from '../../../../contracts/admin';
 import type { SubscriptionSource, SubscriptionStatus, Tier } from '../../../../contracts/tiers';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -39,7 +39,7 @@ export function CreateUserForm({ onSuccess, onError }: FormFeedback) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (missing) return onError(REQUIRED_EMAIL_USERNAME);
-    if (!EMAIL_PATTERN.test(form.email.trim())) return onError(INVALID_EMAIL);
+    if (!isEmailAddress(form.email.trim())) return onError(INVALID_EMAIL);
     create.mutate(
       {
         email: form.email.trim(),

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { EMAIL_PATTERN, INVALID_EMAIL, REQUIRED_EMAIL_USERNAME, type AdminUser } from '../../../../contracts/admin';
+import { isEmailAddress, INVALID_EMAIL, REQUIRED_EMAIL_USERNAME, type AdminUser } from '../../../../contracts/admin';
 import { Button } from '../../../components/ui/button';
 import { dublinDay } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
@@ -36,7 +36,7 @@ export function UserEditForm({ user, onDone, onSuccess, onError }: { user: Admin
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!form.email.trim() || !form.username.trim()) return onError(REQUIRED_EMAIL_USERNAME);
-    if (!EMAIL_PATTERN.test(form.email.trim())) return onError(INVALID_EMAIL);
+    if (!isEmailAddress(form.email.trim())) return onError(INVALID_EMAIL);
     // An untouched date keeps the exact stored instant; a picked day is sent as YYYY-MM-DD.
     const subscriptionExpiry = form.expiryDay === initial.expiryDay ? user.subscriptionExpiry : form.expiryDay || null;
     update.mutate(

@@ -1,20 +1,20 @@
 import { parse } from 'csv-parse/sync';
-import { inArray, sql } from 'drizzle-orm';
 import {
   BULK_IMPORT_COLUMNS,
   BULK_IMPORT_EMPTY,
   BULK_IMPORT_MAX_ROWS,
   BULK_IMPORT_SOURCES,
   BULK_IMPORT_STATUSES,
-  EMAIL_PATTERN,
+  isEmailAddress,
   type BulkImportResult,
 } from '../../../contracts/admin';
 import { parseTier, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
-import { users, type NewUserRow, type UserRow } from '../../db/schema';
+import type { NewUserRow, UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { usernameFromEmail } from '../auth/users';
-import { parseExpiryDate } from './dates';
+import { usernameFromEmail } from '../members/member-views';
+import { findMembersByEmails, writeMembersInBulk, type BulkMemberRow } from '../members/members-repository';
+import { parseExpiryDate } from '../../lib/dates';
 
 /** One valid CSV row, ready to write. */
 interface ImportRow {
@@ -30,8 +30,6 @@ interface ImportRow {
 }
 
 const REQUIRED = ['email', 'subscriptionTier', 'subscriptionStatus', 'source'] as const;
-/** Rows per statement: fewer round trips; well under PostgreSQL's 65,535 bind parameters. */
-const BATCH = 1000;
 const MAX_NAME = 100;
 
 /** Euros per month as written in a sheet: "10", "10.50", "10,50", "€10"; empty = 0. */
@@ -49,7 +47,7 @@ interface Parsed {
 }
 
 /**
- * Reads the CSV (spec §3 columns, header row first, any column order, header names in any case).
+ * Reads the CSV (BULK_IMPORT_COLUMNS, header row first, any column order, header names in any case).
  * Row numbers in errors are the sheet's line numbers (header = row 1). Throws 400 for an unreadable
  * file or missing required columns; bad rows become errors and are left out.
  */
@@ -93,7 +91,7 @@ export function parseImportCsv(csv: string): Parsed {
 
     const email = get('email').toLowerCase();
     if (!email) problems.push('email is missing');
-    else if (!EMAIL_PATTERN.test(email) || email.length > 320) problems.push(`invalid email '${clip(email)}'`);
+    else if (!isEmailAddress(email)) problems.push(`invalid email '${clip(email)}'`);
 
     const tierText = get('subscriptionTier');
     const tier = parseTier(tierText);
@@ -177,82 +175,46 @@ function changesFor(existing: UserRow, r: ImportRow): Partial<NewUserRow> | null
   return same ? null : next;
 }
 
-/** Applies the valid rows in one transaction: new emails inserted, changed members updated, the rest skipped. */
+/**
+ * Applies the valid rows in one transaction: new emails inserted, changed members updated, the rest
+ * skipped. EmailTakenError when another request created one of the emails meanwhile.
+ */
 export async function importRows(db: Db, parsed: Parsed): Promise<BulkImportResult> {
   const result: BulkImportResult = { imported: 0, updated: 0, skipped: 0, errors: parsed.errors };
   if (!parsed.rows.length) return result;
   await db.transaction(async (tx) => {
     const existing = new Map<string, UserRow>();
-    for (let i = 0; i < parsed.rows.length; i += BATCH) {
-      const emails = parsed.rows.slice(i, i + BATCH).map((r) => r.email);
-      for (const u of await tx.select().from(users).where(inArray(users.email, emails))) existing.set(u.email, u);
-    }
-    const inserts: RowJson[] = [];
-    const updates: RowJson[] = [];
+    for (const u of await findMembersByEmails(tx, parsed.rows.map((r) => r.email))) existing.set(u.email, u);
+    const inserts: BulkMemberRow[] = [];
+    const updates: BulkMemberRow[] = [];
     for (const r of parsed.rows) {
       const u = existing.get(r.email);
       if (!u) {
-        inserts.push(rowJson(r, r.firstName, r.lastName, usernameFromEmail(r.email)));
+        inserts.push(bulkRow(r, r.firstName, r.lastName, usernameFromEmail(r.email)));
         continue;
       }
       const set = changesFor(u, r);
-      if (set) updates.push(rowJson(r, set.firstName ?? null, set.lastName ?? null, u.username, u.id));
+      if (set) updates.push(bulkRow(r, set.firstName ?? null, set.lastName ?? null, u.username, u.id));
       else result.skipped++;
     }
-    // Rows travel as one JSON parameter per chunk (json_to_recordset): far fewer bind parameters
-    // than a VALUES list, which keeps 10,000 rows quick on PGlite too.
-    for (let i = 0; i < inserts.length; i += JSON_CHUNK) {
-      const json = JSON.stringify(inserts.slice(i, i + JSON_CHUNK));
-      await tx.execute(sql`
-        insert into ${users} (email, username, first_name, last_name, subscription_tier, subscription_status,
-          subscription_expiry, subscription_source, pledge_amount_cents)
-        select r.email, r.username, r.first_name, r.last_name, r.tier, r.status, r.expiry, r.source, r.amount
-        from json_to_recordset(${json}::json) as ${RECORD}`);
-    }
-    for (let i = 0; i < updates.length; i += JSON_CHUNK) {
-      const json = JSON.stringify(updates.slice(i, i + JSON_CHUNK));
-      await tx.execute(sql`
-        update ${users} set
-          first_name = r.first_name, last_name = r.last_name, subscription_tier = r.tier, subscription_status = r.status,
-          subscription_expiry = r.expiry, pledge_amount_cents = r.amount, subscription_source = r.source, updated_at = now()
-        from json_to_recordset(${json}::json) as ${RECORD}
-        where ${users.id} = r.id`);
-    }
+    await writeMembersInBulk(tx, inserts, updates);
     result.imported = inserts.length;
     result.updated = updates.length;
   });
   return result;
 }
 
-const JSON_CHUNK = 5000;
-const RECORD = sql.raw(
-  'r(id uuid, email text, username text, first_name text, last_name text, tier text, status text, expiry timestamptz, source text, amount integer)',
-);
-
-interface RowJson {
-  id: string | null;
-  email: string;
-  username: string;
-  first_name: string | null;
-  last_name: string | null;
-  tier: Tier;
-  status: SubscriptionStatus;
-  expiry: string | null;
-  source: SubscriptionSource;
-  amount: number;
-}
-
-function rowJson(r: ImportRow, firstName: string | null, lastName: string | null, username: string, id: string | null = null): RowJson {
+function bulkRow(r: ImportRow, firstName: string | null, lastName: string | null, username: string, id: string | null = null): BulkMemberRow {
   return {
     id,
     email: r.email,
     username,
-    first_name: firstName,
-    last_name: lastName,
+    firstName,
+    lastName,
     tier: r.tier,
     status: r.status,
-    expiry: r.expiry ? r.expiry.toISOString() : null,
+    expiry: r.expiry,
     source: r.source,
-    amount: r.pledgeAmountCents,
+    pledgeAmountCents: r.pledgeAmountCents,
   };
 }

@@ -1,7 +1,9 @@
+import { DAY_MS, RADIO_TIME_ZONE } from '../../contracts/time';
+
 /**
- * Dates the admin tools read and count by. A date-only expiry ('2026-12-31') means access through
- * that whole day where the radio is (Europe/Dublin, design.md §4): it is stored as the last
- * millisecond of that Dublin day, so the admin pages show the same calendar day back.
+ * Days as the radio counts them (src/contracts/time.ts). A date-only expiry ('2026-12-31') means
+ * access through that whole day in Dublin: it is stored as the last millisecond of that Dublin day,
+ * so the admin pages show the same calendar day back.
  */
 
 /** 'YYYY-MM-DD' (or a full ISO date-time) → Date; undefined when it is not a real date. */
@@ -15,7 +17,7 @@ export function parseExpiryDate(value: string): Date | undefined {
     if (noon.getUTCFullYear() !== y || noon.getUTCMonth() !== mo - 1 || noon.getUTCDate() !== d) return undefined;
     if (y < 1970 || y > 2200) return undefined;
     // Noon UTC of the next day is always that same calendar day in Dublin.
-    return new Date(startOfDayDublin(new Date(noon.getTime() + 24 * 3600 * 1000)).getTime() - 1);
+    return new Date(startOfDayDublin(new Date(noon.getTime() + DAY_MS)).getTime() - 1);
   }
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) {
     const date = new Date(v);
@@ -25,7 +27,7 @@ export function parseExpiryDate(value: string): Date | undefined {
 }
 
 const dublinParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Dublin',
+  timeZone: RADIO_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -35,13 +37,13 @@ const dublinParts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** Europe/Dublin wall-clock fields of an instant. */
+/** Dublin wall-clock fields of an instant. */
 function dublinFields(at: Date): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
   const p = Object.fromEntries(dublinParts.formatToParts(at).map((x) => [x.type, x.value]));
   return { y: Number(p.year), mo: Number(p.month), d: Number(p.day), h: Number(p.hour), mi: Number(p.minute), s: Number(p.second) };
 }
 
-/** The instant today began in Europe/Dublin (the day download limits and "today's downloads" use). */
+/** The instant today began in Dublin (the day download limits and "today's downloads" use). */
 export function startOfDayDublin(now: Date = new Date()): Date {
   const f = dublinFields(now);
   // Dublin is UTC+0 or UTC+1: guess midnight as UTC, then correct by the offset seen at that guess.

@@ -1,13 +1,14 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sessions, users, type UserRow } from '../../db/schema';
-import { hashToken, randomToken } from '../../lib/tokens';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions, users, type SessionRow, type UserRow } from '../db/schema';
+import { hashToken, randomToken } from './tokens';
+import { DAY_MS, HOUR_MS } from '../../contracts/time';
 
 export const SESSION_COOKIE = 'dhr_session';
 /** Sessions last 30 days and slide forward while used. */
-export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
 /** How often a used session's expiry moves forward (saves a write per request). */
-const TOUCH_EVERY_MS = 3600 * 1000;
+const TOUCH_EVERY_MS = HOUR_MS;
 
 export interface SessionMeta {
   ip?: string | undefined;
@@ -27,6 +28,10 @@ export async function createSession(db: Db, userId: string, meta: SessionMeta = 
   return token;
 }
 
+/**
+ * The signed-in member behind a cookie. The one read of `users` outside the members repository:
+ * joined here so that a signed-in request costs one query.
+ */
 export async function findSessionUser(db: Db, token: string): Promise<{ user: UserRow; idHash: string } | null> {
   const idHash = hashToken(token);
   const now = new Date();
@@ -45,6 +50,20 @@ export async function findSessionUser(db: Db, token: string): Promise<{ user: Us
       .where(eq(sessions.idHash, idHash));
   }
   return { user: row.user, idHash };
+}
+
+export async function findSession(db: Db, idHash: string): Promise<SessionRow | null> {
+  const rows = await db.select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The member's sessions that have not expired. */
+export async function countActiveSessions(db: Db, userId: string, now: Date = new Date()): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function deleteSession(db: Db, idHash: string): Promise<void> {

@@ -1,9 +1,20 @@
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { statusGivesAccess } from '../../../contracts/tier-policy';
 import type { Db } from '../../db/client';
-import { platformSubscriptions, syncRuns, users, webhookDeliveries, type Platform, type PlatformSubscriptionRow, type UserRow } from '../../db/schema';
+import {
+  platformSubscriptions,
+  syncRuns,
+  webhookDeliveries,
+  type Platform,
+  type PlatformSubscriptionRow,
+  type SyncRunRow,
+  type UserRow,
+} from '../../db/schema';
 import type { PlatformSubscriber } from '../auth/platform-subscribers';
+import { findMembersByEmails, findMembersMatching, updateMember } from '../members/members-repository';
 import type { PlatformRecordInput } from './clients';
 import { bestEntitlement, entitlementChanges, mapEntitlement, syncMayOverwrite, type Entitlement } from './mapping';
+import { DAY_MS } from '../../../contracts/time';
 
 const CHUNK = 500;
 
@@ -91,19 +102,11 @@ export async function deleteUnlisted(db: Db, platform: Platform, listed: Set<str
 }
 
 /**
- * What the platforms entitle this email to right now: the best of its Patreon / Buy Me a Coffee
- * records, or null when neither knows the email. Sign-in by link uses it to create a paying
- * member's account with the right tier (hasActiveSubscription tells whether it gives access).
+ * What the platforms entitle this email to right now (the best of its Patreon / Buy Me a Coffee
+ * records), in the shape sign-in's PlatformSubscribers seam expects, with the payer's name split in
+ * two; null when neither knows the email. Sign-in by link uses it to create a paying member's
+ * account with the right tier.
  */
-export async function platformEntitlementFor(db: Db, email: string, now: Date = new Date()): Promise<Entitlement | null> {
-  const rows = await db
-    .select()
-    .from(platformSubscriptions)
-    .where(eq(platformSubscriptions.email, email.trim().toLowerCase()));
-  return bestEntitlement(rows, now);
-}
-
-/** The same, in the shape sign-in's PlatformSubscribers seam expects, with the payer's name split in two. */
 export async function platformSubscriberFor(db: Db, email: string, now: Date = new Date()): Promise<PlatformSubscriber | null> {
   const e = email.trim().toLowerCase();
   const rows = await db.select().from(platformSubscriptions).where(eq(platformSubscriptions.email, e));
@@ -138,16 +141,11 @@ export interface ReconcileScope {
  * Returns how many members' tier, status, expiry or amount changed.
  */
 export async function reconcileUsers(db: Db, scope: ReconcileScope, now: Date = new Date()): Promise<number> {
-  const conditions = [];
-  if (scope.allWithRecords) {
-    conditions.push(sql`exists (select 1 from ${platformSubscriptions} p where p.email = ${users.email})`);
-  }
-  if (scope.completeListings?.length) conditions.push(inArray(users.subscriptionSource, scope.completeListings));
-  const targets: UserRow[] = [];
-  if (conditions.length) targets.push(...(await db.select().from(users).where(or(...conditions))));
-  for (const part of chunks(scope.emails ?? [])) {
-    targets.push(...(await db.select().from(users).where(inArray(users.email, part))));
-  }
+  const targets: UserRow[] = await findMembersMatching(db, {
+    ...(scope.allWithRecords ? { emailIn: sql`select ${platformSubscriptions.email} from ${platformSubscriptions}` } : {}),
+    ...(scope.completeListings?.length ? { sources: scope.completeListings } : {}),
+  });
+  targets.push(...(await findMembersByEmails(db, scope.emails ?? [])));
   if (!targets.length) return 0;
 
   const emails = [...new Set(targets.map((u) => u.email))];
@@ -172,7 +170,7 @@ export async function reconcileUsers(db: Db, scope: ReconcileScope, now: Date = 
     if (!e) {
       // The platform that granted this member's access no longer lists them: the access ends.
       const lost = complete.has(u.subscriptionSource);
-      const hadAccess = u.subscriptionStatus === 'active' || u.subscriptionStatus === 'cancelled_with_access';
+      const hadAccess = statusGivesAccess(u.subscriptionStatus);
       if (!lost || !hadAccess) continue;
       e = {
         tier: u.subscriptionTier,
@@ -184,30 +182,21 @@ export async function reconcileUsers(db: Db, scope: ReconcileScope, now: Date = 
     }
     const differs = entitlementChanges(u, e);
     if (!differs && u.subscriptionSource === e.source) continue;
-    await db
-      .update(users)
-      .set({
+    await updateMember(
+      db,
+      u.id,
+      {
         subscriptionTier: e.tier,
         subscriptionStatus: e.status,
         subscriptionExpiry: e.expiry,
         subscriptionSource: e.source,
         pledgeAmountCents: e.pledgeAmountCents,
-        updatedAt: now,
-      })
-      .where(eq(users.id, u.id));
+      },
+      now,
+    );
     if (differs) changed++;
   }
   return changed;
-}
-
-/** Moves every passed expiry to status expired (admin grants included). Returns how many changed. */
-export async function expirePassed(db: Db, now: Date = new Date()): Promise<number> {
-  const rows = await db
-    .update(users)
-    .set({ subscriptionStatus: 'expired', updatedAt: now })
-    .where(and(lte(users.subscriptionExpiry, now), inArray(users.subscriptionStatus, ['active', 'cancelled_with_access'])))
-    .returning({ id: users.id });
-  return rows.length;
 }
 
 /** Deliveries kept for replay protection; platforms stop retrying long before this. */
@@ -217,7 +206,16 @@ export const SYNC_RUN_RETENTION_DAYS = 90;
 
 /** Drops replay records and sync runs past their retention. */
 export async function pruneOldRecords(db: Db, now: Date = new Date()): Promise<void> {
-  const day = 24 * 3600 * 1000;
-  await db.delete(webhookDeliveries).where(lt(webhookDeliveries.receivedAt, new Date(now.getTime() - DELIVERY_RETENTION_DAYS * day)));
-  await db.delete(syncRuns).where(lt(syncRuns.finishedAt, new Date(now.getTime() - SYNC_RUN_RETENTION_DAYS * day)));
+  await db.delete(webhookDeliveries).where(lt(webhookDeliveries.receivedAt, new Date(now.getTime() - DELIVERY_RETENTION_DAYS * DAY_MS)));
+  await db.delete(syncRuns).where(lt(syncRuns.finishedAt, new Date(now.getTime() - SYNC_RUN_RETENTION_DAYS * DAY_MS)));
+}
+
+/** Records one finished sync run (the dashboard shows the latest). */
+export async function recordSyncRun(db: Db, run: Omit<typeof syncRuns.$inferInsert, 'id'>): Promise<void> {
+  await db.insert(syncRuns).values(run);
+}
+
+/** The latest recorded runs, newest first. */
+export async function recentSyncRuns(db: Db, limit = 20): Promise<SyncRunRow[]> {
+  return db.select().from(syncRuns).orderBy(desc(syncRuns.finishedAt), desc(syncRuns.id)).limit(limit);
 }

@@ -1,20 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, count, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { AdminStats, PlatformStatus, StorageStatus, SystemStatus } from '../../../contracts/admin';
-import { SUBSCRIPTION_STATUSES, TIERS, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
-import { mixDownloads, trackIdentifications, users, vipMixes, type Platform } from '../../db/schema';
-import { PLATFORM_LABELS, platformConfigured, recentSyncRuns } from '../platforms';
+import type { Platform } from '../../db/schema';
+import { memberFigures } from '../members/members-repository';
+import { countDownloadsSince, mixStorageCounts } from '../mixes/mixes-repository';
+import { recentSyncRuns } from '../platforms/platforms-repository';
+import { PLATFORM_LABELS, platformConfigured } from '../platforms/sync';
 import { listChannels } from '../radio/channels-repository';
+import { countIdentifications } from '../tracks/tracks-repository';
 import { fetchStatus, findMount, mountPath, statusUrlFor } from '../radio/icecast-status';
-import { startOfDayDublin } from './dates';
+import { startOfDayDublin } from '../../lib/dates';
 
-/** Downloads since midnight Europe/Dublin. */
-export async function downloadsToday(db: Db, now: Date = new Date()): Promise<number> {
-  const rows = await db.select({ n: count() }).from(mixDownloads).where(gte(mixDownloads.createdAt, startOfDayDublin(now)));
-  return rows[0]?.n ?? 0;
+/** Downloads since midnight in Dublin. */
+function downloadsToday(db: Db, now: Date = new Date()): Promise<number> {
+  return countDownloadsSince(db, startOfDayDublin(now));
 }
 
 /** Walks the media folder (no symlinks followed); stops counting after `maxFiles`. */
@@ -65,14 +66,6 @@ function cached<T>(ttlMs: number, load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** The S3 settings when the media module has configured them (S3_BUCKET / S3_ENDPOINT), else null. */
-function s3Settings(config: Config): { bucket: string | null; endpoint: string | null } | null {
-  const c = config as unknown as Record<string, unknown>;
-  const bucket = typeof c.S3_BUCKET === 'string' && c.S3_BUCKET ? c.S3_BUCKET : null;
-  const endpoint = typeof c.S3_ENDPOINT === 'string' && c.S3_ENDPOINT ? c.S3_ENDPOINT : null;
-  return bucket ? { bucket, endpoint } : null;
-}
-
 export function createDashboard(database: Database, config: Config) {
   const { db } = database;
   const mediaDir = path.join(config.dataDir, 'media');
@@ -81,82 +74,40 @@ export function createDashboard(database: Database, config: Config) {
   const channelChecks = cached(5_000, () => checkChannels(db));
 
   async function stats(now: Date = new Date()): Promise<AdminStats> {
-    const accessNow = and(
-      inArray(users.subscriptionStatus, ['active', 'cancelled_with_access']),
-      or(isNull(users.subscriptionExpiry), gt(users.subscriptionExpiry, now)),
-    );
-    const [byTier, byStatus, bands, activeRows, expiredRows, tracks, mixes, today, usage] = await Promise.all([
-      // Effective tier: a paid tier counts only while the subscription gives access.
-      db
-        .select({ tier: sql<Tier>`case when ${accessNow} then ${users.subscriptionTier} else 'free' end`, n: count() })
-        .from(users)
-        .groupBy(sql`1`),
-      db.select({ status: users.subscriptionStatus, n: count() }).from(users).groupBy(users.subscriptionStatus),
-      db
-        .select({
-          band: sql<Tier>`case when ${users.pledgeAmountCents} >= 1000 then 'vip' when ${users.pledgeAmountCents} >= 500 then 'dhr2' when ${users.pledgeAmountCents} >= 300 then 'dhr1' else 'free' end`,
-          n: count(),
-        })
-        .from(users)
-        .groupBy(sql`1`),
-      db.select({ n: count() }).from(users).where(and(accessNow, ne(users.subscriptionTier, 'free'))),
-      db
-        .select({ n: count() })
-        .from(users)
-        .where(
-          or(
-            sql`${users.subscriptionStatus} = 'expired'`,
-            and(inArray(users.subscriptionStatus, ['active', 'cancelled_with_access']), isNotNull(users.subscriptionExpiry), lte(users.subscriptionExpiry, now)),
-          ),
-        ),
-      db.select({ n: count() }).from(trackIdentifications),
-      db.select({ n: count() }).from(vipMixes),
+    const [members, totalTracks, mixes, todayDownloads, usage] = await Promise.all([
+      memberFigures(db, now),
+      countIdentifications(db),
+      mixStorageCounts(db),
       downloadsToday(db, now),
       mediaUsage(),
     ]);
-    const tierCount = Object.fromEntries(TIERS.map((t) => [t, 0])) as Record<Tier, number>;
-    for (const r of byTier) tierCount[r.tier] = (tierCount[r.tier] ?? 0) + r.n;
-    const statusCounts = Object.fromEntries(SUBSCRIPTION_STATUSES.map((s) => [s, 0])) as Record<SubscriptionStatus, number>;
-    for (const r of byStatus) statusCounts[r.status] = r.n;
-    const pledgeBands = Object.fromEntries(TIERS.map((t) => [t, 0])) as Record<Tier, number>;
-    for (const r of bands) pledgeBands[r.band] = r.n;
-    const totalUsers = Object.values(statusCounts).reduce((a, b) => a + b, 0);
     return {
-      totalUsers,
-      activeSubscribers: activeRows[0]?.n ?? 0,
-      vipUsers: tierCount.vip,
-      dhr2Users: tierCount.dhr2,
-      dhr1Users: tierCount.dhr1,
-      freeUsers: tierCount.free,
-      cancelledWithAccess: statusCounts.cancelled_with_access,
-      expiredUsers: expiredRows[0]?.n ?? 0,
-      totalTracks: tracks[0]?.n ?? 0,
-      totalMixes: mixes[0]?.n ?? 0,
-      todayDownloads: today,
+      totalUsers: members.total,
+      activeSubscribers: members.activeSubscribers,
+      vipUsers: members.byEffectiveTier.vip,
+      dhr2Users: members.byEffectiveTier.dhr2,
+      dhr1Users: members.byEffectiveTier.dhr1,
+      freeUsers: members.byEffectiveTier.free,
+      cancelledWithAccess: members.byStatus.cancelled_with_access,
+      expiredUsers: members.byStatus.expired,
+      totalTracks,
+      totalMixes: mixes.total,
+      todayDownloads,
       storageUsed: usage.bytes,
-      statusCounts,
-      pledgeBands,
+      statusCounts: members.byStatus,
+      pledgeBands: members.byPledgeBand,
     };
   }
 
   async function storage(): Promise<StorageStatus> {
-    const [usage, mixRows] = await Promise.all([
-      mediaUsage(),
-      db
-        .select({ total: count(), withUrl: sql<number>`count(*) filter (where ${vipMixes.s3Url} is not null and ${vipMixes.s3Url} <> '')`.mapWith(Number) })
-        .from(vipMixes),
-    ]);
-    const s3 = s3Settings(config);
-    const total = mixRows[0]?.total ?? 0;
-    const withS3Url = mixRows[0]?.withUrl ?? 0;
+    const [usage, mixes] = await Promise.all([mediaUsage(), mixStorageCounts(db)]);
     return {
-      mode: s3 ? 's3' : 'local',
+      mode: 'local',
       localPath: mediaDir,
       localPathExists: usage.exists,
       bytesUsed: usage.bytes,
       fileCount: usage.files,
-      s3,
-      mixes: { total, withS3Url, withoutS3Url: total - withS3Url },
+      mixes: { total: mixes.total, withS3Url: mixes.withUrl, withoutS3Url: mixes.total - mixes.withUrl },
     };
   }
 

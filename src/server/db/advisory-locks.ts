@@ -1,0 +1,26 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * Every PostgreSQL advisory lock the app takes, one distinct key each, so that one job never waits
+ * on another's lock (a subscription sync must not hold up first-admin setup). Add new keys here.
+ */
+export const ADVISORY_LOCKS = {
+  /** Held while an instance applies migrations at start-up (session-scoped). */
+  migrations: 724101,
+  /** First-admin setup: one admin is created even when two setups race (transaction-scoped). */
+  firstAdminSetup: 724102,
+  /** The subscription sync: one run at a time across instances (transaction-scoped, try-lock). */
+  subscriptionSync: 724103,
+} as const;
+
+export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
+
+/** Waits for the lock until the surrounding transaction ends. */
+export function xactLock(lock: AdvisoryLock): SQL {
+  return sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS[lock]})`;
+}
+
+/** Takes the lock until the transaction ends if it is free; the row's `locked` says whether it was. */
+export function tryXactLock(lock: AdvisoryLock): SQL {
+  return sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS[lock]}) as locked`;
+}

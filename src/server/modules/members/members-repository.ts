@@ -1,0 +1,336 @@
+import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { ACCESS_STATUSES, PLEDGE_BANDS } from '../../../contracts/tier-policy';
+import { SUBSCRIPTION_STATUSES, TIERS, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { users, type NewUserRow, type UserRow } from '../../db/schema';
+import { usernameFromEmail } from './member-views';
+
+/**
+ * The one owner of the `users` table: every read and write of a member row goes through here
+ * (docs/conventions.md). The only other reader is the session lookup in lib/sessions.ts, which joins
+ * the row in so that a signed-in request costs one query.
+ */
+
+/** Another member already has this email (the unique index said so, even under a race). */
+export class EmailTakenError extends Error {
+  constructor(readonly email: string) {
+    super('email already taken');
+    this.name = 'EmailTakenError';
+  }
+}
+
+const CHUNK = 500;
+
+function chunks<T>(list: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** Runs a write, turning a unique violation on the email into EmailTakenError. */
+async function uniqueEmail<T>(email: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new EmailTakenError(email);
+    throw err;
+  }
+}
+
+export async function findMemberById(db: Db, id: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** `email` lower-cased, as stored. */
+export async function findMemberByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The members with any of these (lower-cased) emails, in no particular order. */
+export async function findMembersByEmails(db: Db, emails: readonly string[]): Promise<UserRow[]> {
+  const found: UserRow[] = [];
+  for (const part of chunks(emails)) found.push(...(await db.select().from(users).where(inArray(users.email, part))));
+  return found;
+}
+
+export interface MemberSelection {
+  /** A subquery returning emails: members with one of them. */
+  emailIn?: SQL;
+  /** Members whose subscription came from one of these sources. */
+  sources?: readonly SubscriptionSource[];
+}
+
+/** Members matching any part of the selection (none when it is empty). */
+export async function findMembersMatching(db: Db, selection: MemberSelection): Promise<UserRow[]> {
+  const conditions: SQL[] = [];
+  if (selection.emailIn) conditions.push(sql`${users.email} in (${selection.emailIn})`);
+  if (selection.sources?.length) conditions.push(inArray(users.subscriptionSource, [...selection.sources]));
+  if (!conditions.length) return [];
+  return db.select().from(users).where(or(...conditions));
+}
+
+export async function adminExists(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
+  return rows.length > 0;
+}
+
+/** Inserts a member; EmailTakenError when the email is already used. */
+export async function insertMember(db: Db, values: NewUserRow): Promise<UserRow> {
+  const rows = await uniqueEmail(values.email, () => db.insert(users).values(values).returning());
+  const row = rows[0];
+  if (!row) throw new Error('member insert returned nothing');
+  return row;
+}
+
+/** Updates a member; null when there is no such member, EmailTakenError when a new email is used. */
+export async function updateMember(db: Db, id: string, values: Partial<Omit<NewUserRow, 'id'>>, now: Date = new Date()): Promise<UserRow | null> {
+  const rows = await uniqueEmail(values.email ?? '', () =>
+    db
+      .update(users)
+      .set({ ...values, updatedAt: now })
+      .where(eq(users.id, id))
+      .returning(),
+  );
+  return rows[0] ?? null;
+}
+
+export async function recordLogin(db: Db, id: string): Promise<void> {
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
+}
+
+export interface TierGrant {
+  email: string;
+  /** Kept when the member exists and none is given; new members get one from their email. */
+  username?: string | undefined;
+  tier: Tier;
+  expiry: Date | null;
+}
+
+/**
+ * An admin grant of `tier` (status active, source admin), creating the member when the email is new.
+ * One statement whether or not the member exists, so two admins at once cannot create duplicates.
+ */
+export async function grantTier(db: Db, grant: TierGrant): Promise<UserRow> {
+  const set = {
+    subscriptionTier: grant.tier,
+    subscriptionStatus: 'active' as const,
+    subscriptionSource: 'admin' as const,
+    subscriptionExpiry: grant.expiry,
+    updatedAt: new Date(),
+  };
+  const rows = await db
+    .insert(users)
+    .values({ email: grant.email, username: grant.username ?? usernameFromEmail(grant.email), ...set })
+    .onConflictDoUpdate({ target: users.email, set: { ...set, ...(grant.username ? { username: grant.username } : {}) } })
+    .returning();
+  const row = rows[0];
+  if (!row) throw new Error('tier grant returned nothing');
+  return row;
+}
+
+/** Makes the email's member an admin with this password, creating the member if needed. */
+export async function upsertAdmin(db: Db, values: { email: string; username: string; passwordHash: string }): Promise<'created' | 'promoted'> {
+  const existing = await findMemberByEmail(db, values.email);
+  if (existing) {
+    await updateMember(db, existing.id, { isAdmin: true, passwordHash: values.passwordHash, username: values.username });
+    return 'promoted';
+  }
+  await insertMember(db, { ...values, isAdmin: true, subscriptionStatus: 'active' });
+  return 'created';
+}
+
+/** Moves every passed expiry to status expired (admin grants included). Returns how many changed. */
+export async function expirePassedMembers(db: Db, now: Date = new Date()): Promise<number> {
+  const rows = await db
+    .update(users)
+    .set({ subscriptionStatus: 'expired', updatedAt: now })
+    .where(and(lte(users.subscriptionExpiry, now), inArray(users.subscriptionStatus, [...ACCESS_STATUSES])))
+    .returning({ id: users.id });
+  return rows.length;
+}
+
+/** tier-policy's access rule (hasActiveSubscription) as SQL. */
+function accessNowSql(now: Date): SQL {
+  return and(inArray(users.subscriptionStatus, [...ACCESS_STATUSES]), or(isNull(users.subscriptionExpiry), gt(users.subscriptionExpiry, now))) as SQL;
+}
+
+/** tier-policy's PLEDGE_BANDS (tierForPledgeCents) as SQL. */
+function pledgeBandSql(): SQL {
+  const whens = PLEDGE_BANDS.map((b) => sql`when ${users.pledgeAmountCents} >= ${b.minCents} then ${b.tier}`);
+  return sql`case ${sql.join(whens, sql` `)} else 'free' end`;
+}
+
+/**
+ * The status a member is in now: a status that gives access but whose expiry has passed counts as
+ * expired (the expiry pass writes that a minute later), so no member is counted twice.
+ */
+function currentStatusSql(now: Date): SQL {
+  return sql`case when ${and(inArray(users.subscriptionStatus, [...ACCESS_STATUSES]), lte(users.subscriptionExpiry, now))} then 'expired' else ${users.subscriptionStatus} end`;
+}
+
+export interface MemberFigures {
+  total: number;
+  /** By the tier whose features the member has now (tier-policy's effectiveTier). */
+  byEffectiveTier: Record<Tier, number>;
+  /** By current status; each member counted once. */
+  byStatus: Record<SubscriptionStatus, number>;
+  /** By pledge band (tier-policy's PLEDGE_BANDS). */
+  byPledgeBand: Record<Tier, number>;
+  /** Members with a paid tier whose subscription gives access now. */
+  activeSubscribers: number;
+}
+
+/** The dashboard's member counts, in one pass over the table. */
+export async function memberFigures(db: Db, now: Date = new Date()): Promise<MemberFigures> {
+  const rows = await db
+    .select({
+      tier: sql<Tier>`case when ${accessNowSql(now)} then ${users.subscriptionTier} else 'free' end`,
+      status: sql<SubscriptionStatus>`${currentStatusSql(now)}`,
+      band: sql<Tier>`${pledgeBandSql()}`,
+      n: count(),
+    })
+    .from(users)
+    .groupBy(sql`1, 2, 3`);
+  const zeroBy = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+  const figures: MemberFigures = {
+    total: 0,
+    byEffectiveTier: zeroBy(TIERS),
+    byStatus: zeroBy(SUBSCRIPTION_STATUSES),
+    byPledgeBand: zeroBy(TIERS),
+    activeSubscribers: 0,
+  };
+  for (const r of rows) {
+    const n = Number(r.n);
+    figures.total += n;
+    figures.byEffectiveTier[r.tier] += n;
+    figures.byStatus[r.status] += n;
+    figures.byPledgeBand[r.band] += n;
+    if (r.tier !== 'free') figures.activeSubscribers += n;
+  }
+  return figures;
+}
+
+/** `%term%` for LIKE, with the user's own % _ \ taken literally. */
+function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface MemberFilters {
+  search?: string | undefined;
+  tier?: Tier | '' | undefined;
+  status?: SubscriptionStatus | '' | undefined;
+}
+
+function filterCondition(f: MemberFilters): SQL | undefined {
+  const parts: SQL[] = [];
+  const term = f.search?.trim();
+  if (term) {
+    // users.search_text is email, username, first and last name lower-cased, with a pg_trgm GIN index
+    // (schema/members.ts): fast at 100,000+ members. A term with a space can span fields ('aoife murphy').
+    parts.push(sql`${users.searchText} like ${likePattern(term)}`);
+  }
+  if (f.tier) parts.push(eq(users.subscriptionTier, f.tier));
+  if (f.status) parts.push(eq(users.subscriptionStatus, f.status));
+  return parts.length ? and(...parts) : undefined;
+}
+
+export interface MemberPage {
+  rows: UserRow[];
+  /** Members matching the filters. */
+  total: number;
+  /** Members in the database. */
+  unfiltered: number;
+}
+
+/** A page of members, newest first, with the filtered and unfiltered totals. */
+export async function listMembers(db: Db, f: MemberFilters, limit: number, offset: number): Promise<MemberPage> {
+  const where = filterCondition(f);
+  const allCount = db.select({ n: count() }).from(users);
+  if (!where) {
+    const [rows, all] = await Promise.all([
+      db.select().from(users).orderBy(desc(users.createdAt), users.id).limit(limit).offset(offset),
+      allCount,
+    ]);
+    const n = all[0]?.n ?? 0;
+    return { rows, total: n, unfiltered: n };
+  }
+  // One pass over the matches gives both the page's ids and their count (a broad search such as a
+  // mail domain matches thousands of members: reading them twice would double the work).
+  const [matched, all] = await Promise.all([
+    db.execute(sql`
+      with m as materialized (select ${users.id} as id, ${users.createdAt} as created_at from ${users} where ${where})
+      select (select count(*) from m)::int as total,
+        coalesce((select json_agg(p.id) from (select id from m order by created_at desc, id limit ${limit} offset ${offset}) p), '[]'::json) as ids`),
+    allCount,
+  ]);
+  // node-postgres and PGlite both answer { rows }.
+  const first = (matched as unknown as { rows: { total: number; ids: string[] | string }[] }).rows[0];
+  const ids: string[] = typeof first?.ids === 'string' ? (JSON.parse(first.ids) as string[]) : (first?.ids ?? []);
+  const rows = ids.length ? await db.select().from(users).where(inArray(users.id, ids)).orderBy(desc(users.createdAt), users.id) : [];
+  return { rows, total: Number(first?.total ?? 0), unfiltered: all[0]?.n ?? 0 };
+}
+
+/** One member row of a bulk write (bulk import). */
+export interface BulkMemberRow {
+  /** Set for updates, null for inserts. */
+  id: string | null;
+  email: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  tier: Tier;
+  status: SubscriptionStatus;
+  expiry: Date | null;
+  source: SubscriptionSource;
+  pledgeAmountCents: number;
+}
+
+const JSON_CHUNK = 5000;
+const RECORD = sql.raw(
+  'r(id uuid, email text, username text, first_name text, last_name text, tier text, status text, expiry timestamptz, source text, amount integer)',
+);
+
+function recordJson(rows: BulkMemberRow[]): string {
+  return JSON.stringify(
+    rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      username: r.username,
+      first_name: r.firstName,
+      last_name: r.lastName,
+      tier: r.tier,
+      status: r.status,
+      expiry: r.expiry ? r.expiry.toISOString() : null,
+      source: r.source,
+      amount: r.pledgeAmountCents,
+    })),
+  );
+}
+
+/**
+ * Inserts new members and updates existing ones (by id) in bulk. Rows travel as one JSON parameter
+ * per chunk (json_to_recordset): far fewer bind parameters than a VALUES list, which keeps 10,000
+ * rows quick on PGlite too. EmailTakenError when an inserted email exists meanwhile.
+ */
+export async function writeMembersInBulk(db: Db, inserts: BulkMemberRow[], updates: BulkMemberRow[]): Promise<void> {
+  for (const part of chunks(inserts, JSON_CHUNK)) {
+    await uniqueEmail(part[0]?.email ?? '', () =>
+      db.execute(sql`
+        insert into ${users} (email, username, first_name, last_name, subscription_tier, subscription_status,
+          subscription_expiry, subscription_source, pledge_amount_cents)
+        select r.email, r.username, r.first_name, r.last_name, r.tier, r.status, r.expiry, r.source, r.amount
+        from json_to_recordset(${recordJson(part)}::json) as ${RECORD}`),
+    );
+  }
+  for (const part of chunks(updates, JSON_CHUNK)) {
+    await db.execute(sql`
+      update ${users} set
+        first_name = r.first_name, last_name = r.last_name, subscription_tier = r.tier, subscription_status = r.status,
+        subscription_expiry = r.expiry, pledge_amount_cents = r.amount, subscription_source = r.source, updated_at = now()
+      from json_to_recordset(${recordJson(part)}::json) as ${RECORD}
+      where ${users.id} = r.id`);
+  }
+}
