@@ -15,6 +15,8 @@ export interface BenchEntry {
 
 export interface LoadResult {
   rps: number;
+  /** Requests completed in the whole run. */
+  total: number;
   p99Ms: number;
   non2xx: number;
   errors: number;
@@ -25,6 +27,7 @@ export async function load(url: string, seconds: number, connections = 100): Pro
   const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
   return {
     rps: Math.round(result.requests.average),
+    total: result.requests.total,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
@@ -45,11 +48,27 @@ export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void
   throw new Error(`${url} did not come up within ${timeoutMs} ms`);
 }
 
+export interface Started {
+  child: ChildProcess;
+  stop: () => Promise<void>;
+  /** Asks the preloaded bench/probe.ts (only with `probe: true`) and resolves with its answer. */
+  ask: (msg: string) => Promise<unknown>;
+}
+
 /** Starts a process and returns it with a stop function that waits for exit. */
-export function startProcess(cmd: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; stop: () => Promise<void> } {
-  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+export function startProcess(cmd: string, args: string[], env: NodeJS.ProcessEnv, opts: { probe?: boolean } = {}): Started {
+  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', ...(opts.probe ? ['ipc' as const] : [])] });
   return {
     child,
+    ask: (msg) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`probe did not answer '${msg}'`)), 30_000);
+        child.once('message', (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        });
+        child.send(msg);
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -69,3 +88,35 @@ export function rssMb(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
+
+/** Node's arguments that run DHR's server as `npm start` does, optionally with bench/probe.ts preloaded. */
+export function serverArgs(root: string, opts: { probe?: boolean } = {}): string[] {
+  return ['--import', 'tsx', ...(opts.probe ? ['--import', path.join(root, 'bench/probe.ts')] : []), path.join(root, 'src/server/main.ts')];
+}
+
+/**
+ * Writes `results` into bench/results.json: an entry with the same name is replaced where it stands,
+ * new ones are appended, and every other entry (other benches' figures) is kept as it is.
+ */
+export function recordResults(root: string, results: { name: string }[]): void {
+  const file = path.join(root, 'bench/results.json');
+  const existing: unknown = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
+  const out = (Array.isArray(existing) ? existing : []) as { name?: unknown }[];
+  for (const r of results) {
+    const at = out.findIndex((e) => e.name === r.name);
+    if (at >= 0) out[at] = r;
+    else out.push(r);
+  }
+  fs.writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
+}
+
+/** CPU time (user + system) the process has used so far, in microseconds, from /proc/PID/stat. */
+export function cpuMicros(pid: number): number {
+  // Fields after the command name (which may hold spaces) start at ')'; utime and stime are the 12th and 13th.
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
+/** Linux's USER_HZ, the unit of /proc/PID/stat times (100 on every mainstream build). */
+const CLOCK_TICKS_PER_SECOND = 100;

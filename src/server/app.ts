@@ -124,6 +124,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // External plugins.
   await app.register(cookie);
+  // A GET or HEAD carries no body to inflate: its routes skip the decompression hook (it ran on
+  // every public read for nothing). Registered before compress, whose own onRoute hook reads it.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => m === 'GET' || m === 'HEAD')) route.decompress ??= false;
+  });
   await app.register(compress, { threshold: 1024 });
 
   // App plugins: one error shape, one access policy, security headers, metrics.

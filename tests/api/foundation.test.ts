@@ -60,6 +60,21 @@ describe('foundation API', async () => {
     expect(api.headers['content-security-policy']).toBeUndefined();
   });
 
+  it('compresses large replies and sends the small public reads as they are', async () => {
+    const gzip = { 'accept-encoding': 'gzip' };
+    // The Prometheus text is several kilobytes: over the threshold, so compressed.
+    const admin = await memberWithRole(app, 'admin');
+    const big = await app.inject({ url: '/metrics', headers: { ...gzip, cookie: admin.cookie } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('gzip');
+    // The constant public reads skip negotiation and keep their exact bytes and length.
+    for (const url of ['/api/health', '/api/channels', '/api/live-metadata']) {
+      const res = await app.inject({ url, headers: gzip });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
+    }
+  });
+
   it('serves app HTML for page routes and 404 for unknown pages', async () => {
     for (const url of ['/', '/dhr1', '/player/dhr2', '/admin/track-history', '/vip/track-history']) {
       const res = await app.inject(url);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { ConfigError, loadConfig } from '../../src/server/config';
@@ -80,6 +80,8 @@ describe('embedded database under DATA_DIR', () => {
     expect(rows).toHaveLength(1);
     // Seeding is idempotent: one copy of each channel after two starts.
     expect((await second.inject('/api/channels')).json()).toHaveLength(2);
+    // The lean buffer setting holds on a resumed directory too (it is what keeps the idle RSS down).
+    expect(await second.database.db.execute(sql`SHOW shared_buffers`)).toMatchObject({ rows: [{ shared_buffers: '16MB' }] });
     await second.close();
   });
 

@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -33,6 +36,14 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * PGlite starts Postgres with the server defaults, whose shared_buffers (128 MB) is allocated and
+ * zeroed inside the WebAssembly heap, so all of it is resident from the first second. DHR's whole
+ * database is a few megabytes and its files sit in the OS page cache anyway: 16 MB of buffers keeps
+ * every hot page while the idle process holds about 110 MB less (docs/decisions/0014-lean-idle-and-hot-path.md).
+ */
+const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL; when absent PGlite is used. */
   databaseUrl?: string | undefined;
@@ -46,6 +57,20 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   return database;
 }
 
+/**
+ * Creates the cluster in `dir` in a short-lived child process. PGlite's initdb runs a second
+ * Postgres instance with its own WebAssembly heap and leaves 100-450 MB of garbage that an idle
+ * server has no reason to collect; done in a child, that memory goes back to the system when it
+ * exits, and the server then resumes the directory like any restart (docs/decisions/0014-lean-idle-and-hot-path.md).
+ */
+async function initPgliteDir(dir: string): Promise<void> {
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = require(process.argv[1]);
+const db = new PGlite(process.argv[2], { startParams: JSON.parse(process.argv[3]) });
+db.waitReady.then(() => db.close()).catch((err) => { console.error(err); process.exit(1); });`;
+  await promisify(execFile)(process.execPath, ['-e', script, pglite, dir, JSON.stringify(pgliteStartParams)], { maxBuffer: 16 * 1024 * 1024 });
+}
+
 async function openPglite(dir: string | undefined): Promise<Database> {
   let lock: DirLock | undefined;
   if (dir) {
@@ -55,9 +80,10 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   }
   let client: PGlite;
   try {
+    if (dir && !fs.existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteDir(dir);
     // pg_trgm backs the admin user search indexes; the same migrations create it on PostgreSQL.
-    const extensions = { pg_trgm };
-    client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
+    const options = { extensions: { pg_trgm }, startParams: pgliteStartParams };
+    client = dir ? new PGlite(dir, options) : new PGlite(options);
     await client.waitReady;
   } catch (err) {
     lock?.release();

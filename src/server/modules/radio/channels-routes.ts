@@ -25,7 +25,8 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
     return cached.body;
   }
 
-  app.get('/api/channels', { config: { access: access.public, sharedAnswer: true } }, async (_req, reply) => {
+  // The list is a few hundred bytes, under the compression threshold: no negotiation per request.
+  app.get('/api/channels', { config: { access: access.public, sharedAnswer: true }, compress: false }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=30').type('application/json; charset=utf-8');
     return channelListJson();
   });

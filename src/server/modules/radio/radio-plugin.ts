@@ -92,15 +92,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(r.status).send(r.body);
   }
 
+  // Metadata replies are a few hundred bytes, under the compression threshold: no negotiation per request.
   app.get(
     '/api/live-metadata',
-    { config: { access: access.public, sharedAnswer: true }, schema: { querystring: liveMetadataQuerySchema } },
+    { config: { access: access.public, sharedAnswer: true }, compress: false, schema: { querystring: liveMetadataQuerySchema } },
     async (req, reply) => sendMetadata(req, reply, await knownChannel(DEFAULT_CHANNEL), false),
   );
 
   app.get(
     '/api/live-metadata/:channel',
-    { config: { access: access.public, sharedAnswer: true }, schema: { params: channelParamsSchema, querystring: liveMetadataQuerySchema } },
+    { config: { access: access.public, sharedAnswer: true }, compress: false, schema: { params: channelParamsSchema, querystring: liveMetadataQuerySchema } },
     async (req, reply) => sendMetadata(req, reply, await knownChannel(req.params.channel), true),
   );
 
