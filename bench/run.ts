@@ -1,7 +1,7 @@
 // `npm run bench`: DHR's public reads against a bare node:http baseline measured in the same run
-// (bench/public-reads.ts), the scale benchmarks of the radio (SSE fan-out) and members admin
-// (search, import), and the idle footprint (bench/idle-memory.ts). Updates bench/results.json
-// (entries of other benches are kept) and prints the tables.
+// (bench/public-reads.ts), the scale benchmarks of the radio (SSE fan-out, premium listener admission
+// through Icecast URL auth) and members admin (search, import), and the idle footprint
+// (bench/idle-memory.ts). Updates bench/results.json (entries of other benches are kept) and prints the tables.
 import fs from 'node:fs';
 import path from 'node:path';
 import { recordResults } from './lib';
@@ -16,6 +16,7 @@ const extra: { name: string }[] = [];
 const scaleBenches: [string, string][] = [
   ['bench/sse-fanout.ts', 'benchSseFanout'],
   ['bench/admin-scale.ts', 'benchAdminScale'],
+  ['bench/stream-auth.ts', 'benchStreamAuth'],
   ['bench/idle-memory.ts', 'benchIdleMemory'],
 ];
 for (const [file, fn] of scaleBenches) {

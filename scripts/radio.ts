@@ -1,11 +1,15 @@
 /**
- * `npm run radio`: a local Icecast with the two DHR channels, fed by ffmpeg with a gentle
- * deep-house-style loop (kick, off-beat hat, a slow minor-seventh pad), titles changing every minute.
+ * `npm run radio`: a local Icecast with DHR's three streams, fed by ffmpeg with a gentle
+ * deep-house-style loop (kick, off-beat hat, a slow minor-seventh pad), titles changing every minute:
+ * /dhr1-free (the DHR1 programme at 128 kbps, public), /dhr1 and /dhr2 (320 kbps, premium: Icecast asks
+ * DHR about every listener through URL listener authentication).
  * Options: --port N (default 8000, which DHR's defaults already point at), --host ADDR (default 127.0.0.1),
- * --interval SECONDS (title changes; default 60).
+ * --interval SECONDS (title changes; default 60), --dhr-url URL (where DHR runs; default http://127.0.0.1:3000).
+ * STREAM_AUTH_KEY in the environment keys Icecast's calls to DHR; one is generated (and printed) when unset.
  */
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { hasIcecast, ICECAST_INSTALL_HINT, startIcecast, type IcecastServer } from './lib/icecast';
+import { hasIcecast, ICECAST_INSTALL_HINT, startIcecast, type FeedOptions, type IcecastServer } from './lib/icecast';
 import { SECOND_MS } from '../src/contracts/time';
 
 /** Real deep-house records, so the monitor's search links lead somewhere sensible. */
@@ -39,15 +43,32 @@ function loop(bpm: number, chordHz: number[]): string {
   return `aevalsrc=exprs='${kick}+${hat}+(${pad})*(0.65+0.35*sin(2*PI*0.125*t))':s=44100`;
 }
 
-const FEEDS: Record<string, { source: string; name: string; bitrateKbps: number }> = {
-  // A minor 7 at 122 bpm; D minor 9 at 120 bpm.
-  dhr1: { source: loop(122, [220, 261.63, 329.63, 392]), name: 'DHR1 Premium (local)', bitrateKbps: 128 },
-  dhr2: { source: loop(120, [146.83, 174.61, 220, 261.63, 329.63]), name: 'DHR2 Exclusive (local)', bitrateKbps: 128 },
+/** The public mount of the DHR1 programme. */
+const FREE_MOUNT = 'dhr1-free';
+/** Mounts Icecast opens only after asking DHR. */
+const PREMIUM_MOUNTS = ['dhr1', 'dhr2'];
+
+const FEEDS: Record<string, FeedOptions & { source: string }> = {
+  // A minor 7 at 122 bpm, encoded once at 320 kbps (premium) and once at 128 kbps (free); D minor 9 at 120 bpm.
+  dhr1: {
+    source: loop(122, [220, 261.63, 329.63, 392]),
+    name: 'DHR1 Premium (local)',
+    bitrateKbps: 320,
+    alsoAt: [{ mount: FREE_MOUNT, bitrateKbps: 128, name: 'DHR Free Stream (local)' }],
+  },
+  dhr2: { source: loop(120, [146.83, 174.61, 220, 261.63, 329.63]), name: 'DHR2 Exclusive (local)', bitrateKbps: 320 },
 };
+/** Title changes go to every mount of a programme. */
+const TITLE_MOUNTS: Record<string, string[]> = { dhr1: ['dhr1', FREE_MOUNT], dhr2: ['dhr2'] };
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: '8000' }, host: { type: 'string', default: '127.0.0.1' }, interval: { type: 'string', default: '60' } },
+    options: {
+      port: { type: 'string', default: '8000' },
+      host: { type: 'string', default: '127.0.0.1' },
+      interval: { type: 'string', default: '60' },
+      'dhr-url': { type: 'string', default: 'http://127.0.0.1:3000' },
+    },
   });
   if (!hasIcecast) {
     console.error(`npm run radio needs icecast2 and ffmpeg. Install them with: ${ICECAST_INSTALL_HINT}`);
@@ -57,10 +78,25 @@ async function main(): Promise<void> {
   const intervalS = Number(values.interval);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error('--port must be a port number');
   if (!(intervalS >= 5)) throw new Error('--interval must be at least 5 seconds');
+  let dhrUrl: URL;
+  try {
+    dhrUrl = new URL(values['dhr-url']);
+  } catch {
+    throw new Error('--dhr-url must be a URL, e.g. http://127.0.0.1:3000');
+  }
+  const givenKey = process.env.STREAM_AUTH_KEY;
+  if (givenKey !== undefined && givenKey.length < 16) throw new Error('STREAM_AUTH_KEY must be at least 16 characters');
+  const streamAuthKey = givenKey ?? randomBytes(24).toString('base64url');
+  const listenerAuthUrl = new URL('/api/stream-auth/listener', dhrUrl).toString();
 
   let server: IcecastServer;
   try {
-    server = await startIcecast({ port, host: values.host, log: (l) => process.env.RADIO_VERBOSE && console.error(l) });
+    server = await startIcecast({
+      port,
+      host: values.host,
+      listenerAuth: { mounts: PREMIUM_MOUNTS, url: listenerAuthUrl, key: streamAuthKey },
+      log: (l) => process.env.RADIO_VERBOSE && console.error(l),
+    });
   } catch (err) {
     console.error(`Could not start icecast2 on port ${port} (${err instanceof Error ? err.message : String(err)}). Is the port taken? Try --port 8010.`);
     process.exit(1);
@@ -83,14 +119,14 @@ async function main(): Promise<void> {
     for (const [mount, feed] of Object.entries(FEEDS)) {
       await server.startFeed(mount, feed);
       position[mount] = 0;
-      await server.setTitle(mount, PLAYLISTS[mount]?.[0] ?? 'DHR - Live');
+      for (const m of TITLE_MOUNTS[mount] ?? [mount]) await server.setTitle(m, PLAYLISTS[mount]?.[0] ?? 'DHR - Live');
     }
     const timer = setInterval(() => {
       for (const mount of Object.keys(FEEDS)) {
         const list = PLAYLISTS[mount] ?? [];
         position[mount] = ((position[mount] ?? 0) + 1) % list.length;
         const song = list[position[mount]] ?? '';
-        server.setTitle(mount, song).then(
+        Promise.all((TITLE_MOUNTS[mount] ?? [mount]).map((m) => server.setTitle(m, song))).then(
           () => console.log(`${new Date().toISOString().slice(11, 19)}  /${mount}  ${song}`),
           (err: unknown) => console.error(`title change failed on /${mount}: ${err instanceof Error ? err.message : String(err)}`),
         );
@@ -105,10 +141,16 @@ async function main(): Promise<void> {
 
   const origin = server.origin.replace('127.0.0.1', values.host === '0.0.0.0' ? '127.0.0.1' : values.host);
   console.log(`Local radio on air at ${origin} (status: ${origin}/status-json.xsl)`);
-  console.log('Point DHR at it (already the defaults when the port is 8000):\n');
+  console.log(`Premium mounts ask DHR at ${listenerAuthUrl} about every listener.`);
+  console.log('Start DHR with these lines in its environment (the URLs are the defaults when the port is 8000):\n');
+  console.log(`DHR1_FREE_STREAM_URL=${origin}/${FREE_MOUNT}`);
   console.log(`DHR1_STREAM_URL=${origin}/dhr1`);
   console.log(`DHR2_STREAM_URL=${origin}/dhr2`);
-  console.log(`\nListen: ${origin}/dhr1 and ${origin}/dhr2. Titles change every ${intervalS} s. Ctrl-C stops everything.\n`);
+  console.log(`STREAM_AUTH_KEY=${streamAuthKey}`);
+  console.log(
+    `\nListen: ${origin}/${FREE_MOUNT} plays for anyone; ${origin}/dhr1 and ${origin}/dhr2 answer 401 without a member's token ` +
+      `(DHR's players get one from /api/channels/{id}/stream). Titles change every ${intervalS} s. Ctrl-C stops everything.\n`,
+  );
   for (const mount of Object.keys(FEEDS)) console.log(`${new Date().toISOString().slice(11, 19)}  /${mount}  ${PLAYLISTS[mount]?.[0]}`);
   // Keep the process alive until a signal arrives.
   setInterval(() => undefined, 1 << 30);

@@ -42,6 +42,15 @@ export interface FeedOptions {
   bitrateKbps?: number;
   name?: string;
   genre?: string;
+  /** The same programme also encoded for these mounts by the same ffmpeg (e.g. a 128 kbps free mount). */
+  alsoAt?: { mount: string; bitrateKbps: number; name?: string }[];
+}
+
+/** Icecast's URL listener authentication: it asks `url` (with `key` as Basic auth password) about every listener. */
+export interface ListenerAuthOptions {
+  mounts: string[];
+  url: string;
+  key: string;
 }
 
 export interface IcecastServer {
@@ -71,7 +80,29 @@ export interface StartIcecastOptions {
   /** Working directory (config and logs); a fresh temp dir by default and removed on stop. */
   dir?: string;
   maxClients?: number;
+  /** Premium mounts whose listeners Icecast checks with DHR. */
+  listenerAuth?: ListenerAuthOptions;
   log?: (line: string) => void;
+}
+
+/** The `<mount>` blocks that make Icecast ask DHR (auth.html, "URL") on listener_add and listener_remove. */
+export function listenerAuthMounts(auth: ListenerAuthOptions): string {
+  return auth.mounts
+    .map(
+      (m) => `  <mount>
+    <mount-name>/${xmlEscape(m)}</mount-name>
+    <authentication type="url">
+      <option name="listener_add" value="${xmlEscape(auth.url)}"/>
+      <option name="listener_remove" value="${xmlEscape(auth.url)}"/>
+      <option name="username" value="icecast"/>
+      <option name="password" value="${xmlEscape(auth.key)}"/>
+      <option name="auth_header" value="icecast-auth-user: 1"/>
+      <option name="timelimit_header" value="icecast-auth-timelimit:"/>
+    </authentication>
+  </mount>
+`,
+    )
+    .join('');
 }
 
 function waitForExit(child: ChildProcess, ms: number): Promise<void> {
@@ -149,7 +180,7 @@ export async function startIcecast(opts: StartIcecastOptions = {}): Promise<Icec
   <hostname>127.0.0.1</hostname>
   <listen-socket><port>${port}</port><bind-address>${xmlEscape(host)}</bind-address></listen-socket>
   <http-headers><header name="Access-Control-Allow-Origin" value="*" /></http-headers>
-  <fileserve>1</fileserve>
+${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}  <fileserve>1</fileserve>
   <paths>
     <basedir>/usr/share/icecast2</basedir>
     <logdir>${xmlEscape(path.join(dir, 'log'))}</logdir>
@@ -218,17 +249,20 @@ export async function startIcecast(opts: StartIcecastOptions = {}): Promise<Icec
     streamUrl: (mount) => `${origin}/${mount}`,
     status,
     async startFeed(mount, feed = {}) {
-      await stopFeed(mount);
-      const args = [
-        '-hide_banner', '-loglevel', 'error', '-nostdin', '-re',
-        '-f', 'lavfi', '-i', feed.source ?? 'sine=frequency=440:sample_rate=44100',
-        '-c:a', 'libmp3lame', '-b:a', `${feed.bitrateKbps ?? 128}k`, '-ar', '44100', '-ac', '2',
-        '-content_type', 'audio/mpeg',
-        '-ice_name', feed.name ?? `DHR ${mount}`,
-        '-ice_genre', feed.genre ?? 'Deep House',
-        '-f', 'mp3',
-        `icecast://source:${sourcePassword}@127.0.0.1:${port}/${mount}`,
-      ];
+      const outputs = [{ mount, bitrateKbps: feed.bitrateKbps ?? 128, name: feed.name ?? `DHR ${mount}` }, ...(feed.alsoAt ?? [])];
+      for (const o of outputs) await stopFeed(o.mount);
+      // One input, one encode per output: every mount carries the same programme.
+      const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-f', 'lavfi', '-i', feed.source ?? 'sine=frequency=440:sample_rate=44100'];
+      for (const o of outputs) {
+        args.push(
+          '-map', '0:a', '-c:a', 'libmp3lame', '-b:a', `${o.bitrateKbps}k`, '-ar', '44100', '-ac', '2',
+          '-content_type', 'audio/mpeg',
+          '-ice_name', o.name ?? `DHR ${o.mount}`,
+          '-ice_genre', feed.genre ?? 'Deep House',
+          '-f', 'mp3',
+          `icecast://source:${sourcePassword}@127.0.0.1:${port}/${o.mount}`,
+        );
+      }
       // A source can be turned away while Icecast is still settling (or a previous source is
       // leaving the mount); ffmpeg then exits at once. Try again a few times before giving up.
       let lastError = '';
@@ -239,15 +273,16 @@ export async function startIcecast(opts: StartIcecastOptions = {}): Promise<Icec
           stderr += d.toString();
           log(`ffmpeg ${mount}: ${d.toString().trim()}`);
         });
-        feeds.set(mount, child);
+        for (const o of outputs) feeds.set(o.mount, child);
         try {
           await until(`/${mount} to go on air`, 15_000, async () => {
             if (child.exitCode !== null) throw new Error(`ffmpeg for /${mount} exited with ${child.exitCode}`);
-            return mountsOf(await status()).includes(mount) ? true : undefined;
+            const listed = mountsOf(await status());
+            return outputs.every((o) => listed.includes(o.mount)) ? true : undefined;
           });
           return;
         } catch (err) {
-          feeds.delete(mount);
+          for (const o of outputs) feeds.delete(o.mount);
           child.kill('SIGKILL');
           lastError = `${err instanceof Error ? err.message : String(err)}${stderr ? ` (${stderr.trim().slice(-300)})` : ''}`;
           await new Promise((r) => setTimeout(r, 300 * attempt));
@@ -266,7 +301,7 @@ export async function startIcecast(opts: StartIcecastOptions = {}): Promise<Icec
       if (!res.ok) throw new Error(`Icecast refused the title change (${res.status})`);
     },
     async stop() {
-      await Promise.all([...feeds.values()].map(async (c) => {
+      await Promise.all([...new Set(feeds.values())].map(async (c) => {
         c.kill('SIGTERM');
         await waitForExit(c, 3000);
       }));

@@ -279,6 +279,17 @@ export const systemStatusSchema = z.object({
       latencyMs: z.number().nullable(),
       /** Listeners across the channel's mounts, when the status page says. */
       listeners: z.number().int().nullable(),
+      /** Each mount of the channel (premium, and the free one when it has one) with its listeners now. */
+      mounts: z.array(
+        z.object({
+          mount: z.string(),
+          bitrateLabel: z.string(),
+          /** 'free' for a public mount. */
+          requiredTier: z.string(),
+          /** null when the status page does not list the mount (no source) or could not be read. */
+          listeners: z.number().int().nullable(),
+        }),
+      ),
       error: z.string().nullable(),
     }),
   ),

@@ -15,6 +15,7 @@ import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 import { channelsRoutes } from './modules/radio/channels-routes';
 import { radioRoutes } from './modules/radio/radio-plugin';
+import { streamRoutes } from './modules/radio/stream-routes';
 import { tracksRoutes } from './modules/tracks/tracks-plugin';
 import { healthRoutes } from './modules/system/health-routes';
 import { platformsPlugin } from './modules/platforms/platforms-plugin';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(siteConfigRoutes);
   await app.register(channelsRoutes);
   await app.register(radioRoutes);
+  await app.register(streamRoutes);
   await app.register(tracksRoutes);
 
   await app.register(webPlugin, { webRoot: opts.webRoot ?? defaultWebRoot });

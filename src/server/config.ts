@@ -20,6 +20,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DHR1_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr1'),
   DHR2_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr2'),
+  /** The public 128 kbps mount of the DHR1 programme (no account needed). */
+  DHR1_FREE_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr1-free'),
+  /** Shared with the streaming host: keys its listener-auth calls and the stream tokens' HMAC. */
+  STREAM_AUTH_KEY: z.string().min(16, 'at least 16 characters').optional(),
   DHR1_STATUS_URL: optionalUrl,
   DHR2_STATUS_URL: optionalUrl,
   METADATA_POLL_S: z.coerce.number().positive().default(10),

@@ -7,7 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { trackIdentifications } from '../../src/server/db/schema';
 import { createMember, type TestMember } from '../support/app';
 import { canRunBrowser, DESKTOP, PHONE, startBrowserHarness, type BrowserHarness } from '../support/browser';
-import { hasIcecast, radioEnv, startTestRadio, type IcecastServer } from '../support/icecast';
+import { freePort, hasIcecast, radioEnv, startTestRadio, type IcecastServer } from '../support/icecast';
+
+const STREAM_AUTH_KEY = 'e2e-stream-auth-key-0123456789';
+/** The DHR1 programme: the premium mount at 320 kbps and the free mount at 128 kbps from one encoder. */
+const DHR1_FEED = { bitrateKbps: 320, alsoAt: [{ mount: 'dhr1-free', bitrateKbps: 128 }] };
 
 /** Set SCREENSHOT_DIR to keep PNGs of the pages at both widths (for looking at them, not for asserting). */
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
@@ -18,12 +22,16 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
   let dhr1Member: TestMember;
 
   beforeAll(async () => {
-    radio = await startTestRadio(['dhr1', 'dhr2'], {
-      dhr1: 'Kerri Chandler - Rain',
-      dhr2: 'Larry Heard - Can You Feel It',
-    });
+    // Icecast asks DHR about every premium listener, so DHR listens first and Icecast learns its address.
+    const icecastPort = await freePort();
     // The Icecast poller is a background job: on, and reading every second.
-    h = await startBrowserHarness({ ...radioEnv(radio), METADATA_POLL_S: '1' }, { backgroundJobs: true });
+    h = await startBrowserHarness({ ...radioEnv(icecastPort), STREAM_AUTH_KEY, METADATA_POLL_S: '1' }, { backgroundJobs: true });
+    radio = await startTestRadio(['dhr2'], { dhr2: 'Larry Heard - Can You Feel It' }, { bitrateKbps: 320 }, {
+      port: icecastPort,
+      listenerAuth: { mounts: ['dhr1', 'dhr2'], url: `${h.baseUrl}/api/stream-auth/listener`, key: STREAM_AUTH_KEY },
+    });
+    await radio.startFeed('dhr1', DHR1_FEED);
+    await radio.setTitle('dhr1', 'Kerri Chandler - Rain');
     dhr1Member = await createMember(h.app, { subscriptionTier: 'dhr1', subscriptionStatus: 'active' });
     // A few identified plays, so the track widgets have something real to show.
     const minute = 60_000;
@@ -93,7 +101,8 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     await player.getByRole('button', { name: 'Play' }).click();
     await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('Live Now');
     const audio = await audioState(page);
-    expect(audio?.src).toBe(radio.streamUrl('dhr1'));
+    // Signed out, the home player plays the free 128 kbps mount.
+    expect(audio?.src).toBe(radio.streamUrl('dhr1-free'));
     // Audio really advances: the element is decoding the Icecast stream.
     await expect.poll(async () => (await audioState(page))?.time ?? 0, { timeout: 10_000 }).toBeGreaterThan(0.5);
     // Lock-screen controls carry the title (Media Session).
@@ -121,7 +130,7 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     try {
       await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toBe('Connecting...');
     } finally {
-      await radio.startFeed('dhr1');
+      await radio.startFeed('dhr1', DHR1_FEED);
       // The next tests start from the first title.
       await radio.setTitle('dhr1', 'Kerri Chandler - Rain');
     }
@@ -130,6 +139,71 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     const before = (await audioState(page))?.time ?? 0;
     await expect.poll(async () => (await audioState(page))?.time ?? 0, { timeout: 10_000 }).toBeGreaterThan(before);
     expect(errors).toEqual([]);
+  });
+
+  it('signed out, the premium pop-outs play nothing and show the gate instead', async () => {
+    for (const channel of ['dhr1', 'dhr2']) {
+      const { page, errors, go } = await open(`/player/${channel}`);
+      const tickets: string[] = [];
+      page.on('request', (r) => r.url().includes('/stream') && tickets.push(r.url()));
+      await go();
+      await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+      expect(await page.locator('audio').count()).toBe(0);
+      expect(tickets).toEqual([]);
+      expect(errors).toEqual([]);
+      // Each open page holds an event stream from 127.0.0.1; the per-address SSE cap counts them.
+      await page.close();
+    }
+  });
+
+  it('a DHR2 member plays the DHR2 premium mount with a fresh token for every connection', async () => {
+    const dhr2Member = await createMember(h.app, { subscriptionTier: 'dhr2', subscriptionStatus: 'active' });
+    const { page, errors, go } = await open('/dhr2', { member: dhr2Member });
+    let tickets = 0;
+    page.on('request', (r) => new URL(r.url()).pathname === '/api/channels/dhr2/stream' && (tickets += 1));
+    await go();
+    await page.getByRole('heading', { name: 'DHR2 Exclusive', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Play' }).first().click();
+    await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('Live Now');
+    const src = (await audioState(page))?.src ?? '';
+    expect(src.startsWith(`${radio.streamUrl('dhr2')}?token=`)).toBe(true);
+    await expect.poll(async () => (await audioState(page))?.time ?? 0, { timeout: 10_000 }).toBeGreaterThan(0.5);
+    expect(tickets).toBe(1);
+    // A drop: the self-recovery asks for a new token before it reconnects.
+    await radio.stopFeed('dhr2');
+    try {
+      await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toBe('Connecting...');
+    } finally {
+      await radio.startFeed('dhr2', { bitrateKbps: 320 });
+      await radio.setTitle('dhr2', 'Larry Heard - Can You Feel It');
+    }
+    await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe('Live Now');
+    expect(tickets).toBeGreaterThanOrEqual(2);
+    // While the mount was off air its metadata answered 503, the API's documented answer.
+    expect(errors.filter((e) => !(e.includes('status of 503') && e.includes('/api/live-metadata/dhr2')))).toEqual([]);
+    await page.close();
+  });
+
+  it("shows each mount's listeners on the admin dashboard's System Status", async () => {
+    const admin = await createMember(h.app, { isAdmin: true });
+    const held = new AbortController();
+    try {
+      // One listener held on the free mount, reading the audio until the end of the test.
+      const listener = await fetch(radio.streamUrl('dhr1-free'), { signal: held.signal });
+      void listener.body?.pipeTo(new WritableStream()).catch(() => undefined);
+      const { page, errors, go } = await open('/admin', { member: admin });
+      await go();
+      const panel = page.getByRole('region', { name: 'System Status' });
+      // At least the one held here (players of earlier tests may still be connected).
+      await expect
+        .poll(async () => Number(/free: (\d+) listeners?$/.exec((await panel.getByTestId('mount-listeners-/dhr1-free').textContent()) ?? '')?.[1] ?? 0), { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(1);
+      expect(await panel.getByTestId('mount-listeners-/dhr2').textContent()).toMatch(/^\/dhr2 · 320kbps DHR2\+: \d+ listeners?$/);
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      held.abort();
+    }
   });
 
   it('shows an Icecast title change without a reload', async () => {

@@ -32,7 +32,9 @@ export async function startBrowserHarness(
   overrides: Partial<Config> = {},
 ): Promise<BrowserHarness> {
   // WEB_ROOT serves another build than dist/web (a private build while others rebuild dist/web).
-  const app = await createTestApp(env, overrides, process.env.WEB_ROOT ? { webRoot: path.resolve(process.env.WEB_ROOT) } : {});
+  // Every page of a browser suite connects from 127.0.0.1: the per-address cap on live streams, meant
+  // for one visitor's tabs, would refuse the suite's many pages as if they were one client.
+  const app = await createTestApp({ SSE_MAX_PER_IP: '1000', ...env }, overrides, process.env.WEB_ROOT ? { webRoot: path.resolve(process.env.WEB_ROOT) } : {});
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

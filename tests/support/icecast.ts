@@ -3,7 +3,7 @@
  * The logic lives in scripts/lib/icecast.ts, shared with `npm run radio`.
  */
 import { afterAll } from 'vitest';
-import { startIcecast, type FeedOptions, type IcecastServer } from '../../scripts/lib/icecast';
+import { startIcecast, type FeedOptions, type IcecastServer, type StartIcecastOptions } from '../../scripts/lib/icecast';
 
 export { freePort, hasIcecast, ICECAST_INSTALL_HINT, startIcecast, type FeedOptions, type IcecastServer } from '../../scripts/lib/icecast';
 
@@ -17,8 +17,9 @@ export async function startTestRadio(
   mounts: string[] = ['dhr1', 'dhr2'],
   titles: Record<string, string> = {},
   feed: FeedOptions = {},
+  options: StartIcecastOptions = {},
 ): Promise<IcecastServer> {
-  const server = await startIcecast();
+  const server = await startIcecast(options);
   afterAll(async () => {
     await server.stop();
   });
@@ -27,7 +28,8 @@ export async function startTestRadio(
   return server;
 }
 
-/** The env lines that point DHR's channels at the local Icecast. */
-export function radioEnv(server: IcecastServer): Record<string, string> {
-  return { DHR1_STREAM_URL: server.streamUrl('dhr1'), DHR2_STREAM_URL: server.streamUrl('dhr2') };
+/** The env lines that point DHR's channels at the local Icecast (an IcecastServer, or just its port before it starts). */
+export function radioEnv(server: IcecastServer | number): Record<string, string> {
+  const url = (mount: string) => (typeof server === 'number' ? `http://127.0.0.1:${server}/${mount}` : server.streamUrl(mount));
+  return { DHR1_STREAM_URL: url('dhr1'), DHR2_STREAM_URL: url('dhr2'), DHR1_FREE_STREAM_URL: url('dhr1-free') };
 }

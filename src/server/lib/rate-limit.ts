@@ -47,6 +47,8 @@ export const RATE_RULES = {
   checkUser: { name: 'exists', perIp: { max: 10, windowMs: 15 * MIN }, perEmail: { max: 5, windowMs: 15 * MIN } },
   adminSetup: { name: 'setup', perIp: { max: 10, windowMs: 60 * MIN } },
   recommendations: { name: 'recommendations', perIp: { max: 60, windowMs: MIN } },
+  /** Calls to Icecast's listener-auth hook without the stream host's key (guessing it). */
+  streamAuth: { name: 'stream-auth', perIp: { max: 30, windowMs: 15 * MIN } },
 } as const satisfies Record<string, RateRule>;
 
 /** Counts one hit on `key` and returns how many hits the window holds and when it resets. */

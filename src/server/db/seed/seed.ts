@@ -7,14 +7,20 @@ import { DAY_MS } from '../../../contracts/time';
 /** Channel rows follow the configured stream URLs on every start; the rest is inserted once. */
 export async function seedChannels(db: Db, config: Config): Promise<void> {
   const rows = [
-    { id: 'dhr1', name: 'DHR1 Premium', colour: '#22d3ee', streamUrl: config.DHR1_STREAM_URL, statusUrl: config.DHR1_STATUS_URL ?? null, bitrateLabel: '320kbps', requiredTier: 'dhr1', sortOrder: 1 },
-    { id: 'dhr2', name: 'DHR2 Exclusive', colour: '#a855f7', streamUrl: config.DHR2_STREAM_URL, statusUrl: config.DHR2_STATUS_URL ?? null, bitrateLabel: '320kbps', requiredTier: 'dhr2', sortOrder: 2 },
+    {
+      id: 'dhr1', name: 'DHR1 Premium', colour: '#22d3ee', streamUrl: config.DHR1_STREAM_URL, statusUrl: config.DHR1_STATUS_URL ?? null,
+      bitrateLabel: '320kbps', requiredTier: 'dhr1', freeStreamUrl: config.DHR1_FREE_STREAM_URL, freeBitrateLabel: '128kbps', sortOrder: 1,
+    },
+    {
+      id: 'dhr2', name: 'DHR2 Exclusive', colour: '#a855f7', streamUrl: config.DHR2_STREAM_URL, statusUrl: config.DHR2_STATUS_URL ?? null,
+      bitrateLabel: '320kbps', requiredTier: 'dhr2', freeStreamUrl: null, freeBitrateLabel: null, sortOrder: 2,
+    },
   ];
   for (const row of rows) {
     await db
       .insert(channels)
       .values(row)
-      .onConflictDoUpdate({ target: channels.id, set: { streamUrl: row.streamUrl, statusUrl: row.statusUrl } });
+      .onConflictDoUpdate({ target: channels.id, set: { streamUrl: row.streamUrl, statusUrl: row.statusUrl, freeStreamUrl: row.freeStreamUrl } });
   }
 }
 

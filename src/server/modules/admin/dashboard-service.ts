@@ -70,7 +70,8 @@ export function createDashboard(database: Database, config: Config) {
   const { db } = database;
   const mediaDir = path.join(config.dataDir, 'media');
   const mediaUsage = cached(30_000, () => folderUsage(mediaDir));
-  const channelChecks = cached(30_000, () => checkChannels(db));
+  // Listener counts are shown live; a short cache still spares Icecast from a reload storm.
+  const channelChecks = cached(5_000, () => checkChannels(db));
 
   async function stats(now: Date = new Date()): Promise<AdminStats> {
     const [members, totalTracks, mixes, todayDownloads, usage] = await Promise.all([
@@ -152,27 +153,51 @@ export function createDashboard(database: Database, config: Config) {
 
 const CHANNEL_TIMEOUT_MS = 3_000;
 
-/** Asks each channel's Icecast status page (short timeout); reachable = it answered with a status document. */
+/** Asks each channel's Icecast status page (short timeout) for every mount of the channel; reachable = the premium mount's status answered. */
 async function checkChannels(db: Db): Promise<SystemStatus['channels']> {
   const list = await listChannels(db);
+  // One read per distinct status page: the free and premium mounts usually share one Icecast.
+  const reads = new Map<string, Promise<{ doc: unknown; latencyMs: number }>>();
+  const read = (statusUrl: string) => {
+    let r = reads.get(statusUrl);
+    if (!r) {
+      const started = performance.now();
+      r = fetchStatus(statusUrl, CHANNEL_TIMEOUT_MS).then((doc) => ({ doc, latencyMs: Math.round(performance.now() - started) }));
+      reads.set(statusUrl, r);
+    }
+    return r;
+  };
+  const listenersOn = async (streamUrl: string, statusUrl: string | null): Promise<number | null> => {
+    try {
+      const { doc } = await read(statusUrlFor(streamUrl, statusUrl));
+      const mount = mountPath(streamUrl);
+      return (mount ? findMount(doc, mount) : null)?.listeners ?? null;
+    } catch {
+      return null;
+    }
+  };
   return Promise.all(
     list.map(async (c) => {
+      const mounts: SystemStatus['channels'][number]['mounts'] = [
+        { mount: mountPath(c.streamUrl) ?? c.streamUrl, bitrateLabel: c.bitrateLabel, requiredTier: c.requiredTier, listeners: await listenersOn(c.streamUrl, c.statusUrl) },
+      ];
+      if (c.freeStreamUrl) {
+        mounts.push({
+          mount: mountPath(c.freeStreamUrl) ?? c.freeStreamUrl,
+          bitrateLabel: c.freeBitrateLabel ?? '',
+          requiredTier: 'free',
+          listeners: await listenersOn(c.freeStreamUrl, null),
+        });
+      }
+      const counted = mounts.filter((m) => m.listeners !== null);
+      const listeners = counted.length > 0 ? counted.reduce((sum, m) => sum + (m.listeners ?? 0), 0) : null;
       let statusUrl = '';
-      const started = performance.now();
       try {
         statusUrl = statusUrlFor(c.streamUrl, c.statusUrl);
-        const doc = await fetchStatus(statusUrl, CHANNEL_TIMEOUT_MS);
+        const { doc, latencyMs } = await read(statusUrl);
         const mount = mountPath(c.streamUrl);
         const m = mount ? findMount(doc, mount) : null;
-        return {
-          id: c.id,
-          name: c.name,
-          statusUrl,
-          reachable: true,
-          latencyMs: Math.round(performance.now() - started),
-          listeners: m?.listeners ?? null,
-          error: m ? null : 'no source is connected to this mount',
-        };
+        return { id: c.id, name: c.name, statusUrl, reachable: true, latencyMs, listeners, mounts, error: m ? null : 'no source is connected to this mount' };
       } catch (err) {
         const e = err as Error;
         return {
@@ -181,7 +206,8 @@ async function checkChannels(db: Db): Promise<SystemStatus['channels']> {
           statusUrl,
           reachable: false,
           latencyMs: null,
-          listeners: null,
+          listeners,
+          mounts,
           error: e.name === 'TimeoutError' ? `no answer within ${CHANNEL_TIMEOUT_MS} ms` : e.message,
         };
       }

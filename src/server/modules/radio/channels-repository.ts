@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Channel } from '../../../contracts/channels';
+import { parseTier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
 import { channels } from '../../db/schema';
 
@@ -9,13 +10,15 @@ export async function listChannels(db: Db): Promise<ChannelRow[]> {
   return db.select().from(channels).orderBy(asc(channels.sortOrder), asc(channels.id));
 }
 
+/** What anyone may see: never the premium mount's URL (members get it with a token from /stream). */
 export function toPublicChannel(row: ChannelRow): Channel {
   return {
     id: row.id,
     name: row.name,
     colour: row.colour,
-    streamUrl: row.streamUrl,
     bitrateLabel: row.bitrateLabel,
-    requiredTier: row.requiredTier as Channel['requiredTier'],
+    requiredTier: parseTier(row.requiredTier) ?? 'vip',
+    freeStreamUrl: row.freeStreamUrl,
+    freeBitrateLabel: row.freeStreamUrl ? row.freeBitrateLabel : null,
   };
 }

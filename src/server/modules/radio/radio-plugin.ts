@@ -7,6 +7,7 @@ import { channelParamsSchema, liveMetadataQuerySchema } from '../../../contracts
 import { notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { NowPlaying } from './now-playing';
+import { StreamTokens } from './stream-tokens';
 import { SSE_RETRY_AFTER_S } from './sse-hub';
 import { SECOND_MS } from '../../../contracts/time';
 
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Live metadata per channel, the Icecast poller and the SSE fan-out. */
     nowPlaying: NowPlaying;
+    /** Signs and checks the premium mounts' listener tokens. */
+    streamTokens: StreamTokens;
   }
 }
 
@@ -25,6 +28,7 @@ const CHANNEL_REFRESH_MS = 5_000;
 const routes: FastifyPluginAsyncZod = async (app) => {
   const nowPlaying = new NowPlaying(app.database, app.log.child({ module: 'now-playing' }));
   app.decorate('nowPlaying', nowPlaying);
+  app.decorate('streamTokens', new StreamTokens(app.config.STREAM_AUTH_KEY));
   nowPlaying.hub.limits = { perAddress: app.config.SSE_MAX_PER_IP, total: app.config.SSE_MAX_TOTAL };
 
   // What operators watch: connected SSE clients, and each channel's air state and Icecast listeners.

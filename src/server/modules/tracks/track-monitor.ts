@@ -3,6 +3,7 @@ import { METADATA_SERVICE } from '../../../contracts/radio';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { TrackIdentificationRow } from '../../db/schema';
+import type { ChannelRow } from '../radio/channels-repository';
 import type { NowPlaying } from '../radio/now-playing';
 import { captureAudio, recognizeAcrCloud, recognizeAudd, type Recognition } from './recognizers';
 import { recordPlay } from './tracks-repository';
@@ -37,6 +38,8 @@ export class TrackMonitor {
     private readonly nowPlaying: NowPlaying,
     private readonly config: RecognizerConfig,
     private readonly log: FastifyBaseLogger,
+    /** The URL the monitor samples a channel at (premium mounts need a stream token). */
+    private readonly sampleUrl: (channel: ChannelRow) => string = (channel) => channel.streamUrl,
   ) {}
 
   get intervalMs(): number {
@@ -100,7 +103,7 @@ export class TrackMonitor {
     const state = this.nowPlaying.state(id);
     const channel = this.nowPlaying.channel(id);
     if (!channel || !state?.online) return undefined;
-    const rec = (await this.recognize(channel.streamUrl, state.bitrate, id)) ?? this.fromMetadata(id);
+    const rec = (await this.recognize(this.sampleUrl(channel), state.bitrate, id)) ?? this.fromMetadata(id);
     if (!rec) return undefined;
     const row = await recordPlay(this.database.db, id, rec, this.stillPlayingMs, now);
     if (row) this.onStored(row);

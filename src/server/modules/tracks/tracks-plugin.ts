@@ -20,7 +20,9 @@ import {
 } from '../../../contracts/radio';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
-import { statusUrlFor } from '../radio/icecast-status';
+import type { ChannelRow } from '../radio/channels-repository';
+import { mountPath, statusUrlFor } from '../radio/icecast-status';
+import { MONITOR_SUBJECT, withToken } from '../radio/stream-tokens';
 import { TrackMonitor } from './track-monitor';
 import { deleteHistory, latestTrack, recentTracks, similarCandidates, toTrackIdentification, trackHistory } from './tracks-repository';
 
@@ -37,7 +39,9 @@ const MAX_CACHED_LISTS = 64;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const monitor = new TrackMonitor(app.database, app.nowPlaying, app.config, app.log.child({ module: 'track-monitor' }));
+  // The monitor listens to the premium mount as DHR itself: a short-lived token for its own subject.
+  const sampleUrl = (ch: ChannelRow) => withToken(ch.streamUrl, app.streamTokens.issue(MONITOR_SUBJECT, mountPath(ch.streamUrl) ?? '/').token);
+  const monitor = new TrackMonitor(app.database, app.nowPlaying, app.config, app.log.child({ module: 'track-monitor' }), sampleUrl);
   app.decorate('trackMonitor', monitor);
 
   // Recent lists are read by every player every 2 minutes: serve them from memory until the history changes.

@@ -4,3 +4,4 @@ export { HomeLivePlayer, useHomeNowPlaying } from './components/home-live-player
 export { useChannels, useChannel } from './api/get-channels';
 export { useNowPlaying } from './api/get-live-metadata';
 export { playerFallback } from './lib/fallbacks';
+export { premiumSource } from './api/get-stream-ticket';

@@ -9,7 +9,8 @@ export async function getSystemStatus(signal?: AbortSignal): Promise<SystemStatu
 }
 
 export const systemStatusQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.systemStatus, queryFn: ({ signal }) => getSystemStatus(signal), staleTime: 30_000 });
+  // Refetched while the dashboard is open so listener counts stay live.
+  queryOptions({ queryKey: adminKeys.systemStatus, queryFn: ({ signal }) => getSystemStatus(signal), staleTime: 10_000, refetchInterval: 15_000 });
 
 export function useSystemStatus() {
   return useQuery(systemStatusQueryOptions());

@@ -108,6 +108,12 @@ function StatusBody({ status }: { status: SystemStatus }) {
           {c.reachable
             ? `Stream server reachable${c.latencyMs !== null ? ` (${formatMs(c.latencyMs)})` : ''}${c.listeners !== null ? ` · ${c.listeners} listening` : ''}`
             : `Stream server unreachable: ${c.error ?? 'no answer'}`}
+          {c.mounts.map((m) => (
+            <span key={m.mount} className="block" data-testid={`mount-listeners-${m.mount}`}>
+              {m.mount} · {m.bitrateLabel} {m.requiredTier === 'free' ? 'free' : `${m.requiredTier.toUpperCase()}+`}:{' '}
+              {m.listeners === null ? 'off air' : `${m.listeners} ${m.listeners === 1 ? 'listener' : 'listeners'}`}
+            </span>
+          ))}
         </Row>
       ))}
     </ul>
@@ -154,7 +160,9 @@ export function SystemStatusPanel({
           {channels.data?.map((c) => (
             <Fragment key={c.id}>
               <ExternalCheck label={`Live metadata ${c.name}`} href={`/api/live-metadata/${encodeURIComponent(c.id)}`} />
-              <ExternalCheck label={`Stream test ${c.name}`} href={c.streamUrl} />
+              {c.freeStreamUrl && <ExternalCheck label={`Free stream ${c.name}`} href={c.freeStreamUrl} />}
+              {/* The premium mount opens only with a token: this answers the URL with a fresh one. */}
+              <ExternalCheck label={`Stream test ${c.name}`} href={`/api/channels/${encodeURIComponent(c.id)}/stream`} />
             </Fragment>
           ))}
           {CHECKS.map((c) => (

@@ -1,5 +1,5 @@
 import { AudioLines, Cast, Crown, Headphones, Home, Moon, Radar, Radio, ShieldCheck, Sparkles, Users, Zap } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { accessForTier } from '../../../../contracts/access-policy';
 import type { Channel } from '../../../../contracts/channels';
@@ -9,7 +9,7 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccessGate, TierBenefits, UpgradeOptions, usePermissions } from '../../auth';
-import { LivePlayer, playerFallback, useChannel, useNowPlaying } from '../../radio';
+import { LivePlayer, playerFallback, premiumSource, useChannel, useNowPlaying } from '../../radio';
 import { LiveTrackCard, RecentTracksWidget } from '../../tracks';
 
 interface Feature {
@@ -92,6 +92,7 @@ function ChannelContent({ channel: info }: { channel: Channel }) {
   const name = info.name;
   const accent = info.colour;
   const { tagline, features } = FEATURES[channel] ?? GENERIC_COPY;
+  const source = useMemo(() => premiumSource(channel), [channel]);
 
   return (
     <PageContainer className="py-10 sm:py-14">
@@ -108,7 +109,7 @@ function ChannelContent({ channel: info }: { channel: Channel }) {
       </header>
 
       <div className="mt-8 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
-        <LivePlayer player={channel} streamUrl={info.streamUrl} name={name} quality={info.bitrateLabel} nowPlaying={now} accent={accent} />
+        <LivePlayer player={channel} source={source} name={name} quality={info.bitrateLabel} nowPlaying={now} accent={accent} />
         <LiveTrackCard channel={channel} channelName={name} accent={accent} />
       </div>
       <RecentTracksWidget channel={channel} channelName={name} accent={accent} className="mt-5" />

@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { useChannel } from '../api/get-channels';
+import { publicSource } from '../hooks/use-stream-player';
 import { useNowPlaying } from '../api/get-live-metadata';
 import { FREE_STREAM_CHANNEL, FREE_STREAM_NAME, HOME_FALLBACK } from '../lib/fallbacks';
 import { FREE_PLAYER } from '../lib/pop-out';
@@ -8,12 +10,14 @@ import { LivePlayer } from './live-player';
 export function HomeLivePlayer({ className }: { className?: string }) {
   const { data: channel } = useChannel(FREE_STREAM_CHANNEL);
   const now = useNowPlaying(FREE_STREAM_CHANNEL, HOME_FALLBACK);
+  const freeUrl = channel?.freeStreamUrl;
+  const source = useMemo(() => (freeUrl ? publicSource(freeUrl) : undefined), [freeUrl]);
   return (
     <LivePlayer
       player={FREE_PLAYER}
-      streamUrl={channel?.streamUrl}
+      source={source}
       name={FREE_STREAM_NAME}
-      quality={now.bitrate ? `${now.bitrate}kbps` : null}
+      quality={channel?.freeBitrateLabel ?? null}
       nowPlaying={now}
       accent={channel?.colour ?? '#8b5cf6'}
       sleepMode="prompt"

@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn';
 import { useLatest } from '../../../lib/use-latest';
 import { useMediaSession } from '../hooks/use-media-session';
 import { formatCountdown, parseSleepMinutes, SLEEP_OPTIONS, useSleepTimer } from '../hooks/use-sleep-timer';
-import { playerLabel, useStreamPlayer } from '../hooks/use-stream-player';
+import { playerLabel, useStreamPlayer, type StreamSource } from '../hooks/use-stream-player';
 import { castStream } from '../lib/cast';
 import { isPauseParentMessage, openPopOut } from '../lib/pop-out';
 import { Equalizer } from './equalizer';
@@ -12,7 +12,8 @@ import { Equalizer } from './equalizer';
 export interface LivePlayerProps {
   /** FREE_PLAYER for the home stream, else the channel id; pop-out messages name it. */
   player: string;
-  streamUrl: string | undefined;
+  /** What to play: a public mount, or a premium one that asks for a token before each connection. */
+  source: StreamSource | undefined;
   /** Station line above the title, e.g. 'DHR1 Premium'. */
   name: string;
   /** e.g. '320kbps'. */
@@ -36,7 +37,7 @@ export interface LivePlayerProps {
 /** The live player. */
 export function LivePlayer({
   player,
-  streamUrl,
+  source,
   name,
   quality,
   nowPlaying,
@@ -48,7 +49,7 @@ export function LivePlayer({
   compact = false,
   className,
 }: LivePlayerProps) {
-  const stream = useStreamPlayer(streamUrl);
+  const stream = useStreamPlayer(source);
   const { audioRef, state, playing, retrying, volume, muted, play, pause, toggle, stop, setVolume, toggleMute } = stream;
   const label = playerLabel(state, playing);
   const volumeId = useId();
@@ -84,11 +85,11 @@ export function LivePlayer({
 
   const autoPlayed = useRef(false);
   useEffect(() => {
-    if (autoPlay && streamUrl && !autoPlayed.current) {
+    if (autoPlay && source && !autoPlayed.current) {
       autoPlayed.current = true;
       play();
     }
-  }, [autoPlay, streamUrl, play]);
+  }, [autoPlay, source, play]);
 
   const promptSleep = () => {
     const minutes = parseSleepMinutes(window.prompt('Sleep timer: stop the music after how many minutes?', '30'));

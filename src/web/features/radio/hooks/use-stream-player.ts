@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLatest } from '../../../lib/use-latest';
 import { MINUTE_MS } from '../../../../contracts/time';
 
@@ -13,6 +13,27 @@ export const RETRY_GIVE_UP_MS = 5 * MINUTE_MS + 30_000;
 const STALL_MS = 15_000;
 
 export const DEFAULT_VOLUME = 75;
+
+/**
+ * What the player connects to. `resolve` is asked before every connection (first play, each
+ * reconnect, a switch): a premium mount answers with a fresh short-lived token each time.
+ */
+export interface StreamSource {
+  /** Names the stream; a new key while playing switches over. */
+  key: string;
+  resolve: (signal: AbortSignal) => Promise<string>;
+}
+
+/** A public mount: always the same URL. */
+export function publicSource(url: string): StreamSource {
+  return { key: url, resolve: () => Promise.resolve(url) };
+}
+
+/** Whether a failure to get a stream URL is final (signed out, tier too low) rather than worth a retry. */
+function isRefusal(err: unknown): boolean {
+  const status = (err as { status?: unknown } | null)?.status;
+  return status === 401 || status === 403 || status === 404;
+}
 
 export interface StreamPlayer {
   audioRef: React.RefObject<HTMLAudioElement | null>;
@@ -43,7 +64,7 @@ export function playerLabel(state: PlayerState, playing: boolean): string {
  * self-recovery after a drop. Playing always (re)loads the source, so a listener who resumes
  * after a pause, or a retry after a drop, joins the live edge instead of stale buffered audio.
  */
-export function useStreamPlayer(src: string | undefined): StreamPlayer {
+export function useStreamPlayer(source: StreamSource | undefined): StreamPlayer {
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const [state, setState] = useState<PlayerState>('ready');
   const [playing, setPlaying] = useState(false);
@@ -59,7 +80,11 @@ export function useStreamPlayer(src: string | undefined): StreamPlayer {
     since: undefined,
   });
   const stallTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const srcRef = useLatest(src);
+  const sourceRef = useLatest(source);
+  // The URL request of the connection in progress; a newer connection or a pause cancels it.
+  const resolving = useRef<AbortController | undefined>(undefined);
+  // What a failed URL request does, set once the callbacks below exist.
+  const onResolveFailure = useRef<(err: unknown) => void>(() => undefined);
 
   const clearRetry = useCallback(() => {
     clearTimeout(retry.current.timer);
@@ -71,24 +96,38 @@ export function useStreamPlayer(src: string | undefined): StreamPlayer {
     stallTimer.current = undefined;
   }, []);
 
-  /** Loads the stream afresh and plays it: the live edge. */
+  /** Asks for the stream URL (a fresh token for premium mounts), then loads it afresh and plays it: the live edge. */
   const connect = useCallback(() => {
     const audio = audioRef.current;
-    const url = srcRef.current;
-    if (!audio || !url) return;
+    const current = sourceRef.current;
+    if (!audio || !current) return;
     setState('loading');
-    audio.src = url;
-    audio.load();
-    audio.play().catch((err: unknown) => {
-      const name = err instanceof DOMException ? err.name : '';
-      // AbortError: a newer load replaced this one. NotSupportedError: the error event handles it.
-      if (name === 'NotAllowedError') {
-        wantPlaying.current = false;
-        setState('ready');
-        setPlaying(false);
-      }
-    });
-  }, [srcRef]);
+    resolving.current?.abort();
+    const request = new AbortController();
+    resolving.current = request;
+    current.resolve(request.signal).then(
+      (url) => {
+        if (request.signal.aborted || !wantPlaying.current) return;
+        resolving.current = undefined;
+        audio.src = url;
+        audio.load();
+        audio.play().catch((err: unknown) => {
+          const name = err instanceof DOMException ? err.name : '';
+          // AbortError: a newer load replaced this one. NotSupportedError: the error event handles it.
+          if (name === 'NotAllowedError') {
+            wantPlaying.current = false;
+            setState('ready');
+            setPlaying(false);
+          }
+        });
+      },
+      (err: unknown) => {
+        if (request.signal.aborted) return;
+        resolving.current = undefined;
+        onResolveFailure.current(err);
+      },
+    );
+  }, [sourceRef]);
 
   const giveUp = useCallback(() => {
     clearRetry();
@@ -125,15 +164,21 @@ export function useStreamPlayer(src: string | undefined): StreamPlayer {
     }, delay);
   }, [connect, giveUp]);
 
+  // Signed out or below the tier: retrying cannot help. Anything else (network, server) is a drop.
+  useLayoutEffect(() => {
+    onResolveFailure.current = (err) => (isRefusal(err) ? giveUp() : scheduleRetry());
+  }, [giveUp, scheduleRetry]);
+
   const play = useCallback(() => {
-    if (!srcRef.current) return;
+    if (!sourceRef.current) return;
     wantPlaying.current = true;
     clearRetry();
     connect();
-  }, [clearRetry, connect, srcRef]);
+  }, [clearRetry, connect, sourceRef]);
 
   const pause = useCallback(() => {
     wantPlaying.current = false;
+    resolving.current?.abort();
     clearRetry();
     clearStall();
     audioRef.current?.pause();
@@ -248,12 +293,14 @@ export function useStreamPlayer(src: string | undefined): StreamPlayer {
     return () => window.removeEventListener('online', onOnline);
   }, [connect]);
 
-  // A new stream URL while playing switches over; unmounting stops the download.
+  // A new stream while playing switches over; unmounting stops the download.
+  const sourceKey = source?.key;
   useEffect(() => {
     if (wantPlaying.current) connect();
-  }, [src, connect]);
+  }, [sourceKey, connect]);
   useEffect(
     () => () => {
+      resolving.current?.abort();
       clearTimeout(retry.current.timer);
       clearTimeout(stallTimer.current);
       const audio = audioRef.current;

@@ -3,7 +3,7 @@ export const HOME_FALLBACK = { artist: 'DHR Live DJ', title: 'Deep House Session
 export const PLAYER_FALLBACK = { artist: 'Deep House Radio', title: 'Live DJ Set' } as const;
 export const DHR2_FALLBACK = { artist: 'DHR2 Live', title: 'Stream Connecting...' } as const;
 
-/** The free stream: the dhr1 mount (the channel data has no separate free URL). */
+/** The free stream: the DHR1 programme's public 128 kbps mount (the channel's freeStreamUrl). */
 export const FREE_STREAM_CHANNEL = 'dhr1';
 /** The home player's station line. */
 export const FREE_STREAM_NAME = 'Free Stream';

@@ -4,9 +4,13 @@ import { useParams } from 'react-router';
 import { InvalidPlayer } from '../../../components/ui/invalid-player';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { accessForTier } from '../../../../contracts/access-policy';
+import { AccessGate } from '../../auth';
 import { useChannels } from '../api/get-channels';
+import { premiumSource } from '../api/get-stream-ticket';
 import { useNowPlaying } from '../api/get-live-metadata';
 import { LivePlayer } from '../components/live-player';
+import { publicSource, type StreamSource } from '../hooks/use-stream-player';
 import { FREE_STREAM_CHANNEL, FREE_STREAM_NAME, playerFallback } from '../lib/fallbacks';
 import { FREE_PLAYER, PAUSE_PARENT_PLAYER, type PauseParentMessage } from '../lib/pop-out';
 
@@ -24,16 +28,31 @@ export default function PlayerPage() {
   if (isPending) return <PageSpinner label="Loading player..." />;
   const channel = channels?.find((c) => c.id === channelId);
   if (isError || !channel) return <InvalidPlayer channel={param} />;
-  const free = player === FREE_PLAYER;
+  if (player === FREE_PLAYER) {
+    if (!channel.freeStreamUrl) return <InvalidPlayer channel={param} />;
+    return (
+      <PopOut
+        player={player}
+        channelId={channel.id}
+        name={FREE_STREAM_NAME}
+        source={publicSource(channel.freeStreamUrl)}
+        accent={channel.colour}
+        quality={channel.freeBitrateLabel}
+      />
+    );
+  }
+  // The page is public; the premium mount plays only for members whose tier opens it.
   return (
-    <PopOut
-      player={player}
-      channelId={channel.id}
-      name={free ? FREE_STREAM_NAME : channel.name}
-      streamUrl={channel.streamUrl}
-      accent={channel.colour}
-      quality={free ? null : channel.bitrateLabel}
-    />
+    <AccessGate policy={accessForTier(channel.requiredTier)}>
+      <PopOut
+        player={player}
+        channelId={channel.id}
+        name={channel.name}
+        source={premiumSource(channel.id)}
+        accent={channel.colour}
+        quality={channel.bitrateLabel}
+      />
+    </AccessGate>
   );
 }
 
@@ -41,14 +60,14 @@ function PopOut({
   player,
   channelId,
   name,
-  streamUrl,
+  source,
   accent,
   quality,
 }: {
   player: string;
   channelId: string;
   name: string;
-  streamUrl: string;
+  source: StreamSource;
   accent: string;
   quality: string | null;
 }) {
@@ -106,7 +125,7 @@ function PopOut({
       </header>
       <LivePlayer
         player={player}
-        streamUrl={streamUrl}
+        source={source}
         name={name}
         quality={quality}
         nowPlaying={now}

@@ -1,0 +1,157 @@
+/**
+ * Paid streams stay paid (ADR 0012). Members ask for a premium mount URL with a short-lived token;
+ * Icecast asks DHR about that token on every listener connection (URL listener authentication).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { streamTicketSchema, type StreamTicket } from '../../../contracts/channels';
+import { channelParamsSchema } from '../../../contracts/radio';
+import { meetsTier } from '../../../contracts/tier-policy';
+import { parseTier, type Tier } from '../../../contracts/tiers';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
+import { safeEqual } from '../../lib/tokens';
+import { access, denial } from '../../plugins/access';
+import { findMemberById } from '../members/members-repository';
+import type { ChannelRow } from './channels-repository';
+import { mountPath } from './icecast-status';
+import { MONITOR_SUBJECT, parseIcecastMount, withToken } from './stream-tokens';
+
+/** What Icecast 2.4 POSTs (auth.html: listener_add / listener_remove); unknown fields are ignored. */
+const listenerAuthBodySchema = z.object({
+  action: z.string().max(32),
+  mount: z.string().max(4096),
+  client: z.string().max(64).optional(),
+  server: z.string().max(256).optional(),
+  port: z.string().max(8).optional(),
+  user: z.string().max(256).optional(),
+  pass: z.string().max(256).optional(),
+  ip: z.string().max(64).optional(),
+  agent: z.string().max(1024).optional(),
+  duration: z.string().max(16).optional(),
+});
+
+/** A monitor connection samples a few seconds of audio; Icecast closes it after this. */
+const MONITOR_TIMELIMIT_S = 120;
+/** An unknown mount re-reads the channel table at most this often. */
+const CHANNEL_REFRESH_MS = 5_000;
+const FORM_BODY_LIMIT = 16 * 1024;
+
+/** The tier a channel row requires; an unreadable value fails closed. */
+function requiredTierOf(ch: ChannelRow): Tier {
+  return parseTier(ch.requiredTier) ?? 'vip';
+}
+
+/** The key from `Authorization: Basic <any user>:<STREAM_AUTH_KEY>` (Icecast's `username`/`password` options). */
+function presentedKey(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Basic ')) return undefined;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : decoded.slice(colon + 1);
+}
+
+export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const streamKey = app.config.STREAM_AUTH_KEY;
+  const tokens = app.streamTokens;
+  if (!streamKey) app.log.warn('STREAM_AUTH_KEY is not set: premium mounts cannot admit anyone');
+
+  // Icecast posts forms; this parser lives only in this plugin's scope.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+  });
+
+  let lastRefresh = 0;
+  /** The channel whose premium mount has this path (channels are data: a new row is found without code). */
+  async function channelByMount(path: string): Promise<ChannelRow | undefined> {
+    const find = () =>
+      app.nowPlaying
+        .channelIds()
+        .map((id) => app.nowPlaying.channel(id))
+        .find((ch) => ch !== undefined && mountPath(ch.streamUrl) === path);
+    let found = find();
+    if (!found && Date.now() - lastRefresh > CHANNEL_REFRESH_MS) {
+      lastRefresh = Date.now();
+      await app.nowPlaying.refreshChannels();
+      found = find();
+    }
+    return found;
+  }
+
+  app.get(
+    '/api/channels/:channel/stream',
+    {
+      config: { access: access.member },
+      schema: { params: channelParamsSchema, response: { 200: streamTicketSchema } },
+    },
+    async (req, reply): Promise<StreamTicket> => {
+      const id = await app.knownChannel(req.params.channel);
+      const channel = app.nowPlaying.channel(id);
+      const user = req.user;
+      if (!channel || !user) throw unauthorized();
+      // The same policy that guards tier routes, with the tier the channel's row names (its own code:
+      // the route's hook lets every member in; the channel's data decides who gets audio).
+      const refused = denial(access.tier(requiredTierOf(channel)), user);
+      if (refused) throw forbidden(refused.message, 'channel_tier_required');
+      const mount = mountPath(channel.streamUrl) ?? '/';
+      const { token, expiresAt } = tokens.issue(user.id, mount);
+      reply.header('cache-control', 'no-store');
+      return { url: withToken(channel.streamUrl, token), expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  /**
+   * Only the streaming host (holding STREAM_AUTH_KEY) may call; checked before the body is read.
+   * Callers without the key are counted per IP and get 429 once over the limit; the host's own calls
+   * are not counted (every listener of the station comes from its one address, and Icecast already
+   * caps its pending checks), which keeps a database write off every listener's connection.
+   */
+  async function streamHostOnly(req: FastifyRequest): Promise<void> {
+    const key = presentedKey(req);
+    if (streamKey && key && safeEqual(key, streamKey)) return;
+    await enforceRateLimit(db, req, RATE_RULES.streamAuth);
+    throw unauthorized('Stream host key required', 'stream_key_required');
+  }
+
+  /** Why a listener_add is refused, or null to admit; `timelimitS` caps the connection. */
+  async function decide(mountField: string): Promise<{ refusal: string } | { timelimitS: number | null }> {
+    const { path, token } = parseIcecastMount(mountField);
+    if (!token) return { refusal: 'no stream token' };
+    const channel = await channelByMount(path);
+    if (!channel) return { refusal: 'unknown mount' };
+    const verified = tokens.verify(token, path);
+    if (!verified) return { refusal: 'invalid or expired token' };
+    if (verified.subject === MONITOR_SUBJECT) return { timelimitS: MONITOR_TIMELIMIT_S };
+    // Re-read the member: a tier removed after the token was issued closes the door at the next connection.
+    const member = await findMemberById(db, verified.subject);
+    if (!member || !meetsTier(member, requiredTierOf(channel))) return { refusal: 'subscription does not open this channel' };
+    const expiry = member.subscriptionExpiry;
+    if (member.isAdmin || !expiry) return { timelimitS: null };
+    return { timelimitS: Math.max(1, Math.floor((expiry.getTime() - Date.now()) / 1000)) };
+  }
+
+  app.post(
+    '/api/stream-auth/listener',
+    {
+      // The mount field carries a live token: this route writes no request log lines.
+      logLevel: 'warn',
+      config: { access: access.public },
+      onRequest: streamHostOnly,
+      schema: { body: listenerAuthBodySchema },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (req.body.action !== 'listener_add') return { admitted: false, action: req.body.action };
+      const outcome = await decide(req.body.mount);
+      if ('refusal' in outcome) {
+        reply.header('icecast-auth-message', outcome.refusal);
+        return { admitted: false, reason: outcome.refusal };
+      }
+      reply.header('icecast-auth-user', '1');
+      if (outcome.timelimitS !== null) reply.header('icecast-auth-timelimit', String(outcome.timelimitS));
+      return { admitted: true };
+    },
+  );
+};
