@@ -147,7 +147,7 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
       const tickets: string[] = [];
       page.on('request', (r) => r.url().includes('/stream') && tickets.push(r.url()));
       await go();
-      await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+      await page.getByRole('heading', { name: 'Login Required' }).waitFor();
       expect(await page.locator('audio').count()).toBe(0);
       expect(tickets).toEqual([]);
       expect(errors).toEqual([]);
