@@ -189,6 +189,23 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('signs a member out everywhere from the inline edit', async () => {
+    const member = await createMember(h.app, { subscriptionTier: 'dhr1', subscriptionStatus: 'active' });
+    const me = () => h.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: member.cookie } });
+    expect((await me()).statusCode).toBe(200);
+    const { page, errors } = await adminPage();
+    await page.goto(`${h.baseUrl}/user-management`);
+    const list = page.getByRole('region', { name: /All Users/ });
+    await list.getByLabel('Search').fill(member.user.email);
+    await page.getByRole('button', { name: `Edit ${member.user.email}` }).click();
+    const edit = page.getByRole('form', { name: `Edit ${member.user.email}` });
+    await edit.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByText('The member is signed out everywhere.').waitFor();
+    // The member's session row is gone: the same cookie no longer signs anyone in.
+    expect((await me()).statusCode).toBe(401);
+    expect(errors).toEqual([]);
+  });
+
   it('assigns a tier with the quick-assign form', async () => {
     const email = `quick-${tag}@example.test`;
     const { page, errors } = await adminPage();

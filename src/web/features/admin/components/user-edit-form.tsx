@@ -3,6 +3,7 @@ import { isEmailAddress, INVALID_EMAIL, REQUIRED_EMAIL_USERNAME, type AdminUser 
 import { Button } from '../../../components/ui/button';
 import { dublinDay } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
+import { useRevokeSessions } from '../api/revoke-sessions';
 import { useUpdateUser } from '../api/update-user';
 import { centsFromInput, centsToEurosInput } from '../lib/money';
 import type { FormFeedback } from './create-user-form';
@@ -31,6 +32,7 @@ export function UserEditForm({ user, onDone, onSuccess, onError }: { user: Admin
   const initial = toForm(user);
   const [form, setForm] = useState(initial);
   const update = useUpdateUser();
+  const revoke = useRevokeSessions();
   const set = <K extends keyof typeof initial>(key: K, value: (typeof initial)[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   function submit(e: FormEvent) {
@@ -102,6 +104,20 @@ export function UserEditForm({ user, onDone, onSuccess, onError }: { user: Admin
         </Button>
         <Button variant="ghost" size="sm" onClick={onDone} disabled={update.isPending}>
           Cancel
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="sm:ml-auto"
+          disabled={revoke.isPending}
+          onClick={() =>
+            revoke.mutate(user.id, {
+              onSuccess: (r) => onSuccess(r.message),
+              onError: (err) => onError(errorMessage(err, 'Failed to sign the member out')),
+            })
+          }
+        >
+          {revoke.isPending ? 'Signing out...' : 'Sign out everywhere'}
         </Button>
       </div>
     </form>
