@@ -72,6 +72,12 @@ describe.skipIf(!bin && !ci)(`a database outage (needs ${POSTGRES_INSTALL_HINT})
       warm[url] = res.body;
     }
 
+    // Another instance's cache invalidations arrive by NOTIFY; this instance must hear them again after the outage.
+    const heard: string[] = [];
+    await server.database.listen('dhr_outage_probe', (payload) => heard.push(payload));
+    await server.database.notify('dhr_outage_probe', 'before');
+    await expect.poll(() => heard, { timeout: 5000 }).toContain('before');
+
     // A crash: no checkpoint, so what was committed must come back from the WAL.
     pg.stop('immediate');
     // Past every cache lifetime, so cached answers are served because the database is away, not because they are fresh.
@@ -122,6 +128,16 @@ describe.skipIf(!bin && !ci)(`a database outage (needs ${POSTGRES_INSTALL_HINT})
     expect(me.json()).toMatchObject({ email: 'kept@outage.test', subscriptionTier: 'vip' });
     const [kept] = await db.select().from(users).where(eq(users.id, memberId));
     expect(kept).toMatchObject({ firstName: 'Committed', subscriptionTier: 'vip' });
+    // The LISTEN connection was opened again on its own: a NOTIFY after the restart reaches this instance.
+    await expect
+      .poll(
+        async () => {
+          await server.database.notify('dhr_outage_probe', 'after');
+          return heard.includes('after');
+        },
+        { timeout: 45_000, interval: 500 },
+      )
+      .toBe(true);
     // The write refused during the outage left nothing behind, and the same write now succeeds.
     expect(await db.select().from(users).where(eq(users.email, 'lost@outage.test'))).toEqual([]);
     const retried = await server.inject({

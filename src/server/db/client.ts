@@ -131,19 +131,46 @@ async function openPostgres(url: string): Promise<Database> {
     migrator.release();
   }
 
-  // One dedicated connection carries every LISTEN of this instance.
-  let listener: pg.Client | undefined;
+  // One dedicated connection carries every LISTEN of this instance. When it drops (a database restart,
+  // a network cut) it is opened again with backoff and every channel is listened to again, so this
+  // instance keeps hearing the others' cache invalidations after an outage.
+  let listener: Promise<pg.Client> | undefined;
+  let closing = false;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   const handlers = new Map<string, Set<NotifyHandler>>();
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
-    const c = new pg.Client({ connectionString: url });
-    c.on('error', () => undefined);
+  function listenerClient(): Promise<pg.Client> {
+    listener ??= connectListener().catch((err: unknown) => {
+      listener = undefined;
+      throw err;
+    });
+    return listener;
+  }
+  async function connectListener(): Promise<pg.Client> {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    let dropped = false;
+    const onDrop = () => {
+      if (dropped) return;
+      dropped = true;
+      listener = undefined;
+      c.end().catch(() => undefined);
+      if (!closing) scheduleRelisten(1000);
+    };
+    c.on('error', onDrop);
+    c.on('end', onDrop);
     c.on('notification', (msg) => {
       for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
     });
     await c.connect();
-    listener = c;
+    for (const channel of handlers.keys()) await c.query(`LISTEN ${quoteIdent(channel)}`);
     return c;
+  }
+  function scheduleRelisten(delayMs: number) {
+    if (closing || reconnectTimer || handlers.size === 0) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      listenerClient().catch(() => scheduleRelisten(Math.min(delayMs * 2, 30_000)));
+    }, delayMs);
+    reconnectTimer.unref();
   }
   const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -170,7 +197,10 @@ async function openPostgres(url: string): Promise<Database> {
       await db.execute(sql`SELECT 1`);
     },
     async close() {
-      await listener?.end().catch(() => undefined);
+      closing = true;
+      clearTimeout(reconnectTimer);
+      const c = await listener?.catch(() => undefined);
+      await c?.end().catch(() => undefined);
       await pool.end();
     },
   };
