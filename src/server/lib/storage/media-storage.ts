@@ -125,6 +125,12 @@ export function checkPut(key: string, opts: PutOptions): string {
   return type;
 }
 
+/** Quotes a file name for Content-Disposition: ASCII fallback plus the RFC 5987 UTF-8 form. */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 /** Passes bytes through and fails with MediaTooLargeError as soon as more than `maxBytes` went by. */
 export function byteLimit(maxBytes: number): Transform & { bytes: () => number } {
   let seen = 0;
