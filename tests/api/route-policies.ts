@@ -55,6 +55,7 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['POST', '/api/stream-auth/listener', 'public'],
   ['POST', '/api/webhooks/buymeacoffee', 'public'],
   ['POST', '/api/webhooks/patreon', 'public'],
+  ['GET', '/media/images/:name', 'public'],
   ['GET', '/metrics', 'admin|bearer:METRICS_TOKEN'],
 ];
 
