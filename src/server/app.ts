@@ -27,6 +27,8 @@ import { assignTierRoutes } from './modules/members/assign-tier-routes';
 import { trustProxyWarning } from './lib/client-address';
 import { mailPlugin } from './lib/mail';
 import { siteConfigRoutes } from './modules/system/site-config-routes';
+import { commentsRoutes } from './modules/comments/comments-routes';
+import { moderationRoutes } from './modules/comments/moderation-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,6 +157,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(radioRoutes);
   await app.register(streamRoutes);
   await app.register(tracksRoutes);
+  await app.register(commentsRoutes);
+  await app.register(moderationRoutes);
 
   await app.register(webPlugin, { webRoot: opts.webRoot ?? defaultWebRoot });
   return app;

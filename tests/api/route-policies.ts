@@ -56,6 +56,19 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['POST', '/api/webhooks/buymeacoffee', 'public'],
   ['POST', '/api/webhooks/patreon', 'public'],
   ['GET', '/metrics', 'admin|bearer:METRICS_TOKEN'],
+  // Community: comments, moderation (issue 12)
+  ['GET', '/api/comments/recent', 'public'],
+  ['GET', '/api/comments/recent/:limit', 'public'],
+  ['GET', '/api/comments/:articleId', 'public'],
+  ['POST', '/api/comments', 'member'],
+  ['POST', '/api/comments/:id/report', 'member'],
+  ['GET', '/api/admin/comments/reported', 'admin'],
+  ['GET', '/api/admin/comments/pending', 'admin'],
+  ['GET', '/api/admin/comments/log', 'admin'],
+  ['PATCH', '/api/admin/comments/:id/approve', 'admin'],
+  ['PATCH', '/api/admin/comments/:id/reject', 'admin'],
+  ['DELETE', '/api/admin/comments/:id/permanent', 'admin'],
+  ['POST', '/api/admin/users/:id/ban-comments', 'admin'],
 ];
 
 /**
