@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEmailAddress } from './admin';
+import { IMAGE_URL_PATTERN } from './images';
 import { tierSchema } from './member-schemas';
 
 /**
@@ -73,9 +74,6 @@ export const PROFILE_MESSAGES = {
   notFound: 'Profile not found',
   notOwner: 'You can only change your own profile',
   followSelf: 'You cannot follow yourself',
-  imageTooLarge: 'File size must be less than 5MB',
-  imageInvalid: 'Please upload a JPEG, PNG, WebP or GIF image',
-  imageMissing: 'Please choose an image to upload',
 } as const;
 
 export const CONTACT_MESSAGES = {
@@ -245,8 +243,6 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** Where uploaded images are served; a profile may only point at one of these. */
-export const IMAGE_URL_PATTERN = /^\/media\/images\/[a-f0-9]{64}\.(jpg|png|webp|gif)$/;
 const imageUrlSchema = z.string().max(200).regex(IMAGE_URL_PATTERN, 'must be an image uploaded to DHR').nullable();
 const optionalText = (max: number) =>
   textField(max)
@@ -277,8 +273,6 @@ export type FollowResult = z.infer<typeof followResultSchema>;
 
 export const IMAGE_KINDS = ['profile', 'banner'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
-/** Spec §9: image upload under 5MB. */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const uploadImageResponseSchema = z.object({ imageUrl: z.string() });
 
 // ---------------------------------------------------------------- contact

@@ -29,6 +29,8 @@ import { mailPlugin } from './lib/mail';
 import { siteConfigRoutes } from './modules/system/site-config-routes';
 import { commentsRoutes } from './modules/comments/comments-routes';
 import { moderationRoutes } from './modules/comments/moderation-routes';
+import { profilesRoutes } from './modules/profiles/profiles-routes';
+import { contactRoutes } from './modules/contact/contact-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -159,6 +161,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(tracksRoutes);
   await app.register(commentsRoutes);
   await app.register(moderationRoutes);
+  await app.register(profilesRoutes);
+  await app.register(contactRoutes);
 
   await app.register(webPlugin, { webRoot: opts.webRoot ?? defaultWebRoot });
   return app;

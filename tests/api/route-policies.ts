@@ -69,6 +69,15 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['PATCH', '/api/admin/comments/:id/reject', 'admin'],
   ['DELETE', '/api/admin/comments/:id/permanent', 'admin'],
   ['POST', '/api/admin/users/:id/ban-comments', 'admin'],
+  // Community: profiles, following, images, contact (issue 12)
+  ['GET', '/api/users/:id/profile', 'public'],
+  ['PATCH', '/api/users/:id/profile', 'member'],
+  ['POST', '/api/users/:id/follow', 'member'],
+  ['POST', '/api/users/:id/unfollow', 'member'],
+  ['POST', '/api/users/upload-image', 'member'],
+  ['POST', '/api/contact', 'public'],
+  ['GET', '/api/admin/contact-messages', 'admin'],
+  ['PATCH', '/api/admin/contact-messages/:id/handled', 'admin'],
 ];
 
 /**
