@@ -30,6 +30,10 @@ import { siteConfigRoutes } from './modules/system/site-config-routes';
 import { mediaStoragePlugin } from './lib/storage/storage-plugin';
 import type { MediaStorage } from './lib/storage/media-storage';
 import { mediaRoutes } from './modules/media/media-routes';
+import { commentsRoutes } from './modules/comments/comments-routes';
+import { moderationRoutes } from './modules/comments/moderation-routes';
+import { profilesRoutes } from './modules/profiles/profiles-routes';
+import { contactRoutes } from './modules/contact/contact-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -162,6 +166,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(streamRoutes);
   await app.register(tracksRoutes);
   await app.register(mediaRoutes);
+  await app.register(commentsRoutes);
+  await app.register(moderationRoutes);
+  await app.register(profilesRoutes);
+  await app.register(contactRoutes);
 
   await app.register(webPlugin, { webRoot: opts.webRoot ?? defaultWebRoot });
   return app;
