@@ -90,7 +90,7 @@ export function serializeRequestForLog(req: LoggedRequest) {
  * One log line per request, when it completes: method, path without its query, status and time (and
  * the request id every `req.log` line carries). Fastify's default writes two lines, each serialising
  * the whole request or reply; at info level that was most of a cached read's cost
- * (docs/decisions/0020-public-reads-hot-path.md). Below info nothing is built.
+ * (docs/decisions/0020-hot-path-and-first-paint.md). Below info nothing is built.
  */
 export class RequestLogController extends LogController {
   constructor(private readonly enabled: boolean) {

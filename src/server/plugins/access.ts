@@ -94,7 +94,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
     // Each route gets its own access and no-store hooks, closing over its policy: the hot path never
     // reads `req.routeOptions`, a getter that builds and freezes a new object on every read
-    // (docs/decisions/0020-public-reads-hot-path.md). Access runs before any hook the route declares.
+    // (docs/decisions/0020-hot-path-and-first-paint.md). Access runs before any hook the route declares.
     route.onRequest = [accessHook(policy, sharedAnswer), ...hookList(route.onRequest)];
     route.onSend = [...hookList(route.onSend), noStoreHook(policy)];
   });

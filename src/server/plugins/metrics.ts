@@ -25,7 +25,7 @@ const escapeLabel = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')
 /**
  * The HTTP duration histogram, kept by hand rather than by prom-client: observing is a bucket search
  * and three additions on a series the route already holds, where prom-client's labelled child
- * validates and hashes its labels on every call (docs/decisions/0020-public-reads-hot-path.md).
+ * validates and hashes its labels on every call (docs/decisions/0020-hot-path-and-first-paint.md).
  * The exposition is the same Prometheus histogram as before.
  */
 export class RequestDurations {
