@@ -27,6 +27,7 @@ import { assignTierRoutes } from './modules/members/assign-tier-routes';
 import { trustProxyWarning } from './lib/client-address';
 import { mailPlugin } from './lib/mail';
 import { siteConfigRoutes } from './modules/system/site-config-routes';
+import { newsPlugin } from './modules/news/news-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(radioRoutes);
   await app.register(streamRoutes);
   await app.register(tracksRoutes);
+  await app.register(newsPlugin);
 
   await app.register(webPlugin, { webRoot: opts.webRoot ?? defaultWebRoot });
   return app;

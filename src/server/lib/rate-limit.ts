@@ -49,6 +49,10 @@ export const RATE_RULES = {
   recommendations: { name: 'recommendations', perIp: { max: 60, windowMs: MIN } },
   /** Calls to Icecast's listener-auth hook without the stream host's key (guessing it). */
   streamAuth: { name: 'stream-auth', perIp: { max: 30, windowMs: 15 * MIN } },
+  /** The news panel's Refresh (it makes DHR fetch the news sources). */
+  newsRefresh: { name: 'news-refresh', perIp: { max: 6, windowMs: 15 * MIN } },
+  /** Starting forum threads. */
+  forumPost: { name: 'forum-post', perIp: { max: 10, windowMs: 60 * MIN } },
 } as const satisfies Record<string, RateRule>;
 
 /** Counts one hit on `key` and returns how many hits the window holds and when it resets. */
