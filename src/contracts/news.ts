@@ -1,21 +1,25 @@
 import { z } from 'zod';
+import {
+  FORUM_BODY_MAX,
+  FORUM_FILTERS,
+  FORUM_LIST_MAX,
+  FORUM_POST_CATEGORIES,
+  FORUM_SEARCH_MAX,
+  FORUM_TITLE_MAX,
+  NEWS_ITEM_TYPES,
+  NEWS_LIST_MAX,
+  NEWS_SOURCE_KINDS,
+  NEWS_SOURCE_STATUSES,
+  SOURCE_PRIORITY_MAX,
+} from './news-values';
+
+export * from './news-values';
 
 /**
- * News items, news sources and forum threads (spec §2 "Forum page", "News panel", §3 "News item",
- * "Forum post", §7 "News and forum"; docs/decisions/0017-news-ingestion-and-forum.md).
+ * News items, news sources and forum threads: the API's zod schemas (spec §2 "Forum page", "News
+ * panel", §3 "News item", "Forum post", §7 "News and forum"; docs/decisions/0017-news-ingestion-and-forum.md).
+ * The web app imports the zod-free news-values.ts and these files' types only.
  */
-
-export const NEWS_ITEM_TYPES = ['rss', 'news', 'event', 'release'] as const;
-export type NewsItemType = (typeof NEWS_ITEM_TYPES)[number];
-
-/** Which tab of the news panel an item belongs to: an RSS/Atom feed, or a web page read for its meta tags. */
-export const NEWS_SOURCE_KINDS = ['rss', 'web'] as const;
-export type NewsSourceKind = (typeof NEWS_SOURCE_KINDS)[number];
-
-/** Spec §9: news lists show at most 25 items. */
-export const NEWS_LIST_MAX = 25;
-/** Spec §9: the ticker shows the 5 top prioritized items (plus recent comments). */
-export const TICKER_NEWS_COUNT = 5;
 
 /** A news item / article (spec §3). Dates are ISO strings. */
 export const newsItemSchema = z.object({
@@ -43,11 +47,7 @@ export type NewsRefreshResult = z.infer<typeof newsRefreshResultSchema>;
 
 // ---------------------------------------------------------------- sources (admin)
 
-export const NEWS_SOURCE_STATUSES = ['ok', 'not_modified', 'failed'] as const;
-export type NewsSourceStatus = (typeof NEWS_SOURCE_STATUSES)[number];
 
-/** Source priority bounds: the ranking adds it as is (docs/decisions/0017-news-ingestion-and-forum.md). */
-export const SOURCE_PRIORITY_MAX = 10;
 
 export const newsSourceSchema = z.object({
   id: z.string(),
@@ -97,23 +97,9 @@ export type UpdateNewsSource = z.infer<typeof updateNewsSourceSchema>;
 
 export const newsSourceParamsSchema = z.object({ id: z.string().uuid() });
 
-export const NEWS_MESSAGES = {
-  duplicateSource: 'This address is already a news source',
-  sourceNotFound: 'News source not found',
-} as const;
 
 // ---------------------------------------------------------------- forum
 
-/** Categories a member may start a thread in; 'news' is the news panel's (spec §2 category buttons). */
-export const FORUM_POST_CATEGORIES = ['discussion', 'events', 'releases'] as const;
-export type ForumPostCategory = (typeof FORUM_POST_CATEGORIES)[number];
-export const FORUM_FILTERS = ['all', 'news', ...FORUM_POST_CATEGORIES] as const;
-export type ForumFilter = (typeof FORUM_FILTERS)[number];
-
-export const FORUM_TITLE_MAX = 120;
-/** Same cap as a comment's text (spec §9: 500 characters) would cut threads short; a thread opens a discussion. */
-export const FORUM_BODY_MAX = 5000;
-export const FORUM_LIST_MAX = 50;
 
 export const forumPostSchema = z.object({
   id: z.string(),
@@ -131,7 +117,7 @@ export const forumPostListSchema = z.array(forumPostSchema).max(FORUM_LIST_MAX);
 
 export const forumPostsQuerySchema = z.object({
   category: z.enum(FORUM_FILTERS).default('all'),
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(FORUM_SEARCH_MAX).optional(),
 });
 
 export const createForumPostSchema = z.object({
@@ -141,23 +127,5 @@ export const createForumPostSchema = z.object({
 });
 export type CreateForumPost = z.infer<typeof createForumPostSchema>;
 
-export const FORUM_MESSAGES = {
-  /** Spec §3: commenting (and so starting a thread) is for DHR1, DHR2 and VIP members. */
-  mayNotPost: 'Starting a thread is for DHR1, DHR2 and VIP members',
-  posted: 'Thread posted!',
-  pending: 'Thread submitted for moderation!',
-} as const;
 
-/** Spec §2 forum stats: fixed marketing figures. */
-export const FORUM_STATS = [
-  { value: '2.5K', label: 'Members' },
-  { value: '847', label: 'Posts Today' },
-  { value: '156', label: 'Online' },
-  { value: '12.8K', label: 'Total Posts' },
-] as const;
 
-/** Spec §2 news panel empty texts. */
-export const NEWS_EMPTY = {
-  rss: 'No RSS items available. Try refreshing.',
-  web: 'No crawled content available. Try refreshing.',
-} as const;
