@@ -4,4 +4,5 @@ export * from './auth';
 export * from './catalogue';
 export * from './radio';
 export * from './platforms';
+export * from './community';
 export * from './news';
