@@ -38,8 +38,6 @@ export const NEWS_MESSAGES = {
 } as const;
 
 export const FORUM_MESSAGES = {
-  /** Spec §3: commenting (and so starting a thread) is for DHR1, DHR2 and VIP members. */
-  mayNotPost: 'Starting a thread is for DHR1, DHR2 and VIP members',
   posted: 'Thread posted!',
   pending: 'Thread submitted for moderation!',
   failed: 'Failed to post thread',

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FORUM_MESSAGES, NEWS_EMPTY, NEWS_MESSAGES, type ForumPost, type NewsItem, type NewsSource } from '../../src/contracts/news';
+import { COMMENT_MESSAGES } from '../../src/contracts/community';
+import { NEWS_EMPTY, NEWS_MESSAGES, type ForumPost, type NewsItem, type NewsSource } from '../../src/contracts/news';
 import { DAY_MS, HOUR_MS } from '../../src/contracts/time';
-import { forumPosts, newsItems, newsSources } from '../../src/server/db/schema';
+import { commentBans, forumPosts, newsItems, newsSources } from '../../src/server/db/schema';
 import { createNewsPoller } from '../../src/server/modules/news/news-poller';
 import { rankItems, rankScore } from '../../src/server/modules/news/news-ranking';
 import { createTestApp, memberWithRole, type TestMember } from '../support/app';
@@ -308,14 +309,19 @@ describe('ranking', () => {
     expect(ranked).toEqual(['talked-about', 'priority', 'fresh', 'old']);
   });
 
-  it('GET /api/articles/prioritized applies the comment activity the comments module reports', async () => {
+  it('GET /api/articles/prioritized lifts an item members comment on (comments posted through the comments API)', async () => {
     const app = await createTestApp();
     const base = await getJson<NewsItem[]>(app, '/api/articles/prioritized');
     expect(base[0]?.id).toBe('news-residents-winter');
-    const last = base.at(-1)!.id;
-    app.news.setCommentActivity(async (_db, ids) => new Map(ids.filter((id) => id === last).map((id) => [id, 500])));
-    const ranked = await getJson<NewsItem[]>(app, '/api/articles/prioritized');
-    expect(ranked[0]?.id).toBe(last);
+    const last = base.at(-1)!;
+    // Comments by different members (the spam rule holds a burst by one), each invalidating the cached ranking.
+    for (let i = 0; i < 8; i++) {
+      const m = await memberWithRole(app, 'dhr1');
+      const res = await app.inject({ method: 'POST', url: '/api/comments', headers: { cookie: m.cookie }, payload: { articleId: last.id, articleTitle: last.title, articleSource: last.source, comment: `Great news ${i}` } });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    }
+    // 12 days old, priority 4: 4 + 4·ln 9 = 12.8 now, past every seeded item but the fresh top one (10 + 5 = 15).
+    await expect.poll(async () => (await getJson<NewsItem[]>(app, '/api/articles/prioritized')).findIndex((i) => i.id === last.id)).toBe(1);
   });
 });
 
@@ -333,7 +339,7 @@ describe('forum threads', () => {
     const free = await memberWithRole(app, 'free');
     const refused = await post(free.cookie, { title: 'Hello there', body: 'x', category: 'discussion' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json<{ message: string }>().message).toBe(FORUM_MESSAGES.mayNotPost);
+    expect(refused.json<{ message: string }>().message).toBe(COMMENT_MESSAGES.subscriptionRequired);
     const expired = await memberWithRole(app, 'expired-vip');
     expect((await post(expired.cookie, { title: 'Hello there', body: 'x', category: 'discussion' })).statusCode).toBe(403);
     expect(await app.database.db.select().from(forumPosts)).toHaveLength(0);
@@ -344,6 +350,23 @@ describe('forum threads', () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json<ForumPost>()).toMatchObject({ title: `${role} thread about Larry Heard`, body: `Fingers Inc. forever (${role})`, authorName: m.user.username, authorTier: role === 'admin' ? 'admin' : role, status: 'approved' });
     }
+  });
+
+  it('applies the comments module’s bans and spam rule: a banned member is refused, a thread with a link waits for a moderator', async () => {
+    const banned = await memberWithRole(app, 'vip');
+    await app.database.db.insert(commentBans).values({ userId: banned.user.id, reason: 'Spamming links' });
+    const refused = await post(banned.cookie, { title: 'Let me in', body: 'Please', category: 'discussion' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ message: string }>().message).toContain(COMMENT_MESSAGES.banned);
+
+    const linker = await memberWithRole(app, 'dhr1');
+    const held = await post(linker.cookie, { title: 'Check out my mix', body: 'https://mixes.example.com/mine', category: 'discussion' });
+    expect(held.statusCode).toBe(201);
+    expect(held.json<ForumPost>().status).toBe('pending');
+    // Listed for its author only.
+    expect((await getJson<ForumPost[]>(app, '/api/forum/posts')).some((p) => p.title === 'Check out my mix')).toBe(false);
+    expect((await getJson<ForumPost[]>(app, '/api/forum/posts', linker.cookie))[0]).toMatchObject({ title: 'Check out my mix', status: 'pending' });
+    await app.database.db.delete(forumPosts).where(eq(forumPosts.userId, linker.user.id));
   });
 
   it('refuses bad input with a 400 and stores nothing', async () => {

@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createForumPostSchema, FORUM_LIST_MAX, forumPostListSchema, forumPostSchema, forumPostsQuerySchema, type ForumPost } from '../../../contracts/news';
 import { MINUTE_MS } from '../../../contracts/time';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
-import { unauthorized } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { listForumPosts } from './forum-repository';
-import { assertMayStartThread, createThread, toForumPost } from './forum-service';
+import { createThread, toForumPost } from './forum-service';
 
 /** NOTIFY channel: a thread was posted or removed; every instance drops its cached lists. */
 export const FORUM_CHANNEL = 'forum_changed';
@@ -42,11 +41,8 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/forum/posts', { config: { access: access.member }, schema: { body: createForumPostSchema, response: { 201: forumPostSchema } } }, async (req, reply) => {
-    const user = req.user;
-    if (!user) throw unauthorized();
-    assertMayStartThread(user);
     await enforceRateLimit(db, req, RATE_RULES.forumPost);
-    const post = await createThread(db, user, req.body);
+    const post = await createThread(db, req.user, req.body);
     dropCaches();
     await app.database.notify(FORUM_CHANNEL, 'changed').catch((err: unknown) => app.log.warn({ err }, 'could not announce a forum change'));
     return reply.status(201).send(post);

@@ -1,8 +1,7 @@
-import { FORUM_MESSAGES, type CreateForumPost, type ForumPost } from '../../../contracts/news';
-import { meetsTier } from '../../../contracts/tier-policy';
+import type { CreateForumPost, ForumPost } from '../../../contracts/news';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { forbidden } from '../../lib/errors';
+import { assertMayPost, spamVerdict } from '../comments/comment-rules';
 import { findForumPost, insertForumPost, type ForumPostWithAuthor } from './forum-repository';
 
 export function toForumPost(row: ForumPostWithAuthor): ForumPost {
@@ -18,14 +17,14 @@ export function toForumPost(row: ForumPostWithAuthor): ForumPost {
   };
 }
 
-/** Starting a thread follows the commenting rule (tier-policy: DHR1, DHR2, VIP and admins). */
-export function assertMayStartThread(user: UserRow): void {
-  if (!meetsTier(user, 'dhr1')) throw forbidden(FORUM_MESSAGES.mayNotPost, 'may_not_post');
-}
-
-/** Stores a member's thread; the caller has checked the posting rules. */
-export async function createThread(db: Db, user: UserRow, input: CreateForumPost, status: 'approved' | 'pending' = 'approved'): Promise<ForumPost> {
-  const id = await insertForumPost(db, { userId: user.id, category: input.category, title: input.title, body: input.body, status });
+/**
+ * Starts a member's thread under the comments module's rules (docs/decisions/0016): signed in, not
+ * banned, DHR1/DHR2/VIP or admin; the spam filter may hold it for a moderator (admins never held).
+ */
+export async function createThread(db: Db, user: UserRow | null, input: CreateForumPost): Promise<ForumPost> {
+  const author = await assertMayPost(db, user);
+  const status = author.isAdmin ? 'approved' : await spamVerdict(db, author.id, `${input.title}\n${input.body}`);
+  const id = await insertForumPost(db, { userId: author.id, category: input.category, title: input.title, body: input.body, status });
   const row = await findForumPost(db, id);
   if (!row) throw new Error('thread vanished after insert');
   return toForumPost(row);

@@ -10,6 +10,8 @@ import type { Db } from '../../db/client';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import type { SafeFetchOptions } from '../../lib/safe-fetch';
 import { access } from '../../plugins/access';
+import { COMMENTS_CHANNEL } from '../comments/comments-cache';
+import { commentCountsSince } from '../comments/comments-repository';
 import { createNewsPoller, type NewsPoller } from './news-poller';
 import { rankItems, RANKING } from './news-ranking';
 import { latestItems, rankingCandidates, seedSourcesOnce } from './news-repository';
@@ -59,7 +61,8 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
   const { db } = app.database;
   const poller = createNewsPoller({ database: app.database, config: app.config, fetchOptions: opts.fetch, log: app.log.child({ module: 'news' }) });
   const closing = new AbortController();
-  let commentActivity: CommentActivity = async () => new Map();
+  // Comment activity moves the ranking (docs/decisions/0017); tests may plug in their own counts.
+  let commentActivity: CommentActivity = commentCountsSince;
 
   // Served from memory (docs/conventions.md "Public reads"): every visitor of / and /forum reads these.
   const cache = new Map<string, CachedBody>();
@@ -146,10 +149,13 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
   await app.register(forumRoutes);
 
   let unlisten: (() => Promise<void>) | undefined;
+  let unlistenComments: (() => Promise<void>) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let firstPoll: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     unlisten = await app.database.listen(NEWS_CHANNEL, dropCaches);
+    // A comment anywhere may lift an item: the ranking is computed again on the next read.
+    unlistenComments = await app.database.listen(COMMENTS_CHANNEL, () => cache.delete('prioritized'));
     if (!app.config.backgroundJobs) return;
     const scheduled = () => {
       if (closing.signal.aborted) return;
@@ -174,6 +180,7 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
     closing.abort();
     await poller.current?.catch(() => undefined);
     await unlisten?.();
+    await unlistenComments?.();
   });
 };
 
