@@ -3,6 +3,7 @@ import { AdPlaceholder } from '../../../components/ui/ad-placeholder';
 import { PageContainer } from '../../../components/ui/page-container';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePermissions } from '../../auth';
+import { ConnectAndShare } from '../../community';
 import { FeatureGrid } from '../components/feature-grid';
 import { HeroSection } from '../components/hero-section';
 import { InstallSection } from '../components/install-section';
@@ -37,6 +38,7 @@ export default function HomePage() {
       </div>
       <FeatureGrid />
       <InstallSection />
+      <ConnectAndShare />
       <ReadyCta />
       {showAds && (
         <PageContainer width="wide">
