@@ -1,5 +1,5 @@
 import { Dialog } from '../../../components/ui/dialog';
-import { CommentsSection, type CommentsSectionProps } from './comments-section';
+import CommentsSectionBody, { type CommentsSectionProps } from './comments-section-body';
 
 /** The comments of one discussion in a modal (spec §2 "Comments dialog"). */
 export default function CommentsDialog({
@@ -10,7 +10,7 @@ export default function CommentsDialog({
 }: CommentsSectionProps & { open: boolean; onOpenChange: (open: boolean) => void; title?: string }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description="Talk music with the Deep House Radio family" size="lg">
-      <CommentsSection {...section} />
+      <CommentsSectionBody {...section} />
     </Dialog>
   );
 }

@@ -1,9 +1,8 @@
 import { MessageCircle } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { HOMEPAGE_DISCUSSION } from '../../../../contracts/community';
+import { Suspense, useState } from 'react';
+import { HOMEPAGE_DISCUSSION } from '../../../../contracts/community-values';
 import { cn } from '../../../lib/cn';
-
-const CommentsDialog = lazy(() => import('./comments-dialog'));
+import { CommentsDialog } from './lazy-dialogs';
 
 /** The top bar's comments toggle: opens the home discussion's comments over any page. */
 export function CommentsToggle({ className }: { className?: string }) {

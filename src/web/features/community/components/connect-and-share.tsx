@@ -1,11 +1,9 @@
 import { Mail, MessageCircle } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { HOMEPAGE_DISCUSSION } from '../../../../contracts/community';
+import { Suspense, useState } from 'react';
+import { HOMEPAGE_DISCUSSION } from '../../../../contracts/community-values';
 import { PageContainer } from '../../../components/ui/page-container';
 import { SectionHeading } from '../../../components/ui/section-heading';
-
-const CommentsDialog = lazy(() => import('./comments-dialog'));
-const ContactDialog = lazy(() => import('./contact-dialog'));
+import { CommentsDialog, ContactDialog } from './lazy-dialogs';
 
 const tile =
   'group glass flex w-full items-center gap-4 rounded-3xl p-5 text-left transition hover:border-white/20 hover:bg-white/[0.06] sm:p-6';

@@ -1,9 +1,7 @@
 import { UserRound } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-
-// The dialog loads on the first click, keeping it out of every page's first load.
-const ProfileDialog = lazy(() => import('./profile-dialog'));
+import { ProfileDialog } from './lazy-dialogs';
 
 /** The top bar's MEMBER button: the signed-in member's own profile (edit, pictures, settings, Sign Out). */
 export function MemberProfileButton({ userId, className, title, onClose }: { userId: string; className?: string; title?: string; onClose?: () => void }) {
