@@ -30,6 +30,7 @@ export const PAGE_PATHS = [
   '/vip-admin',
   '/admin/track-history',
   '/admin/news-sources',
+  '/admin/contact',
   '/shop-admin',
   '/members',
   '/manual-users',
