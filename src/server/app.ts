@@ -27,6 +27,10 @@ import { assignTierRoutes } from './modules/members/assign-tier-routes';
 import { trustProxyWarning } from './lib/client-address';
 import { mailPlugin } from './lib/mail';
 import { siteConfigRoutes } from './modules/system/site-config-routes';
+import { liveRoutes } from './modules/live/live-routes';
+import { submissionsRoutes } from './modules/submissions/submissions-routes';
+import { shopRoutes } from './modules/shop/shop-routes';
+import { newsletterRoutes } from './modules/shop/newsletter-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,6 +159,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(radioRoutes);
   await app.register(streamRoutes);
   await app.register(tracksRoutes);
+  await app.register(liveRoutes);
+  await app.register(submissionsRoutes);
+  await app.register(shopRoutes);
+  await app.register(newsletterRoutes);
 
   await app.register(webPlugin, { webRoot: opts.webRoot ?? defaultWebRoot });
   return app;

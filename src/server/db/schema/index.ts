@@ -4,3 +4,6 @@ export * from './auth';
 export * from './catalogue';
 export * from './radio';
 export * from './platforms';
+export * from './live';
+export * from './submissions';
+export * from './shop';

@@ -56,6 +56,13 @@ export async function findMembersByEmails(db: Db, emails: readonly string[]): Pr
   return found;
 }
 
+/** The members with any of these ids, in no particular order (the live monitor names its online members). */
+export async function findMembersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  const found: UserRow[] = [];
+  for (const part of chunks(ids)) found.push(...(await db.select().from(users).where(inArray(users.id, part))));
+  return found;
+}
+
 export interface MemberSelection {
   /** A subquery returning emails: members with one of them. */
   emailIn?: SQL;
