@@ -30,7 +30,7 @@ export function stationMail(to: string, s: DjSubmissionRow, reviewUrl: string): 
 export function receiptMail(s: DjSubmissionRow): MailMessage {
   return composeMail({
     to: s.email,
-    subject: `We received your mix "${s.mixTitle}"`,
+    subject: `We received your mix: ${s.mixTitle}`,
     greeting: `Hi ${s.artistName},`,
     paragraphs: [
       `Thanks for sending "${s.mixTitle}" to Deep House Radio. Our team listens to every submission; expect an answer within 5-7 days.`,
@@ -46,14 +46,14 @@ export function decisionMail(s: DjSubmissionRow, status: Extract<SubmissionStatu
   return status === 'accepted'
     ? composeMail({
         to: s.email,
-        subject: `Your mix "${s.mixTitle}" was accepted`,
+        subject: `Your mix was accepted: ${s.mixTitle}`,
         greeting: `Hi ${s.artistName},`,
         paragraphs: [`Great news: "${s.mixTitle}" was accepted for Deep House Radio. We will be in touch about the air date.`, ...note],
         footer: 'Thank you for sharing your music with the DHR community.',
       })
     : composeMail({
         to: s.email,
-        subject: `About your mix "${s.mixTitle}"`,
+        subject: `About your mix: ${s.mixTitle}`,
         greeting: `Hi ${s.artistName},`,
         paragraphs: [`Thank you for sending "${s.mixTitle}". This time it is not a fit for the DHR schedule.`, ...note, 'You are welcome to submit another mix.'],
         footer: 'Thank you for sharing your music with the DHR community.',
