@@ -37,7 +37,7 @@ const routes: RouteObject[] = [
       // VIP, community, shop
       { path: '/vip', element: sectionPage('/vip') },
       { path: '/forum', element: sectionPage('/forum') },
-      { path: '/upload', element: sectionPage('/upload') },
+      { path: '/upload', element: lazyPage(() => import('../features/submissions/pages/upload-page')) },
       { path: '/shop', element: sectionPage('/shop') },
       // Admin (features/admin)
       { path: '/admin', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
@@ -50,7 +50,8 @@ const routes: RouteObject[] = [
       { path: '/analytics', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/admin-settings', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/user-management', element: lazyPage(() => import('../features/admin/pages/user-management-page')) },
-      { path: '/live-monitor', element: sectionPage('/live-monitor', access.admin) },
+      { path: '/live-monitor', element: lazyPage(() => import('../features/live/pages/live-monitor-page')) },
+      { path: '/admin/submissions', element: lazyPage(() => import('../features/submissions/pages/submissions-admin-page')) },
       { path: '/forum-moderation', element: sectionPage('/forum-moderation', access.admin) },
       { path: '/vip-admin', element: sectionPage('/vip-admin', access.admin) },
       { path: '/shop-admin', element: sectionPage('/shop-admin', access.admin) },
