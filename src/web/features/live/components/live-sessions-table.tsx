@@ -19,7 +19,9 @@ function Who({ s }: { s: LiveSession }) {
     return (
       <span className="flex min-w-0 items-center gap-2 text-mist-300">
         <Globe2 className="size-4 shrink-0 text-mist-500" aria-hidden="true" />
-        <span className="truncate">Anonymous visitor</span>
+        <span className="truncate">
+          Visitor <span className="text-xs text-mist-500">#{s.id.slice(2, 6)}</span>
+        </span>
       </span>
     );
   }
@@ -56,10 +58,10 @@ export function LiveSessionsTable({ sessions, now }: { sessions: LiveSession[]; 
           <tr className="border-b border-white/10">
             <th className="w-10 px-4 py-3"><span className="sr-only">Status</span></th>
             <th className="px-3 py-3 font-semibold">User</th>
-            <th className="w-36 px-3 py-3 font-semibold">Type/Tier</th>
+            <th className="w-40 px-3 py-3 font-semibold">Type/Tier</th>
             <th className="px-3 py-3 font-semibold">Location/Page</th>
-            <th className="w-32 px-3 py-3 font-semibold">Session Time</th>
-            <th className="w-32 px-3 py-3 font-semibold">Last Activity</th>
+            <th className="w-28 px-3 py-3 font-semibold">Session Time</th>
+            <th className="w-28 px-3 py-3 font-semibold">Last Activity</th>
           </tr>
         </thead>
         <tbody>

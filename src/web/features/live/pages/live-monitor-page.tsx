@@ -87,7 +87,7 @@ function Monitor() {
       <Header live />
 
       <section aria-label="Live figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard label="Online Now" value={d?.onlineNow ?? 0} loading={loading} icon={Activity} detail={`${d?.membersOnline ?? 0} members, ${d?.anonymousOnline ?? 0} anonymous`} />
+        <StatCard label="Online Now" value={d?.onlineNow ?? 0} loading={loading} icon={Activity} detail={`${d?.membersOnline ?? 0} member${d?.membersOnline === 1 ? '' : 's'}, ${d?.anonymousOnline ?? 0} anonymous`} />
         <StatCard label="Total Sessions" value={d?.totalSessions ?? 0} loading={loading} icon={Users} detail="Visits in the last 24 hours" />
         <StatCard label="VIP Users Online" value={d?.vipOnline ?? 0} loading={loading} icon={Crown} detail="Active VIP members on the site" />
         <StatCard

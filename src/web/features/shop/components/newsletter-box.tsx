@@ -44,7 +44,7 @@ export function NewsletterBox() {
                 placeholder="you@example.com"
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
-                className="h-12 min-w-0 flex-1 rounded-full border border-white/10 bg-night-900/70 px-5 text-base text-white placeholder:text-mist-500 focus:border-aqua-400/60 focus:ring-2 focus:ring-aqua-400/20 focus:outline-none"
+                className="h-12 w-full min-w-0 rounded-full sm:flex-1 border border-white/10 bg-night-900/70 px-5 text-base text-white placeholder:text-mist-500 focus:border-aqua-400/60 focus:ring-2 focus:ring-aqua-400/20 focus:outline-none"
               />
               <Button type="submit" size="lg" disabled={subscribe.isPending || !email.trim()}>
                 {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}

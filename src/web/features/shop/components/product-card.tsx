@@ -19,7 +19,7 @@ export function ProductCard({ product: p, wished, onWish, onAdd, onBuy }: Produc
   const onSale = p.originalPrice !== null && p.originalPrice > p.price;
   return (
     <article className="glass group flex min-w-0 flex-col overflow-hidden rounded-3xl transition hover:border-white/20" data-testid="product-card" aria-label={p.name}>
-      <div className="relative aspect-square overflow-hidden bg-night-800">
+      <div className="relative aspect-[4/3] overflow-hidden bg-night-800 sm:aspect-square">
         {p.images[0] ? (
           <img src={p.images[0]} alt="" loading="lazy" decoding="async" width={480} height={480} className="size-full object-cover transition duration-500 group-hover:scale-[1.03]" />
         ) : (
@@ -62,7 +62,7 @@ export function ProductCard({ product: p, wished, onWish, onAdd, onBuy }: Produc
           <span className="font-display text-xl font-bold text-white">{formatEuro(p.price)}</span>
           {onSale && p.originalPrice !== null && <s className="text-sm text-mist-500">{formatEuro(p.originalPrice)}</s>}
         </div>
-        <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:grid-cols-1 xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-2">
           <Button size="sm" onClick={onAdd} disabled={!p.inStock}>
             <ShoppingCart className="size-4" aria-hidden="true" /> Add to Cart
           </Button>
