@@ -59,14 +59,26 @@ const envSchema = z.object({
     .optional(),
   /** Bearer token for GET /metrics; unset means only an admin session may read it. */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
-  /** Where DJ submissions (and other mail for the station) go; unset: the submissions are stored and shown to admins only. */
-  CONTACT_EMAIL: z.string().email().optional(),
+  /** Where contact form messages and DJ submissions are mailed; unset: they wait in the admin inbox and queue only. */
+  CONTACT_EMAIL: z.email().optional(),
   /** The print-on-demand store the shop's checkout opens, and a product without its own store link. */
   SHOP_STORE_URL: z.string().url().default(DEFAULT_STORE_URL),
   /** Live event streams (GET /api/live/events) one client address may hold open at once. */
   SSE_MAX_PER_IP: z.coerce.number().int().positive().default(4),
   /** Live event streams this instance holds open at once, all clients together. */
   SSE_MAX_TOTAL: z.coerce.number().int().positive().default(2000),
+  /**
+   * Media storage (mixes, images): set S3_BUCKET to keep files in an S3-compatible bucket instead
+   * of DATA_DIR/media. S3_ENDPOINT names a non-AWS store (path-style addressing); without the key
+   * pair the AWS SDK's default credential chain is used.
+   */
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().max(64).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
+  /** Largest mix an admin may upload, in MB. */
+  MIX_MAX_MB: z.coerce.number().int().positive().max(50_000).default(1024),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -85,6 +97,14 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {}
 
+/** S3_* variables that cannot work together; undefined when they are fine (or all unset). */
+function s3SettingsProblem(e: Env): string | undefined {
+  const anyS3 = e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY;
+  if (anyS3 && !e.S3_BUCKET) return 'S3_BUCKET: required when S3_ENDPOINT or S3 keys are set';
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) return 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither';
+  return undefined;
+}
+
 /** Parse the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // Empty strings in env files mean "unset", as most operators expect.
@@ -95,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const s3Problem = s3SettingsProblem(e);
+  if (s3Problem) throw new ConfigError(`Invalid configuration:\n  ${s3Problem}`);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     ...e,

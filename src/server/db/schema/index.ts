@@ -4,6 +4,7 @@ export * from './auth';
 export * from './catalogue';
 export * from './radio';
 export * from './platforms';
+export * from './community';
 export * from './live';
 export * from './submissions';
 export * from './shop';
