@@ -13,14 +13,10 @@ export const RETURNS_DAYS = 30;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const PRICE_MAX_EUR = 100_000;
-/** Product images uploaded by the shop admin: under this size (spec §9 'Image upload under 5MB'). */
-export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export const SHOP_MESSAGES = {
   duplicateTags: 'Tags cannot be duplicated',
   deleteConfirm: 'Are you sure you want to delete this product?',
-  imageTooLarge: 'File size must be less than 5MB',
-  notAnImage: 'Please choose a JPEG, PNG, WebP, GIF or AVIF image',
   uploadFailed: 'Failed to upload image',
   productExists: 'A product with this id already exists',
   productNotFound: 'Product not found',

@@ -38,6 +38,7 @@ import { liveRoutes } from './modules/live/live-routes';
 import { submissionsRoutes } from './modules/submissions/submissions-routes';
 import { shopRoutes } from './modules/shop/shop-routes';
 import { newsletterRoutes } from './modules/shop/newsletter-routes';
+import { productImageRoutes } from './modules/shop/product-image-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(submissionsRoutes);
   await app.register(shopRoutes);
   await app.register(newsletterRoutes);
+  await app.register(productImageRoutes);
 
   await app.register(webPlugin, { webRoot: opts.webRoot ?? defaultWebRoot });
   return app;

@@ -27,6 +27,7 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['POST', '/api/admin/shop/products', 'admin'],
   ['PATCH', '/api/admin/shop/products/:id', 'admin'],
   ['DELETE', '/api/admin/shop/products/:id', 'admin'],
+  ['POST', '/api/admin/shop/upload-image', 'admin'],
   ['POST', '/api/newsletter', 'public'],
   ['POST', '/api/newsletter/confirm', 'public'],
   ['POST', '/api/newsletter/unsubscribe', 'public'],

@@ -196,3 +196,56 @@ describe('newsletter', async () => {
     expect((await c.post('/api/newsletter/confirm', { token: 'x'.repeat(40) })).statusCode).toBe(400);
   });
 });
+
+describe('product image upload', async () => {
+  const dataDir = tempDataDir();
+  const app = await createTestApp({ DATA_DIR: dataDir });
+  const admin = await memberWithRole(app, 'admin');
+  const sharp = (await import('sharp')).default;
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#7c3aed' } }).png().toBuffer();
+
+  function multipart(field: string, filename: string, type: string, bytes: Buffer) {
+    const boundary = '----dhr' + Math.random().toString(16).slice(2);
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+  const upload = (body: ReturnType<typeof multipart>, cookie = admin.cookie) =>
+    app.inject({ method: 'POST', url: '/api/admin/shop/upload-image', payload: body.payload, headers: { ...body.headers, cookie } });
+  const stored = async () => (await app.mediaStorage.usage('images/')).objects;
+
+  it('re-encodes an image, stores it by content hash and serves it publicly', async () => {
+    const res = await upload(multipart('image', 'tee.png', 'image/png', png));
+    expect(res.statusCode, res.body).toBe(200);
+    const { imageUrl } = res.json() as { imageUrl: string };
+    expect(imageUrl).toMatch(/^\/media\/images\/[a-f0-9]{64}\.webp$/);
+    const served = await app.inject(imageUrl);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    // The URL is accepted as a product image.
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/shop/products',
+      headers: { cookie: admin.cookie },
+      payload: { id: 'product_upload', name: 'Uploaded', price: 1, category: 'digital', images: [imageUrl], description: '', rating: 5, reviews: 0, inStock: true, featured: false, tags: [], isActive: true },
+    });
+    expect(created.statusCode).toBe(201);
+  });
+
+  it('refuses an 8 MB file, a non-image, a renamed text file and a missing field, storing nothing', async () => {
+    const before = await stored();
+    const big = await upload(multipart('image', 'big.png', 'image/png', Buffer.concat([png, Buffer.alloc(8 * 1024 * 1024)])));
+    expect(big.statusCode).toBe(413);
+    const text = await upload(multipart('image', 'notes.png', 'image/png', Buffer.from('<svg onload="alert(1)"></svg>')));
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe('Please upload a JPEG, PNG, WebP or GIF image');
+    expect((await upload(multipart('file', 'tee.png', 'image/png', png))).statusCode).toBe(400);
+    expect(await stored()).toBe(before);
+  });
+
+  it('is for admins only', async () => {
+    const member = await memberWithRole(app, 'vip');
+    expect((await upload(multipart('image', 'tee.png', 'image/png', png), member.cookie)).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/api/admin/shop/upload-image', ...multipart('image', 'tee.png', 'image/png', png) })).statusCode).toBe(401);
+  });
+});

@@ -1,7 +1,8 @@
 import { ImagePlus, Loader2, Save, X } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useState } from 'react';
 import { productCreateSchema, type ProductCreate } from '../../../../contracts/shop';
-import { PRODUCT_IMAGE_MAX_BYTES, SHOP_CATEGORIES, SHOP_MESSAGES, type ShopCategory } from '../../../../contracts/shop-values';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../../../contracts/images';
+import { SHOP_CATEGORIES, SHOP_MESSAGES, type ShopCategory } from '../../../../contracts/shop-values';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/http';
@@ -61,8 +62,8 @@ export function ProductFormCard({ id, isNew, initial, saving, onSave, onCancel }
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    if (file.size >= PRODUCT_IMAGE_MAX_BYTES) {
-      setProblem(SHOP_MESSAGES.imageTooLarge);
+    if (file.size >= IMAGE_MAX_BYTES) {
+      setProblem(IMAGE_MESSAGES.tooLarge);
       return;
     }
     setUploading(true);
@@ -187,10 +188,10 @@ export function ProductFormCard({ id, isNew, initial, saving, onSave, onCancel }
             <label className="inline-flex h-11 cursor-pointer items-center justify-center gap-2 rounded-full bg-white/5 px-5 text-sm font-semibold text-mist-100 ring-1 ring-white/10 hover:bg-white/10">
               {uploading ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <ImagePlus className="size-4" aria-hidden="true" />}
               {uploading ? 'Uploading...' : 'Upload Image'}
-              <input type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" className="sr-only" onChange={(e) => void onFile(e)} disabled={uploading} />
+              <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="sr-only" onChange={(e) => void onFile(e)} disabled={uploading} />
             </label>
           </div>
-          <p className="text-xs text-mist-500">JPEG, PNG, WebP, GIF or AVIF under 5MB.</p>
+          <p className="text-xs text-mist-500">JPEG, PNG, WebP or GIF under 5MB.</p>
         </fieldset>
 
         <div className="flex flex-wrap gap-x-6">
