@@ -6,6 +6,8 @@ import { cn } from '../../../lib/cn';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePermissions } from '../../auth';
+import { NewsTicker } from '../../news';
+import { ConnectAndShare } from '../../community';
 import { FeatureGrid } from '../components/feature-grid';
 import { HeroSection } from '../components/hero-section';
 import { InstallSection } from '../components/install-section';
@@ -32,6 +34,7 @@ export default function HomePage() {
       <div className="space-y-10">
         <HeroSection />
         <StatsBlock />
+        <NewsTicker />
       </div>
       <LiveSection />
       {belowTheFold && (
@@ -54,6 +57,9 @@ export default function HomePage() {
           </BelowFold>
           <BelowFold size="[contain-intrinsic-size:auto_795px] lg:[contain-intrinsic-size:auto_347px]">
             <InstallSection />
+          </BelowFold>
+          <BelowFold size="[contain-intrinsic-size:auto_400px] lg:[contain-intrinsic-size:auto_300px]">
+            <ConnectAndShare />
           </BelowFold>
           <BelowFold size="[contain-intrinsic-size:auto_432px] lg:[contain-intrinsic-size:auto_373px]">
             <ReadyCta />
