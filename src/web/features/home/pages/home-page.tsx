@@ -38,50 +38,56 @@ export default function HomePage() {
       </div>
       <LiveSection />
       {belowTheFold && (
-        // Each section's padding stands in for the spacing between them (the -my pulls the first and
+        // Each block's padding stands in for the spacing between them (the -my pulls the first and
         // last back), so shadows and focus rings have room: the containment of `below-fold` clips.
         <div className="-my-10 sm:-my-12">
-          {showAds && (
-            <BelowFold size="[contain-intrinsic-size:auto_44px] lg:[contain-intrinsic-size:auto_90px]">
-              <PageContainer width="wide">
-                <AdPlaceholder />
-              </PageContainer>
-            </BelowFold>
-          )}
-          <BelowFold size="[contain-intrinsic-size:auto_1706px] lg:[contain-intrinsic-size:auto_781px]" className="space-y-10">
-            <MemberNotice />
-            <PricingSection />
-          </BelowFold>
-          <BelowFold size="[contain-intrinsic-size:auto_1328px] lg:[contain-intrinsic-size:auto_635px]">
-            <FeatureGrid />
-          </BelowFold>
-          <BelowFold size="[contain-intrinsic-size:auto_795px] lg:[contain-intrinsic-size:auto_347px]">
-            <InstallSection />
-          </BelowFold>
-          <BelowFold size="[contain-intrinsic-size:auto_400px] lg:[contain-intrinsic-size:auto_300px]">
-            <ConnectAndShare />
-          </BelowFold>
-          <BelowFold size="[contain-intrinsic-size:auto_432px] lg:[contain-intrinsic-size:auto_373px]">
-            <ReadyCta />
-          </BelowFold>
-          {showAds && (
-            <BelowFold size="[contain-intrinsic-size:auto_44px] lg:[contain-intrinsic-size:auto_90px]">
-              <PageContainer width="wide">
-                <AdPlaceholder />
-              </PageContainer>
-            </BelowFold>
-          )}
+          {belowTheFoldBlocks(showAds).map(({ key, size, className, content }) => (
+            <div key={key} className={cn('below-fold py-10 sm:py-12', size, className)}>
+              {content}
+            </div>
+          ))}
         </div>
       )}
     </div>
   );
 }
 
-/** A block below the fold; `size` is its usual height (phone, desktop), the stand-in until it has been laid out once. */
-function BelowFold({ size, className, children }: { size: string; className?: string; children: ReactNode }) {
-  return (
-    <div className={cn('below-fold py-10 sm:py-12', size, className)}>
-      {children}
-    </div>
-  );
+interface BelowFoldBlock {
+  key: string;
+  /** Its usual height on a phone and on a desktop: the stand-in until it has been laid out once. */
+  size: string;
+  className?: string;
+  content: ReactNode;
+}
+
+/** The home page below the fold, in order. */
+function belowTheFoldBlocks(showAds: boolean): BelowFoldBlock[] {
+  const ad = (key: string): BelowFoldBlock => ({
+    key,
+    size: '[contain-intrinsic-size:auto_44px] lg:[contain-intrinsic-size:auto_90px]',
+    content: (
+      <PageContainer width="wide">
+        <AdPlaceholder />
+      </PageContainer>
+    ),
+  });
+  return [
+    ...(showAds ? [ad('ad-top')] : []),
+    {
+      key: 'membership',
+      size: '[contain-intrinsic-size:auto_1706px] lg:[contain-intrinsic-size:auto_781px]',
+      className: 'space-y-10',
+      content: (
+        <>
+          <MemberNotice />
+          <PricingSection />
+        </>
+      ),
+    },
+    { key: 'features', size: '[contain-intrinsic-size:auto_1328px] lg:[contain-intrinsic-size:auto_635px]', content: <FeatureGrid /> },
+    { key: 'install', size: '[contain-intrinsic-size:auto_795px] lg:[contain-intrinsic-size:auto_347px]', content: <InstallSection /> },
+    { key: 'connect', size: '[contain-intrinsic-size:auto_400px] lg:[contain-intrinsic-size:auto_300px]', content: <ConnectAndShare /> },
+    { key: 'ready', size: '[contain-intrinsic-size:auto_432px] lg:[contain-intrinsic-size:auto_373px]', content: <ReadyCta /> },
+    ...(showAds ? [ad('ad-bottom')] : []),
+  ];
 }
