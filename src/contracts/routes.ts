@@ -29,6 +29,7 @@ export const PAGE_PATHS = [
   '/forum-moderation',
   '/vip-admin',
   '/admin/track-history',
+  '/admin/news-sources',
   '/admin/contact',
   '/shop-admin',
   '/members',

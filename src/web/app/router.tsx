@@ -36,7 +36,7 @@ const routes: RouteObject[] = [
       { path: '/track-history', element: lazyPage(() => import('../features/tracks/pages/vip-track-history-page')) },
       // VIP, community, shop
       { path: '/vip', element: sectionPage('/vip') },
-      { path: '/forum', element: sectionPage('/forum') },
+      { path: '/forum', element: lazyPage(() => import('../features/news/pages/forum-page')) },
       { path: '/upload', element: sectionPage('/upload') },
       { path: '/shop', element: sectionPage('/shop') },
       // Admin (features/admin)
@@ -50,6 +50,7 @@ const routes: RouteObject[] = [
       { path: '/analytics', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/admin-settings', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/user-management', element: lazyPage(() => import('../features/admin/pages/user-management-page')) },
+      { path: '/admin/news-sources', element: lazyPage(() => import('../features/news/pages/news-sources-page')) },
       { path: '/live-monitor', element: sectionPage('/live-monitor', access.admin) },
       { path: '/forum-moderation', element: lazyPage(() => import('../features/community/pages/forum-moderation-page')) },
       { path: '/admin/contact', element: lazyPage(() => import('../features/community/pages/contact-inbox-page')) },

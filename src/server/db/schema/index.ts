@@ -5,3 +5,4 @@ export * from './catalogue';
 export * from './radio';
 export * from './platforms';
 export * from './community';
+export * from './news';

@@ -3,6 +3,7 @@ import { AdPlaceholder } from '../../../components/ui/ad-placeholder';
 import { PageContainer } from '../../../components/ui/page-container';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePermissions } from '../../auth';
+import { NewsTicker } from '../../news';
 import { ConnectAndShare } from '../../community';
 import { FeatureGrid } from '../components/feature-grid';
 import { HeroSection } from '../components/hero-section';
@@ -25,6 +26,7 @@ export default function HomePage() {
       <div className="space-y-10">
         <HeroSection />
         <StatsBlock />
+        <NewsTicker />
       </div>
       <LiveSection />
       {showAds && (
