@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { IMAGE_EXTENSIONS } from './media';
 import { MIX_PLAY_TIER, VIP_DAILY_DOWNLOADS } from './tier-policy';
 import { TIER_PRICE_EUR } from './tiers';
 
@@ -32,7 +31,6 @@ export const MIX_MESSAGES = {
   linkExpired: 'This media link has expired or is not valid. Reload the page and try again.',
   notAudio: 'The file is not an MP3, AAC/M4A, FLAC or WAV audio file',
   nameMismatch: "The file's content does not match its name",
-  artworkNotImage: 'The artwork is not a JPEG, PNG, WebP, AVIF or GIF image',
   fileRequired: 'Choose an audio file to upload',
 } as const;
 
@@ -130,9 +128,6 @@ export const mediaTokenQuerySchema = z.object({ token: z.string().max(200) });
 export function isMixStorageKey(value: string): boolean {
   return new RegExp(`^mixes/[A-Za-z0-9][A-Za-z0-9._-]{0,150}\\.(?:${MIX_AUDIO_EXTENSIONS.join('|')})$`).test(value) && !value.includes('..');
 }
-
-/** Artwork of an uploaded mix is stored as an image (contracts/media.ts). */
-export const ARTWORK_EXTENSIONS = IMAGE_EXTENSIONS;
 
 // ---------------------------------------------------------------- access info (spec §3, §8)
 

@@ -31,6 +31,10 @@ import { mediaStoragePlugin } from './lib/storage/storage-plugin';
 import type { MediaStorage } from './lib/storage/media-storage';
 import { mediaRoutes } from './modules/media/media-routes';
 import { mixesPlugin } from './modules/mixes/mixes-plugin';
+import { commentsRoutes } from './modules/comments/comments-routes';
+import { moderationRoutes } from './modules/comments/moderation-routes';
+import { profilesRoutes } from './modules/profiles/profiles-routes';
+import { contactRoutes } from './modules/contact/contact-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -168,6 +172,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(tracksRoutes);
   await app.register(mediaRoutes);
   await app.register(mixesPlugin);
+  await app.register(commentsRoutes);
+  await app.register(moderationRoutes);
+  await app.register(profilesRoutes);
+  await app.register(contactRoutes);
 
   await app.register(webPlugin, { webRoot: opts.webRoot ?? defaultWebRoot });
   return app;

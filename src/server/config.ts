@@ -58,6 +58,8 @@ const envSchema = z.object({
     .optional(),
   /** Bearer token for GET /metrics; unset means only an admin session may read it. */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /** Where contact form messages are mailed; unset: they wait in the admin contact inbox only. */
+  CONTACT_EMAIL: z.email().optional(),
   /** Live event streams (GET /api/live/events) one client address may hold open at once. */
   SSE_MAX_PER_IP: z.coerce.number().int().positive().default(4),
   /** Live event streams this instance holds open at once, all clients together. */

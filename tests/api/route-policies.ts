@@ -70,6 +70,28 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['GET', '/media/mixes/:mixId/download', 'public'],
   ['GET', '/media/mixes/:mixId/stream', 'public'],
   ['GET', '/metrics', 'admin|bearer:METRICS_TOKEN'],
+  // Community: comments, moderation (issue 12)
+  ['GET', '/api/comments/recent', 'public'],
+  ['GET', '/api/comments/recent/:limit', 'public'],
+  ['GET', '/api/comments/:articleId', 'public'],
+  ['POST', '/api/comments', 'member'],
+  ['POST', '/api/comments/:id/report', 'member'],
+  ['GET', '/api/admin/comments/reported', 'admin'],
+  ['GET', '/api/admin/comments/pending', 'admin'],
+  ['GET', '/api/admin/comments/log', 'admin'],
+  ['PATCH', '/api/admin/comments/:id/approve', 'admin'],
+  ['PATCH', '/api/admin/comments/:id/reject', 'admin'],
+  ['DELETE', '/api/admin/comments/:id/permanent', 'admin'],
+  ['POST', '/api/admin/users/:id/ban-comments', 'admin'],
+  // Community: profiles, following, images, contact (issue 12)
+  ['GET', '/api/users/:id/profile', 'public'],
+  ['PATCH', '/api/users/:id/profile', 'member'],
+  ['POST', '/api/users/:id/follow', 'member'],
+  ['POST', '/api/users/:id/unfollow', 'member'],
+  ['POST', '/api/users/upload-image', 'member'],
+  ['POST', '/api/contact', 'public'],
+  ['GET', '/api/admin/contact-messages', 'admin'],
+  ['PATCH', '/api/admin/contact-messages/:id/handled', 'admin'],
 ];
 
 /**

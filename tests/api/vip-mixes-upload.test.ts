@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { IMAGE_MESSAGES } from '../../src/contracts/images';
 import { MIX_MESSAGES } from '../../src/contracts/mixes';
 import { createTestApp, memberWithRole } from '../support/app';
 import { startTestS3 } from '../support/s3';
@@ -87,8 +88,8 @@ function uploadSuite(name: string, env: () => Promise<Record<string, string>>) {
       expect((await res.json()).artworkUrl).toMatch(/^\/media\/images\/[a-f0-9]{64}\.webp$/);
       const before = await mixCount();
       const bad = await upload(await form({ path: files.mp3, name: 'tone.mp3' }, details, files.wav));
-      expect(bad.status).toBe(415);
-      expect((await bad.json()).error.message).toBe(MIX_MESSAGES.artworkNotImage);
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).error.message).toBe(IMAGE_MESSAGES.invalid);
       expect(await mixCount()).toBe(before);
     });
 

@@ -1,12 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { parseStream } from 'music-metadata';
-import sharp from 'sharp';
+import { IMAGE_MAX_BYTES } from '../../../contracts/images';
 import { mediaImagePath } from '../../../contracts/media';
 import { MIX_AUDIO_EXTENSIONS, MIX_MESSAGES, mixDetailsSchema, type MixAudioExtension, type MixDetails } from '../../../contracts/mixes';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
+import { processImage } from '../../lib/images';
 import { MEDIA_TYPES, MediaTooLargeError, type MediaStorage } from '../../lib/storage/media-storage';
 import { insertMix, type MixRow } from './mixes-repository';
 
@@ -16,10 +17,6 @@ import { insertMix, type MixRow } from './mixes-repository';
  * from the stored file. Anything wrong and nothing is kept.
  */
 
-/** Artwork is small: it is read whole, checked and re-encoded. */
-export const ARTWORK_MAX_BYTES = 5 * 1024 * 1024;
-/** Artwork is stored square, this many pixels a side, as WebP. */
-const ARTWORK_SIZE_PX = 800;
 
 /** One part of the multipart upload, free of the HTTP library's types. */
 export type UploadPart =
@@ -48,19 +45,11 @@ function nameExtension(filename: string): string | null {
   return ext === 'mp4' ? 'm4a' : ext;
 }
 
-/** Re-encodes an image as square WebP and stores it by content hash; returns its public path. */
+/** Checks and re-encodes an image (lib/images.ts, preset 'artwork') and stores it by content hash; returns its public path. */
 export async function storeArtwork(storage: MediaStorage, image: Buffer): Promise<string> {
-  const type = await fileTypeFromBuffer(image);
-  if (!type || !['jpg', 'png', 'webp', 'avif', 'gif'].includes(type.ext)) throw unsupported(MIX_MESSAGES.artworkNotImage);
-  let webp: Buffer;
-  try {
-    webp = await sharp(image, { limitInputPixels: 50_000_000 }).rotate().resize(ARTWORK_SIZE_PX, ARTWORK_SIZE_PX, { fit: 'cover' }).webp({ quality: 82 }).toBuffer();
-  } catch {
-    throw unsupported(MIX_MESSAGES.artworkNotImage);
-  }
-  const name = `${createHash('sha256').update(webp).digest('hex')}.webp`;
-  await storage.put(`images/${name}`, Readable.from([webp]), { contentType: MEDIA_TYPES.webp ?? 'image/webp', maxBytes: webp.length });
-  return mediaImagePath(name);
+  const processed = await processImage(image, 'artwork');
+  await storage.put(`images/${processed.name}`, Readable.from([processed.bytes]), { contentType: processed.contentType, maxBytes: processed.bytes.length });
+  return mediaImagePath(processed.name);
 }
 
 async function readLimited(stream: NodeJS.ReadableStream, maxBytes: number): Promise<Buffer> {
@@ -168,7 +157,7 @@ export async function uploadMix(deps: UploadDeps, parts: AsyncIterable<UploadPar
       } else if (part.name === 'file' && !audio) {
         audio = await storeAudio(deps, id, part.filename, part.stream);
       } else if (part.name === 'artwork' && !artwork) {
-        artwork = await readLimited(part.stream, ARTWORK_MAX_BYTES);
+        artwork = await readLimited(part.stream, IMAGE_MAX_BYTES);
         if (artwork.length === 0) artwork = undefined;
       } else {
         await drain(part.stream);
