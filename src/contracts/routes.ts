@@ -41,6 +41,9 @@ export const PAGE_PATHS = [
   '/admin-settings',
   '/vip/track-history',
   '/track-history',
+  '/admin/submissions',
+  '/newsletter/confirm',
+  '/newsletter/unsubscribe',
 ] as const;
 
 const patterns = PAGE_PATHS.map(

@@ -6,3 +6,4 @@ export { useSignOut } from './api/logout';
 export { hasTierAccess } from './lib/tier-access';
 export { usePermissions } from './api/get-permissions';
 export { useSiteConfig } from './api/get-site-config';
+export { useFragmentToken } from './lib/fragment-token';
