@@ -135,7 +135,10 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
   it('the contact dialog sends a message that reaches the admin inbox', async () => {
     const v = await pageAs(undefined, PHONE);
     await v.page.goto('/');
-    await v.page.getByRole('button', { name: /Contact Us/ }).click();
+    const row = v.page.getByRole('region', { name: 'Connect and Share' });
+    await row.scrollIntoViewIfNeeded();
+    if (SCREENSHOT_DIR) await row.screenshot({ path: path.join(SCREENSHOT_DIR, 'connect-row-phone.png') });
+    await row.getByRole('button', { name: /Contact Us/ }).click();
     const dialog = v.page.getByRole('dialog', { name: 'Contact Us' });
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await waitForAlert(v.alerts, CONTACT_MESSAGES.required);
