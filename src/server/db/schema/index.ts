@@ -4,3 +4,4 @@ export * from './auth';
 export * from './catalogue';
 export * from './radio';
 export * from './platforms';
+export * from './supporters';
