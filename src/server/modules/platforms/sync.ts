@@ -67,7 +67,9 @@ export function syncLog(r: ReconcileResult, now: Date, platforms: readonly Platf
   >;
   const unmatched: SyncLogEntry[] = [];
   for (const [record, owner] of r.owners) {
-    const f = figures[record.platform];
+    // A webhook's reconcile also reads the member's records on the other platform: not this run's.
+    const f = figures[record.platform] as (typeof figures)[Platform] | undefined;
+    if (!f) continue;
     if (owner) f.matched++;
     else if (recordGivesAccess(record, now)) {
       f.unmatched++;
@@ -75,7 +77,8 @@ export function syncLog(r: ReconcileResult, now: Date, platforms: readonly Platf
     }
   }
   const changes: SyncLogEntry[] = r.changes.map((c) => {
-    figures[c.platform].changed++;
+    const f = figures[c.platform] as (typeof figures)[Platform] | undefined;
+    if (f) f.changed++;
     return {
       kind: 'changed',
       platform: c.platform,
