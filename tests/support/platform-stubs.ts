@@ -55,7 +55,7 @@ async function startStub<T>(
   const state: StubState<T> = { items: [], pageSize: 2, failures: [], delayMs: 0, ...init };
   const requests: RecordedRequest[] = [];
   let baseUrl = '';
-  const server = http.createServer(async (req, res) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const u = new URL(req.url ?? '/', baseUrl);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -77,7 +77,8 @@ async function startStub<T>(
     };
     if (state.delayMs > 0) setTimeout(send, state.delayMs);
     else send();
-  });
+  };
+  const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
