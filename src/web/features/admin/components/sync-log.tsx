@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useSyncRun } from '../api/get-sync-run';
 import { useSyncRuns } from '../api/get-sync-runs';
+import { ListStates } from './admin-page-header';
 
 const TRIGGER_LABEL = { manual: 'Manual sync', scheduled: 'Scheduled sync', webhook: 'Webhook' } as const;
 
@@ -25,21 +26,19 @@ export function SyncLog() {
         </h2>
         {runs.isFetching && !runs.isPending && <Spinner label="Updating log..." />}
       </header>
-      {runs.isPending ? (
-        <Spinner label="Loading the sync log..." showLabel className="py-8" />
-      ) : runs.isError ? (
-        <p role="alert" className="rounded-2xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm text-rose-200">
-          {errorMessage(runs.error, runs.error.message)}
-        </p>
-      ) : runs.data.length === 0 ? (
-        <p className="rounded-2xl border border-white/5 bg-white/[0.02] px-4 py-10 text-center text-sm text-mist-400">No sync has run yet.</p>
-      ) : (
+      <ListStates
+        pending={runs.isPending}
+        error={runs.isError ? errorMessage(runs.error, runs.error.message) : null}
+        empty={(runs.data?.length ?? 0) === 0}
+        loadingLabel="Loading the sync log..."
+        emptyText="No sync has run yet."
+      >
         <ul className="flex flex-col gap-2" aria-label="Sync runs">
-          {runs.data.map((r) => (
+          {runs.data?.map((r) => (
             <RunRow key={r.id} run={r} open={openId === r.id} onToggle={() => setOpenId(openId === r.id ? null : r.id)} />
           ))}
         </ul>
-      )}
+      </ListStates>
     </Card>
   );
 }

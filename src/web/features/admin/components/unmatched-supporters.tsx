@@ -14,6 +14,7 @@ import { useInviteSupporter } from '../api/invite-supporter';
 import { useLinkSupporter } from '../api/link-supporter';
 import { formatEuros } from '../lib/money';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { ListStates } from './admin-page-header';
 import type { FormFeedback } from './create-user-form';
 import { TextField } from './form-controls';
 
@@ -43,17 +44,13 @@ export function UnmatchedSupporters(feedback: FormFeedback) {
         They pay on Patreon or Buy Me a Coffee but no Deep House Radio account matches. Link one to a member who pays under another email,
         or invite them: the sign-in link creates their account with the tier.
       </p>
-      {list.isPending ? (
-        <Spinner label="Loading supporters..." showLabel className="py-8" />
-      ) : list.isError ? (
-        <p role="alert" className="rounded-2xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm text-rose-200">
-          {errorMessage(list.error, list.error.message)}
-        </p>
-      ) : rows.length === 0 ? (
-        <p className="rounded-2xl border border-white/5 bg-white/[0.02] px-4 py-10 text-center text-sm text-mist-400">
-          Every paying supporter matches an account.
-        </p>
-      ) : (
+      <ListStates
+        pending={list.isPending}
+        error={list.isError ? errorMessage(list.error, list.error.message) : null}
+        empty={rows.length === 0}
+        loadingLabel="Loading supporters..."
+        emptyText="Every paying supporter matches an account."
+      >
         <ul className="flex flex-col gap-2.5" aria-label="Unmatched supporters">
           {rows.map((s) => {
             const key = `${s.platform}:${s.email}`;
@@ -69,7 +66,7 @@ export function UnmatchedSupporters(feedback: FormFeedback) {
             );
           })}
         </ul>
-      )}
+      </ListStates>
       {total > rows.length && <p className="text-sm text-mist-400">Showing the newest {numberFormat.format(rows.length)}.</p>}
     </Card>
   );
