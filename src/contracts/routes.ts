@@ -31,6 +31,7 @@ export const PAGE_PATHS = [
   '/forum-moderation',
   '/vip-admin',
   '/admin/track-history',
+  '/admin/news-sources',
   '/shop-admin',
   '/members',
   '/manual-users',

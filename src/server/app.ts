@@ -27,6 +27,14 @@ import { assignTierRoutes } from './modules/members/assign-tier-routes';
 import { trustProxyWarning } from './lib/client-address';
 import { mailPlugin } from './lib/mail';
 import { siteConfigRoutes } from './modules/system/site-config-routes';
+import { mediaStoragePlugin } from './lib/storage/storage-plugin';
+import type { MediaStorage } from './lib/storage/media-storage';
+import { mediaRoutes } from './modules/media/media-routes';
+import { commentsRoutes } from './modules/comments/comments-routes';
+import { moderationRoutes } from './modules/comments/moderation-routes';
+import { profilesRoutes } from './modules/profiles/profiles-routes';
+import { contactRoutes } from './modules/contact/contact-routes';
+import { newsPlugin } from './modules/news/news-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +51,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Use this media storage instead of the configured one (tests). */
+  mediaStorage?: MediaStorage;
 }
 
 /** Connection limits of the Node server: slow or idle clients cannot hold sockets forever. */
@@ -142,6 +152,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(metricsPlugin);
   await app.register(mailPlugin);
   await app.register(platformSubscribersPlugin);
+  await app.register(mediaStoragePlugin, { storage: opts.mediaStorage });
 
   // Routes, by domain.
   await app.register(healthRoutes);
@@ -155,6 +166,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(radioRoutes);
   await app.register(streamRoutes);
   await app.register(tracksRoutes);
+  await app.register(mediaRoutes);
+  await app.register(commentsRoutes);
+  await app.register(moderationRoutes);
+  await app.register(profilesRoutes);
+  await app.register(contactRoutes);
+  await app.register(newsPlugin);
 
   await app.register(webPlugin, { webRoot: opts.webRoot ?? defaultWebRoot });
   return app;

@@ -61,13 +61,49 @@ const envSchema = z.object({
     .optional(),
   /** Bearer token for GET /metrics; unset means only an admin session may read it. */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /** Where contact form messages are mailed; unset: they wait in the admin contact inbox only. */
+  CONTACT_EMAIL: z.email().optional(),
   /** Live event streams (GET /api/live/events) one client address may hold open at once. */
   SSE_MAX_PER_IP: z.coerce.number().int().positive().default(4),
   /** Live event streams this instance holds open at once, all clients together. */
   SSE_MAX_TOTAL: z.coerce.number().int().positive().default(2000),
+  /**
+   * Media storage (mixes, images): set S3_BUCKET to keep files in an S3-compatible bucket instead
+   * of DATA_DIR/media. S3_ENDPOINT names a non-AWS store (path-style addressing); without the key
+   * pair the AWS SDK's default credential chain is used.
+   */
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().max(64).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
+  /** Largest mix an admin may upload, in MB. */
+  MIX_MAX_MB: z.coerce.number().int().positive().max(50_000).default(1024),
+  /**
+   * News sources added on a first start (admins manage them afterwards): addresses separated by commas
+   * or spaces; an RSS/Atom feed as is, a web page read for its meta tags with a `web:` prefix.
+   */
+  NEWS_FEEDS: z
+    .string()
+    .max(20_000)
+    .refine((v) => parseNewsFeeds(v).every((f) => /^https?:\/\/[^\s]+$/i.test(f.url)), 'http(s) addresses separated by commas or spaces (web pages prefixed web:)')
+    .optional(),
+  /** How often each news source is fetched, in minutes. */
+  NEWS_POLL_MIN: z.coerce.number().positive().default(30),
+  /** Let news fetches reach private and loopback addresses. For tests on loopback only; never in production. */
+  NEWS_ALLOW_PRIVATE: boolish.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** NEWS_FEEDS → the sources it names: `web:` marks a web page, anything else is a feed. */
+export function parseNewsFeeds(value: string | undefined): { kind: 'rss' | 'web'; url: string }[] {
+  if (!value) return [];
+  return value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((entry) => (entry.toLowerCase().startsWith('web:') ? { kind: 'web' as const, url: entry.slice(4) } : { kind: 'rss' as const, url: entry }));
+}
 
 export interface Config extends Env {
   PUBLIC_URL: string;
@@ -83,6 +119,14 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {}
 
+/** S3_* variables that cannot work together; undefined when they are fine (or all unset). */
+function s3SettingsProblem(e: Env): string | undefined {
+  const anyS3 = e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY;
+  if (anyS3 && !e.S3_BUCKET) return 'S3_BUCKET: required when S3_ENDPOINT or S3 keys are set';
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) return 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither';
+  return undefined;
+}
+
 /** Parse the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // Empty strings in env files mean "unset", as most operators expect.
@@ -93,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const s3Problem = s3SettingsProblem(e);
+  if (s3Problem) throw new ConfigError(`Invalid configuration:\n  ${s3Problem}`);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     ...e,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SUPPORTER_MESSAGES } from '../../src/contracts/supporters';
 import { createMember, type TestMember } from '../support/app';
@@ -45,7 +45,7 @@ describe.skipIf(!canRunBrowser)('supporters in the browser', async () => {
     return { page, errors };
   }
 
-  const shot = async (page: import('playwright-core').Page, name: string) => {
+  const shot = async (page: Page, name: string) => {
     if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
   };
 

@@ -13,6 +13,8 @@ export const ADVISORY_LOCKS = {
   subscriptionSync: 724103,
   /** Taking admin rights away: two demotions at once cannot leave no admin (transaction-scoped). */
   adminDemotion: 724104,
+  /** The news poll: one instance fetches the sources at a time (transaction-scoped, try-lock). Keyed by issue 13. */
+  newsPoll: 724113,
 } as const;
 
 export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;

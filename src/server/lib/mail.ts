@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (the contact form: the sender). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -25,6 +25,8 @@ export interface RateRule {
    * failures slow the attacker down without locking the member out from their own network.
    */
   perEmailNetwork?: Limit;
+  /** Per signed-in member, whatever their address: for member writes (comments, reports, uploads). */
+  perMember?: Limit;
 }
 
 const MIN = MINUTE_MS;
@@ -53,6 +55,16 @@ export const RATE_RULES = {
   recommendations: { name: 'recommendations', perIp: { max: 60, windowMs: MIN } },
   /** Calls to Icecast's listener-auth hook without the stream host's key (guessing it). */
   streamAuth: { name: 'stream-auth', perIp: { max: 30, windowMs: 15 * MIN } },
+  // Community (docs/decisions/0016-community-comments-profiles-contact.md): member writes count per member.
+  commentPost: { name: 'comment', perIp: { max: 60, windowMs: 10 * MIN }, perMember: { max: 10, windowMs: 10 * MIN } },
+  commentReport: { name: 'report', perIp: { max: 60, windowMs: 60 * MIN }, perMember: { max: 20, windowMs: 60 * MIN } },
+  imageUpload: { name: 'image-upload', perIp: { max: 30, windowMs: 60 * MIN }, perMember: { max: 10, windowMs: 60 * MIN } },
+  follow: { name: 'follow-member', perIp: { max: 200, windowMs: 60 * MIN }, perMember: { max: 100, windowMs: 60 * MIN } },
+  contact: { name: 'contact', perIp: { max: 5, windowMs: 60 * MIN } },
+  /** The news panel's Refresh (it makes DHR fetch the news sources). */
+  newsRefresh: { name: 'news-refresh', perIp: { max: 6, windowMs: 15 * MIN } },
+  /** Starting forum threads. */
+  forumPost: { name: 'forum-post', perIp: { max: 10, windowMs: 60 * MIN } },
 } as const satisfies Record<string, RateRule>;
 
 /** Counts one hit on `key` and returns how many hits the window holds and when it resets. */
@@ -83,8 +95,8 @@ export function retryMessage(seconds: number): string {
 }
 
 /**
- * Counts this request against the rule per IP and (when an email is given) per email or per email
- * and network; throws 429 with a message that says when to try again once any is over its limit.
+ * Counts this request against the rule per IP, per signed-in member (rules with `perMember`) and
+ * (when an email is given) per email or per email and network; throws 429 with a message that says when to try again once any is over its limit.
  */
 export async function enforceRateLimit(db: Db, req: FastifyRequest, rule: RateRule, email?: string): Promise<void> {
   const now = new Date();
@@ -95,6 +107,7 @@ export async function enforceRateLimit(db: Db, req: FastifyRequest, rule: RateRu
   if (email && rule.perEmailNetwork) {
     checks.push(count(`${rule.name}:email-net:${hashToken(`${email} ${clientNetwork(req.ip)}`)}`, rule.perEmailNetwork));
   }
+  if (req.user && rule.perMember) checks.push(count(`${rule.name}:member:${req.user.id}`, rule.perMember));
   const results = await Promise.all(checks);
   const over = results.filter((r) => r.count > r.max);
   if (over.length === 0) return;

@@ -37,7 +37,7 @@ const routes: RouteObject[] = [
       { path: '/track-history', element: lazyPage(() => import('../features/tracks/pages/vip-track-history-page')) },
       // VIP, community, shop
       { path: '/vip', element: sectionPage('/vip') },
-      { path: '/forum', element: sectionPage('/forum') },
+      { path: '/forum', element: lazyPage(() => import('../features/news/pages/forum-page')) },
       { path: '/upload', element: sectionPage('/upload') },
       { path: '/shop', element: sectionPage('/shop') },
       // Admin (features/admin)
@@ -52,6 +52,7 @@ const routes: RouteObject[] = [
       { path: '/admin-settings', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/user-management', element: lazyPage(() => import('../features/admin/pages/user-management-page')) },
       { path: '/admin/supporters', element: lazyPage(() => import('../features/admin/pages/supporters-page')) },
+      { path: '/admin/news-sources', element: lazyPage(() => import('../features/news/pages/news-sources-page')) },
       { path: '/live-monitor', element: sectionPage('/live-monitor', access.admin) },
       { path: '/forum-moderation', element: sectionPage('/forum-moderation', access.admin) },
       { path: '/vip-admin', element: sectionPage('/vip-admin', access.admin) },

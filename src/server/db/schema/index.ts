@@ -5,3 +5,5 @@ export * from './catalogue';
 export * from './radio';
 export * from './platforms';
 export * from './supporters';
+export * from './community';
+export * from './news';

@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
   LINK_INVALID_MESSAGE,
-  LINK_PAGES,
-  TOKEN_FRAGMENT_KEY,
   authReplySchema,
   authUserSchema,
   emailBodySchema,
@@ -20,26 +18,33 @@ import {
   verifyEmailBodySchema,
 } from '../../../contracts/auth';
 import { permissionsSchema } from '../../../contracts/member-schemas';
-import { hasActiveSubscription } from '../../../contracts/tier-policy';
 import type { UserRow } from '../../db/schema';
-import { type AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import { deleteExpiredSessions, deleteUserSessions } from '../../lib/sessions';
-import { checkCode, consumeLinkToken, deleteDeadTokens, issueCode, issueLinkToken, peekLinkToken } from './auth-tokens';
-import { adminUsesPasswordMail, passwordCodeMail, resetLinkMail, signInLinkMail, verifyEmailMail } from './mails';
-import { hashPassword, verifyPassword } from './passwords';
+import { deleteExpiredSessions } from '../../lib/sessions';
+import { deleteDeadTokens, peekLinkToken } from './auth-tokens';
 import { passwordSignIn } from './password-sign-in';
 import { memberPermissions } from './permissions';
 import { deleteExpiredRateLimits, enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
-import { toAuthUser, usernameFromEmail } from '../members/member-views';
-import { EmailTakenError, findMemberByEmail, findMemberById, insertMember, recordLogin, updateMember } from '../members/members-repository';
+import { toAuthUser } from '../members/member-views';
+import { findMemberByEmail, recordLogin } from '../members/members-repository';
 import { MINUTE_MS } from '../../../contracts/time';
+import type { AccountContext } from './account-links';
+import { registerMember } from './registration-service';
+import { memberForSignInLink, signInLinkMailFor } from './sign-in-link-service';
+import {
+  checkPasswordCode,
+  confirmEmailByLink,
+  requestPasswordCode,
+  resetLinkMailFor,
+  resetPasswordWithLink,
+  setPasswordWithCode,
+} from './password-service';
 
 /** Sign-up, sign-in (password, one-time link), sign-out, password setting and the member's own views (docs/decisions/0007-accounts-sign-in-and-rate-limits.md, 0013). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  // The token rides in the fragment: browsers never send it, so no request log holds it (issue 9).
-  const link = (path: string, token: string) => `${app.config.PUBLIC_URL}${path}#${TOKEN_FRAGMENT_KEY}=${encodeURIComponent(token)}`;
+  const ctx: AccountContext = { db, platformSubscribers: app.platformSubscribers, publicUrl: app.config.PUBLIC_URL };
 
   // Housekeeping: spent tokens, old rate-limit windows and expired sessions leave the tables.
   if (app.config.backgroundJobs) {
@@ -61,25 +66,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/register',
     { config: { access: access.public }, schema: { body: registerBodySchema, response: { 201: authReplySchema } } },
     async (req, reply) => {
-      const { email, password, username } = req.body;
-      await enforceRateLimit(db, req, RATE_RULES.register, email);
-      const existing = await findMemberByEmail(db, email);
-      if (existing) {
-        // Members added by an admin or a platform sync have no password yet: point them to Set Password.
-        throw conflict(existing.passwordHash ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.emailTakenNoPassword, 'email_taken');
-      }
-      const passwordHash = await hashPassword(password);
-      let user: UserRow;
-      try {
-        // Unverified until the emailed link is followed: no platform tier follows this address before (ADR 0013).
-        user = await insertMember(db, { email, username, passwordHash, emailVerifiedAt: null });
-      } catch (err) {
-        // A parallel registration of the same email won the race.
-        if (err instanceof EmailTakenError) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
-        throw err;
-      }
-      const userId = user.id;
-      app.mailer.sendLater(async () => verifyEmailMail(email, link(LINK_PAGES.verifyEmail, await issueLinkToken(db, 'email_verify', email, userId))));
+      await enforceRateLimit(db, req, RATE_RULES.register, req.body.email);
+      const { user, verificationMail } = await registerMember(ctx, req.body);
+      app.mailer.sendLater(verificationMail);
       // The spec's flow: register, then sign in with the new account.
       return reply.status(201).send({ message: AUTH_MESSAGES.registrationSuccess, user: toAuthUser(user) });
     },
@@ -138,13 +127,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/set-password/request-code',
     { config: { access: access.public }, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
     async (req) => {
-      const { email } = req.body;
-      await enforceRateLimit(db, req, RATE_RULES.codeRequest, email);
-      const user = await findMemberByEmail(db, email);
-      if (!user) throw notFound(AUTH_MESSAGES.noAccount, 'no_account');
-      if (user.passwordHash) throw conflict(AUTH_MESSAGES.alreadyHasPassword, 'has_password');
-      const code = await issueCode(db, email, user.id);
-      app.mailer.sendLater(async () => passwordCodeMail(email, code));
+      await enforceRateLimit(db, req, RATE_RULES.codeRequest, req.body.email);
+      const mail = await requestPasswordCode(ctx, req.body.email);
+      app.mailer.sendLater(async () => mail);
       return { message: 'We sent a 6-digit code to your email. Enter it below to verify your email address.' };
     },
   );
@@ -153,10 +138,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/set-password/verify-code',
     { config: { access: access.public }, schema: { body: verifyCodeBodySchema, response: { 200: messageSchema } } },
     async (req) => {
-      const { email, code } = req.body;
-      await enforceRateLimit(db, req, RATE_RULES.codeCheck, email);
-      const result = await checkCode(db, email, code, false);
-      if (!result.ok) throw codeError(result.reason);
+      await enforceRateLimit(db, req, RATE_RULES.codeCheck, req.body.email);
+      await checkPasswordCode(ctx, req.body.email, req.body.code);
       return { message: AUTH_MESSAGES.emailVerified };
     },
   );
@@ -165,17 +148,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/set-password',
     { config: { access: access.public }, schema: { body: setPasswordBodySchema, response: { 200: messageSchema } } },
     async (req) => {
-      const { email, code, password } = req.body;
-      await enforceRateLimit(db, req, RATE_RULES.codeCheck, email);
-      const user = await findMemberByEmail(db, email);
-      if (!user) throw notFound(AUTH_MESSAGES.noAccount, 'no_account');
-      if (user.passwordHash) throw conflict(AUTH_MESSAGES.alreadyHasPassword, 'has_password');
-      const passwordHash = await hashPassword(password);
-      const result = await checkCode(db, email, code, true);
-      if (!result.ok) throw codeError(result.reason);
-      // The code proved the email too.
-      await updateMember(db, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
-      if (!user.emailVerifiedAt) await app.platformSubscribers.applyTo(db, email);
+      await enforceRateLimit(db, req, RATE_RULES.codeCheck, req.body.email);
+      await setPasswordWithCode(ctx, req.body);
       return { message: AUTH_MESSAGES.passwordSet };
     },
   );
@@ -190,27 +164,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await enforceRateLimit(db, req, RATE_RULES.signInLink, email);
       const log = req.log;
       app.mailer.sendLater(async () => {
-        const user = await findMemberByEmail(db, email);
-        // Admins sign in with their password (docs/decisions/0007-accounts-sign-in-and-rate-limits.md); the mail says so instead of carrying a link.
-        if (user?.isAdmin) return adminUsesPasswordMail(email, `${app.config.PUBLIC_URL}/auth`, `${app.config.PUBLIC_URL}/forgot-password`);
-        if (!user && !(await isPayingSubscriber(email))) {
-          log.info('sign-in link asked for an unknown email; nothing sent');
-          return null;
-        }
-        const token = await issueLinkToken(db, 'login_link', email, user?.id ?? null);
-        return signInLinkMail(email, link(LINK_PAGES.signIn, token));
+        const mail = await signInLinkMailFor(ctx, email);
+        if (!mail) log.info('sign-in link asked for an unknown email; nothing sent');
+        return mail;
       });
       return { message: AUTH_MESSAGES.linkSent };
     },
   );
-
-  async function isPayingSubscriber(email: string): Promise<boolean> {
-    const sub = await app.platformSubscribers.find(email);
-    return (
-      sub !== null &&
-      hasActiveSubscription({ isAdmin: false, subscriptionTier: sub.tier, subscriptionStatus: sub.status, subscriptionExpiry: sub.expiry })
-    );
-  }
 
   // The sign-in link's page asks whose account the link opens before the member presses the button,
   // so a link an attacker sent cannot quietly sign a victim into the attacker's account.
@@ -233,82 +193,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: access.public }, schema: { body: tokenBodySchema, response: { 200: authReplySchema } } },
     async (req, reply) => {
       await enforceRateLimit(db, req, RATE_RULES.followLink);
-      const row = await consumeLinkToken(db, 'login_link', req.body.token);
-      let user = row ? await userForLink(row.userId, row.email) : null;
-      // A member made admin after the link was sent still needs the password.
-      if (!user || user.isAdmin) throw badRequest(LINK_INVALID_MESSAGE, 'link_invalid');
-      if (!user.emailVerifiedAt) user = await verifyByLink(user);
+      const user = await memberForSignInLink(ctx, req.body.token);
       await reply.signIn(user.id);
       await recordLogin(db, user.id);
       return { message: 'Signed in', user: toAuthUser(user) };
     },
   );
 
-  /**
-   * The first link sign-in into an unverified account proves the email. Whoever registered it may not
-   * be its owner: their password goes and their sessions end before the owner is let in and the
-   * platforms' records for the email apply.
-   */
-  async function verifyByLink(user: UserRow): Promise<UserRow> {
-    await db.transaction(async (tx) => {
-      await updateMember(tx, user.id, { passwordHash: null, emailVerifiedAt: new Date() });
-      await deleteUserSessions(tx, user.id);
-      await app.platformSubscribers.applyTo(tx, user.email);
-    });
-    return (await findMemberByEmail(db, user.email)) ?? user;
-  }
-
   app.post(
     '/api/auth/verify-email',
     { config: { access: access.public }, schema: { body: verifyEmailBodySchema, response: { 200: messageSchema } } },
     async (req) => {
       await enforceRateLimit(db, req, RATE_RULES.followLink);
-      const { token, password } = req.body;
-      const row = await peekLinkToken(db, 'email_verify', token);
-      const user = row?.userId ? await findMemberById(db, row.userId) : null;
-      // An email changed since the link was sent is not what the link proved.
-      if (!row || !user || user.email !== row.email) throw badRequest(AUTH_MESSAGES.verifyLinkInvalid, 'link_invalid');
-      // The inbox alone is not enough: whoever registered must confirm (session or password).
-      if (req.user?.id !== user.id) {
-        if (!password) throw badRequest(AUTH_MESSAGES.verifyNeedsPassword, 'password_required');
-        await enforceRateLimit(db, req, RATE_RULES.login, user.email);
-        if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(AUTH_MESSAGES.verifyWrongPassword, 'invalid_credentials');
-      }
-      if (!(await consumeLinkToken(db, 'email_verify', token))) throw badRequest(AUTH_MESSAGES.verifyLinkInvalid, 'link_invalid');
-      if (!user.emailVerifiedAt) {
-        await db.transaction(async (tx) => {
-          await updateMember(tx, user.id, { emailVerifiedAt: new Date() });
-          await app.platformSubscribers.applyTo(tx, user.email);
-        });
-      }
+      await confirmEmailByLink(ctx, {
+        ...req.body,
+        signedInUserId: req.user?.id,
+        limitPasswordTries: (email) => enforceRateLimit(db, req, RATE_RULES.login, email),
+      });
       return { message: AUTH_MESSAGES.emailConfirmed };
     },
   );
-
-  /** The link's member; a platform subscriber without an account gets one now (docs/decisions/0006-platform-subscriptions-and-members-admin.md). */
-  async function userForLink(userId: string | null, email: string): Promise<UserRow | null> {
-    if (userId) return findMemberById(db, userId);
-    const existing = await findMemberByEmail(db, email);
-    if (existing) return existing;
-    const sub = await app.platformSubscribers.find(email);
-    if (!sub) return null;
-    try {
-      return await insertMember(db, {
-        email,
-        username: sub.username?.trim().slice(0, 50) || usernameFromEmail(email),
-        firstName: sub.firstName ?? null,
-        lastName: sub.lastName ?? null,
-        subscriptionTier: sub.tier,
-        subscriptionStatus: sub.status,
-        subscriptionExpiry: sub.expiry,
-        subscriptionSource: sub.source,
-        pledgeAmountCents: sub.pledgeAmountCents,
-      });
-    } catch (err) {
-      if (err instanceof EmailTakenError) return findMemberByEmail(db, email);
-      throw err;
-    }
-  }
 
   app.post(
     '/api/auth/forgot-password',
@@ -316,11 +220,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { email } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.resetRequest, email);
-      app.mailer.sendLater(async () => {
-        const user = await findMemberByEmail(db, email);
-        if (!user) return null;
-        return resetLinkMail(email, link(LINK_PAGES.resetPassword, await issueLinkToken(db, 'password_reset', email, user.id)));
-      });
+      app.mailer.sendLater(() => resetLinkMailFor(ctx, email));
       return { message: AUTH_MESSAGES.resetLinkSent };
     },
   );
@@ -329,27 +229,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/reset-password',
     { config: { access: access.public }, schema: { body: resetPasswordBodySchema, response: { 200: messageSchema } } },
     async (req) => {
-      const { token, password } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.resetConfirm);
-      const passwordHash = await hashPassword(password);
-      const row = await consumeLinkToken(db, 'password_reset', token);
-      if (!row?.userId) throw badRequest(AUTH_MESSAGES.resetLinkInvalid, 'link_invalid');
-      const userId = row.userId;
-      // The link proved the email: an unverified account is verified now (its platform records apply).
-      const user = await updateMember(db, userId, { passwordHash });
-      if (user && !user.emailVerifiedAt && user.email === row.email) {
-        await updateMember(db, userId, { emailVerifiedAt: new Date() });
-        await app.platformSubscribers.applyTo(db, user.email);
-      }
-      // A reset ends every session: whoever knew the old password is signed out.
-      await deleteUserSessions(db, userId);
+      await resetPasswordWithLink(ctx, req.body.token, req.body.password);
       return { message: AUTH_MESSAGES.passwordReset };
     },
   );
 };
-
-function codeError(reason: 'invalid' | 'expired'): AppError {
-  return reason === 'invalid'
-    ? badRequest(AUTH_MESSAGES.codeInvalid, 'code_invalid')
-    : badRequest(AUTH_MESSAGES.codeExpired, 'code_expired');
-}

@@ -43,17 +43,17 @@ export async function findMemberById(db: Db, id: string): Promise<UserRow | null
   return rows[0] ?? null;
 }
 
+/** The members with these ids (unknown ids are left out), in no particular order. */
+export async function findMembersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  const found: UserRow[] = [];
+  for (const part of chunks([...new Set(ids)])) found.push(...(await db.select().from(users).where(inArray(users.id, part))));
+  return found;
+}
+
 /** `email` lower-cased, as stored. */
 export async function findMemberByEmail(db: Db, email: string): Promise<UserRow | null> {
   const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return rows[0] ?? null;
-}
-
-/** The members with any of these ids, in no particular order. */
-export async function findMembersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {
-  const found: UserRow[] = [];
-  for (const part of chunks(ids)) found.push(...(await db.select().from(users).where(inArray(users.id, part))));
-  return found;
 }
 
 /** The members with any of these (lower-cased) emails, in no particular order. */

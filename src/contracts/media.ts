@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * Stored images (profile pictures, product photos, mix artwork) are named by the hash of their
+ * re-encoded bytes: `<hex hash>.<ext>`. The name never changes meaning, so it is cached for ever.
+ */
+export const IMAGE_EXTENSIONS = ['jpg', 'png', 'webp', 'avif', 'gif'] as const;
+export type ImageExtension = (typeof IMAGE_EXTENSIONS)[number];
+
+export const IMAGE_NAME_RE = /^[a-f0-9]{16,128}\.(?:jpg|png|webp|avif|gif)$/;
+
+export const imageNameSchema = z.string().max(140).regex(IMAGE_NAME_RE, 'a content hash and an image extension');
+
+/** The public URL path of a stored image. */
+export function mediaImagePath(name: string): string {
+  return `/media/images/${name}`;
+}

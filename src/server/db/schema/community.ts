@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { CommentStatus, ModerationAction, ProfileVisibility, ReportReason } from '../../../contracts/community';
+import type { Tier } from '../../../contracts/tiers';
+import { users } from './members';
+
+/**
+ * Comments on a discussion: the home page ('homepage'), a news item or a forum thread, named by
+ * `discussionId` (the spec's articleId). Owned by modules/comments/comments-repository.ts.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    discussionId: text('discussion_id').notNull(),
+    articleTitle: text('article_title'),
+    articleSource: text('article_source'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The author's name and tier when posting (from the session, never the body). */
+    authorName: text('author_name').notNull(),
+    authorTier: text('author_tier').$type<Tier>().notNull(),
+    content: text('content').notNull(),
+    status: text('status').$type<CommentStatus>().notNull(),
+    /** Reports since the last moderator decision; at COMMENT_HIDE_REPORTS the comment leaves the public list. */
+    openReports: integer('open_reports').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    moderatorUsername: text('moderator_username'),
+  },
+  (t) => [
+    index('comments_discussion_idx').on(t.discussionId, t.createdAt.desc()),
+    index('comments_user_idx').on(t.userId, t.createdAt.desc()),
+    index('comments_status_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/** One report per member per comment (the primary key makes it so). */
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<ReportReason>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.reporterId] })],
+);
+
+/** A member banned from commenting: a reason, and an end (null = permanent). One row per member. */
+export const commentBans = pgTable('comment_bans', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  bannedBy: uuid('banned_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every moderator action: who did what to which comment or member, and when. */
+export const moderationLog = pgTable(
+  'moderation_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    moderatorUsername: text('moderator_username').notNull(),
+    action: text('action').$type<ModerationAction>().notNull(),
+    /** No foreign key: the log outlives a permanently deleted comment. */
+    commentId: uuid('comment_id'),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    targetUsername: text('target_username'),
+    detail: text('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('moderation_log_created_idx').on(t.createdAt.desc())],
+);
+
+/** A member's public profile beyond the users row. Owned by modules/profiles/profiles-repository.ts. */
+export const memberProfiles = pgTable('member_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bio: text('bio'),
+  location: text('location'),
+  website: text('website'),
+  favoriteGenres: jsonb('favorite_genres').$type<string[]>().notNull().default([]),
+  profileImageUrl: text('profile_image_url'),
+  profileBannerUrl: text('profile_banner_url'),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  chatNotifications: boolean('chat_notifications').notNull().default(true),
+  profileVisibility: text('profile_visibility').$type<ProfileVisibility>().notNull().default('public'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: uuid('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_idx').on(t.followeeId),
+    check('follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+/** Messages from the contact form; VIP members' are marked priority. Owned by modules/contact. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject'),
+    message: text('message').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    priority: boolean('priority').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('contact_messages_open_idx').on(t.handledAt, t.priority, t.createdAt.desc())],
+);
+
+export type CommentRow = typeof comments.$inferSelect;
+export type CommentBanRow = typeof commentBans.$inferSelect;
+export type ModerationLogRow = typeof moderationLog.$inferSelect;
+export type MemberProfileRow = typeof memberProfiles.$inferSelect;
+export type ContactMessageRow = typeof contactMessages.$inferSelect;

@@ -1,0 +1,52 @@
+import { COMMENT_MESSAGES } from '../../../contracts/community';
+import { meetsTier } from '../../../contracts/tier-policy';
+import { MINUTE_MS, RADIO_LOCALE, RADIO_TIME_ZONE } from '../../../contracts/time';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError, forbidden, unauthorized } from '../../lib/errors';
+import { authorActivity, findBan } from './comments-repository';
+
+/**
+ * Who may write in a discussion, and when a new comment waits for a moderator. Shared by every
+ * place members write (home and news comments here, forum threads in the forum module).
+ * docs/decisions/0016-community-comments-profiles-contact.md.
+ */
+
+const banEnd = new Intl.DateTimeFormat(RADIO_LOCALE, { timeZone: RADIO_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Throws the spec's 403 unless `user` may post: signed in, not under a comment ban in force, and on
+ * DHR1, DHR2 or VIP (admins always). A ban whose end has passed no longer counts.
+ */
+export async function assertMayPost(db: Db, user: UserRow | null, now: Date = new Date()): Promise<UserRow> {
+  if (!user) throw unauthorized();
+  const ban = await findBan(db, user.id);
+  if (ban && (ban.expiresAt === null || ban.expiresAt > now)) {
+    const until = ban.expiresAt ? ` until ${banEnd.format(ban.expiresAt)}` : '';
+    throw new AppError(403, 'banned', `${COMMENT_MESSAGES.banned} Reason: ${ban.reason}${until ? `. The ban lasts${until}.` : '.'}`);
+  }
+  if (!meetsTier(user, 'dhr1', now)) throw forbidden(COMMENT_MESSAGES.subscriptionRequired, 'subscription_required');
+  return user;
+}
+
+/** A burst: this many comments by one member within SPAM_BURST_WINDOW_MS holds the next one for review. */
+export const SPAM_BURST_COUNT = 3;
+export const SPAM_BURST_WINDOW_MS = 2 * MINUTE_MS;
+
+/** Links (scheme, www., or a bare domain with a common top-level domain) are held for review. */
+const LINK_PATTERN = /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|ru|cn|xyz|info|biz|top|link|click|shop|site|online)\b)/i;
+
+const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The simple spam filter (issue 12): a comment with a link, a repeat of the author's last comment, or
+ * a burst of comments waits for a moderator ('pending'); anything else is published ('approved').
+ * Call it before storing the new comment.
+ */
+export async function spamVerdict(db: Db, userId: string, text: string, now: Date = new Date()): Promise<'approved' | 'pending'> {
+  if (LINK_PATTERN.test(text)) return 'pending';
+  const { last, recent } = await authorActivity(db, userId, new Date(now.getTime() - SPAM_BURST_WINDOW_MS));
+  if (last !== null && normalise(last) === normalise(text)) return 'pending';
+  if (recent >= SPAM_BURST_COUNT) return 'pending';
+  return 'approved';
+}

@@ -1,0 +1,216 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { COMMENT_HIDE_REPORTS, type CommentStatus, type ModerationAction, type ReportReason } from '../../../contracts/community';
+import type { Tier } from '../../../contracts/tiers';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { commentBans, commentReports, comments, moderationLog, type CommentBanRow, type CommentRow, type ModerationLogRow } from '../../db/schema';
+
+/**
+ * The one owner of `comments`, `comment_reports`, `comment_bans` and `moderation_log`
+ * (docs/conventions.md). SQL only; the rules are in comment-rules.ts and comments-service.ts.
+ */
+
+/** Most comments one discussion answers with (newest first). */
+export const DISCUSSION_LIST_MAX = 200;
+
+/** Approved and not hidden by reports: what every visitor sees. */
+const publiclyVisible = and(eq(comments.status, 'approved'), lt(comments.openReports, COMMENT_HIDE_REPORTS));
+
+export interface NewComment {
+  discussionId: string;
+  articleTitle: string | null;
+  articleSource: string | null;
+  userId: string;
+  authorName: string;
+  authorTier: Tier;
+  content: string;
+  status: CommentStatus;
+}
+
+export async function insertComment(db: Db, values: NewComment): Promise<CommentRow> {
+  const [row] = await db.insert(comments).values(values).returning();
+  if (!row) throw new Error('comment insert returned nothing');
+  return row;
+}
+
+export async function findComment(db: Db, id: string): Promise<CommentRow | null> {
+  const rows = await db.select().from(comments).where(eq(comments.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The public list of a discussion, newest first. */
+export async function visibleComments(db: Db, discussionId: string): Promise<CommentRow[]> {
+  return db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.discussionId, discussionId), publiclyVisible))
+    .orderBy(desc(comments.createdAt))
+    .limit(DISCUSSION_LIST_MAX);
+}
+
+/** A member's own comments in a discussion that the public does not see yet (pending). */
+export async function ownPendingComments(db: Db, discussionId: string, userId: string): Promise<CommentRow[]> {
+  return db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.discussionId, discussionId), eq(comments.userId, userId), eq(comments.status, 'pending')))
+    .orderBy(desc(comments.createdAt))
+    .limit(DISCUSSION_LIST_MAX);
+}
+
+/** The newest publicly visible comments across all discussions. */
+export async function recentComments(db: Db, limit: number): Promise<CommentRow[]> {
+  return db.select().from(comments).where(publiclyVisible).orderBy(desc(comments.createdAt)).limit(limit);
+}
+
+/** Publicly visible comments per discussion written since `since`, for the given discussions (the news ranking's comment activity). */
+export async function commentCountsSince(db: Db, discussionIds: readonly string[], since: Date): Promise<Map<string, number>> {
+  if (discussionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: comments.discussionId, n: count() })
+    .from(comments)
+    .where(and(publiclyVisible, inArray(comments.discussionId, [...discussionIds]), gte(comments.createdAt, since)))
+    .groupBy(comments.discussionId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** What the spam rule needs: the author's latest comment and how many they wrote since `since`. */
+export async function authorActivity(db: Db, userId: string, since: Date): Promise<{ last: string | null; recent: number }> {
+  const [lastRows, recentRows] = await Promise.all([
+    db.select({ content: comments.content }).from(comments).where(eq(comments.userId, userId)).orderBy(desc(comments.createdAt)).limit(1),
+    db.select({ n: count() }).from(comments).where(and(eq(comments.userId, userId), gte(comments.createdAt, since))),
+  ]);
+  return { last: lastRows[0]?.content ?? null, recent: recentRows[0]?.n ?? 0 };
+}
+
+export async function countApprovedComments(db: Db, userId: string): Promise<number> {
+  const rows = await db.select({ n: count() }).from(comments).where(and(eq(comments.userId, userId), eq(comments.status, 'approved')));
+  return rows[0]?.n ?? 0;
+}
+
+// ---------------------------------------------------------------- reports
+
+/**
+ * Records one member's report and counts it on the comment, in one transaction. False when this
+ * member had already reported the comment (the primary key says so, even under a race).
+ */
+export async function addReport(db: Db, commentId: string, reporterId: string, reason: ReportReason): Promise<boolean> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.insert(commentReports).values({ commentId, reporterId, reason });
+      await tx
+        .update(comments)
+        .set({ openReports: sql`${comments.openReports} + 1` })
+        .where(eq(comments.id, commentId));
+      return true;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+export interface ReportEntry {
+  commentId: string;
+  reporterId: string;
+  reason: ReportReason;
+  createdAt: Date;
+}
+
+/** Reports made since each comment's last moderator decision, oldest first. */
+export async function openReportsFor(db: Db, list: readonly CommentRow[]): Promise<ReportEntry[]> {
+  if (list.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(commentReports)
+    .where(inArray(commentReports.commentId, list.map((c) => c.id)))
+    .orderBy(asc(commentReports.createdAt));
+  const decided = new Map(list.map((c) => [c.id, c.moderatedAt?.getTime() ?? -Infinity]));
+  return rows.filter((r) => r.createdAt.getTime() > (decided.get(r.commentId) ?? -Infinity));
+}
+
+// ---------------------------------------------------------------- moderation
+
+const MODERATION_LIST_MAX = 200;
+
+/** Comments with reports no moderator has answered yet (rejected ones are already off the list), most reported first. */
+export async function reportedComments(db: Db): Promise<CommentRow[]> {
+  return db
+    .select()
+    .from(comments)
+    .where(and(gt(comments.openReports, 0), sql`${comments.status} <> 'rejected'`))
+    .orderBy(desc(comments.openReports), desc(comments.createdAt))
+    .limit(MODERATION_LIST_MAX);
+}
+
+export async function pendingComments(db: Db): Promise<CommentRow[]> {
+  return db.select().from(comments).where(eq(comments.status, 'pending')).orderBy(asc(comments.createdAt)).limit(MODERATION_LIST_MAX);
+}
+
+/** A moderator's decision: the new status, who and when; the open reports are answered by it. */
+export async function decideComment(
+  db: Db,
+  id: string,
+  status: Extract<CommentStatus, 'approved' | 'rejected'>,
+  moderator: { id: string; username: string },
+): Promise<CommentRow | null> {
+  const [row] = await db
+    .update(comments)
+    .set({ status, openReports: 0, moderatedAt: new Date(), moderatorId: moderator.id, moderatorUsername: moderator.username })
+    .where(eq(comments.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteComment(db: Db, id: string): Promise<CommentRow | null> {
+  const [row] = await db.delete(comments).where(eq(comments.id, id)).returning();
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- bans
+
+export async function findBan(db: Db, userId: string): Promise<CommentBanRow | null> {
+  const rows = await db.select().from(commentBans).where(eq(commentBans.userId, userId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Which of these members have a ban in force at `now`. */
+export async function bannedAmong(db: Db, userIds: readonly string[], now: Date = new Date()): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: commentBans.userId, expiresAt: commentBans.expiresAt })
+    .from(commentBans)
+    .where(inArray(commentBans.userId, [...new Set(userIds)]));
+  return new Set(rows.filter((r) => r.expiresAt === null || r.expiresAt > now).map((r) => r.userId));
+}
+
+/** One ban per member: a new ban replaces the old one (reason and end). */
+export async function upsertBan(db: Db, ban: { userId: string; reason: string; expiresAt: Date | null; bannedBy: string }): Promise<void> {
+  await db
+    .insert(commentBans)
+    .values(ban)
+    .onConflictDoUpdate({
+      target: commentBans.userId,
+      set: { reason: ban.reason, expiresAt: ban.expiresAt, bannedBy: ban.bannedBy, createdAt: new Date() },
+    });
+}
+
+// ---------------------------------------------------------------- log
+
+export interface NewLogEntry {
+  moderatorId: string;
+  moderatorUsername: string;
+  action: ModerationAction;
+  commentId: string | null;
+  targetUserId: string | null;
+  targetUsername: string | null;
+  detail: string | null;
+}
+
+export async function logModeration(db: Db, entry: NewLogEntry): Promise<void> {
+  await db.insert(moderationLog).values(entry);
+}
+
+export async function moderationHistory(db: Db, limit: number): Promise<ModerationLogRow[]> {
+  return db.select().from(moderationLog).orderBy(desc(moderationLog.createdAt)).limit(limit);
+}

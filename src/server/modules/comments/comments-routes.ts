@@ -1,0 +1,94 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  COMMENT_MESSAGES,
+  commentIdParamsSchema,
+  discussionParamsSchema,
+  postCommentResponseSchema,
+  postCommentSchema,
+  RECENT_COMMENTS_DEFAULT,
+  recentParamsSchema,
+  reportCommentResponseSchema,
+  reportCommentSchema,
+} from '../../../contracts/community';
+import { unauthorized } from '../../lib/errors';
+import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
+import { access } from '../../plugins/access';
+import { COMMENTS_CHANNEL, CommentsCache } from './comments-cache';
+import { ownPendingComments, recentComments, visibleComments } from './comments-repository';
+import { postComment, reportComment } from './comments-service';
+import { toComment, toRecentComment } from './comment-views';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    commentsCache: CommentsCache;
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Comments on a discussion, the recent feed, posting and reporting (spec §7 "Comments"). */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const cache = new CommentsCache(app.database, app.log.child({ module: 'comments' }));
+  app.decorate('commentsCache', cache);
+
+  let unlisten: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unlisten = await app.database.listen(COMMENTS_CHANNEL, (discussionId) => cache.drop(discussionId));
+  });
+  app.addHook('preClose', async () => unlisten?.());
+
+  const recentFeed = (limit: number) => cache.recentFeed(limit, async () => (await recentComments(db, limit)).map(toRecentComment));
+
+  app.get(
+    '/api/comments/recent',
+    { config: { access: access.public, sharedAnswer: true } },
+    async (_req, reply) => reply.header('cache-control', 'no-cache').type(JSON_TYPE).send(await recentFeed(RECENT_COMMENTS_DEFAULT)),
+  );
+
+  app.get(
+    '/api/comments/recent/:limit',
+    { config: { access: access.public, sharedAnswer: true }, schema: { params: recentParamsSchema } },
+    async (req, reply) => reply.header('cache-control', 'no-cache').type(JSON_TYPE).send(await recentFeed(req.params.limit)),
+  );
+
+  app.get(
+    '/api/comments/:articleId',
+    // Public, but a signed-in author also sees their own comments waiting for a moderator.
+    { config: { access: access.public }, schema: { params: discussionParamsSchema } },
+    async (req, reply) => {
+      const { articleId } = req.params;
+      const list = await cache.list(articleId, async () => (await visibleComments(db, articleId)).map(toComment));
+      reply.header('cache-control', 'no-cache').type(JSON_TYPE);
+      if (!req.user) return reply.send(list.body);
+      const pending = await ownPendingComments(db, articleId, req.user.id);
+      return reply.send(pending.length ? JSON.stringify([...pending.map(toComment), ...list.items]) : list.body);
+    },
+  );
+
+  app.post(
+    '/api/comments',
+    { config: { access: access.member }, schema: { body: postCommentSchema, response: { 201: postCommentResponseSchema } } },
+    async (req, reply) => {
+      await enforceRateLimit(db, req, RATE_RULES.commentPost);
+      const { row, message } = await postComment(db, req.user, req.body);
+      if (row.status === 'approved') await cache.changed(row.discussionId);
+      return reply.status(201).send({ comment: toComment(row), message });
+    },
+  );
+
+  app.post(
+    '/api/comments/:id/report',
+    { config: { access: access.member }, schema: { params: commentIdParamsSchema, body: reportCommentSchema, response: { 200: reportCommentResponseSchema } } },
+    async (req) => {
+      if (!req.user) throw unauthorized();
+      await enforceRateLimit(db, req, RATE_RULES.commentReport);
+      const comment = await reportComment(db, req.user, req.params.id, req.body.reason);
+      await cache.changed(comment.discussionId);
+      return { message: COMMENT_MESSAGES.reported };
+    },
+  );
+};
+
+export const commentsRoutes = fp(routes, { name: 'comments' });

@@ -1,0 +1,78 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  banCommentsSchema,
+  commentIdParamsSchema,
+  MODERATION_MESSAGES,
+  moderatedCommentListSchema,
+  moderationDecisionSchema,
+  moderationLogSchema,
+  moderationResultSchema,
+  userIdParamsSchema,
+} from '../../../contracts/community';
+import type { UserRow } from '../../db/schema';
+import { unauthorized } from '../../lib/errors';
+import { access } from '../../plugins/access';
+import { moderationHistory } from './comments-repository';
+import { toLogEntry } from './comment-views';
+import { banFromComments, decide, deletePermanently, pendingQueue, reportedQueue } from './moderation-service';
+
+const MODERATION_LOG_LENGTH = 200;
+
+/** /forum-moderation's API (spec §7 "Moderation"): admin only; the moderator is the session's admin. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const moderatorOf = (user: UserRow | null): UserRow => {
+    if (!user) throw unauthorized();
+    return user;
+  };
+  const adminOnly = { access: access.admin };
+
+  app.get('/api/admin/comments/reported', { config: adminOnly, schema: { response: { 200: moderatedCommentListSchema } } }, async (_req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return reportedQueue(db);
+  });
+
+  app.get('/api/admin/comments/pending', { config: adminOnly, schema: { response: { 200: moderatedCommentListSchema } } }, async (_req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return pendingQueue(db);
+  });
+
+  app.get('/api/admin/comments/log', { config: adminOnly, schema: { response: { 200: moderationLogSchema } } }, async (_req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return (await moderationHistory(db, MODERATION_LOG_LENGTH)).map(toLogEntry);
+  });
+
+  const decision = { config: adminOnly, schema: { params: commentIdParamsSchema, body: moderationDecisionSchema, response: { 200: moderationResultSchema } } };
+  app.patch('/api/admin/comments/:id/approve', decision, async (req) => {
+    const row = await decide(db, moderatorOf(req.user), req.params.id, 'approve');
+    await app.commentsCache.changed(row.discussionId);
+    return { message: MODERATION_MESSAGES.approved };
+  });
+  app.patch('/api/admin/comments/:id/reject', decision, async (req) => {
+    const row = await decide(db, moderatorOf(req.user), req.params.id, 'reject');
+    await app.commentsCache.changed(row.discussionId);
+    return { message: MODERATION_MESSAGES.rejected };
+  });
+
+  app.delete(
+    '/api/admin/comments/:id/permanent',
+    { config: adminOnly, schema: { params: commentIdParamsSchema, response: { 200: moderationResultSchema } } },
+    async (req) => {
+      const row = await deletePermanently(db, moderatorOf(req.user), req.params.id);
+      await app.commentsCache.changed(row.discussionId);
+      return { message: MODERATION_MESSAGES.deleted };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/ban-comments',
+    { config: adminOnly, schema: { params: userIdParamsSchema, body: banCommentsSchema, response: { 200: moderationResultSchema } } },
+    async (req) => {
+      const target = await banFromComments(db, moderatorOf(req.user), req.params.id, req.body);
+      return { message: MODERATION_MESSAGES.banned(target.username) };
+    },
+  );
+};
+
+export const moderationRoutes = fp(routes, { name: 'comment-moderation', dependencies: ['comments'] });

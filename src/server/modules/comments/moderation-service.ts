@@ -1,0 +1,100 @@
+import { COMMENT_MESSAGES, MODERATION_MESSAGES, type BanCommentsBody, type ModeratedComment } from '../../../contracts/community';
+import type { Db } from '../../db/client';
+import type { CommentRow, UserRow } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { findMemberById, findMembersByIds } from '../members/members-repository';
+import {
+  bannedAmong,
+  decideComment,
+  deleteComment,
+  logModeration,
+  openReportsFor,
+  pendingComments,
+  reportedComments,
+  upsertBan,
+} from './comments-repository';
+import { toModeratedComment } from './comment-views';
+
+/**
+ * Moderators' work (spec "Comment moderation"): the two queues, decisions, permanent deletion and
+ * comment bans. The moderator is always the signed-in admin; every action is logged with who and when.
+ */
+
+async function withDetails(db: Db, rows: CommentRow[]): Promise<ModeratedComment[]> {
+  const reports = await openReportsFor(db, rows);
+  const members = new Map((await findMembersByIds(db, [...rows.map((r) => r.userId), ...reports.map((r) => r.reporterId)])).map((m) => [m.id, m]));
+  const banned = await bannedAmong(db, rows.map((r) => r.userId));
+  return rows.map((row) =>
+    toModeratedComment(row, {
+      email: members.get(row.userId)?.email ?? '',
+      reports: reports.filter((r) => r.commentId === row.id).map((r) => ({ ...r, reporterName: members.get(r.reporterId)?.username ?? 'deleted member' })),
+      authorBanned: banned.has(row.userId),
+    }),
+  );
+}
+
+export async function reportedQueue(db: Db): Promise<ModeratedComment[]> {
+  return withDetails(db, await reportedComments(db));
+}
+
+export async function pendingQueue(db: Db): Promise<ModeratedComment[]> {
+  return withDetails(db, await pendingComments(db));
+}
+
+/** Approve or reject; answers the open reports. Returns the comment as it now is. */
+export async function decide(db: Db, moderator: UserRow, id: string, decision: 'approve' | 'reject'): Promise<CommentRow> {
+  return db.transaction(async (tx) => {
+    const row = await decideComment(tx, id, decision === 'approve' ? 'approved' : 'rejected', moderator);
+    if (!row) throw notFound(COMMENT_MESSAGES.notFound);
+    await logModeration(tx, {
+      moderatorId: moderator.id,
+      moderatorUsername: moderator.username,
+      action: decision,
+      commentId: row.id,
+      targetUserId: row.userId,
+      targetUsername: row.authorName,
+      detail: row.content.slice(0, 120),
+    });
+    return row;
+  });
+}
+
+export async function deletePermanently(db: Db, moderator: UserRow, id: string): Promise<CommentRow> {
+  return db.transaction(async (tx) => {
+    const row = await deleteComment(tx, id);
+    if (!row) throw notFound(COMMENT_MESSAGES.notFound);
+    await logModeration(tx, {
+      moderatorId: moderator.id,
+      moderatorUsername: moderator.username,
+      action: 'delete',
+      commentId: row.id,
+      targetUserId: row.userId,
+      targetUsername: row.authorName,
+      detail: row.content.slice(0, 120),
+    });
+    return row;
+  });
+}
+
+/** Bans a member from commenting: a reason is required; no end means permanent; a new ban replaces the old. */
+export async function banFromComments(db: Db, moderator: UserRow, targetId: string, body: BanCommentsBody, now: Date = new Date()): Promise<UserRow> {
+  if (!body.reason) throw badRequest(MODERATION_MESSAGES.banReasonRequired, 'reason_required');
+  const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+  if (expiresAt && expiresAt <= now) throw badRequest(MODERATION_MESSAGES.banInPast, 'ban_in_past');
+  if (targetId === moderator.id) throw badRequest(MODERATION_MESSAGES.banSelf, 'ban_self');
+  const target = await findMemberById(db, targetId);
+  if (!target) throw notFound(MODERATION_MESSAGES.memberNotFound);
+  await db.transaction(async (tx) => {
+    await upsertBan(tx, { userId: target.id, reason: body.reason, expiresAt, bannedBy: moderator.id });
+    await logModeration(tx, {
+      moderatorId: moderator.id,
+      moderatorUsername: moderator.username,
+      action: 'ban',
+      commentId: null,
+      targetUserId: target.id,
+      targetUsername: target.username,
+      detail: `${body.reason} (${expiresAt ? `until ${expiresAt.toISOString()}` : 'permanent'})`,
+    });
+  });
+  return target;
+}

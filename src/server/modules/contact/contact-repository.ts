@@ -1,0 +1,42 @@
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { contactMessages, type ContactMessageRow } from '../../db/schema';
+
+/** The one owner of `contact_messages` (docs/conventions.md). */
+
+export async function insertContactMessage(
+  db: Db,
+  values: { name: string; email: string; subject: string | null; message: string; userId: string | null; priority: boolean },
+): Promise<ContactMessageRow> {
+  const [row] = await db.insert(contactMessages).values(values).returning();
+  if (!row) throw new Error('contact insert returned nothing');
+  return row;
+}
+
+const INBOX_MAX = 500;
+
+/** The inbox, priority first, newest first. */
+export async function listContactMessages(db: Db, status: 'open' | 'handled' | 'all'): Promise<ContactMessageRow[]> {
+  const where = status === 'open' ? isNull(contactMessages.handledAt) : status === 'handled' ? isNotNull(contactMessages.handledAt) : undefined;
+  return db
+    .select()
+    .from(contactMessages)
+    .where(where)
+    .orderBy(desc(contactMessages.priority), desc(contactMessages.createdAt))
+    .limit(INBOX_MAX);
+}
+
+/** Marks an open message handled; null when there is no such open message. */
+export async function markHandled(db: Db, id: string, adminId: string): Promise<ContactMessageRow | null> {
+  const [row] = await db
+    .update(contactMessages)
+    .set({ handledAt: new Date(), handledBy: adminId })
+    .where(and(eq(contactMessages.id, id), isNull(contactMessages.handledAt)))
+    .returning();
+  return row ?? null;
+}
+
+export async function findContactMessage(db: Db, id: string): Promise<ContactMessageRow | null> {
+  const rows = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
+  return rows[0] ?? null;
+}

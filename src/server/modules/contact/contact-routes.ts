@@ -1,0 +1,60 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CONTACT_MESSAGES,
+  contactInboxQuerySchema,
+  contactMessageListSchema,
+  contactMessageParamsSchema,
+  contactMessageSchema,
+  contactResponseSchema,
+  contactSchema,
+} from '../../../contracts/community';
+import { notFound, unauthorized } from '../../lib/errors';
+import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
+import { access } from '../../plugins/access';
+import { findMembersByIds } from '../members/members-repository';
+import { listContactMessages, markHandled } from './contact-repository';
+import { contactMail, receiveContact, toContactMessage } from './contact-service';
+
+/** The contact form (spec §7 POST /api/contact) and the admins' contact inbox. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.post(
+    '/api/contact',
+    // Public: visitors write too; a signed-in VIP's message is marked priority.
+    { config: { access: access.public }, schema: { body: contactSchema, response: { 201: contactResponseSchema } } },
+    async (req, reply) => {
+      await enforceRateLimit(db, req, RATE_RULES.contact);
+      const row = await receiveContact(db, req.body, req.user);
+      const to = app.config.CONTACT_EMAIL;
+      if (row && to) app.mailer.sendLater(async () => contactMail(to, row, app.config.PUBLIC_URL));
+      else if (row) req.log.warn('CONTACT_EMAIL is not set: the message is in the admin contact inbox only');
+      return reply.status(201).send({ message: CONTACT_MESSAGES.sent });
+    },
+  );
+
+  app.get(
+    '/api/admin/contact-messages',
+    { config: { access: access.admin }, schema: { querystring: contactInboxQuerySchema, response: { 200: contactMessageListSchema } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const rows = await listContactMessages(db, req.query.status);
+      const members = new Map((await findMembersByIds(db, rows.flatMap((r) => (r.userId ? [r.userId] : [])))).map((m) => [m.id, m.username]));
+      return rows.map((r) => toContactMessage(r, r.userId ? (members.get(r.userId) ?? null) : null));
+    },
+  );
+
+  app.patch(
+    '/api/admin/contact-messages/:id/handled',
+    { config: { access: access.admin }, schema: { params: contactMessageParamsSchema, response: { 200: contactMessageSchema } } },
+    async (req) => {
+      if (!req.user) throw unauthorized();
+      const row = await markHandled(db, req.params.id, req.user.id);
+      if (!row) throw notFound(CONTACT_MESSAGES.notFound);
+      return toContactMessage(row, null);
+    },
+  );
+};
+
+export const contactRoutes = fp(routes, { name: 'contact' });

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { CONTACT_MESSAGES, type ContactMessage } from '../../src/contracts/community';
+import { contactMessages } from '../../src/server/db/schema';
+import { createTestApp, memberWithRole, type TestMember } from '../support/app';
+import { freshIp } from '../support/auth-client';
+import { readOutbox, tempDataDir } from '../support/outbox';
+
+const send = async (app: FastifyInstance, payload: object, who?: TestMember, ip = freshIp()) => {
+  const res = await app.inject({ method: 'POST', url: '/api/contact', remoteAddress: ip, payload, headers: who ? { cookie: who.cookie } : {} });
+  await app.mailer.idle();
+  return res;
+};
+
+describe('contact form and inbox', async () => {
+  const dataDir = tempDataDir();
+  const app = await createTestApp({ DATA_DIR: dataDir, CONTACT_EMAIL: 'station@dhr.example' });
+  const admin = await memberWithRole(app, 'admin');
+  const vip = await memberWithRole(app, 'vip');
+  const dhr1 = await memberWithRole(app, 'dhr1');
+  const inbox = (who?: TestMember, status = 'open') =>
+    app.inject({ method: 'GET', url: `/api/admin/contact-messages?status=${status}`, headers: who ? { cookie: who.cookie } : {} });
+
+  it('refuses missing fields with the spec message and a bad email, storing nothing', async () => {
+    for (const body of [{ name: ' ', email: 'a@b.ie', message: 'Hi' }, { name: 'A', email: '', message: 'Hi' }, { name: 'A', email: 'a@b.ie', message: '   ' }]) {
+      const res = await send(app, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(CONTACT_MESSAGES.required);
+    }
+    expect((await send(app, { name: 'A', email: 'not-an-email', message: 'Hi' })).json().message).toBe(CONTACT_MESSAGES.invalidEmail);
+    expect((await send(app, { name: 'A', email: 'a@b.ie', message: 'x'.repeat(5001) })).statusCode).toBe(400);
+    expect(await app.database.db.select().from(contactMessages)).toEqual([]);
+  });
+
+  it('stores a visitor message trimmed, mails it to CONTACT_EMAIL with reply-to, and keeps markup as text', async () => {
+    const res = await send(app, { name: '  Aoife  ', email: ' aoife@example.ie ', subject: '', message: '<script>alert(1)</script> Love the Sunday sessions' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe(CONTACT_MESSAGES.sent);
+    const mail = readOutbox(dataDir).at(-1);
+    expect(mail?.to).toContain('station@dhr.example');
+    expect(mail?.subject).toBe('Contact: Message from the website');
+    expect(mail?.raw).toMatch(/Reply-To: aoife@example.ie/i);
+    // The HTML part carries the words escaped; the text part as typed.
+    expect(mail?.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Love the Sunday sessions');
+    const [row] = (await inbox(admin)).json<ContactMessage[]>();
+    expect(row).toMatchObject({ name: 'Aoife', email: 'aoife@example.ie', subject: null, priority: false, fromMember: null });
+  });
+
+  it('marks VIP members priority (subject and inbox order), not DHR1', async () => {
+    await send(app, { name: 'Dee', email: 'dee@example.ie', message: 'Stream question' }, dhr1);
+    await send(app, { name: 'Vee', email: 'vee@example.ie', subject: 'Download help', message: 'My download failed' }, vip);
+    expect(readOutbox(dataDir).at(-1)?.subject).toBe('[PRIORITY] Contact: Download help');
+    const list = (await inbox(admin)).json<ContactMessage[]>();
+    expect(list[0]).toMatchObject({ name: 'Vee', priority: true, fromMember: vip.user.username });
+    expect(list.find((m) => m.name === 'Dee')).toMatchObject({ priority: false, fromMember: dhr1.user.username });
+  });
+
+  it('a filled honeypot is answered as sent but nothing is stored or mailed', async () => {
+    const mails = readOutbox(dataDir).length;
+    const rows = (await app.database.db.select().from(contactMessages)).length;
+    const res = await send(app, { name: 'Bot', email: 'bot@spam.example', message: 'Cheap pills', website: 'http://spam.example' });
+    expect(res.statusCode).toBe(201);
+    expect(readOutbox(dataDir)).toHaveLength(mails);
+    expect(await app.database.db.select().from(contactMessages)).toHaveLength(rows);
+  });
+
+  it('inbox: admins only; mark handled moves a message out of the open list, once', async () => {
+    for (const who of [undefined, vip, dhr1]) expect((await inbox(who)).statusCode).toBe(who ? 403 : 401);
+    const [first] = (await inbox(admin)).json<ContactMessage[]>();
+    const url = `/api/admin/contact-messages/${first?.id}/handled`;
+    expect((await app.inject({ method: 'PATCH', url, headers: { cookie: vip.cookie } })).statusCode).toBe(403);
+    const done = await app.inject({ method: 'PATCH', url, headers: { cookie: admin.cookie } });
+    expect(done.statusCode).toBe(200);
+    expect(done.json<ContactMessage>().handledAt).toBeTruthy();
+    expect((await app.inject({ method: 'PATCH', url, headers: { cookie: admin.cookie } })).statusCode).toBe(404);
+    expect((await inbox(admin)).json<ContactMessage[]>().map((m) => m.id)).not.toContain(first?.id);
+    expect((await inbox(admin, 'handled')).json<ContactMessage[]>().map((m) => m.id)).toEqual([first?.id]);
+  });
+
+  it('is rate-limited per address', async () => {
+    const ip = freshIp();
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await send(app, { name: 'R', email: 'r@example.ie', message: `n${i}` }, undefined, ip)).statusCode);
+    expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
