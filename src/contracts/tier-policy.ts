@@ -52,10 +52,16 @@ function f(
 /** VIP downloads per day, reset at midnight Europe/Dublin. */
 export const VIP_DAILY_DOWNLOADS = 2;
 
-/** The benefits listed on upgrade screens, per tier. */
+/** The lowest tier that may play VIP mixes (design §4: DHR1 and above play; only VIP downloads). */
+export const MIX_PLAY_TIER = 'dhr1' satisfies Tier;
+
+/**
+ * The benefits listed on upgrade screens, per tier: only what DHR actually gives (there is no chatroom
+ * yet, so it is not promised; 'Priority support' is the VIP flag on contact messages).
+ */
 export const TIER_BENEFITS: Record<Exclude<Tier, 'free'>, string[]> = {
-  dhr1: ['Premium channel at 320kbps', 'Track identification', 'Ad-free listening', 'Automatic chatroom login', 'Comments on articles'],
-  dhr2: ['Everything in DHR1', 'The exclusive DHR2 channel', 'Enhanced streaming quality', 'Priority community access'],
+  dhr1: ['Premium channel at 320kbps', 'Track identification', 'Ad-free listening', 'Play the VIP mix library', 'Comments on news, forum and home', 'Supporter badge on your profile'],
+  dhr2: ['Everything in DHR1', 'The exclusive DHR2 channel', 'Enhanced streaming quality'],
   vip: ['Everything in DHR2', 'Exclusive mix library (1TB+)', 'Mix downloads (2 per day)', 'Priority support'],
 };
 
@@ -94,6 +100,16 @@ export function effectiveTier(s: Subscriber, now: Date = new Date()): Tier {
 export function meetsTier(s: Subscriber, required: Tier, now: Date = new Date()): boolean {
   if (s.isAdmin) return true;
   return tierRank(effectiveTier(s, now)) >= tierRank(required);
+}
+
+/** Whether a member may play VIP mixes (MIX_PLAY_TIER and above; admins always). */
+export function canPlayMixes(s: Subscriber, now: Date = new Date()): boolean {
+  return meetsTier(s, MIX_PLAY_TIER, now);
+}
+
+/** Whether a member may download VIP mixes (the tier's canDownload; admins get VIP features), VIP_DAILY_DOWNLOADS a day. */
+export function canDownloadMixes(s: Subscriber, now: Date = new Date()): boolean {
+  return TIER_FEATURES[s.isAdmin ? 'vip' : effectiveTier(s, now)].canDownload;
 }
 
 /** GET /api/auth/permissions (spec §3); checked on the server by member-schemas.ts permissionsSchema. */
