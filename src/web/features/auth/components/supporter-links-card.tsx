@@ -6,14 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatLongDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
-import {
-  useConfirmPaymentClaim,
-  useDisconnectPatreon,
-  useRemovePaymentClaim,
-  useRequestPaymentClaim,
-  useStartPatreonConnect,
-  useSupporterLinks,
-} from '../api/supporter-links';
+import { useConfirmPaymentClaim } from '../api/confirm-payment-claim';
+import { useDisconnectPatreon } from '../api/disconnect-patreon';
+import { useSupporterLinks } from '../api/get-supporter-links';
+import { useRemovePaymentClaim } from '../api/remove-payment-claim';
+import { useRequestPaymentClaim } from '../api/request-payment-claim';
+import { useStartPatreonConnect } from '../api/start-patreon-connect';
 import { FormField } from './form-field';
 import { MessageBox } from './message-box';
 
