@@ -7,3 +7,6 @@ export * from './platforms';
 export * from './supporters';
 export * from './community';
 export * from './news';
+export * from './live';
+export * from './submissions';
+export * from './shop';
