@@ -4,5 +4,5 @@ export { TierBenefits } from './components/membership-status';
 export { UpgradeOptions } from './components/upgrade-options';
 export { MemberButton } from './components/member-menu';
 export { hasTierAccess } from './lib/tier-access';
-export { usePermissions } from './api/get-permissions';
+export { PERMISSIONS_QUERY_KEY, usePermissions } from './api/get-permissions';
 export { useSiteConfig } from './api/get-site-config';
