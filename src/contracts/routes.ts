@@ -29,6 +29,8 @@ export const PAGE_PATHS = [
   '/forum-moderation',
   '/vip-admin',
   '/admin/track-history',
+  '/admin/news-sources',
+  '/admin/contact',
   '/shop-admin',
   '/members',
   '/manual-users',
@@ -39,6 +41,9 @@ export const PAGE_PATHS = [
   '/admin-settings',
   '/vip/track-history',
   '/track-history',
+  '/admin/submissions',
+  '/newsletter/confirm',
+  '/newsletter/unsubscribe',
 ] as const;
 
 const patterns = PAGE_PATHS.map(

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_STORE_URL } from '../contracts/shop-catalogue';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -58,8 +59,10 @@ const envSchema = z.object({
     .optional(),
   /** Bearer token for GET /metrics; unset means only an admin session may read it. */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
-  /** Where contact form messages are mailed; unset: they wait in the admin contact inbox only. */
+  /** Where contact form messages and DJ submissions are mailed; unset: they wait in the admin inbox and queue only. */
   CONTACT_EMAIL: z.email().optional(),
+  /** The print-on-demand store the shop's checkout opens, and a product without its own store link. */
+  SHOP_STORE_URL: z.string().url().default(DEFAULT_STORE_URL),
   /** Live event streams (GET /api/live/events) one client address may hold open at once. */
   SSE_MAX_PER_IP: z.coerce.number().int().positive().default(4),
   /** Live event streams this instance holds open at once, all clients together. */
@@ -76,9 +79,31 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
   /** Largest mix an admin may upload, in MB. */
   MIX_MAX_MB: z.coerce.number().int().positive().max(50_000).default(1024),
+  /**
+   * News sources added on a first start (admins manage them afterwards): addresses separated by commas
+   * or spaces; an RSS/Atom feed as is, a web page read for its meta tags with a `web:` prefix.
+   */
+  NEWS_FEEDS: z
+    .string()
+    .max(20_000)
+    .refine((v) => parseNewsFeeds(v).every((f) => /^https?:\/\/[^\s]+$/i.test(f.url)), 'http(s) addresses separated by commas or spaces (web pages prefixed web:)')
+    .optional(),
+  /** How often each news source is fetched, in minutes. */
+  NEWS_POLL_MIN: z.coerce.number().positive().default(30),
+  /** Let news fetches reach private and loopback addresses. For tests on loopback only; never in production. */
+  NEWS_ALLOW_PRIVATE: boolish.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** NEWS_FEEDS → the sources it names: `web:` marks a web page, anything else is a feed. */
+export function parseNewsFeeds(value: string | undefined): { kind: 'rss' | 'web'; url: string }[] {
+  if (!value) return [];
+  return value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((entry) => (entry.toLowerCase().startsWith('web:') ? { kind: 'web' as const, url: entry.slice(4) } : { kind: 'rss' as const, url: entry }));
+}
 
 export interface Config extends Env {
   PUBLIC_URL: string;

@@ -49,6 +49,11 @@ export const RATE_RULES = {
   checkUser: { name: 'exists', perIp: { max: 10, windowMs: 15 * MIN }, perEmail: { max: 5, windowMs: 15 * MIN } },
   adminSetup: { name: 'setup', perIp: { max: 10, windowMs: 60 * MIN } },
   recommendations: { name: 'recommendations', perIp: { max: 60, windowMs: MIN } },
+  /** DJ mix submissions: each one mails the station and the DJ. */
+  submission: { name: 'submission', perIp: { max: 5, windowMs: 60 * MIN }, perEmail: { max: 3, windowMs: 60 * MIN } },
+  /** Newsletter sign-ups send a confirmation mail; confirm/unsubscribe links are guessed per IP. */
+  newsletter: { name: 'newsletter', perIp: { max: 10, windowMs: 60 * MIN }, perEmail: { max: 3, windowMs: 60 * MIN } },
+  newsletterLink: { name: 'newsletter-link', perIp: { max: 30, windowMs: 15 * MIN } },
   /** Calls to Icecast's listener-auth hook without the stream host's key (guessing it). */
   streamAuth: { name: 'stream-auth', perIp: { max: 30, windowMs: 15 * MIN } },
   // Community (docs/decisions/0016-community-comments-profiles-contact.md): member writes count per member.
@@ -57,6 +62,10 @@ export const RATE_RULES = {
   imageUpload: { name: 'image-upload', perIp: { max: 30, windowMs: 60 * MIN }, perMember: { max: 10, windowMs: 60 * MIN } },
   follow: { name: 'follow-member', perIp: { max: 200, windowMs: 60 * MIN }, perMember: { max: 100, windowMs: 60 * MIN } },
   contact: { name: 'contact', perIp: { max: 5, windowMs: 60 * MIN } },
+  /** The news panel's Refresh (it makes DHR fetch the news sources). */
+  newsRefresh: { name: 'news-refresh', perIp: { max: 6, windowMs: 15 * MIN } },
+  /** Starting forum threads. */
+  forumPost: { name: 'forum-post', perIp: { max: 10, windowMs: 60 * MIN } },
 } as const satisfies Record<string, RateRule>;
 
 /** Counts one hit on `key` and returns how many hits the window holds and when it resets. */

@@ -1,10 +1,8 @@
 import { type RouteObject, useRoutes } from 'react-router';
-import { access } from '../../contracts/access-policy';
 import HomePage from '../features/home/pages/home-page';
 import { BareLayout } from './layout/bare-layout';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage } from './lazy-page';
-import { sectionPage } from './pages/section-page';
 
 /**
  * Every path of src/contracts/routes.ts PAGE_PATHS, one route per line. A feature plugs its page in
@@ -36,9 +34,11 @@ const routes: RouteObject[] = [
       { path: '/track-history', element: lazyPage(() => import('../features/tracks/pages/vip-track-history-page')) },
       // VIP, community, shop
       { path: '/vip', element: lazyPage(() => import('../features/vip/pages/vip-page')) },
-      { path: '/forum', element: sectionPage('/forum') },
-      { path: '/upload', element: sectionPage('/upload') },
-      { path: '/shop', element: sectionPage('/shop') },
+      { path: '/forum', element: lazyPage(() => import('../features/news/pages/forum-page')) },
+      { path: '/upload', element: lazyPage(() => import('../features/submissions/pages/upload-page')) },
+      { path: '/shop', element: lazyPage(() => import('../features/shop/pages/shop-page')) },
+      { path: '/newsletter/confirm', element: lazyPage(() => import('../features/shop/pages/newsletter-page')) },
+      { path: '/newsletter/unsubscribe', element: lazyPage(() => import('../features/shop/pages/newsletter-page')) },
       // Admin (features/admin)
       { path: '/admin', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/admin-dashboard', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
@@ -50,10 +50,13 @@ const routes: RouteObject[] = [
       { path: '/analytics', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/admin-settings', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/user-management', element: lazyPage(() => import('../features/admin/pages/user-management-page')) },
-      { path: '/live-monitor', element: sectionPage('/live-monitor', access.admin) },
-      { path: '/forum-moderation', element: sectionPage('/forum-moderation', access.admin) },
+      { path: '/admin/news-sources', element: lazyPage(() => import('../features/news/pages/news-sources-page')) },
+      { path: '/live-monitor', element: lazyPage(() => import('../features/live/pages/live-monitor-page')) },
+      { path: '/admin/submissions', element: lazyPage(() => import('../features/submissions/pages/submissions-admin-page')) },
+      { path: '/forum-moderation', element: lazyPage(() => import('../features/community/pages/forum-moderation-page')) },
+      { path: '/admin/contact', element: lazyPage(() => import('../features/community/pages/contact-inbox-page')) },
       { path: '/vip-admin', element: lazyPage(() => import('../features/vip/pages/vip-admin-page')) },
-      { path: '/shop-admin', element: sectionPage('/shop-admin', access.admin) },
+      { path: '/shop-admin', element: lazyPage(() => import('../features/shop/pages/shop-admin-page')) },
       { path: '*', element: lazyPage(() => import('./pages/not-found-page')) },
     ],
   },

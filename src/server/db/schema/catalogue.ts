@@ -58,16 +58,3 @@ export const vipMixes = pgTable('vip_mixes', {
   s3Url: text('s3_url'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const newsItems = pgTable('news_items', {
-  id: text('id').primaryKey(),
-  title: text('title').notNull(),
-  description: text('description').notNull().default(''),
-  link: text('link').notNull(),
-  imageUrl: text('image_url'),
-  source: text('source').notNull(),
-  pubDate: timestamp('pub_date', { withTimezone: true }).notNull(),
-  /** rss | news | event | release */
-  type: text('type').notNull(),
-  priority: integer('priority').notNull().default(0),
-});
