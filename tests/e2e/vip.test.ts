@@ -103,9 +103,13 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
 
   it('lays the pages out at phone and desktop widths without sideways scrolling', async () => {
     for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-      for (const [url, who, file] of [['/vip', vip, 'vip'], ['/vip-admin', admin, 'vip-admin'], ['/storage-setup', admin, 'storage-setup']] as const) {
+      for (const [url, who, file, ready] of [
+        ['/vip', vip, 'vip', 'mix-card'],
+        ['/vip-admin', admin, 'vip-admin', 'admin-mix'],
+        ['/storage-setup', admin, 'storage-setup', 'storage-status'],
+      ] as const) {
         const { page, errors } = await open(url, who, viewport);
-        await page.waitForLoadState('networkidle');
+        await page.getByTestId(ready).first().waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${url} at ${name}`).toBe(true);
         if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${file}-${name}.png`), fullPage: true });
         expect(errors).toEqual([]);
