@@ -127,7 +127,10 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     await page.goto('/forum');
     await page.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Join The Discussion' }).count()).toBe(0);
+    expect(await page.getByRole('form', { name: 'Start a thread' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Start a thread' }).click();
     const form = page.getByRole('form', { name: 'Start a thread' });
+    await expect.poll(() => form.getByLabel('Title').evaluate((el) => el === document.activeElement)).toBe(true);
     await form.getByLabel('Title').fill('First time at the DHR boat party');
     await form.getByLabel('Category').selectOption('events');
     await form.getByLabel('Message').fill('Any tips for a newcomer?');
