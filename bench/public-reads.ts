@@ -18,7 +18,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
-export const PUBLIC_READS = ['/api/health', '/api/channels', '/api/live-metadata', '/api/tracks/recent/dhr1'];
+export const PUBLIC_READS = [
+  '/api/health',
+  '/api/channels',
+  '/api/live-metadata',
+  '/api/tracks/recent/dhr1',
+  // The news reads every visitor of / (the ticker) and /forum makes, served from memory (docs/decisions/0017).
+  '/api/articles/prioritized',
+  '/api/rss/latest',
+  '/api/forum/posts',
+];
 
 interface Running {
   url: string;
