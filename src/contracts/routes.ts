@@ -30,6 +30,7 @@ export const PAGE_PATHS = [
   '/vip-admin',
   '/admin/track-history',
   '/admin/news-sources',
+  '/admin/contact',
   '/shop-admin',
   '/members',
   '/manual-users',
@@ -40,6 +41,9 @@ export const PAGE_PATHS = [
   '/admin-settings',
   '/vip/track-history',
   '/track-history',
+  '/admin/submissions',
+  '/newsletter/confirm',
+  '/newsletter/unsubscribe',
 ] as const;
 
 const patterns = PAGE_PATHS.map(

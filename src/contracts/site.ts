@@ -6,5 +6,7 @@ export const siteConfigSchema = z.object({
   patreonPageUrl: z.string().url(),
   /** The tip platform page where listeners support DHR (BMC_PAGE_URL). */
   bmcPageUrl: z.string().url(),
+  /** The print-on-demand store the shop's checkout opens (SHOP_STORE_URL). */
+  shopStoreUrl: z.string().url(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -35,6 +35,11 @@ import { moderationRoutes } from './modules/comments/moderation-routes';
 import { profilesRoutes } from './modules/profiles/profiles-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
 import { newsPlugin } from './modules/news/news-plugin';
+import { liveRoutes } from './modules/live/live-routes';
+import { submissionsRoutes } from './modules/submissions/submissions-routes';
+import { shopRoutes } from './modules/shop/shop-routes';
+import { newsletterRoutes } from './modules/shop/newsletter-routes';
+import { productImageRoutes } from './modules/shop/product-image-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -172,6 +177,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(profilesRoutes);
   await app.register(contactRoutes);
   await app.register(newsPlugin);
+  await app.register(liveRoutes);
+  await app.register(submissionsRoutes);
+  await app.register(shopRoutes);
+  await app.register(newsletterRoutes);
+  await app.register(productImageRoutes);
 
   await app.register(webPlugin, { webRoot: opts.webRoot ?? defaultWebRoot });
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_STORE_URL } from '../contracts/shop-catalogue';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -58,8 +59,10 @@ const envSchema = z.object({
     .optional(),
   /** Bearer token for GET /metrics; unset means only an admin session may read it. */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
-  /** Where contact form messages are mailed; unset: they wait in the admin contact inbox only. */
+  /** Where contact form messages and DJ submissions are mailed; unset: they wait in the admin inbox and queue only. */
   CONTACT_EMAIL: z.email().optional(),
+  /** The print-on-demand store the shop's checkout opens, and a product without its own store link. */
+  SHOP_STORE_URL: z.string().url().default(DEFAULT_STORE_URL),
   /** Live event streams (GET /api/live/events) one client address may hold open at once. */
   SSE_MAX_PER_IP: z.coerce.number().int().positive().default(4),
   /** Live event streams this instance holds open at once, all clients together. */

@@ -20,6 +20,22 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['GET', '/api/admin/setup-needed', 'public'],
   ['POST', '/api/admin/signin', 'public'],
   ['GET', '/api/admin/stats', 'admin'],
+  ['POST', '/api/admin/heartbeat', 'public'],
+  ['GET', '/api/admin/live-users', 'admin'],
+  ['GET', '/api/admin/recent-activity', 'admin'],
+  ['GET', '/api/admin/anonymous-stats', 'admin'],
+  ['GET', '/api/admin/submissions', 'admin'],
+  ['PATCH', '/api/admin/submissions/:id', 'admin'],
+  ['POST', '/api/submissions', 'public'],
+  ['GET', '/api/shop/products', 'public'],
+  ['GET', '/api/admin/shop/products', 'admin'],
+  ['POST', '/api/admin/shop/products', 'admin'],
+  ['PATCH', '/api/admin/shop/products/:id', 'admin'],
+  ['DELETE', '/api/admin/shop/products/:id', 'admin'],
+  ['POST', '/api/admin/shop/upload-image', 'admin'],
+  ['POST', '/api/newsletter', 'public'],
+  ['POST', '/api/newsletter/confirm', 'public'],
+  ['POST', '/api/newsletter/unsubscribe', 'public'],
   ['GET', '/api/admin/storage-status', 'admin'],
   ['POST', '/api/admin/sync-subscriptions', 'admin'],
   ['GET', '/api/admin/system-status', 'admin'],
@@ -100,4 +116,5 @@ export const ADMIN_PATH_EXCEPTIONS: readonly string[] = [
   'GET /api/admin/setup-needed', // the sign-in page asks whether to show first-admin setup
   'POST /api/admin/setup', // creates the first admin while there is none
   'POST /api/admin/signin', // the admin sign-in form
+  'POST /api/admin/heartbeat', // every page of every visitor reports where it is (spec §7 names it under /api/admin)
 ];

@@ -6,14 +6,16 @@ describe('GET /api/site-config', async () => {
   const app = await createTestApp({
     PATREON_PAGE_URL: 'https://www.patreon.com/dhr-test',
     BMC_PAGE_URL: 'https://www.buymeacoffee.com/dhr-test',
+    SHOP_STORE_URL: 'https://shop.example.test/dhr',
   });
 
-  it('tells anyone where to subscribe, from PATREON_PAGE_URL and BMC_PAGE_URL', async () => {
+  it('tells anyone where to subscribe, from PATREON_PAGE_URL and BMC_PAGE_URL, and the store from SHOP_STORE_URL', async () => {
     const res = await app.inject('/api/site-config');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       patreonPageUrl: 'https://www.patreon.com/dhr-test',
       bmcPageUrl: 'https://www.buymeacoffee.com/dhr-test',
+      shopStoreUrl: 'https://shop.example.test/dhr',
     });
     expect(siteConfigSchema.safeParse(res.json()).success).toBe(true);
   });

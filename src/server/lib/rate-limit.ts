@@ -49,6 +49,11 @@ export const RATE_RULES = {
   checkUser: { name: 'exists', perIp: { max: 10, windowMs: 15 * MIN }, perEmail: { max: 5, windowMs: 15 * MIN } },
   adminSetup: { name: 'setup', perIp: { max: 10, windowMs: 60 * MIN } },
   recommendations: { name: 'recommendations', perIp: { max: 60, windowMs: MIN } },
+  /** DJ mix submissions: each one mails the station and the DJ. */
+  submission: { name: 'submission', perIp: { max: 5, windowMs: 60 * MIN }, perEmail: { max: 3, windowMs: 60 * MIN } },
+  /** Newsletter sign-ups send a confirmation mail; confirm/unsubscribe links are guessed per IP. */
+  newsletter: { name: 'newsletter', perIp: { max: 10, windowMs: 60 * MIN }, perEmail: { max: 3, windowMs: 60 * MIN } },
+  newsletterLink: { name: 'newsletter-link', perIp: { max: 30, windowMs: 15 * MIN } },
   /** Calls to Icecast's listener-auth hook without the stream host's key (guessing it). */
   streamAuth: { name: 'stream-auth', perIp: { max: 30, windowMs: 15 * MIN } },
   // Community (docs/decisions/0016-community-comments-profiles-contact.md): member writes count per member.

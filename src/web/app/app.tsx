@@ -1,5 +1,6 @@
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
+import { Heartbeat } from './heartbeat';
 import { AppRoutes } from './router';
 
 export function App() {
@@ -7,6 +8,7 @@ export function App() {
     <AppProviders>
       <BrowserRouter>
         <AppRoutes />
+        <Heartbeat />
       </BrowserRouter>
     </AppProviders>
   );

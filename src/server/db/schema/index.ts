@@ -6,3 +6,6 @@ export * from './radio';
 export * from './platforms';
 export * from './community';
 export * from './news';
+export * from './live';
+export * from './submissions';
+export * from './shop';

@@ -4,6 +4,7 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePermissions } from '../../auth';
 import { NewsTicker } from '../../news';
+import { ConnectAndShare } from '../../community';
 import { FeatureGrid } from '../components/feature-grid';
 import { HeroSection } from '../components/hero-section';
 import { InstallSection } from '../components/install-section';
@@ -39,6 +40,7 @@ export default function HomePage() {
       </div>
       <FeatureGrid />
       <InstallSection />
+      <ConnectAndShare />
       <ReadyCta />
       {showAds && (
         <PageContainer width="wide">

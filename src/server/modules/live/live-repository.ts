@@ -1,0 +1,125 @@
+import { and, desc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { liveActivity, liveSessions, type LiveSessionRow } from '../../db/schema';
+import { DAY_MS, MINUTE_MS } from '../../../contracts/time';
+
+/** A heartbeat after this long a silence starts a new visit (session time and page views restart). */
+export const VISIT_GAP_MS = 30 * MINUTE_MS;
+/** Sessions and activity older than this leave the tables. */
+export const LIVE_RETENTION_MS = DAY_MS;
+
+export const memberKey = (userId: string) => `m:${userId}`;
+export const anonymousKey = (anonymousId: string) => `a:${anonymousId}`;
+
+export interface Beat {
+  key: string;
+  userId: string | null;
+  page: string;
+  country: string | null;
+  city: string | null;
+  now: Date;
+}
+
+/**
+ * One atomic upsert per heartbeat: the visitor's row is created or moved forward. Returns whether
+ * the beat entered a new page (or began a visit), which the caller logs as activity for members.
+ */
+export async function recordBeat(db: Db, beat: Beat): Promise<{ entered: boolean; newVisit: boolean }> {
+  const nowIso = beat.now.toISOString();
+  const gapIso = new Date(beat.now.getTime() - VISIT_GAP_MS).toISOString();
+  const lapsed = sql`${liveSessions.lastSeenAt} < ${gapIso}::timestamptz`;
+  const moved = sql`${liveSessions.currentPage} <> excluded.current_page`;
+  const rows = await db
+    .insert(liveSessions)
+    .values({
+      id: beat.key,
+      userId: beat.userId,
+      currentPage: beat.page,
+      country: beat.country,
+      city: beat.city,
+      startedAt: beat.now,
+      lastSeenAt: beat.now,
+      pageChangedAt: beat.now,
+      pageViews: 1,
+    })
+    .onConflictDoUpdate({
+      target: liveSessions.id,
+      set: {
+        startedAt: sql`CASE WHEN ${lapsed} THEN excluded.started_at ELSE ${liveSessions.startedAt} END`,
+        pageViews: sql`CASE WHEN ${lapsed} THEN 1 WHEN ${moved} THEN ${liveSessions.pageViews} + 1 ELSE ${liveSessions.pageViews} END`,
+        pageChangedAt: sql`CASE WHEN ${lapsed} OR ${moved} THEN excluded.page_changed_at ELSE ${liveSessions.pageChangedAt} END`,
+        currentPage: sql`excluded.current_page`,
+        lastSeenAt: sql`excluded.last_seen_at`,
+        country: sql`excluded.country`,
+        city: sql`excluded.city`,
+      },
+    })
+    .returning({
+      entered: sql<boolean>`${liveSessions.pageChangedAt} = ${nowIso}::timestamptz`,
+      newVisit: sql<boolean>`${liveSessions.startedAt} = ${nowIso}::timestamptz`,
+    });
+  const row = rows[0];
+  return { entered: row?.entered === true, newVisit: row?.newVisit === true };
+}
+
+export async function deleteLiveSession(db: Db, key: string): Promise<void> {
+  await db.delete(liveSessions).where(eq(liveSessions.id, key));
+}
+
+export async function insertActivity(db: Db, values: { userId: string; action: string; page: string; at: Date }): Promise<void> {
+  await db.insert(liveActivity).values(values);
+}
+
+export interface LiveCounts {
+  onlineNow: number;
+  totalSessions: number;
+  anonymousOnline: number;
+  anonymousSessions: number;
+  anonymousPageViews: number;
+}
+
+/** The monitor's figures in one pass over the last day's visits. */
+export async function liveCounts(db: Db, onlineSince: Date, daySince: Date): Promise<LiveCounts> {
+  const online = sql`${liveSessions.lastSeenAt} > ${onlineSince.toISOString()}::timestamptz`;
+  const anonymous = sql`${liveSessions.userId} IS NULL`;
+  const rows = await db
+    .select({
+      onlineNow: sql<number>`count(*) FILTER (WHERE ${online})::int`,
+      totalSessions: sql<number>`count(*)::int`,
+      anonymousOnline: sql<number>`count(*) FILTER (WHERE ${online} AND ${anonymous})::int`,
+      anonymousSessions: sql<number>`count(*) FILTER (WHERE ${anonymous})::int`,
+      anonymousPageViews: sql<number>`coalesce(sum(${liveSessions.pageViews}) FILTER (WHERE ${anonymous}), 0)::int`,
+    })
+    .from(liveSessions)
+    .where(gt(liveSessions.lastSeenAt, daySince));
+  return rows[0] ?? { onlineNow: 0, totalSessions: 0, anonymousOnline: 0, anonymousSessions: 0, anonymousPageViews: 0 };
+}
+
+/** Online sessions, members first, then the most recently seen; at most `limit`. */
+export async function onlineSessions(db: Db, onlineSince: Date, limit: number): Promise<LiveSessionRow[]> {
+  return db
+    .select()
+    .from(liveSessions)
+    .where(gt(liveSessions.lastSeenAt, onlineSince))
+    .orderBy(sql`${liveSessions.userId} IS NULL`, desc(liveSessions.lastSeenAt))
+    .limit(limit);
+}
+
+/** Every online member's id (members are few next to anonymous visitors). */
+export async function onlineMemberIds(db: Db, onlineSince: Date): Promise<string[]> {
+  const rows = await db
+    .select({ userId: liveSessions.userId })
+    .from(liveSessions)
+    .where(and(gt(liveSessions.lastSeenAt, onlineSince), isNotNull(liveSessions.userId)));
+  return rows.flatMap((r) => (r.userId ? [r.userId] : []));
+}
+
+export async function recentActivity(db: Db, limit: number) {
+  return db.select().from(liveActivity).orderBy(desc(liveActivity.at)).limit(limit);
+}
+
+/** Drops visits and activity older than the retention window. */
+export async function pruneLive(db: Db, before: Date): Promise<void> {
+  await db.delete(liveSessions).where(lt(liveSessions.lastSeenAt, before));
+  await db.delete(liveActivity).where(lt(liveActivity.at, before));
+}

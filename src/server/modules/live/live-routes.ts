@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  anonymousStatsSchema,
+  heartbeatBodySchema,
+  heartbeatReplySchema,
+  LIVE_USERS_LIST_MAX,
+  liveUsersReplySchema,
+  RECENT_ACTIVITY_MAX,
+  recentActivityReplySchema,
+  type Activity,
+  type LiveSession,
+  type LiveUsersReply,
+} from '../../../contracts/live';
+import { ONLINE_WINDOW_MS } from '../../../contracts/live-values';
+import { effectiveTier } from '../../../contracts/tier-policy';
+import { MINUTE_MS } from '../../../contracts/time';
+import type { LiveSessionRow, UserRow } from '../../db/schema';
+import { access } from '../../plugins/access';
+import { findMembersByIds } from '../members/members-repository';
+import { placeOf } from './geo';
+import {
+  anonymousKey,
+  deleteLiveSession,
+  insertActivity,
+  LIVE_RETENTION_MS,
+  liveCounts,
+  memberKey,
+  onlineMemberIds,
+  onlineSessions,
+  pruneLive,
+  recentActivity,
+  recordBeat,
+} from './live-repository';
+
+/**
+ * The live user monitor (spec §2 "Live monitor", §4; docs/decisions/0018-live-monitor-shop-submissions.md):
+ * every page's heartbeat upserts its visitor's row; the admin reads who is online. All state is in the
+ * database, so the monitor sees the visitors of every instance.
+ */
+export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  if (app.config.backgroundJobs) {
+    const prune = () => pruneLive(db, new Date(Date.now() - LIVE_RETENTION_MS)).catch((err: unknown) => app.log.warn({ err }, 'live monitor pruning failed'));
+    const timer = setInterval(() => void prune(), 15 * MINUTE_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  app.post(
+    '/api/admin/heartbeat',
+    // Every visitor beats (the spec's path sits under /api/admin); members are known by their session only.
+    { config: { access: access.public }, schema: { body: heartbeatBodySchema, response: { 200: heartbeatReplySchema } } },
+    async (req) => {
+      const { page, anonymousId } = req.body;
+      const user = req.user;
+      // A beat with neither a session nor an anonymous id names nobody: nothing to record.
+      if (!user && !anonymousId) return { ok: true as const };
+      const now = new Date();
+      // The address is only looked up here, never stored.
+      const place = placeOf(req.ip);
+      const key = user ? memberKey(user.id) : anonymousKey(anonymousId as string);
+      const { entered, newVisit } = await recordBeat(db, { key, userId: user?.id ?? null, page, ...place, now });
+      if (user) {
+        // The tab's anonymous row ends once its visitor signs in.
+        if (anonymousId) await deleteLiveSession(db, anonymousKey(anonymousId));
+        if (entered) await insertActivity(db, { userId: user.id, action: newVisit ? 'arrived on' : 'viewed', page, at: now });
+      }
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/admin/live-users',
+    { config: { access: access.admin }, schema: { response: { 200: liveUsersReplySchema } } },
+    async (): Promise<LiveUsersReply> => {
+      const now = new Date();
+      const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS);
+      const [counts, rows, memberIds] = await Promise.all([
+        liveCounts(db, onlineSince, new Date(now.getTime() - LIVE_RETENTION_MS)),
+        onlineSessions(db, onlineSince, LIVE_USERS_LIST_MAX),
+        onlineMemberIds(db, onlineSince),
+      ]);
+      const members = new Map((await findMembersByIds(db, memberIds)).map((u) => [u.id, u]));
+      const vipOnline = [...members.values()].filter((u) => effectiveTier(u, now) === 'vip').length;
+      return {
+        sessions: rows.map((r) => toLiveSession(r, r.userId ? members.get(r.userId) : undefined, onlineSince, now)),
+        onlineNow: counts.onlineNow,
+        totalSessions: counts.totalSessions,
+        vipOnline,
+        anonymousOnline: counts.anonymousOnline,
+        membersOnline: members.size,
+      };
+    },
+  );
+
+  app.get(
+    '/api/admin/recent-activity',
+    { config: { access: access.admin }, schema: { response: { 200: recentActivityReplySchema } } },
+    async (): Promise<Activity[]> => {
+      const rows = await recentActivity(db, RECENT_ACTIVITY_MAX);
+      const members = new Map((await findMembersByIds(db, [...new Set(rows.map((r) => r.userId))])).map((u) => [u.id, u]));
+      return rows.map((r) => ({ id: r.id, email: members.get(r.userId)?.email ?? 'Former member', action: r.action, page: r.page, timestamp: r.at.toISOString() }));
+    },
+  );
+
+  app.get(
+    '/api/admin/anonymous-stats',
+    { config: { access: access.admin }, schema: { response: { 200: anonymousStatsSchema } } },
+    async () => {
+      const now = Date.now();
+      const c = await liveCounts(db, new Date(now - ONLINE_WINDOW_MS), new Date(now - LIVE_RETENTION_MS));
+      return { totalPageViews: c.anonymousPageViews, anonymousOnline: c.anonymousOnline, anonymousSessions: c.anonymousSessions };
+    },
+  );
+};
+
+function toLiveSession(row: LiveSessionRow, user: UserRow | undefined, onlineSince: Date, now: Date): LiveSession {
+  return {
+    id: row.id,
+    username: user?.username ?? null,
+    email: user?.email ?? null,
+    userType: row.userId ? 'member' : 'anonymous',
+    subscriptionTier: user ? effectiveTier(user, now) : null,
+    isAdmin: user?.isAdmin ?? false,
+    isOnline: row.lastSeenAt > onlineSince,
+    currentPage: row.currentPage,
+    sessionDuration: Math.max(0, Math.floor((row.lastSeenAt.getTime() - row.startedAt.getTime()) / 1000)),
+    lastLoginAt: user?.lastLoginAt?.toISOString() ?? null,
+    lastActivity: row.lastSeenAt.toISOString(),
+    country: row.country,
+    city: row.city,
+    pageViews: row.pageViews,
+  };
+}

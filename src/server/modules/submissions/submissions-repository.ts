@@ -1,0 +1,33 @@
+import { desc, eq } from 'drizzle-orm';
+import type { SubmissionStatus } from '../../../contracts/submissions';
+import type { Db } from '../../db/client';
+import { djSubmissions, type DjSubmissionRow } from '../../db/schema';
+
+export type NewSubmission = typeof djSubmissions.$inferInsert;
+
+export async function insertSubmission(db: Db, values: NewSubmission): Promise<DjSubmissionRow> {
+  const rows = await db.insert(djSubmissions).values(values).returning();
+  const row = rows[0];
+  if (!row) throw new Error('submission insert returned nothing');
+  return row;
+}
+
+/** Newest first; at most `limit`. */
+export async function listSubmissions(db: Db, status: SubmissionStatus | undefined, limit: number): Promise<DjSubmissionRow[]> {
+  const q = db.select().from(djSubmissions);
+  return (status ? q.where(eq(djSubmissions.status, status)) : q).orderBy(desc(djSubmissions.createdAt)).limit(limit);
+}
+
+export async function findSubmission(db: Db, id: string): Promise<DjSubmissionRow | null> {
+  const rows = await db.select().from(djSubmissions).where(eq(djSubmissions.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function updateSubmission(
+  db: Db,
+  id: string,
+  values: Partial<Pick<DjSubmissionRow, 'status' | 'note' | 'reviewedBy' | 'reviewedAt'>>,
+): Promise<DjSubmissionRow | null> {
+  const rows = await db.update(djSubmissions).set(values).where(eq(djSubmissions.id, id)).returning();
+  return rows[0] ?? null;
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { anonymousStatsSchema, type AnonymousStats } from '../../../../contracts/live';
+import { LIVE_MONITOR_REFRESH_MS } from '../../../../contracts/live-values';
+import { apiGet } from '../../../lib/http';
+import { liveKeys } from './keys';
+
+/** GET /api/admin/anonymous-stats. */
+export const getAnonymousStats = async (signal?: AbortSignal): Promise<AnonymousStats> =>
+  anonymousStatsSchema.parse(await apiGet<unknown>('/api/admin/anonymous-stats', { signal }));
+
+export const anonymousStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: liveKeys.anonymous,
+    queryFn: ({ signal }) => getAnonymousStats(signal),
+    refetchInterval: LIVE_MONITOR_REFRESH_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    retry: false,
+  });
+
+export const useAnonymousStats = (enabled: boolean) => useQuery({ ...anonymousStatsQueryOptions(), enabled });

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { liveUsersReplySchema, type LiveUsersReply } from '../../../../contracts/live';
+import { LIVE_MONITOR_REFRESH_MS } from '../../../../contracts/live-values';
+import { apiGet } from '../../../lib/http';
+import { liveKeys } from './keys';
+
+/** GET /api/admin/live-users. */
+export const getLiveUsers = async (signal?: AbortSignal): Promise<LiveUsersReply> =>
+  liveUsersReplySchema.parse(await apiGet<unknown>('/api/admin/live-users', { signal }));
+
+/** Refreshed every 10 s (spec §9), also while the tab is in the background. */
+export const liveUsersQueryOptions = () =>
+  queryOptions({
+    queryKey: liveKeys.users,
+    queryFn: ({ signal }) => getLiveUsers(signal),
+    refetchInterval: LIVE_MONITOR_REFRESH_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    retry: false,
+  });
+
+export const useLiveUsers = (enabled: boolean) => useQuery({ ...liveUsersQueryOptions(), enabled });

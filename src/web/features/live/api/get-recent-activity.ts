@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { recentActivityReplySchema, type Activity } from '../../../../contracts/live';
+import { LIVE_MONITOR_REFRESH_MS } from '../../../../contracts/live-values';
+import { apiGet } from '../../../lib/http';
+import { liveKeys } from './keys';
+
+/** GET /api/admin/recent-activity. */
+export const getRecentActivity = async (signal?: AbortSignal): Promise<Activity[]> =>
+  recentActivityReplySchema.parse(await apiGet<unknown>('/api/admin/recent-activity', { signal }));
+
+export const recentActivityQueryOptions = () =>
+  queryOptions({
+    queryKey: liveKeys.activity,
+    queryFn: ({ signal }) => getRecentActivity(signal),
+    refetchInterval: LIVE_MONITOR_REFRESH_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    retry: false,
+  });
+
+export const useRecentActivity = (enabled: boolean) => useQuery({ ...recentActivityQueryOptions(), enabled });

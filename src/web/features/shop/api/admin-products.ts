@@ -1,0 +1,38 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { imageUploadReplySchema, shopProductListSchema, type ProductCreate, type ProductPatch, type ShopProduct } from '../../../../contracts/shop';
+import { apiGet, apiSend, ApiError } from '../../../lib/http';
+import { shopKeys } from './keys';
+
+/** GET /api/admin/shop/products: every product, inactive ones too. */
+export const getAdminProducts = async (signal?: AbortSignal): Promise<ShopProduct[]> =>
+  shopProductListSchema.parse(await apiGet<unknown>('/api/admin/shop/products', { signal }));
+
+export const adminProductsQueryOptions = () => queryOptions({ queryKey: shopKeys.admin, queryFn: ({ signal }) => getAdminProducts(signal), staleTime: 0 });
+export const useAdminProducts = () => useQuery(adminProductsQueryOptions());
+
+const path = (id: string) => `/api/admin/shop/products/${encodeURIComponent(id)}`;
+
+/** Saves reload the list (spec §4) and the public catalogue. */
+function useProductMutation<V>(fn: (v: V) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await Promise.all([qc.invalidateQueries({ queryKey: shopKeys.admin }), qc.invalidateQueries({ queryKey: shopKeys.products })]);
+    },
+  });
+}
+
+export const useCreateProduct = () => useProductMutation((p: ProductCreate) => apiSend<ShopProduct>('POST', '/api/admin/shop/products', p));
+export const useUpdateProduct = () => useProductMutation(({ id, patch }: { id: string; patch: ProductPatch }) => apiSend<ShopProduct>('PATCH', path(id), patch));
+export const useDeleteProduct = () => useProductMutation((id: string) => apiSend<void>('DELETE', path(id)));
+
+/** POST /api/admin/shop/upload-image (multipart field `image`); resolves to the stored image's URL. */
+export async function uploadProductImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('image', file);
+  const res = await fetch('/api/admin/shop/upload-image', { method: 'POST', body: form, credentials: 'same-origin' });
+  const body = (await res.json().catch(() => null)) as { message?: string; error?: { code?: string; message?: string } } | null;
+  if (!res.ok) throw new ApiError(res.status, res.statusText, body?.message ?? body?.error?.message, body?.error?.code);
+  return imageUploadReplySchema.parse(body).imageUrl;
+}
