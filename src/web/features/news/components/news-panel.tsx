@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/http';
 import { useCrawler, useRssLatest } from '../api/get-news';
 import { useRefreshNews } from '../api/refresh-news';
+import { DiscussionToggle } from './discussion-toggle';
 import { NewsItemCard } from './news-item-card';
 
 type Tab = 'rss' | 'web';
@@ -89,7 +90,11 @@ export function NewsPanel({ type, search = '' }: NewsPanelProps) {
         ) : items.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-white/10 px-4 py-10 text-center text-sm text-mist-400">{NEWS_EMPTY[tab]}</p>
         ) : (
-          items.map((item) => <NewsItemCard key={item.id} item={item} />)
+          items.map((item) => (
+            <NewsItemCard key={item.id} item={item}>
+              <DiscussionToggle discussionId={item.id} title={item.title} source={item.source} />
+            </NewsItemCard>
+          ))
         )}
       </div>
     </Card>
