@@ -51,7 +51,7 @@ const entryKey = (e: TickerItem) => (e.kind === 'news' ? `n:${e.item.id}` : `c:$
  * strip. It pauses while hovered or focused and stands still under prefers-reduced-motion (then it
  * scrolls by hand). Fixed height, so arriving data moves nothing on the page.
  */
-export function NewsTicker() {
+export default function NewsTicker() {
   const { data } = usePrioritized();
   const { data: comments } = useTickerComments();
   const items: TickerItem[] = [
