@@ -1,0 +1,60 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ButtonLink } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import type { StatusMessage } from '../lib/use-status-message';
+import { StatusBanner } from './status-banner';
+
+/** The title block of the operator pages: eyebrow, title, one line of description, a way back. */
+export function AdminPageHeader({ title, description, backTo, backLabel }: { title: string; description: string; backTo: string; backLabel: string }) {
+  return (
+    <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <p className="mb-2 text-xs font-semibold tracking-[0.25em] text-aqua-300 uppercase">Operator console</p>
+        <h1 className="font-display text-3xl font-bold tracking-tight text-white sm:text-4xl">{title}</h1>
+        <p className="mt-2 text-sm text-mist-400 sm:text-base">{description}</p>
+      </div>
+      <ButtonLink to={backTo} variant="ghost" size="sm" className="self-start sm:self-auto">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {backLabel}
+      </ButtonLink>
+    </header>
+  );
+}
+
+/** The page's status line, sticky so the result of an action far down a list is seen. */
+export function StickyStatus({ message }: { message: StatusMessage | null }) {
+  return (
+    <div className="sticky top-20 z-20 rounded-2xl bg-night-900/95 empty:hidden" aria-live="polite">
+      <StatusBanner message={message} className="shadow-lg shadow-black/40 backdrop-blur" />
+    </div>
+  );
+}
+
+/** A list's loading, failed and empty states; the list itself (children) once there are rows. */
+export function ListStates({
+  pending,
+  error,
+  empty,
+  loadingLabel,
+  emptyText,
+  children,
+}: {
+  pending: boolean;
+  error: string | null;
+  empty: boolean;
+  loadingLabel: string;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  if (pending) return <Spinner label={loadingLabel} showLabel className="py-8" />;
+  if (error !== null) {
+    return (
+      <p role="alert" className="rounded-2xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm text-rose-200">
+        {error}
+      </p>
+    );
+  }
+  if (empty) return <p className="rounded-2xl border border-white/5 bg-white/[0.02] px-4 py-10 text-center text-sm text-mist-400">{emptyText}</p>;
+  return <>{children}</>;
+}
