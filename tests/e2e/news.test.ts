@@ -184,6 +184,8 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
   it('runs the home ticker: the top 5 news and the recent comments shown twice, paused on hover, still under reduced motion', async () => {
     const { page, context, errors } = await open(DESKTOP);
     await page.goto('/');
+    await page.getByRole('heading', { name: 'Everything On DHR' }).waitFor({ state: 'attached' });
+    await page.evaluate(() => window.scrollBy(0, 500));
     const ticker = page.getByRole('region', { name: 'Latest news' });
     const track = ticker.getByTestId('ticker-track');
     await track.waitFor();
@@ -213,6 +215,10 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
 
     const still = await open(PHONE, { reducedMotion: 'reduce' });
     await still.page.goto('/');
+    await still.page.getByRole('heading', { name: 'Everything On DHR' }).waitFor({ state: 'attached' });
+    // Below the fold on a phone: neither its code nor its data is loaded until it comes into view.
+    expect(await still.page.getByRole('region', { name: 'Latest news' }).count()).toBe(0);
+    await still.page.evaluate(() => window.scrollBy(0, 600));
     const stillTrack = still.page.getByRole('region', { name: 'Latest news' }).getByTestId('ticker-track');
     await stillTrack.waitFor();
     expect(await stillTrack.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
