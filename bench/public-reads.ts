@@ -26,6 +26,10 @@ export const PUBLIC_READS = [
   // Community (issue 12): served from memory until a comment changes (comments-cache.ts).
   '/api/comments/homepage',
   '/api/comments/recent/5',
+  // The news reads every visitor of / (the ticker) and /forum makes, served from memory (docs/decisions/0017).
+  '/api/articles/prioritized',
+  '/api/rss/latest',
+  '/api/forum/posts',
 ];
 
 interface Running {

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { COMMENT_MESSAGES } from '../../src/contracts/community-values';
 import { FORUM_MESSAGES, NEWS_EMPTY } from '../../src/contracts/news-values';
 import { DAY_MS, HOUR_MS } from '../../src/contracts/time';
 import { forumPosts, newsItems } from '../../src/server/db/schema';
@@ -127,7 +128,10 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     await page.goto('/forum');
     await page.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Join The Discussion' }).count()).toBe(0);
+    expect(await page.getByRole('form', { name: 'Start a thread' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Start a thread' }).click();
     const form = page.getByRole('form', { name: 'Start a thread' });
+    await expect.poll(() => form.getByLabel('Title').evaluate((el) => el === document.activeElement)).toBe(true);
     await form.getByLabel('Title').fill('First time at the DHR boat party');
     await form.getByLabel('Category').selectOption('events');
     await form.getByLabel('Message').fill('Any tips for a newcomer?');
@@ -139,15 +143,57 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     await context.close();
   });
 
-  it('runs the home ticker: the top 5 shown twice, paused on hover, still under reduced motion', async () => {
+  it("opens an item's comments when asked: visitors are asked to sign in, a DHR1 member comments under a news item", async () => {
+    const visitor = await open(DESKTOP);
+    await visitor.page.goto('/forum');
+    const article = visitor.page.getByRole('article', { name: /Label EP out now/ });
+    await article.waitFor();
+    // Nothing is fetched until the section opens (spec §7).
+    const commentReads: string[] = [];
+    visitor.page.on('request', (r) => {
+      if (r.url().includes('/api/comments/')) commentReads.push(r.url());
+    });
+    await visitor.page.waitForTimeout(300);
+    expect(commentReads).toEqual([]);
+    await article.getByRole('button', { name: 'Comments' }).click();
+    const section = article.getByRole('region', { name: 'Comments on Label EP out now' });
+    await section.getByRole('link', { name: 'Sign In To Comment' }).waitFor();
+    await section.getByText(COMMENT_MESSAGES.emptyList).waitFor();
+    expect(commentReads.some((u) => u.endsWith('/api/comments/rss-ep'))).toBe(true);
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+
+    const { page, context, errors } = await open(DESKTOP, { member: dhr1 });
+    await page.goto('/forum');
+    const item = page.getByRole('article', { name: /Label EP out now/ });
+    await item.getByRole('button', { name: 'Comments' }).click();
+    const box = item.getByRole('region', { name: 'Comments on Label EP out now' }).getByLabel('Your comment');
+    await box.fill('Those four tracks are pure gold');
+    const alert = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))));
+    await box.press('Enter');
+    expect(await alert).toBe(COMMENT_MESSAGES.posted);
+    await item.getByText('Those four tracks are pure gold').waitFor();
+    // The thread's own discussion is separate from the news item's.
+    const thread = page.getByRole('article', { name: 'Larry Heard appreciation thread' });
+    await thread.getByRole('button', { name: 'Comments' }).click();
+    await thread.getByText(COMMENT_MESSAGES.emptyList).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('runs the home ticker: the top 5 news and the recent comments shown twice, paused on hover, still under reduced motion', async () => {
     const { page, context, errors } = await open(DESKTOP);
     await page.goto('/');
+    await page.getByRole('heading', { name: 'Everything On DHR' }).waitFor({ state: 'attached' });
+    await page.evaluate(() => window.scrollBy(0, 500));
     const ticker = page.getByRole('region', { name: 'Latest news' });
     const track = ticker.getByTestId('ticker-track');
     await track.waitFor();
     const lists = track.locator('ul');
     expect(await lists.count()).toBe(2);
-    expect(await lists.nth(0).locator('li').count()).toBe(5);
+    // 5 news items, then the recent comment posted above.
+    expect(await lists.nth(0).locator('li').count()).toBe(6);
+    expect(await lists.nth(0).locator('li').last().textContent()).toContain('Those four tracks are pure gold');
     expect(await lists.nth(1).getAttribute('aria-hidden')).toBe('true');
     expect(await lists.nth(0).textContent()).toBe(await lists.nth(1).textContent());
     const animation = () => track.evaluate((el) => ({ name: getComputedStyle(el).animationName, state: getComputedStyle(el).animationPlayState }));
@@ -169,6 +215,10 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
 
     const still = await open(PHONE, { reducedMotion: 'reduce' });
     await still.page.goto('/');
+    await still.page.getByRole('heading', { name: 'Everything On DHR' }).waitFor({ state: 'attached' });
+    // Below the fold on a phone: neither its code nor its data is loaded until it comes into view.
+    expect(await still.page.getByRole('region', { name: 'Latest news' }).count()).toBe(0);
+    await still.page.evaluate(() => window.scrollBy(0, 600));
     const stillTrack = still.page.getByRole('region', { name: 'Latest news' }).getByTestId('ticker-track');
     await stillTrack.waitFor();
     expect(await stillTrack.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createForumPostSchema, FORUM_LIST_MAX, forumPostListSchema, forumPostSchema, forumPostsQuerySchema, type ForumPost } from '../../../contracts/news';
+import { createForumPostSchema, FORUM_LIST_MAX, forumPostSchema, forumPostsQuerySchema, type ForumPost } from '../../../contracts/news';
 import { MINUTE_MS } from '../../../contracts/time';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
@@ -10,11 +10,18 @@ import { createThread, toForumPost } from './forum-service';
 export const FORUM_CHANNEL = 'forum_changed';
 const CACHE_TTL_MS = 5 * MINUTE_MS;
 
+interface CachedList {
+  at: number;
+  posts: ForumPost[];
+  /** Serialised once: most readers get it as is. */
+  body: string;
+}
+
 /** GET and POST /api/forum/posts (spec §7): member threads, by category and search. */
 export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   // The unfiltered lists per category are what every visitor of /forum reads: kept in memory.
-  const cache = new Map<string, { at: number; posts: ForumPost[] }>();
+  const cache = new Map<string, CachedList>();
   const dropCaches = () => cache.clear();
 
   let unlisten: (() => Promise<void>) | undefined;
@@ -25,19 +32,22 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     await unlisten?.();
   });
 
-  app.get('/api/forum/posts', { config: { access: access.public }, schema: { querystring: forumPostsQuerySchema, response: { 200: forumPostListSchema } } }, async (req, reply) => {
+  // The reply is built from toForumPost rows and serialised here (once per list for most readers), not by a response schema.
+  app.get('/api/forum/posts', { config: { access: access.public }, schema: { querystring: forumPostsQuerySchema } }, async (req, reply) => {
     const { category, search } = req.query;
-    let approved: ForumPost[];
+    let list: CachedList;
     const hit = search ? undefined : cache.get(category);
-    if (hit && Date.now() - hit.at < CACHE_TTL_MS) approved = hit.posts;
+    if (hit && Date.now() - hit.at < CACHE_TTL_MS) list = hit;
     else {
-      approved = (await listForumPosts(db, { category, search }, FORUM_LIST_MAX)).map(toForumPost);
-      if (!search) cache.set(category, { at: Date.now(), posts: approved });
+      const posts = (await listForumPosts(db, { category, search }, FORUM_LIST_MAX)).map(toForumPost);
+      list = { at: Date.now(), posts, body: JSON.stringify(posts) };
+      if (!search) cache.set(category, list);
     }
     // A member also sees their own threads awaiting a moderator.
     const own = req.user ? (await listForumPosts(db, { category, search, pendingOf: req.user.id }, FORUM_LIST_MAX)).map(toForumPost) : [];
     reply.header('cache-control', req.user ? 'private, no-store' : 'public, no-cache');
-    return [...own, ...approved].slice(0, FORUM_LIST_MAX);
+    const body = own.length === 0 ? list.body : JSON.stringify([...own, ...list.posts].slice(0, FORUM_LIST_MAX));
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.post('/api/forum/posts', { config: { access: access.member }, schema: { body: createForumPostSchema, response: { 201: forumPostSchema } } }, async (req, reply) => {

@@ -5,3 +5,4 @@ export { CommentsToggle } from './components/comments-toggle';
 export { ConnectAndShare } from './components/connect-and-share';
 export { MemberProfileButton } from './components/member-profile-button';
 export { CommentsDialog, ContactDialog, ProfileDialog } from './components/lazy-dialogs';
+export { communityKeys } from './api/keys';

@@ -1,2 +1,2 @@
 // The news feature's public surface: other features import only from here.
-export { NewsTicker } from './components/news-ticker';
+export { LazyNewsTicker as NewsTicker } from './components/lazy-news-ticker';

@@ -37,7 +37,7 @@ export function JoinTheDiscussion() {
 }
 
 /** Spec §2: the welcome banner for signed-in members who may comment. */
-export function WelcomeBanner({ name, onStartThread }: { name: string; onStartThread: () => void }) {
+export function WelcomeBanner({ name, composing, onStartThread }: { name: string; composing: boolean; onStartThread: () => void }) {
   return (
     <Card highlight>
       <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.2em] text-aqua-300 uppercase">
@@ -48,6 +48,7 @@ export function WelcomeBanner({ name, onStartThread }: { name: string; onStartTh
       <button
         type="button"
         onClick={onStartThread}
+        aria-expanded={composing}
         className="mt-4 inline-flex h-10 items-center gap-2 rounded-full bg-white/10 px-4 text-sm font-semibold text-white ring-1 ring-white/15 transition hover:bg-white/15"
       >
         <MessageSquarePlus className="size-4" aria-hidden="true" /> Start a thread

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/http';
 import { useCrawler, useRssLatest } from '../api/get-news';
 import { useRefreshNews } from '../api/refresh-news';
+import { DiscussionToggle } from './discussion-toggle';
 import { NewsItemCard } from './news-item-card';
 
 type Tab = 'rss' | 'web';
@@ -56,7 +57,7 @@ export function NewsPanel({ type, search = '' }: NewsPanelProps) {
           Refresh
         </Button>
       </div>
-      <div role="tablist" aria-label="News sources" className="flex gap-1 px-3 pt-3 sm:px-5">
+      <div role="tablist" aria-label="News sources" className="flex gap-1 overflow-x-auto px-3 pt-3 sm:px-5">
         {tabs.map(({ id: t, label, Icon }) => (
           <button
             key={t}
@@ -67,11 +68,11 @@ export function NewsPanel({ type, search = '' }: NewsPanelProps) {
             aria-controls={`${id}-panel`}
             onClick={() => setTab(t)}
             className={cn(
-              'inline-flex items-center gap-2 rounded-full px-3.5 py-2 text-sm font-semibold transition sm:px-4',
+              'inline-flex items-center gap-2 rounded-full px-3 py-2 text-[13px] font-semibold whitespace-nowrap transition sm:px-4 sm:text-sm',
               tab === t ? 'bg-white/10 text-white ring-1 ring-white/15' : 'text-mist-400 hover:bg-white/5 hover:text-white',
             )}
           >
-            <Icon className="size-4" aria-hidden="true" />
+            <Icon className="hidden size-4 sm:block" aria-hidden="true" />
             {label}
           </button>
         ))}
@@ -89,7 +90,11 @@ export function NewsPanel({ type, search = '' }: NewsPanelProps) {
         ) : items.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-white/10 px-4 py-10 text-center text-sm text-mist-400">{NEWS_EMPTY[tab]}</p>
         ) : (
-          items.map((item) => <NewsItemCard key={item.id} item={item} />)
+          items.map((item) => (
+            <NewsItemCard key={item.id} item={item}>
+              <DiscussionToggle discussionId={item.id} title={item.title} source={item.source} />
+            </NewsItemCard>
+          ))
         )}
       </div>
     </Card>

@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/dates';
 import { newsAge } from '../lib/news-age';
+import { DiscussionToggle } from './discussion-toggle';
 
 const CATEGORY = { discussion: { label: 'Discussion', tone: 'cyan' }, events: { label: 'Events', tone: 'violet' }, releases: { label: 'Releases', tone: 'gold' } } as const;
 
@@ -42,6 +43,7 @@ export function ThreadList({ posts, loading, emptyText }: { posts: ForumPost[]; 
                 {p.title}
               </h3>
               <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-line text-mist-300">{p.body}</p>
+              {p.status === 'approved' && <DiscussionToggle discussionId={p.id} title={p.title} source="Forum" />}
             </article>
           ))
         )}

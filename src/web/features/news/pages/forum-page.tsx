@@ -33,6 +33,7 @@ export default function ForumPage() {
   const permissions = data ?? ANONYMOUS_PERMISSIONS;
   const threads = useForumPosts(filter, search);
   const titleRef = useRef<HTMLInputElement>(null);
+  const [composing, setComposing] = useState(false);
   const news = NEWS_FOR_FILTER[filter];
   const showAds = !(permissions.canAccessDHR1 || permissions.isAdmin);
 
@@ -79,8 +80,29 @@ export default function ForumPage() {
         </div>
       </div>
 
-      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="flex min-w-0 flex-col gap-6">
+      {/* Phones: the member block first, then the news and threads, then stats; wide screens: a sidebar. */}
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+        <div className="flex flex-col gap-6 lg:col-start-2 lg:row-start-1">
+          {!permissions.authenticated ? (
+            <JoinTheDiscussion />
+          ) : permissions.canComment ? (
+            <>
+              <WelcomeBanner
+                name={permissions.firstName ?? permissions.username ?? 'member'}
+                composing={composing}
+                onStartThread={() => {
+                  setComposing(true);
+                  // The form mounts on this render; focus its title once it is there.
+                  requestAnimationFrame(() => titleRef.current?.focus());
+                }}
+              />
+              {composing && <NewThreadForm titleRef={titleRef} />}
+            </>
+          ) : (
+            <UpgradeToPost />
+          )}
+        </div>
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {news.show && <NewsPanel type={news.type} search={search} />}
           {filter !== 'news' && (
             <ThreadList
@@ -90,17 +112,7 @@ export default function ForumPage() {
             />
           )}
         </div>
-        <aside className="flex flex-col gap-6" aria-label="Forum">
-          {!permissions.authenticated ? (
-            <JoinTheDiscussion />
-          ) : permissions.canComment ? (
-            <>
-              <WelcomeBanner name={permissions.firstName ?? permissions.username ?? 'member'} onStartThread={() => titleRef.current?.focus()} />
-              <NewThreadForm titleRef={titleRef} />
-            </>
-          ) : (
-            <UpgradeToPost />
-          )}
+        <aside className="flex flex-col gap-6 self-start lg:col-start-2 lg:row-start-2" aria-label="Forum figures">
           <ForumStats />
           {showAds && <AdPlaceholder />}
         </aside>

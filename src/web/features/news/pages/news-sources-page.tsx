@@ -101,7 +101,7 @@ function AddSourceForm() {
               className={`inline-flex h-10 items-center justify-center gap-2 rounded-xl text-sm font-semibold ring-1 transition ${kind === k ? 'bg-white/10 text-white ring-aqua-400/50' : 'text-mist-400 ring-white/10 hover:text-white'}`}
             >
               {k === 'rss' ? <Rss className="size-4" aria-hidden="true" /> : <Globe className="size-4" aria-hidden="true" />}
-              {k === 'rss' ? 'RSS / Atom feed' : 'Web page'}
+              {k === 'rss' ? 'Feed' : 'Web page'}
             </button>
           ))}
         </div>
