@@ -18,7 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
-export const PUBLIC_READS = ['/api/health', '/api/channels', '/api/live-metadata', '/api/tracks/recent/dhr1'];
+export const PUBLIC_READS = ['/api/health', '/api/channels', '/api/live-metadata', '/api/tracks/recent/dhr1', '/api/shop/products'];
 
 interface Running {
   url: string;

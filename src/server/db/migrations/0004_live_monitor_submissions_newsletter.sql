@@ -56,4 +56,5 @@ ALTER TABLE "live_sessions" ADD CONSTRAINT "live_sessions_user_id_users_id_fk" F
 ALTER TABLE "dj_submissions" ADD CONSTRAINT "dj_submissions_reviewed_by_users_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "live_activity_at_idx" ON "live_activity" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "live_sessions_last_seen_idx" ON "live_sessions" USING btree ("last_seen_at");--> statement-breakpoint
+CREATE INDEX "live_sessions_members_last_seen_idx" ON "live_sessions" USING btree ("last_seen_at") WHERE "live_sessions"."user_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "dj_submissions_created_idx" ON "dj_submissions" USING btree ("created_at");

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { liveActivity, liveSessions, type LiveSessionRow } from '../../db/schema';
 import { DAY_MS, MINUTE_MS } from '../../../contracts/time';
@@ -95,14 +95,21 @@ export async function liveCounts(db: Db, onlineSince: Date, daySince: Date): Pro
   return rows[0] ?? { onlineNow: 0, totalSessions: 0, anonymousOnline: 0, anonymousSessions: 0, anonymousPageViews: 0 };
 }
 
-/** Online sessions, members first, then the most recently seen; at most `limit`. */
+/**
+ * Online sessions, members first, then the most recently seen visitors; at most `limit`. Two index
+ * scans in last-seen order (members have their own partial index), so 50,000 visitors are never sorted.
+ */
 export async function onlineSessions(db: Db, onlineSince: Date, limit: number): Promise<LiveSessionRow[]> {
-  return db
+  const online = gt(liveSessions.lastSeenAt, onlineSince);
+  const members = await db.select().from(liveSessions).where(and(online, isNotNull(liveSessions.userId))).orderBy(desc(liveSessions.lastSeenAt)).limit(limit);
+  if (members.length >= limit) return members;
+  const visitors = await db
     .select()
     .from(liveSessions)
-    .where(gt(liveSessions.lastSeenAt, onlineSince))
-    .orderBy(sql`${liveSessions.userId} IS NULL`, desc(liveSessions.lastSeenAt))
-    .limit(limit);
+    .where(and(online, isNull(liveSessions.userId)))
+    .orderBy(desc(liveSessions.lastSeenAt))
+    .limit(limit - members.length);
+  return [...members, ...visitors];
 }
 
 /** Every online member's id (members are few next to anonymous visitors). */
