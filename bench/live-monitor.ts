@@ -59,8 +59,8 @@ async function seed(dataDir: string, databaseUrl: string | undefined): Promise<s
     await db.execute(sql`INSERT INTO users (email, username, subscription_tier, subscription_status)
       SELECT 'bench-member-' || g || '@example.test', 'benchmember' || g, (ARRAY['free','dhr1','dhr2','vip'])[1 + g % 4], 'active'
       FROM generate_series(1, ${MEMBERS}) g ON CONFLICT (email) DO NOTHING`);
-    await db.execute(sql`INSERT INTO live_sessions (id, user_id, current_page, country, city, started_at, last_seen_at, page_changed_at, page_views)
-      SELECT 'm:' || id, id, '/dhr1', 'IE', 'Dublin', now() - interval '20 minutes', now() + interval '90 seconds' - (random() * interval '60 seconds'), now() - interval '5 minutes', 3
+    await db.execute(sql`INSERT INTO live_sessions (id, user_id, tier, current_page, country, city, started_at, last_seen_at, page_changed_at, page_views)
+      SELECT 'm:' || id, id, subscription_tier, '/dhr1', 'IE', 'Dublin', now() - interval '20 minutes', now() + interval '90 seconds' - (random() * interval '60 seconds'), now() - interval '5 minutes', 3
       FROM users WHERE email LIKE 'bench-member-%'`);
     await db.execute(sql`INSERT INTO live_sessions (id, user_id, current_page, country, city, started_at, last_seen_at, page_changed_at, page_views)
       SELECT 'a:bench-visitor-' || lpad(g::text, 10, '0'), NULL, '/', 'IE', 'Dublin', now() - interval '10 minutes', now() + interval '90 seconds' - (random() * interval '60 seconds'), now() - interval '2 minutes', 2

@@ -9,6 +9,7 @@ CREATE TABLE "live_activity" (
 CREATE TABLE "live_sessions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" uuid,
+	"tier" text,
 	"current_page" text NOT NULL,
 	"country" text,
 	"city" text,

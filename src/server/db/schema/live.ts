@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Tier } from '../../../contracts/tiers';
 import { users } from './members';
 
 /**
@@ -14,6 +15,8 @@ export const liveSessions = pgTable(
     /** 'm:<member id>' or 'a:<anonymous id>'. */
     id: text('id').primaryKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A member's effective tier at their latest beat (the monitor counts VIPs without reading every member). */
+    tier: text('tier').$type<Tier>(),
     currentPage: text('current_page').notNull(),
     country: text('country'),
     city: text('city'),
