@@ -309,12 +309,17 @@ export type DownloadStats = z.infer<typeof downloadStatsSchema>;
 // ---------------------------------------------------------------- GET /api/admin/storage-status
 
 export const storageStatusSchema = z.object({
-  /** Where media files live; only the local folder until an object store is configured. */
-  mode: z.literal('local'),
-  /** Absolute path of the local media folder (DATA_DIR/media). */
-  localPath: z.string(),
+  /** Where media files live: the local folder (DATA_DIR/media) or an S3-compatible bucket (S3_BUCKET). */
+  mode: z.enum(['local', 's3']),
+  /** The folder, or 'bucket at endpoint'. */
+  location: z.string(),
+  /** Absolute path of the local media folder; null with S3. */
+  localPath: z.string().nullable(),
   localPathExists: z.boolean(),
-  /** Bytes and files under the local media folder. */
+  /** Whether the storage answers now (folder writable, bucket reachable), and why not. */
+  reachable: z.boolean(),
+  error: z.string().nullable(),
+  /** Bytes and files (objects) stored, counted live. */
   bytesUsed: z.number(),
   fileCount: z.number().int(),
   mixes: z.object({
@@ -322,6 +327,7 @@ export const storageStatusSchema = z.object({
     withS3Url: z.number().int(),
     withoutS3Url: z.number().int(),
   }),
+  checkedAt: z.string(),
 });
 export type StorageStatus = z.infer<typeof storageStatusSchema>;
 

@@ -29,6 +29,8 @@ export const PAGE_PATHS = [
   '/forum-moderation',
   '/vip-admin',
   '/admin/track-history',
+  '/admin/news-sources',
+  '/admin/contact',
   '/shop-admin',
   '/members',
   '/manual-users',

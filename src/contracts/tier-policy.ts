@@ -52,6 +52,9 @@ function f(
 /** VIP downloads per day, reset at midnight Europe/Dublin. */
 export const VIP_DAILY_DOWNLOADS = 2;
 
+/** The lowest tier that may play VIP mixes (design §4: DHR1 and above play; only VIP downloads). */
+export const MIX_PLAY_TIER = 'dhr1' satisfies Tier;
+
 /** The benefits listed on upgrade screens, per tier. */
 export const TIER_BENEFITS: Record<Exclude<Tier, 'free'>, string[]> = {
   dhr1: ['Premium channel at 320kbps', 'Track identification', 'Ad-free listening', 'Automatic chatroom login', 'Comments on articles'],
@@ -94,6 +97,16 @@ export function effectiveTier(s: Subscriber, now: Date = new Date()): Tier {
 export function meetsTier(s: Subscriber, required: Tier, now: Date = new Date()): boolean {
   if (s.isAdmin) return true;
   return tierRank(effectiveTier(s, now)) >= tierRank(required);
+}
+
+/** Whether a member may play VIP mixes (MIX_PLAY_TIER and above; admins always). */
+export function canPlayMixes(s: Subscriber, now: Date = new Date()): boolean {
+  return meetsTier(s, MIX_PLAY_TIER, now);
+}
+
+/** Whether a member may download VIP mixes (the tier's canDownload; admins get VIP features), VIP_DAILY_DOWNLOADS a day. */
+export function canDownloadMixes(s: Subscriber, now: Date = new Date()): boolean {
+  return TIER_FEATURES[s.isAdmin ? 'vip' : effectiveTier(s, now)].canDownload;
 }
 
 /** GET /api/auth/permissions (spec §3); checked on the server by member-schemas.ts permissionsSchema. */

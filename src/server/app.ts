@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { SECOND_MS } from '../contracts/time';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { seedChannels, seedDemo } from './db/seed/seed';
+import { seedChannels, seedDemo, seedDemoAudio } from './db/seed/seed';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
@@ -30,10 +30,12 @@ import { siteConfigRoutes } from './modules/system/site-config-routes';
 import { mediaStoragePlugin } from './lib/storage/storage-plugin';
 import type { MediaStorage } from './lib/storage/media-storage';
 import { mediaRoutes } from './modules/media/media-routes';
+import { mixesPlugin } from './modules/mixes/mixes-plugin';
 import { commentsRoutes } from './modules/comments/comments-routes';
 import { moderationRoutes } from './modules/comments/moderation-routes';
 import { profilesRoutes } from './modules/profiles/profiles-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
+import { newsPlugin } from './modules/news/news-plugin';
 import { liveRoutes } from './modules/live/live-routes';
 import { submissionsRoutes } from './modules/submissions/submissions-routes';
 import { shopRoutes } from './modules/shop/shop-routes';
@@ -157,6 +159,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(mailPlugin);
   await app.register(platformSubscribersPlugin);
   await app.register(mediaStoragePlugin, { storage: opts.mediaStorage });
+  if (config.SEED_DEMO) {
+    // An unreachable bucket must not stop the radio from starting: the demo mixes just have no sound yet.
+    await seedDemoAudio(database.db, app.mediaStorage).catch((err: unknown) => app.log.warn({ err }, 'could not write the demo mix audio'));
+  }
 
   // Routes, by domain.
   await app.register(healthRoutes);
@@ -171,10 +177,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(streamRoutes);
   await app.register(tracksRoutes);
   await app.register(mediaRoutes);
+  await app.register(mixesPlugin);
   await app.register(commentsRoutes);
   await app.register(moderationRoutes);
   await app.register(profilesRoutes);
   await app.register(contactRoutes);
+  await app.register(newsPlugin);
   await app.register(liveRoutes);
   await app.register(submissionsRoutes);
   await app.register(shopRoutes);

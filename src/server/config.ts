@@ -79,9 +79,31 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
   /** Largest mix an admin may upload, in MB. */
   MIX_MAX_MB: z.coerce.number().int().positive().max(50_000).default(1024),
+  /**
+   * News sources added on a first start (admins manage them afterwards): addresses separated by commas
+   * or spaces; an RSS/Atom feed as is, a web page read for its meta tags with a `web:` prefix.
+   */
+  NEWS_FEEDS: z
+    .string()
+    .max(20_000)
+    .refine((v) => parseNewsFeeds(v).every((f) => /^https?:\/\/[^\s]+$/i.test(f.url)), 'http(s) addresses separated by commas or spaces (web pages prefixed web:)')
+    .optional(),
+  /** How often each news source is fetched, in minutes. */
+  NEWS_POLL_MIN: z.coerce.number().positive().default(30),
+  /** Let news fetches reach private and loopback addresses. For tests on loopback only; never in production. */
+  NEWS_ALLOW_PRIVATE: boolish.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** NEWS_FEEDS → the sources it names: `web:` marks a web page, anything else is a feed. */
+export function parseNewsFeeds(value: string | undefined): { kind: 'rss' | 'web'; url: string }[] {
+  if (!value) return [];
+  return value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((entry) => (entry.toLowerCase().startsWith('web:') ? { kind: 'web' as const, url: entry.slice(4) } : { kind: 'rss' as const, url: entry }));
+}
 
 export interface Config extends Env {
   PUBLIC_URL: string;

@@ -13,6 +13,10 @@ export const ADVISORY_LOCKS = {
   subscriptionSync: 724103,
   /** Taking admin rights away: two demotions at once cannot leave no admin (transaction-scoped). */
   adminDemotion: 724104,
+  /** One member's mix downloads: the daily limit is counted and written under it (transaction-scoped, per member). */
+  mixDownloads: 724105,
+  /** The news poll: one instance fetches the sources at a time (transaction-scoped, try-lock). Keyed by issue 13. */
+  newsPoll: 724113,
 } as const;
 
 export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
@@ -25,4 +29,9 @@ export function xactLock(lock: AdvisoryLock): SQL {
 /** Takes the lock until the transaction ends if it is free; the row's `locked` says whether it was. */
 export function tryXactLock(lock: AdvisoryLock): SQL {
   return sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS[lock]}) as locked`;
+}
+
+/** Waits for the lock on one `id` (a member, a mix) of `lock`'s kind until the surrounding transaction ends. */
+export function xactLockOn(lock: AdvisoryLock, id: string): SQL {
+  return sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS[lock]}, hashtext(${id}))`;
 }

@@ -1,4 +1,4 @@
-import { DAY_MS, RADIO_TIME_ZONE } from '../../contracts/time';
+import { DAY_MS, HOUR_MS, RADIO_TIME_ZONE } from '../../contracts/time';
 
 /**
  * Days as the radio counts them (src/contracts/time.ts). A date-only expiry ('2026-12-31') means
@@ -51,4 +51,9 @@ export function startOfDayDublin(now: Date = new Date()): Date {
   const g = dublinFields(new Date(guess));
   const offsetMs = Date.UTC(g.y, g.mo - 1, g.d, g.h, g.mi, g.s) - guess;
   return new Date(guess - offsetMs);
+}
+
+/** The instant tomorrow begins in Dublin (when daily limits reset). Days there are 23 to 25 hours long. */
+export function startOfNextDayDublin(now: Date = new Date()): Date {
+  return startOfDayDublin(new Date(startOfDayDublin(now).getTime() + 25 * HOUR_MS));
 }

@@ -25,6 +25,8 @@ export const IMAGE_PRESETS = {
   avatar: { width: 256, height: 256, fit: 'cover', format: 'webp', quality: 82 },
   banner: { width: 1500, height: 500, fit: 'cover', format: 'webp', quality: 80 },
   product: { width: 1200, height: 1200, fit: 'inside', format: 'webp', quality: 82 },
+  /** VIP mix artwork: square cards on /vip. */
+  artwork: { width: 800, height: 800, fit: 'cover', format: 'webp', quality: 82 },
 } as const satisfies Record<string, ImagePresetSpec>;
 export type ImagePreset = keyof typeof IMAGE_PRESETS;
 

@@ -62,6 +62,10 @@ export const RATE_RULES = {
   imageUpload: { name: 'image-upload', perIp: { max: 30, windowMs: 60 * MIN }, perMember: { max: 10, windowMs: 60 * MIN } },
   follow: { name: 'follow-member', perIp: { max: 200, windowMs: 60 * MIN }, perMember: { max: 100, windowMs: 60 * MIN } },
   contact: { name: 'contact', perIp: { max: 5, windowMs: 60 * MIN } },
+  /** The news panel's Refresh (it makes DHR fetch the news sources). */
+  newsRefresh: { name: 'news-refresh', perIp: { max: 6, windowMs: 15 * MIN } },
+  /** Starting forum threads. */
+  forumPost: { name: 'forum-post', perIp: { max: 10, windowMs: 60 * MIN } },
 } as const satisfies Record<string, RateRule>;
 
 /** Counts one hit on `key` and returns how many hits the window holds and when it resets. */

@@ -44,7 +44,8 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 /** Security headers with a CSP the app's own pages satisfy, and the cross-site write guard. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
-  const media = streamOrigins([config.DHR1_STREAM_URL, config.DHR2_STREAM_URL]);
+  // The radio's Icecast servers, and the S3-compatible store mix links are sent on to (presigned URLs).
+  const media = streamOrigins([config.DHR1_STREAM_URL, config.DHR2_STREAM_URL, ...(config.S3_BUCKET && config.S3_ENDPOINT ? [config.S3_ENDPOINT] : [])]);
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: true,

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Radio channels are data: a third channel is a row, not code (docs/decisions/0005-radio-now-playing-and-tracks.md). */
 export const channels = pgTable('channels', {
@@ -45,26 +45,16 @@ export const vipMixes = pgTable('vip_mixes', {
   genre: text('genre').notNull(),
   /** Seconds. */
   duration: integer('duration').notNull(),
-  /** Bytes. */
-  fileSize: integer('file_size').notNull(),
+  /** Bytes (a long mix in WAV passes 2 GB). */
+  fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+  /** kbit/s, read from the uploaded file; null when unknown. */
+  bitrateKbps: integer('bitrate_kbps'),
   artworkUrl: text('artwork_url'),
   isExclusive: boolean('is_exclusive').notNull().default(true),
   rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(5),
   totalDownloads: integer('total_downloads').notNull().default(0),
   description: text('description').notNull().default(''),
+  /** Where the audio is: a media storage key ('mixes/<id>.mp3') or an http(s) URL of an outside host. */
   s3Url: text('s3_url'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const newsItems = pgTable('news_items', {
-  id: text('id').primaryKey(),
-  title: text('title').notNull(),
-  description: text('description').notNull().default(''),
-  link: text('link').notNull(),
-  imageUrl: text('image_url'),
-  source: text('source').notNull(),
-  pubDate: timestamp('pub_date', { withTimezone: true }).notNull(),
-  /** rss | news | event | release */
-  type: text('type').notNull(),
-  priority: integer('priority').notNull().default(0),
 });

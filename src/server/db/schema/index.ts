@@ -5,6 +5,7 @@ export * from './catalogue';
 export * from './radio';
 export * from './platforms';
 export * from './community';
+export * from './news';
 export * from './live';
 export * from './submissions';
 export * from './shop';

@@ -4,12 +4,12 @@
 export { DEFAULT_STORE_URL as SHOP_STORE_URL, demoProducts } from '../../../contracts/shop-catalogue';
 
 export const demoMixes = [
-  { id: 'mix-midnight-drift', title: 'Midnight Drift', artist: 'Lena Vos', genre: 'deep house', duration: 3720, fileSize: 148_800_000, rating: 4.9, description: 'Two hours of rolling basslines recorded live at DHR.' },
-  { id: 'mix-harbour-lights', title: 'Harbour Lights', artist: 'Kofi Mensah', genre: 'melodic', duration: 4210, fileSize: 168_400_000, rating: 4.8, description: 'Melodic warm-up set with dusty keys.' },
-  { id: 'mix-warehouse-13', title: 'Warehouse 13', artist: 'Dara Quinn', genre: 'tech house', duration: 3600, fileSize: 144_000_000, rating: 4.7, description: 'Peak-time tech house from the Dublin residency.' },
-  { id: 'mix-forest-floor', title: 'Forest Floor', artist: 'Mika Aalto', genre: 'organic', duration: 5400, fileSize: 216_000_000, rating: 4.9, description: 'Organic house with hand drums and field recordings.' },
-  { id: 'mix-low-tide', title: 'Low Tide', artist: 'Sofia Ruiz', genre: 'minimal', duration: 3300, fileSize: 132_000_000, rating: 4.6, description: 'Minimal grooves for the afterhours.' },
-  { id: 'mix-northern-lines', title: 'Northern Lines', artist: 'Jonas Berg', genre: 'progressive', duration: 4800, fileSize: 192_000_000, rating: 4.8, description: 'A slow-building progressive journey.' },
+  { id: 'mix-midnight-drift', title: 'Midnight Drift', artist: 'Lena Vos', genre: 'deep house', rating: 4.9, description: 'Two hours of rolling basslines recorded live at DHR.' },
+  { id: 'mix-harbour-lights', title: 'Harbour Lights', artist: 'Kofi Mensah', genre: 'melodic', rating: 4.8, description: 'Melodic warm-up set with dusty keys.' },
+  { id: 'mix-warehouse-13', title: 'Warehouse 13', artist: 'Dara Quinn', genre: 'tech house', rating: 4.7, description: 'Peak-time tech house from the Dublin residency.' },
+  { id: 'mix-forest-floor', title: 'Forest Floor', artist: 'Mika Aalto', genre: 'organic', rating: 4.9, description: 'Organic house with hand drums and field recordings.' },
+  { id: 'mix-low-tide', title: 'Low Tide', artist: 'Sofia Ruiz', genre: 'minimal', rating: 4.6, description: 'Minimal grooves for the afterhours.' },
+  { id: 'mix-northern-lines', title: 'Northern Lines', artist: 'Jonas Berg', genre: 'progressive', rating: 4.8, description: 'A slow-building progressive journey.' },
 ] as const;
 
 export const demoNews = [

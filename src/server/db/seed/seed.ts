@@ -1,7 +1,10 @@
+import { Readable } from 'node:stream';
 import type { Config } from '../../config';
 import type { Db } from '../client';
+import type { MediaStorage } from '../../lib/storage/media-storage';
 import { channels, newsItems, shopProducts, vipMixes } from '../schema';
 import { demoMixes, demoNews, demoProducts, SHOP_STORE_URL } from './demo-data';
+import { DEMO_AUDIO_SAMPLE_RATE, DEMO_AUDIO_SECONDS, demoLoopWav, demoVoice } from './demo-audio';
 import { DAY_MS } from '../../../contracts/time';
 
 /** Channel rows follow the configured stream URLs on every start; the rest is inserted once. */
@@ -50,7 +53,15 @@ export async function seedDemo(db: Db): Promise<void> {
     .onConflictDoNothing();
   await db
     .insert(vipMixes)
-    .values(demoMixes.map((m) => ({ ...m, artworkUrl: `/images/mixes/${m.id}.svg` })))
+    .values(
+      demoMixes.map((m) => ({
+        ...m,
+        artworkUrl: `/images/mixes/${m.id}.svg`,
+        duration: DEMO_AUDIO_SECONDS,
+        fileSize: DEMO_AUDIO_BYTES,
+        s3Url: demoMixKey(m.id),
+      })),
+    )
     .onConflictDoNothing();
   await db
     .insert(newsItems)
@@ -58,4 +69,26 @@ export async function seedDemo(db: Db): Promise<void> {
       demoNews.map(({ daysAgo, ...n }) => ({ ...n, imageUrl: `/images/news/${n.id}.svg`, pubDate: new Date(Date.now() - daysAgo * DAY_MS) })),
     )
     .onConflictDoNothing();
+}
+
+/** Where a demo mix's audio lives in media storage. */
+export function demoMixKey(mixId: string): string {
+  return `mixes/${mixId}.wav`;
+}
+
+const DEMO_AUDIO_BYTES = 44 + DEMO_AUDIO_SECONDS * DEMO_AUDIO_SAMPLE_RATE * 2;
+
+/**
+ * Writes the demo mixes' audio (demo-audio.ts) to media storage where a demo mix still links to it
+ * and the file is missing, so Play works on a fresh install. Files already there are not rewritten.
+ */
+export async function seedDemoAudio(db: Db, storage: MediaStorage): Promise<void> {
+  const rows = await db.select({ id: vipMixes.id, s3Url: vipMixes.s3Url }).from(vipMixes);
+  for (const [n, mix] of demoMixes.entries()) {
+    const key = demoMixKey(mix.id);
+    if (!rows.some((r) => r.id === mix.id && r.s3Url === key)) continue;
+    if (await storage.stat(key)) continue;
+    const wav = demoLoopWav(demoVoice(n));
+    await storage.put(key, Readable.from([wav]), { contentType: 'audio/wav', maxBytes: wav.length });
+  }
 }

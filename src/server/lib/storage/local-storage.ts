@@ -114,10 +114,24 @@ export class LocalMediaStorage implements MediaStorage {
     return { bytes, objects };
   }
 
+  /** The folder, or while it does not exist yet the nearest folder above it, can be written. Creates nothing. */
   async reachable(): Promise<{ ok: boolean; error: string | null }> {
     try {
-      await fs.mkdir(this.location, { recursive: true });
-      await fs.access(this.location, fsConstants.R_OK | fsConstants.W_OK);
+      let dir = this.location;
+      for (;;) {
+        const s = await fs.stat(dir).catch((err: unknown) => {
+          if (isNotFound(err)) return null;
+          throw err;
+        });
+        if (s) {
+          if (!s.isDirectory()) return { ok: false, error: `${dir} is not a folder` };
+          break;
+        }
+        const parent = path.dirname(dir);
+        if (parent === dir) break;
+        dir = parent;
+      }
+      await fs.access(dir, fsConstants.R_OK | fsConstants.W_OK);
       return { ok: true, error: null };
     } catch (err) {
       return { ok: false, error: err instanceof Error ? err.message : String(err) };

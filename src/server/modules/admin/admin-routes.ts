@@ -28,7 +28,7 @@ import { createMemberAsAdmin, editMemberAsAdmin, endMemberSessions } from '../me
 /** Admin users API, bulk import and the dashboard's figures (docs/decisions/0006-platform-subscriptions-and-members-admin.md). Every route is admin-only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const dashboard = createDashboard(app.database, app.config);
+  const dashboard = createDashboard(app.database, app.config, app.mediaStorage);
   const admin = { access: access.admin };
 
   app.get(

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { AdminStats, PlatformStatus, StorageStatus, SystemStatus } from '../../../contracts/admin';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
+import type { MediaStorage } from '../../lib/storage/media-storage';
 import type { Platform } from '../../db/schema';
 import { memberFigures } from '../members/members-repository';
 import { countDownloadsSince, mixStorageCounts } from '../mixes/mixes-repository';
@@ -16,40 +16,6 @@ import { startOfDayDublin } from '../../lib/dates';
 /** Downloads since midnight in Dublin. */
 function downloadsToday(db: Db, now: Date = new Date()): Promise<number> {
   return countDownloadsSince(db, startOfDayDublin(now));
-}
-
-/** Walks the media folder (no symlinks followed); stops counting after `maxFiles`. */
-async function folderUsage(dir: string, maxFiles = 200_000): Promise<{ exists: boolean; bytes: number; files: number }> {
-  let bytes = 0;
-  let files = 0;
-  try {
-    await fs.access(dir);
-  } catch {
-    return { exists: false, bytes: 0, files: 0 };
-  }
-  const stack = [dir];
-  while (stack.length && files < maxFiles) {
-    const current = stack.pop() as string;
-    let entries;
-    try {
-      entries = await fs.readdir(current, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      const full = path.join(current, e.name);
-      if (e.isDirectory()) stack.push(full);
-      else if (e.isFile()) {
-        try {
-          bytes += (await fs.stat(full)).size;
-          files++;
-        } catch {
-          // removed while walking
-        }
-      }
-    }
-  }
-  return { exists: true, bytes, files };
 }
 
 /** Cached for a short while: several dashboard cards ask at once. */
@@ -66,10 +32,10 @@ function cached<T>(ttlMs: number, load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export function createDashboard(database: Database, config: Config) {
+export function createDashboard(database: Database, config: Config, media: MediaStorage) {
   const { db } = database;
-  const mediaDir = path.join(config.dataDir, 'media');
-  const mediaUsage = cached(30_000, () => folderUsage(mediaDir));
+  // The dashboard's cards reload together; the storage status page counts live.
+  const mediaUsage = cached(30_000, () => media.usage());
   // Listener counts are shown live; a short cache still spares Icecast from a reload storm.
   const channelChecks = cached(5_000, () => checkChannels(db));
 
@@ -100,14 +66,25 @@ export function createDashboard(database: Database, config: Config) {
   }
 
   async function storage(): Promise<StorageStatus> {
-    const [usage, mixes] = await Promise.all([mediaUsage(), mixStorageCounts(db)]);
+    const localPath = media.driver === 'local' ? media.location : null;
+    const [reach, mixes, folderExists] = await Promise.all([
+      media.reachable(),
+      mixStorageCounts(db),
+      localPath ? fs.stat(localPath).then((s) => s.isDirectory(), () => false) : Promise.resolve(false),
+    ]);
+    // An unreachable store cannot be counted: its figures are zero and `error` says why.
+    const usage = reach.ok ? await media.usage().catch(() => ({ bytes: 0, objects: 0 })) : { bytes: 0, objects: 0 };
     return {
-      mode: 'local',
-      localPath: mediaDir,
-      localPathExists: usage.exists,
+      mode: media.driver,
+      location: media.location,
+      localPath,
+      localPathExists: folderExists,
+      reachable: reach.ok,
+      error: reach.error,
       bytesUsed: usage.bytes,
-      fileCount: usage.files,
+      fileCount: usage.objects,
       mixes: { total: mixes.total, withS3Url: mixes.withUrl, withoutS3Url: mixes.total - mixes.withUrl },
+      checkedAt: new Date().toISOString(),
     };
   }
 

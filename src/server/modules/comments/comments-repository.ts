@@ -63,6 +63,17 @@ export async function recentComments(db: Db, limit: number): Promise<CommentRow[
   return db.select().from(comments).where(publiclyVisible).orderBy(desc(comments.createdAt)).limit(limit);
 }
 
+/** Publicly visible comments per discussion written since `since`, for the given discussions (the news ranking's comment activity). */
+export async function commentCountsSince(db: Db, discussionIds: readonly string[], since: Date): Promise<Map<string, number>> {
+  if (discussionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: comments.discussionId, n: count() })
+    .from(comments)
+    .where(and(publiclyVisible, inArray(comments.discussionId, [...discussionIds]), gte(comments.createdAt, since)))
+    .groupBy(comments.discussionId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
 /** What the spam rule needs: the author's latest comment and how many they wrote since `since`. */
 export async function authorActivity(db: Db, userId: string, since: Date): Promise<{ last: string | null; recent: number }> {
   const [lastRows, recentRows] = await Promise.all([

@@ -1,11 +1,12 @@
 import { LogIn } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
-import { MemberButton, usePermissions } from '../../features/auth';
+import { usePermissions } from '../../features/auth';
+import { MemberProfileButton } from '../../features/community';
 import { cn } from '../../lib/cn';
 
 /**
  * The top bar's account control: 'Sign In' for anonymous visitors, 'MEMBER' for
- * signed-in members, opening the accounts feature's profile dialog with Sign Out.
+ * signed-in members, opening their community profile (edit, pictures, settings, Sign Out).
  * It reads the permissions call (which answers anonymous visitors with 200 and all flags false),
  * so the bar costs one request and logs no 401.
  */
@@ -15,9 +16,9 @@ export function AccountSlot({ className, onNavigate }: { className?: string; onN
     // Keeps the bar from jumping while the session is checked.
     return <span aria-hidden="true" className={cn('inline-block h-9 w-24 rounded-full bg-white/5', className)} />;
   }
-  if (permissions?.authenticated) {
+  if (permissions?.authenticated && permissions.userId) {
     // Opens the profile dialog (Sign Out) over the page or the phone menu; closing it closes the menu too.
-    return <MemberButton className={className} title={permissions.email ?? undefined} onClose={onNavigate} />;
+    return <MemberProfileButton userId={permissions.userId} className={className} title={permissions.email ?? undefined} onClose={onNavigate} />;
   }
   return (
     <ButtonLink to="/auth" size="sm" className={className} onClick={onNavigate}>

@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../../components/ui/logo';
+import { CommentsToggle } from '../../features/community';
 import { cn } from '../../lib/cn';
 import { AccountSlot } from './account-slot';
 import { MobileMenu } from './mobile-menu';
@@ -12,7 +13,7 @@ export interface NavItem {
   label: string;
 }
 
-/** The sticky top bar: logo, nav links, share and follow, account; a menu on phones. */
+/** The sticky top bar: logo, nav links, share and follow, the comments toggle, account; a menu on phones. */
 export function TopBar() {
   const isAdmin = useIsAdmin();
   const items: readonly NavItem[] = isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;
@@ -41,6 +42,7 @@ export function TopBar() {
         </nav>
         <div className="ml-auto flex items-center gap-2 lg:ml-0">
           <ShareMenu />
+          <CommentsToggle />
           <AccountSlot />
           <MobileMenu items={items} />
         </div>

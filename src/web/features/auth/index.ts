@@ -2,7 +2,7 @@
 export { AccessGate } from './components/access-gate';
 export { TierBenefits } from './components/membership-status';
 export { UpgradeOptions } from './components/upgrade-options';
-export { MemberButton } from './components/member-menu';
+export { useSignOut } from './api/logout';
 export { hasTierAccess } from './lib/tier-access';
 export { usePermissions } from './api/get-permissions';
 export { useSiteConfig } from './api/get-site-config';

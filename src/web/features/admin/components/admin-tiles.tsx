@@ -10,6 +10,7 @@ import {
   Sparkles,
   Users,
   Activity,
+  Inbox,
   Disc3,
   type LucideIcon,
 } from 'lucide-react';
@@ -64,7 +65,7 @@ export interface AdminTilesProps {
   onBulkImport: () => void;
 }
 
-/** The nine tools of the spec, and the DJ submissions queue. */
+/** The spec's nine tools, the contact inbox and the DJ submissions queue. */
 export function AdminTiles({ onSync, syncing, onBulkImport }: AdminTilesProps): ReactNode {
   return (
     <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3" aria-label="Admin tools">
@@ -110,6 +111,9 @@ export function AdminTiles({ onSync, syncing, onBulkImport }: AdminTilesProps): 
       </li>
       <li className="flex">
         <TileLink to="/shop-admin" icon={ShoppingBag} title="Shop Management" description="Products, prices and stock of the merch shop." />
+      </li>
+      <li className="flex">
+        <TileLink to="/admin/contact" icon={Inbox} title="Contact Inbox" description="Messages from the contact form; VIP priority support first." />
       </li>
       <li className="flex">
         <TileLink to="/admin/submissions" icon={Disc3} title="DJ Submissions" description="Review submitted mixes and answer their DJs." />

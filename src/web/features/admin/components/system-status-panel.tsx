@@ -174,6 +174,9 @@ export function SystemStatusPanel({
           <Link to="/admin/track-history" className={chip}>
             Track history
           </Link>
+          <Link to="/admin/news-sources" className={chip}>
+            News sources
+          </Link>
         </div>
       </div>
     </Card>

@@ -3,6 +3,8 @@ import { AdPlaceholder } from '../../../components/ui/ad-placeholder';
 import { PageContainer } from '../../../components/ui/page-container';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePermissions } from '../../auth';
+import { NewsTicker } from '../../news';
+import { ConnectAndShare } from '../../community';
 import { FeatureGrid } from '../components/feature-grid';
 import { HeroSection } from '../components/hero-section';
 import { InstallSection } from '../components/install-section';
@@ -24,6 +26,7 @@ export default function HomePage() {
       <div className="space-y-10">
         <HeroSection />
         <StatsBlock />
+        <NewsTicker />
       </div>
       <LiveSection />
       {showAds && (
@@ -37,6 +40,7 @@ export default function HomePage() {
       </div>
       <FeatureGrid />
       <InstallSection />
+      <ConnectAndShare />
       <ReadyCta />
       {showAds && (
         <PageContainer width="wide">

@@ -9,7 +9,6 @@ CREATE TABLE "live_activity" (
 CREATE TABLE "live_sessions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" uuid,
-	"tier" text,
 	"current_page" text NOT NULL,
 	"country" text,
 	"city" text,
@@ -57,5 +56,4 @@ ALTER TABLE "live_sessions" ADD CONSTRAINT "live_sessions_user_id_users_id_fk" F
 ALTER TABLE "dj_submissions" ADD CONSTRAINT "dj_submissions_reviewed_by_users_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "live_activity_at_idx" ON "live_activity" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "live_sessions_last_seen_idx" ON "live_sessions" USING btree ("last_seen_at");--> statement-breakpoint
-CREATE INDEX "live_sessions_members_last_seen_idx" ON "live_sessions" USING btree ("last_seen_at") WHERE "live_sessions"."user_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "dj_submissions_created_idx" ON "dj_submissions" USING btree ("created_at");

@@ -1,0 +1,88 @@
+/**
+ * Community values, words and types without zod, so first-load code (the top bar's comments toggle,
+ * the home page's row) imports them without the validator. The schemas are in community.ts, which
+ * re-exports all of this.
+ */
+
+export const COMMENT_STATUSES = ['approved', 'pending', 'rejected'] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+/** Spec §9. */
+export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'misinformation', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const PROFILE_VISIBILITIES = ['public', 'subscribers', 'private'] as const;
+export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
+
+export const MODERATION_ACTIONS = ['approve', 'reject', 'delete', 'ban'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** Spec §9: comment max 500 characters (after trimming). */
+export const COMMENT_MAX_LENGTH = 500;
+/** Different members whose reports take a comment off the public list until a moderator decides (design §4). */
+export const COMMENT_HIDE_REPORTS = 3;
+/** The discussion of the home page's 'Connect and Share' row and the top bar's comments toggle. */
+export const HOMEPAGE_DISCUSSION = 'homepage';
+/** Longest recent-comments feed. */
+export const RECENT_COMMENTS_MAX = 50;
+/** Length of the feed GET /api/comments/recent answers. */
+export const RECENT_COMMENTS_DEFAULT = 20;
+
+/** Spec §5, §6, §8 wording. */
+export const COMMENT_MESSAGES = {
+  subscriptionRequired: 'Active subscription required to comment. Please upgrade to DHR1, DHR2, or VIP.',
+  subscriptionRequiredShort: 'Subscription required to comment',
+  banned: 'You are banned from commenting.',
+  empty: 'Comment cannot be empty',
+  tooLong: `Comment must be ${COMMENT_MAX_LENGTH} characters or fewer`,
+  posted: 'Comment posted!',
+  submitted: 'Comment submitted for moderation!',
+  postFailed: 'Failed to submit comment',
+  reported: 'Comment reported successfully. It will be reviewed by moderators.',
+  reportFailed: 'Failed to report comment',
+  reportOwn: 'You cannot report your own comment',
+  alreadyReported: 'You have already reported this comment',
+  notFound: 'Comment not found',
+  emptyList: 'No comments yet. Be the first to share your thoughts!',
+} as const;
+
+/** Spec §8 moderation alerts. */
+export const MODERATION_MESSAGES = {
+  approved: 'Comment approved successfully',
+  approveFailed: 'Failed to approve comment',
+  rejected: 'Comment rejected successfully',
+  rejectFailed: 'Failed to reject comment',
+  deleted: 'Comment deleted permanently',
+  deleteFailed: 'Failed to delete comment',
+  banned: (name: string) => `User ${name} has been banned from commenting`,
+  banFailed: 'Failed to ban user',
+  banReasonRequired: 'A reason is required to ban a member',
+  banSelf: 'You cannot ban yourself',
+  banInPast: 'The ban must end in the future',
+  memberNotFound: 'Member not found',
+  deleteConfirm: 'Delete this comment permanently? This cannot be undone.',
+} as const;
+
+export const PROFILE_MESSAGES = {
+  notFound: 'Profile not found',
+  notOwner: 'You can only change your own profile',
+  followSelf: 'You cannot follow yourself',
+} as const;
+
+export const CONTACT_MESSAGES = {
+  required: 'Please fill in all required fields',
+  sent: "Message sent successfully! We'll get back to you soon.",
+  failed: 'Failed to send message. Please try again.',
+  invalidEmail: 'Please enter a valid email address',
+  notFound: 'Message not found',
+} as const;
+
+export const BADGES = ['Supporter', 'Verified'] as const;
+export type Badge = (typeof BADGES)[number];
+
+export const IMAGE_KINDS = ['profile', 'banner'] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+
+/** The hidden field people never fill; a bot that does is answered as if sent, and nothing is kept. */
+export const CONTACT_HONEYPOT_FIELD = 'website';
+

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { MIX_PLAY_TIER, VIP_DAILY_DOWNLOADS } from './tier-policy';
+import { TIER_PRICE_EUR } from './tiers';
+
+/**
+ * The VIP mix library (spec §2 "VIP page", §3 "VIP mix", §7 "VIP library"; design §4; ADR 0015).
+ * Who may play and download is tier-policy's (MIX_PLAY_TIER, VIP_DAILY_DOWNLOADS); this file holds
+ * the payloads and the words the page and the API share.
+ */
+
+/** Genre dropdown options of the VIP page (spec §5), matched exactly against a mix's genre. */
+export const MIX_GENRES = ['deep house', 'tech house', 'progressive', 'melodic', 'minimal', 'organic'] as const;
+export type MixGenre = (typeof MIX_GENRES)[number];
+
+/** Audio file types a mix may be (checked by content on upload), by extension. */
+export const MIX_AUDIO_EXTENSIONS = ['mp3', 'm4a', 'aac', 'flac', 'wav'] as const;
+export type MixAudioExtension = (typeof MIX_AUDIO_EXTENSIONS)[number];
+
+/** Spec §9: the VIP page estimates storage as mixes × 0.15 GB. */
+export const ESTIMATED_GB_PER_MIX = 0.15;
+
+/** User-facing texts (spec §5 and §8) shared by the server's refusals and the page. */
+export const MIX_MESSAGES = {
+  vipRequiredForDownloads: 'VIP subscription required for downloads',
+  dailyLimitReached: `Daily download limit reached (${VIP_DAILY_DOWNLOADS} per day)`,
+  playRequiresSubscription: `Subscribe to ${MIX_PLAY_TIER.toUpperCase()} (€${TIER_PRICE_EUR[MIX_PLAY_TIER]}+) to play mixes, or VIP (€${TIER_PRICE_EUR.vip}+) to download`,
+  mixNotFound: 'Mix not found',
+  fileNotAvailable: 'This mix has no audio file yet',
+  notDownloadedToday: 'Download this mix first: its file link is given after a counted download',
+  otherMember: 'You can only use your own downloads',
+  linkExpired: 'This media link has expired or is not valid. Reload the page and try again.',
+  notAudio: 'The file is not an MP3, AAC/M4A, FLAC or WAV audio file',
+  nameMismatch: "The file's content does not match its name",
+  fileRequired: 'Choose an audio file to upload',
+} as const;
+
+/** Mix ids: lowercase letters, digits and dashes (the demo's 'mix-midnight-drift', uploads' 'mix-<hex>'). */
+export const mixIdSchema = z.string().min(1).max(100).regex(/^[a-z0-9][a-z0-9-]*$/, 'a mix id');
+export const mixParamsSchema = z.object({ mixId: mixIdSchema });
+export const mixIdParamsSchema = z.object({ id: mixIdSchema });
+export const memberIdSchema = z.string().uuid();
+
+/** One mix as everyone sees it (spec §3 "VIP mix" without s3Url, which only admins see). */
+export const vipMixSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  artist: z.string(),
+  genre: z.string(),
+  /** Seconds. */
+  duration: z.number().int(),
+  /** Bytes. */
+  fileSize: z.number(),
+  artworkUrl: z.string().nullable(),
+  isExclusive: z.boolean(),
+  rating: z.number(),
+  totalDownloads: z.number().int(),
+  description: z.string(),
+  /** Whether the mix has an audio file to play and download. */
+  hasAudio: z.boolean(),
+});
+export type VipMix = z.infer<typeof vipMixSchema>;
+export const vipMixListSchema = z.array(vipMixSchema);
+
+/** One mix as the admin pages see it: with its storage address. */
+export const adminVipMixSchema = vipMixSchema.extend({
+  /** A media storage key ('mixes/<id>.mp3') or an http(s) URL of an outside host; null: 'Not set'. */
+  s3Url: z.string().nullable(),
+  /** Bitrate in kbit/s read from the uploaded file, when known. */
+  bitrateKbps: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type AdminVipMix = z.infer<typeof adminVipMixSchema>;
+export const adminVipMixListSchema = z.array(adminVipMixSchema);
+
+/** A storage key of an audio file, or an http(s) URL of an outside host. */
+const s3UrlValueSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (v) => isMixStorageKey(v) || /^https?:\/\/[^\s]+$/i.test(v),
+    'a storage key such as mixes/name.mp3, or an http(s) URL',
+  );
+
+/** PATCH /api/vip-mixes/{id} (spec §7): an empty string clears the link. */
+export const updateMixLinkSchema = z.object({ s3Url: z.union([s3UrlValueSchema, z.literal('')]).nullable() });
+export type UpdateMixLink = z.infer<typeof updateMixLinkSchema>;
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** Fields of an upload (multipart text fields) and of PATCH /api/admin/vip-mixes/{id}. */
+export const mixDetailsSchema = z.object({
+  title: text(200).min(1, 'Title is required'),
+  artist: text(200).min(1, 'Artist is required'),
+  genre: z.enum(MIX_GENRES),
+  description: text(2000).default(''),
+});
+export type MixDetails = z.infer<typeof mixDetailsSchema>;
+
+export const updateMixSchema = mixDetailsSchema
+  .extend({
+    rating: z.number().min(1).max(5),
+    isExclusive: z.boolean(),
+  })
+  .partial();
+export type UpdateMix = z.infer<typeof updateMixSchema>;
+
+/** GET /api/stream/{mixId}: a signed, short-lived URL the player may play (with Range). */
+export const streamUrlSchema = z.object({ streamUrl: z.string() });
+
+/** GET /api/download-limits/{userId} (spec §3). */
+export const downloadLimitsSchema = z.object({ subscriptionTier: z.string(), remainingDownloads: z.number().int() });
+export type DownloadLimits = z.infer<typeof downloadLimitsSchema>;
+
+/** POST /api/download/{mixId} body (spec §7). */
+export const downloadRequestSchema = z.object({ userId: memberIdSchema });
+export const downloadGrantSchema = z.object({ downloadUrl: z.string(), remainingDownloads: z.number().int() });
+export type DownloadGrant = z.infer<typeof downloadGrantSchema>;
+
+/** GET /api/file/{mixId}?userId= */
+export const fileQuerySchema = z.object({ userId: memberIdSchema });
+export const fileUrlSchema = z.object({ downloadUrl: z.string() });
+
+/** The signed media URL's query. */
+export const mediaTokenQuerySchema = z.object({ token: z.string().max(200) });
+
+/** Whether `value` is a media storage key of a mix's audio file. */
+export function isMixStorageKey(value: string): boolean {
+  return new RegExp(`^mixes/[A-Za-z0-9][A-Za-z0-9._-]{0,150}\\.(?:${MIX_AUDIO_EXTENSIONS.join('|')})$`).test(value) && !value.includes('..');
+}
+
+// ---------------------------------------------------------------- access info (spec §3, §8)
+
+/** Spec §3 "Access info", derived on the page from the permission flags and the download limits. */
+export interface MixAccessInfo {
+  canView: boolean;
+  canPlay: boolean;
+  canPlayMixes: boolean;
+  canDownload: boolean;
+  remainingDownloads: number;
+  subscriptionTier: string;
+  message: string;
+}
+
+/** What the access check gives when it failed (spec §8). */
+export const ACCESS_CHECK_FAILED: MixAccessInfo = {
+  canView: true,
+  canPlay: false,
+  canPlayMixes: false,
+  canDownload: false,
+  remainingDownloads: 0,
+  subscriptionTier: 'free',
+  message: 'Please refresh the page to check your subscription status',
+};
+
+/** The access-info message per tier (spec §8). `tier` is the member's effective tier. */
+export function accessMessage(input: { authenticated: boolean; tier: string; canDownload: boolean; remainingDownloads: number }): string {
+  if (!input.authenticated) return 'Sign in to access premium features';
+  if (input.canDownload) {
+    return input.remainingDownloads > 0
+      ? `${input.remainingDownloads} of ${VIP_DAILY_DOWNLOADS} downloads remaining today`
+      : `Daily download limit reached (${VIP_DAILY_DOWNLOADS}/day, resets tomorrow)`;
+  }
+  if (input.tier === 'free') return MIX_MESSAGES.playRequiresSubscription;
+  if (input.tier === 'dhr1' || input.tier === 'dhr2') return `Upgrade to VIP (€${TIER_PRICE_EUR.vip}+) to download mixes`;
+  return 'Unknown subscription status';
+}

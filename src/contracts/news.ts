@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import {
+  FORUM_BODY_MAX,
+  FORUM_FILTERS,
+  FORUM_LIST_MAX,
+  FORUM_POST_CATEGORIES,
+  FORUM_SEARCH_MAX,
+  FORUM_TITLE_MAX,
+  NEWS_ITEM_TYPES,
+  NEWS_LIST_MAX,
+  NEWS_SOURCE_KINDS,
+  NEWS_SOURCE_STATUSES,
+  SOURCE_PRIORITY_MAX,
+} from './news-values';
+
+export * from './news-values';
+
+/**
+ * News items, news sources and forum threads: the API's zod schemas (spec §2 "Forum page", "News
+ * panel", §3 "News item", "Forum post", §7 "News and forum"; docs/decisions/0017-news-ingestion-and-forum.md).
+ * The web app imports the zod-free news-values.ts and these files' types only.
+ */
+
+/** A news item / article (spec §3). Dates are ISO strings. */
+export const newsItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  link: z.string(),
+  imageUrl: z.string().nullable(),
+  source: z.string(),
+  pubDate: z.string(),
+  type: z.enum(NEWS_ITEM_TYPES),
+});
+export type NewsItem = z.infer<typeof newsItemSchema>;
+export const newsListSchema = z.array(newsItemSchema).max(NEWS_LIST_MAX);
+
+/** POST /api/news/refresh: what the refetch did. */
+export const newsRefreshResultSchema = z.object({
+  /** Sources fetched now (sources fetched within the last minute are skipped). */
+  fetched: z.number().int(),
+  /** New items stored. */
+  added: z.number().int(),
+  failed: z.number().int(),
+});
+export type NewsRefreshResult = z.infer<typeof newsRefreshResultSchema>;
+
+// ---------------------------------------------------------------- sources (admin)
+
+
+
+export const newsSourceSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NEWS_SOURCE_KINDS),
+  name: z.string(),
+  url: z.string(),
+  itemType: z.enum(NEWS_ITEM_TYPES),
+  priority: z.number().int(),
+  paused: z.boolean(),
+  lastFetchedAt: z.string().nullable(),
+  lastStatus: z.enum(NEWS_SOURCE_STATUSES).nullable(),
+  lastError: z.string().nullable(),
+  /** Failed fetches in a row (0 after a success). */
+  errorCount: z.number().int(),
+  itemCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type NewsSource = z.infer<typeof newsSourceSchema>;
+export const newsSourceListSchema = z.array(newsSourceSchema);
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .url('Enter a full http:// or https:// address')
+  .refine((u) => /^https?:\/\//i.test(u), 'Enter a full http:// or https:// address');
+
+export const createNewsSourceSchema = z.object({
+  kind: z.enum(NEWS_SOURCE_KINDS),
+  name: z.string().trim().min(1, 'Name the source').max(100),
+  url: httpUrl,
+  itemType: z.enum(NEWS_ITEM_TYPES).optional(),
+  priority: z.number().int().min(0).max(SOURCE_PRIORITY_MAX).default(0),
+});
+export type CreateNewsSource = z.input<typeof createNewsSourceSchema>;
+
+export const updateNewsSourceSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    itemType: z.enum(NEWS_ITEM_TYPES),
+    priority: z.number().int().min(0).max(SOURCE_PRIORITY_MAX),
+    paused: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UpdateNewsSource = z.infer<typeof updateNewsSourceSchema>;
+
+export const newsSourceParamsSchema = z.object({ id: z.string().uuid() });
+
+
+// ---------------------------------------------------------------- forum
+
+
+export const forumPostSchema = z.object({
+  id: z.string(),
+  category: z.enum(FORUM_POST_CATEGORIES),
+  title: z.string(),
+  body: z.string(),
+  authorName: z.string(),
+  authorTier: z.string(),
+  createdAt: z.string(),
+  /** 'approved' threads are listed for everyone; 'pending' ones only for their author until a moderator decides. */
+  status: z.enum(['approved', 'pending']),
+});
+export type ForumPost = z.infer<typeof forumPostSchema>;
+export const forumPostListSchema = z.array(forumPostSchema).max(FORUM_LIST_MAX);
+
+export const forumPostsQuerySchema = z.object({
+  category: z.enum(FORUM_FILTERS).default('all'),
+  search: z.string().trim().max(FORUM_SEARCH_MAX).optional(),
+});
+
+export const createForumPostSchema = z.object({
+  title: z.string().trim().min(3, 'The title needs at least 3 characters').max(FORUM_TITLE_MAX, `At most ${FORUM_TITLE_MAX} characters`),
+  body: z.string().trim().min(1, 'Write something to start the discussion').max(FORUM_BODY_MAX, `At most ${FORUM_BODY_MAX} characters`),
+  category: z.enum(FORUM_POST_CATEGORIES),
+});
+export type CreateForumPost = z.infer<typeof createForumPostSchema>;
+
+
+

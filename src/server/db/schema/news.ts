@@ -1,0 +1,75 @@
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ForumPostCategory, NewsItemType, NewsSourceKind, NewsSourceStatus } from '../../../contracts/news';
+import { users } from './members';
+
+/**
+ * News sources are data: admins add, pause and remove them; NEWS_FEEDS seeds the list on a first
+ * start (docs/decisions/0017-news-ingestion-and-forum.md). A removed source keeps its row
+ * (`removedAt`) so that a restart with NEWS_FEEDS still set does not bring it back.
+ */
+export const newsSources = pgTable('news_sources', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').$type<NewsSourceKind>().notNull(),
+  name: text('name').notNull(),
+  url: text('url').notNull().unique(),
+  /** The spec §3 type its items get. */
+  itemType: text('item_type').$type<NewsItemType>().notNull(),
+  /** 0–10, added to the ranking score of its items. */
+  priority: integer('priority').notNull().default(0),
+  paused: boolean('paused').notNull().default(false),
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+  /** Validators of the last 200 reply, sent back as If-None-Match / If-Modified-Since. */
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
+  lastStatus: text('last_status').$type<NewsSourceStatus>(),
+  lastError: text('last_error'),
+  errorCount: integer('error_count').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const newsItems = pgTable(
+  'news_items',
+  {
+    /** Seeded items have readable ids; fetched ones a hash of their source and guid (or link), so a re-fetch finds them again. */
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    link: text('link').notNull(),
+    imageUrl: text('image_url'),
+    source: text('source').notNull(),
+    pubDate: timestamp('pub_date', { withTimezone: true }).notNull(),
+    type: text('type').$type<NewsItemType>().notNull(),
+    /** The seeded items' own weight; fetched items take their source's priority. */
+    priority: integer('priority').notNull().default(0),
+    /** Null for the seeded station news. */
+    sourceId: uuid('source_id').references(() => newsSources.id, { onDelete: 'cascade' }),
+    /** The news panel's tab. */
+    origin: text('origin').$type<NewsSourceKind>().notNull().default('rss'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('news_items_origin_pub_idx').on(t.origin, t.pubDate.desc()), index('news_items_source_idx').on(t.sourceId, t.pubDate.desc())],
+);
+
+/** Member threads of the forum; their replies are comments whose discussion is the thread's id. */
+export const forumPosts = pgTable(
+  'forum_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').$type<ForumPostCategory>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** 'pending' when a spam rule tripped: listed for its author only until a moderator decides. */
+    status: text('status').$type<'approved' | 'pending'>().notNull().default('approved'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('forum_posts_created_idx').on(t.createdAt.desc()), index('forum_posts_user_idx').on(t.userId)],
+);
+
+export type NewsSourceRow = typeof newsSources.$inferSelect;
+export type NewsItemRow = typeof newsItems.$inferSelect;
+export type NewNewsItemRow = typeof newsItems.$inferInsert;
+export type ForumPostRow = typeof forumPosts.$inferSelect;

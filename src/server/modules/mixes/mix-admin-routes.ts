@@ -1,0 +1,70 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminVipMixListSchema, adminVipMixSchema, mixIdParamsSchema, updateMixLinkSchema, updateMixSchema } from '../../../contracts/mixes';
+import { AppError } from '../../lib/errors';
+import { access } from '../../plugins/access';
+import { deleteMixAndFile, setMixLink, updateMixDetails } from './mix-admin-service';
+import { uploadMix, type UploadPart } from './mix-upload-service';
+import { toAdminVipMix } from './mix-views';
+import { listMixes } from './mixes-repository';
+
+const MB = 1024 * 1024;
+
+/** The multipart parts of a request as UploadParts (file streams are read by the service, in order). */
+async function* uploadParts(req: FastifyRequest): AsyncIterable<UploadPart> {
+  for await (const part of req.parts()) {
+    if (part.type === 'file') yield { kind: 'file', name: part.fieldname, filename: part.filename, stream: part.file };
+    else yield { kind: 'field', name: part.fieldname, value: typeof part.value === 'string' ? part.value : String(part.value) };
+  }
+}
+
+/** Admin side of the VIP library: list with storage links, upload, edit, link, delete (ADR 0015). */
+export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promise<void> }> = async (app, opts) => {
+  const { db } = app.database;
+  const storage = app.mediaStorage;
+  const maxBytes = app.config.MIX_MAX_MB * MB;
+  const admin = { access: access.admin };
+
+  // Multipart only in this scope. The storage enforces MIX_MAX_MB with its own message; busboy's
+  // limit sits just above it as a backstop.
+  await app.register(multipart, { limits: { fileSize: maxBytes + 1, files: 2, fields: 10, fieldSize: 10_000, parts: 12 } });
+
+  app.get('/api/admin/vip-mixes', { config: admin, schema: { response: { 200: adminVipMixListSchema } } }, async () =>
+    (await listMixes(db)).map(toAdminVipMix),
+  );
+
+  app.post('/api/admin/vip-mixes', { config: admin, schema: { response: { 201: adminVipMixSchema } } }, async (req, reply) => {
+    if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'Send the mix as multipart/form-data (file, title, artist, genre, description, artwork)');
+    const row = await uploadMix({ db, storage, maxBytes }, uploadParts(req));
+    await opts.announceChange();
+    return reply.status(201).send(toAdminVipMix(row));
+  });
+
+  app.patch(
+    '/api/admin/vip-mixes/:id',
+    { config: admin, schema: { params: mixIdParamsSchema, body: updateMixSchema, response: { 200: adminVipMixSchema } } },
+    async (req) => {
+      const row = await updateMixDetails(db, req.params.id, req.body);
+      await opts.announceChange();
+      return toAdminVipMix(row);
+    },
+  );
+
+  // Spec §7: 'Edit Links' on /vip-admin.
+  app.patch(
+    '/api/vip-mixes/:id',
+    { config: admin, schema: { params: mixIdParamsSchema, body: updateMixLinkSchema, response: { 200: adminVipMixSchema } } },
+    async (req) => {
+      const row = await setMixLink(db, storage, req.params.id, req.body.s3Url || null);
+      await opts.announceChange();
+      return toAdminVipMix(row);
+    },
+  );
+
+  app.delete('/api/admin/vip-mixes/:id', { config: admin, schema: { params: mixIdParamsSchema } }, async (req, reply) => {
+    await deleteMixAndFile(db, storage, req.params.id);
+    await opts.announceChange();
+    return reply.status(204).send();
+  });
+};

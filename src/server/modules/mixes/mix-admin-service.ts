@@ -1,0 +1,39 @@
+import { MIX_MESSAGES, isMixStorageKey, type UpdateMix } from '../../../contracts/mixes';
+import type { Db } from '../../db/client';
+import { badRequest, notFound } from '../../lib/errors';
+import type { MediaStorage } from '../../lib/storage/media-storage';
+import { deleteMix, listMixes, updateMix, type MixRow } from './mixes-repository';
+
+/** Edits of the library by admins (ADR 0015). */
+
+export async function updateMixDetails(db: Db, id: string, patch: UpdateMix): Promise<MixRow> {
+  const row = await updateMix(db, id, patch);
+  if (!row) throw notFound(MIX_MESSAGES.mixNotFound);
+  return row;
+}
+
+/**
+ * 'Edit Links': a storage key must name a file that is there (its size is taken from it); an outside
+ * http(s) URL is taken as it is; null clears the link.
+ */
+export async function setMixLink(db: Db, storage: MediaStorage, id: string, s3Url: string | null): Promise<MixRow> {
+  const patch: { s3Url: string | null; fileSize?: number } = { s3Url };
+  if (s3Url && isMixStorageKey(s3Url)) {
+    const stored = await storage.stat(s3Url);
+    if (!stored) throw badRequest(`No file at ${s3Url} in media storage`, 'file_not_found');
+    patch.fileSize = stored.size;
+  }
+  const row = await updateMix(db, id, patch);
+  if (!row) throw notFound(MIX_MESSAGES.mixNotFound);
+  return row;
+}
+
+/** Deletes the mix, and its stored file unless another mix links to the same file. */
+export async function deleteMixAndFile(db: Db, storage: MediaStorage, id: string): Promise<void> {
+  const row = await deleteMix(db, id);
+  if (!row) throw notFound(MIX_MESSAGES.mixNotFound);
+  const key = row.s3Url;
+  if (!key || !isMixStorageKey(key)) return;
+  const stillUsed = (await listMixes(db)).some((m) => m.s3Url === key);
+  if (!stillUsed) await storage.delete(key);
+}

@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import { parseStream } from 'music-metadata';
+import { IMAGE_MAX_BYTES } from '../../../contracts/images';
+import { mediaImagePath } from '../../../contracts/media';
+import { MIX_AUDIO_EXTENSIONS, MIX_MESSAGES, mixDetailsSchema, type MixAudioExtension, type MixDetails } from '../../../contracts/mixes';
+import type { Db } from '../../db/client';
+import { AppError, badRequest } from '../../lib/errors';
+import { processImage } from '../../lib/images';
+import { MEDIA_TYPES, MediaTooLargeError, type MediaStorage } from '../../lib/storage/media-storage';
+import { insertMix, type MixRow } from './mixes-repository';
+
+/**
+ * Uploading a mix (ADR 0015): the audio is streamed to media storage as it arrives (never held in
+ * memory), its type decided by its bytes, then its duration, bitrate and embedded artwork are read
+ * from the stored file. Anything wrong and nothing is kept.
+ */
+
+
+/** One part of the multipart upload, free of the HTTP library's types. */
+export type UploadPart =
+  | { kind: 'field'; name: string; value: string }
+  | { kind: 'file'; name: string; filename: string; stream: NodeJS.ReadableStream };
+
+export interface UploadDeps {
+  db: Db;
+  storage: MediaStorage;
+  maxBytes: number;
+}
+
+const unsupported = (message: string) => new AppError(415, 'unsupported_media_type', message);
+
+/** file-type's answer → the mix extension it is, if it is one of ours. */
+function audioExtension(detected: string | undefined): MixAudioExtension | undefined {
+  if (detected === 'mp4') return 'm4a';
+  return (MIX_AUDIO_EXTENSIONS as readonly string[]).includes(detected ?? '') ? (detected as MixAudioExtension) : undefined;
+}
+
+/** A file name's extension as a mix extension ('.mp4' is an M4A); null without an extension. */
+function nameExtension(filename: string): string | null {
+  const dot = filename.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const ext = filename.slice(dot + 1).toLowerCase();
+  return ext === 'mp4' ? 'm4a' : ext;
+}
+
+/** Checks and re-encodes an image (lib/images.ts, preset 'artwork') and stores it by content hash; returns its public path. */
+export async function storeArtwork(storage: MediaStorage, image: Buffer): Promise<string> {
+  const processed = await processImage(image, 'artwork');
+  await storage.put(`images/${processed.name}`, Readable.from([processed.bytes]), { contentType: processed.contentType, maxBytes: processed.bytes.length });
+  return mediaImagePath(processed.name);
+}
+
+async function readLimited(stream: NodeJS.ReadableStream, maxBytes: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    total += b.length;
+    if (total > maxBytes) {
+      // Drain the rest so the request can finish; nothing is kept.
+      await drain(stream);
+      throw new MediaTooLargeError(maxBytes);
+    }
+    parts.push(b);
+  }
+  return Buffer.concat(parts);
+}
+
+interface StoredAudio {
+  key: string;
+  size: number;
+}
+
+/** How much of the start of a file the type check reads (ID3 tags with pictures push MP3 frames back). */
+const SNIFF_BYTES = 256 * 1024;
+
+/** The first `bytes` of a stream, and the whole stream again (those bytes first) to pass on. */
+async function peek(stream: NodeJS.ReadableStream, bytes: number): Promise<{ head: Buffer; whole: Readable }> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < bytes) {
+    const next = await iterator.next();
+    if (next.done) break;
+    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
+    chunks.push(chunk);
+    length += chunk.length;
+  }
+  const head = Buffer.concat(chunks, length);
+  async function* replay() {
+    yield head;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { head, whole: Readable.from(replay()) };
+}
+
+async function drain(stream: NodeJS.ReadableStream): Promise<void> {
+  for await (const _ of stream) void _;
+}
+
+/** Streams the audio part to storage under `mixes/<id>.<ext>` after checking its first bytes. */
+async function storeAudio(deps: UploadDeps, id: string, filename: string, stream: NodeJS.ReadableStream): Promise<StoredAudio> {
+  const { head, whole } = await peek(stream, SNIFF_BYTES);
+  const ext = audioExtension((await fileTypeFromBuffer(head))?.ext);
+  const fromName = nameExtension(filename);
+  if (!ext || (fromName !== null && fromName !== ext)) {
+    // The rest is read and dropped so the request can finish with a clear answer.
+    await drain(whole);
+    throw ext ? badRequest(MIX_MESSAGES.nameMismatch, 'name_mismatch') : unsupported(MIX_MESSAGES.notAudio);
+  }
+  const key = `mixes/${id}.${ext}`;
+  const stored = await deps.storage.put(key, whole, { contentType: MEDIA_TYPES[ext] ?? 'application/octet-stream', maxBytes: deps.maxBytes });
+  return { key, size: stored.size };
+}
+
+interface AudioFacts {
+  durationS: number;
+  bitrateKbps: number | null;
+  picture: Buffer | null;
+}
+
+/** Duration, bitrate and embedded artwork, read from the stored file (headers; the whole file only when it must). */
+async function readAudioFacts(storage: MediaStorage, audio: StoredAudio): Promise<AudioFacts> {
+  const stream = await storage.open(audio.key);
+  const readable = stream instanceof Readable ? stream : Readable.from(stream);
+  try {
+    const meta = await parseStream(readable, { mimeType: MEDIA_TYPES[audio.key.slice(audio.key.lastIndexOf('.') + 1)], size: audio.size });
+    const bitrate = meta.format.bitrate ?? null;
+    const duration = meta.format.duration ?? (bitrate ? (audio.size * 8) / bitrate : undefined);
+    if (!duration || !Number.isFinite(duration) || duration <= 0) throw unsupported(MIX_MESSAGES.notAudio);
+    const picture = meta.common.picture?.[0]?.data;
+    return {
+      durationS: Math.max(1, Math.round(duration)),
+      bitrateKbps: bitrate ? Math.round(bitrate / 1000) : null,
+      picture: picture ? Buffer.from(picture) : null,
+    };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw unsupported(MIX_MESSAGES.notAudio);
+  } finally {
+    readable.destroy();
+  }
+}
+
+/** POST /api/admin/vip-mixes: parts in any order (fields may follow the file). */
+export async function uploadMix(deps: UploadDeps, parts: AsyncIterable<UploadPart>): Promise<MixRow> {
+  const id = `mix-${randomBytes(6).toString('hex')}`;
+  const fields: Record<string, string> = {};
+  let audio: StoredAudio | undefined;
+  let artwork: Buffer | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.kind === 'field') {
+        fields[part.name] = part.value;
+      } else if (part.name === 'file' && !audio) {
+        audio = await storeAudio(deps, id, part.filename, part.stream);
+      } else if (part.name === 'artwork' && !artwork) {
+        artwork = await readLimited(part.stream, IMAGE_MAX_BYTES);
+        if (artwork.length === 0) artwork = undefined;
+      } else {
+        await drain(part.stream);
+      }
+    }
+    if (!audio) throw badRequest(MIX_MESSAGES.fileRequired, 'file_required');
+    const details = parseDetails(fields);
+    const facts = await readAudioFacts(deps.storage, audio);
+    // Uploaded artwork must be an image; a broken embedded picture only means no artwork.
+    const artworkUrl = artwork
+      ? await storeArtwork(deps.storage, artwork)
+      : facts.picture
+        ? await storeArtwork(deps.storage, facts.picture).catch(() => null)
+        : null;
+    return await insertMix(deps.db, {
+      id,
+      ...details,
+      duration: facts.durationS,
+      fileSize: audio.size,
+      bitrateKbps: facts.bitrateKbps,
+      artworkUrl,
+      s3Url: audio.key,
+    });
+  } catch (err) {
+    if (audio) await deps.storage.delete(audio.key).catch(() => undefined);
+    throw err;
+  }
+}
+
+function parseDetails(fields: Record<string, string>): MixDetails {
+  const parsed = mixDetailsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') ?? 'field';
+    throw badRequest(`Invalid field '${field}': ${issue?.message ?? 'is invalid'}`, 'validation_error');
+  }
+  return parsed.data;
+}

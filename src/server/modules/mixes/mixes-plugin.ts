@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  downloadGrantSchema,
+  downloadLimitsSchema,
+  downloadRequestSchema,
+  fileQuerySchema,
+  fileUrlSchema,
+  mediaTokenQuerySchema,
+  memberIdSchema,
+  mixParamsSchema,
+  streamUrlSchema,
+} from '../../../contracts/mixes';
+import type { UserRow } from '../../db/schema';
+import { AppError, unauthorized } from '../../lib/errors';
+import { parseRange } from '../../lib/storage/http-range';
+import { attachmentDisposition } from '../../lib/storage/media-storage';
+import { access } from '../../plugins/access';
+import { mixAdminRoutes } from './mix-admin-routes';
+import { downloadLimits, fileUrlFor, grantDownload, memberNamed, resolveMedia, streamUrlFor, type MediaPurpose } from './mix-access-service';
+import { toVipMix } from './mix-views';
+import { listMixes } from './mixes-repository';
+
+/** NOTIFY channel: the library changed (a mix added, edited, deleted, or downloaded); every instance drops its list. */
+export const VIP_MIXES_CHANNEL = 'vip_mixes_changed';
+
+/**
+ * The VIP mix library (ADR 0015): the public list, stream and download links for members, the media
+ * routes that serve a link's bytes, and the admin routes (mix-admin-routes.ts).
+ */
+export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const deps = { db, storage: app.mediaStorage, tokens: app.streamTokens };
+
+  // The list is read by every visitor of /vip: one serialised body per instance until the library changes.
+  let listBody: Promise<string> | undefined;
+  const dropList = () => {
+    listBody = undefined;
+  };
+  const loadList = (): Promise<string> => {
+    listBody ??= listMixes(db).then((rows) => JSON.stringify(rows.map(toVipMix)));
+    listBody.catch(dropList);
+    return listBody;
+  };
+  const announceChange = async () => {
+    dropList();
+    await app.database.notify(VIP_MIXES_CHANNEL, 'changed').catch((err: unknown) => app.log.warn({ err }, 'could not announce a mix library change'));
+  };
+
+  let unlisten: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unlisten = await app.database.listen(VIP_MIXES_CHANNEL, dropList);
+  });
+  app.addHook('preClose', async () => {
+    await unlisten?.();
+  });
+
+  // Spec §7: the page's list and the admin dashboard's test button read the same data.
+  for (const url of ['/api/vip-mixes', '/api/vip/mixes']) {
+    app.get(url, { config: { access: access.public, sharedAnswer: true } }, async (_req, reply) => {
+      reply.header('cache-control', 'public, no-cache').type('application/json; charset=utf-8');
+      return loadList();
+    });
+  }
+
+  const member = (user: UserRow | null): UserRow => {
+    if (!user) throw unauthorized();
+    return user;
+  };
+
+  app.get(
+    '/api/stream/:mixId',
+    { config: { access: access.member }, schema: { params: mixParamsSchema, response: { 200: streamUrlSchema } } },
+    async (req) => ({ streamUrl: await streamUrlFor(deps, member(req.user), req.params.mixId) }),
+  );
+
+  app.get(
+    '/api/download-limits/:userId',
+    { config: { access: access.member }, schema: { params: z.object({ userId: memberIdSchema }), response: { 200: downloadLimitsSchema } } },
+    async (req) => downloadLimits(db, await memberNamed(db, member(req.user), req.params.userId)),
+  );
+
+  app.post(
+    '/api/download/:mixId',
+    { config: { access: access.member }, schema: { params: mixParamsSchema, body: downloadRequestSchema, response: { 200: downloadGrantSchema } } },
+    async (req) => {
+      const grant = await grantDownload(deps, await memberNamed(db, member(req.user), req.body.userId), req.params.mixId);
+      await announceChange();
+      return grant;
+    },
+  );
+
+  app.get(
+    '/api/file/:mixId',
+    { config: { access: access.member }, schema: { params: mixParamsSchema, querystring: fileQuerySchema, response: { 200: fileUrlSchema } } },
+    async (req) => ({ downloadUrl: await fileUrlFor(deps, await memberNamed(db, member(req.user), req.query.userId), req.params.mixId) }),
+  );
+
+  // The bytes behind a signed link. The token is the permission (bound to member, mix and purpose,
+  // minutes long), so these routes never look up a session.
+  for (const purpose of ['stream', 'download'] as const satisfies readonly MediaPurpose[]) {
+    app.get(
+      `/media/mixes/:mixId/${purpose}`,
+      {
+        config: { access: access.public, sharedAnswer: true },
+        compress: false,
+        schema: { params: mixParamsSchema, querystring: mediaTokenQuerySchema },
+      },
+      async (req, reply) => {
+        const source = await resolveMedia(deps, req.params.mixId, purpose, req.query.token);
+        reply.header('cache-control', 'private, no-store');
+        if (source.kind === 'redirect') return reply.redirect(source.url, 302);
+        const { object } = source;
+        reply
+          .header('accept-ranges', 'bytes')
+          .header('last-modified', object.modifiedAt.toUTCString())
+          .header('content-disposition', source.downloadName ? attachmentDisposition(source.downloadName) : 'inline')
+          .type(object.contentType);
+        const wanted = parseRange(req.headers.range, object.size);
+        if (wanted.kind === 'unsatisfiable') {
+          throw new AppError(416, 'range_not_satisfiable', 'The requested range starts past the end of the file', {
+            'content-range': `bytes */${object.size}`,
+          });
+        }
+        if (wanted.kind === 'partial') {
+          const { start, end } = wanted.range;
+          reply
+            .status(206)
+            .header('content-range', `bytes ${start}-${end}/${object.size}`)
+            .header('content-length', end - start + 1);
+          return reply.send(await deps.storage.open(object.key, wanted.range));
+        }
+        reply.header('content-length', object.size);
+        return reply.send(await deps.storage.open(object.key));
+      },
+    );
+  }
+
+  await app.register(mixAdminRoutes, { announceChange });
+};

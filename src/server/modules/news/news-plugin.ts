@@ -1,0 +1,187 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NEWS_LIST_MAX, newsListSchema, newsRefreshResultSchema, type NewsItemType, type NewsRefreshResult } from '../../../contracts/news';
+import { MINUTE_MS, SECOND_MS } from '../../../contracts/time';
+import { parseNewsFeeds } from '../../config';
+import type { Db } from '../../db/client';
+import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
+import type { SafeFetchOptions } from '../../lib/safe-fetch';
+import { access } from '../../plugins/access';
+import { COMMENTS_CHANNEL } from '../comments/comments-cache';
+import { commentCountsSince } from '../comments/comments-repository';
+import { createNewsPoller, type NewsPoller } from './news-poller';
+import { rankItems, RANKING } from './news-ranking';
+import { latestItems, rankingCandidates, seedSourcesOnce } from './news-repository';
+import { forumRoutes } from './forum-routes';
+import { newsSourcesRoutes } from './news-sources-routes';
+import { toNewsItem } from './news-views';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    news: NewsFeature;
+  }
+}
+
+/** NOTIFY channel: the news changed (a poll stored items, an admin changed a source, a comment moved the ranking). */
+export const NEWS_CHANNEL = 'news_changed';
+/** The prioritized order ages with the clock: even without a change it is recomputed this often. */
+const PRIORITIZED_TTL_MS = 5 * MINUTE_MS;
+/** Items the ranking chooses from (the newest of every tab). */
+const RANKING_POOL = 200;
+
+/** Recent comments per discussion id (news item id), for the ranking; the comments module provides it. */
+export type CommentActivity = (db: Db, itemIds: string[], since: Date) => Promise<Map<string, number>>;
+
+export interface NewsFeature {
+  poller: NewsPoller;
+  /** Drops this instance's cached lists and tells the other instances to drop theirs. */
+  changed(): Promise<void>;
+  /** Plugs the comment counts into the ranking. */
+  setCommentActivity(fn: CommentActivity): void;
+}
+
+export interface NewsPluginOptions {
+  fetch?: SafeFetchOptions;
+}
+
+interface CachedBody {
+  body: string;
+  etag: string;
+  at: number;
+}
+
+function cachedBody(json: string): CachedBody {
+  return { body: json, etag: `"${createHash('sha1').update(json).digest('base64url').slice(0, 20)}"`, at: Date.now() };
+}
+
+const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
+  const { db } = app.database;
+  const poller = createNewsPoller({ database: app.database, config: app.config, fetchOptions: opts.fetch, log: app.log.child({ module: 'news' }) });
+  const closing = new AbortController();
+  // Comment activity moves the ranking (docs/decisions/0017); tests may plug in their own counts.
+  let commentActivity: CommentActivity = commentCountsSince;
+
+  // Served from memory (docs/conventions.md "Public reads"): every visitor of / and /forum reads these.
+  const cache = new Map<string, CachedBody>();
+  const dropCaches = () => cache.clear();
+  const changed = async () => {
+    dropCaches();
+    await app.database.notify(NEWS_CHANNEL, 'changed').catch((err: unknown) => app.log.warn({ err }, 'could not announce a news change'));
+  };
+  app.decorate('news', {
+    poller,
+    changed,
+    setCommentActivity(fn: CommentActivity) {
+      commentActivity = fn;
+      dropCaches();
+    },
+  } satisfies NewsFeature);
+
+  const seeds = parseNewsFeeds(app.config.NEWS_FEEDS).map((f) => ({
+    kind: f.kind,
+    url: f.url,
+    name: new URL(f.url).hostname.replace(/^www\./, ''),
+    itemType: (f.kind === 'rss' ? 'rss' : 'news') as NewsItemType,
+    priority: 0,
+  }));
+  await seedSourcesOnce(db, seeds);
+
+  async function load(key: string, ttlMs: number, compute: () => Promise<unknown>): Promise<CachedBody> {
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < ttlMs) return hit;
+    const entry = cachedBody(JSON.stringify(await compute()));
+    cache.set(key, entry);
+    return entry;
+  }
+
+  const listReply = (ttlMs: number, compute: () => Promise<unknown>, key: string) =>
+    async (req: { headers: Record<string, string | string[] | undefined> }, reply: FastifyReply) => {
+      const entry = await load(key, ttlMs, compute);
+      // Browsers revalidate (the Refresh button must show new items at once); a 304 costs a header compare.
+      reply.header('cache-control', 'public, no-cache').header('etag', entry.etag);
+      if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(entry.body);
+    };
+
+  const listRoute = { config: { access: access.public, sharedAnswer: true }, schema: { response: { 200: newsListSchema } } } as const;
+  // Lists change only through a poll or an admin (both NOTIFY); the TTL only bounds a missed notification.
+  app.get('/api/rss/latest', listRoute, listReply(15 * MINUTE_MS, async () => (await latestItems(db, 'rss', NEWS_LIST_MAX)).map(toNewsItem), 'rss'));
+  app.get('/api/crawler/all', listRoute, listReply(20 * MINUTE_MS, async () => (await latestItems(db, 'web', NEWS_LIST_MAX)).map(toNewsItem), 'web'));
+  app.get(
+    '/api/articles/prioritized',
+    listRoute,
+    listReply(
+      PRIORITIZED_TTL_MS,
+      async () => {
+        const now = Date.now();
+        const pool = await rankingCandidates(db, RANKING_POOL);
+        const comments = await commentActivity(
+          db,
+          pool.map((i) => i.id),
+          new Date(now - RANKING.commentWindowMs),
+        );
+        return rankItems(pool, comments, now).slice(0, NEWS_LIST_MAX).map(toNewsItem);
+      },
+      'prioritized',
+    ),
+  );
+
+  app.post(
+    '/api/news/refresh',
+    {
+      // The news panel's Refresh: anyone may press it; it is rate-limited, and a source fetched in the
+      // last minute is not fetched again, so pressing it cannot turn DHR into a request cannon.
+      config: { access: access.public },
+      schema: { body: z.object({}).strict().nullish(), response: { 200: newsRefreshResultSchema } },
+    },
+    async (req): Promise<NewsRefreshResult> => {
+      await enforceRateLimit(db, req, RATE_RULES.newsRefresh);
+      const r = await poller.poll('refresh', closing.signal);
+      if (r.fetched > 0) await changed();
+      return { fetched: r.fetched, added: r.added, failed: r.failed };
+    },
+  );
+
+  await app.register(newsSourcesRoutes);
+  await app.register(forumRoutes);
+
+  let unlisten: (() => Promise<void>) | undefined;
+  let unlistenComments: (() => Promise<void>) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let firstPoll: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    unlisten = await app.database.listen(NEWS_CHANNEL, dropCaches);
+    // A comment anywhere may lift an item: the ranking is computed again on the next read.
+    unlistenComments = await app.database.listen(COMMENTS_CHANNEL, () => cache.delete('prioritized'));
+    if (!app.config.backgroundJobs) return;
+    const scheduled = () => {
+      if (closing.signal.aborted) return;
+      poller.poll('scheduled', closing.signal).then(
+        (r) => {
+          if (r.fetched > 0) void changed();
+          if (r.failed > 0) app.log.warn({ failed: r.failed, fetched: r.fetched }, 'news poll: some sources failed');
+        },
+        (err: unknown) => app.log.error({ err }, 'news poll failed'),
+      );
+    };
+    // Fractions of a minute are allowed (tests); never more often than every 5 seconds.
+    timer = setInterval(scheduled, Math.max(5 * SECOND_MS, app.config.NEWS_POLL_MIN * MINUTE_MS));
+    timer.unref();
+    // New sources (NEWS_FEEDS on a first start) are fetched soon after start, off the start-up path.
+    firstPoll = setTimeout(scheduled, 2 * SECOND_MS);
+    firstPoll.unref();
+  });
+  app.addHook('preClose', async () => {
+    if (timer) clearInterval(timer);
+    if (firstPoll) clearTimeout(firstPoll);
+    closing.abort();
+    await poller.current?.catch(() => undefined);
+    await unlisten?.();
+    await unlistenComments?.();
+  });
+};
+
+export const newsPlugin = fp(plugin, { name: 'news' });

@@ -1,0 +1,216 @@
+import { createHash } from 'node:crypto';
+import { and, count, desc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { NewsItemType, NewsSourceKind, NewsSourceStatus, UpdateNewsSource } from '../../../contracts/news';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { newsItems, newsSources, type NewsItemRow, type NewsSourceRow } from '../../db/schema';
+import type { FeedEntry } from './feed-items';
+
+/** SQL for news_sources and news_items (this module owns both). */
+
+/** Items kept per source: the oldest beyond this are dropped after each fetch. */
+export const ITEMS_KEPT_PER_SOURCE = 200;
+
+export class DuplicateSourceError extends Error {}
+
+export interface SourceWithCount extends NewsSourceRow {
+  itemCount: number;
+}
+
+export interface NewSource {
+  kind: NewsSourceKind;
+  name: string;
+  url: string;
+  itemType: NewsItemType;
+  priority: number;
+}
+
+/** NEWS_FEEDS on a first start: only when no source was ever added (removed ones keep their row). */
+export async function seedSourcesOnce(db: Db, sources: NewSource[]): Promise<number> {
+  if (sources.length === 0) return 0;
+  const [row] = await db.select({ n: count() }).from(newsSources);
+  if ((row?.n ?? 0) > 0) return 0;
+  const inserted = await db.insert(newsSources).values(sources).onConflictDoNothing().returning({ id: newsSources.id });
+  return inserted.length;
+}
+
+export async function listSources(db: Db): Promise<SourceWithCount[]> {
+  const counts = db
+    .select({ sourceId: newsItems.sourceId, n: count().as('n') })
+    .from(newsItems)
+    .groupBy(newsItems.sourceId)
+    .as('counts');
+  const rows = await db
+    .select({ source: newsSources, n: counts.n })
+    .from(newsSources)
+    .leftJoin(counts, eq(counts.sourceId, newsSources.id))
+    .where(isNull(newsSources.removedAt))
+    .orderBy(newsSources.createdAt);
+  return rows.map((r) => ({ ...r.source, itemCount: Number(r.n ?? 0) }));
+}
+
+export async function findSource(db: Db, id: string): Promise<NewsSourceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(newsSources)
+    .where(and(eq(newsSources.id, id), isNull(newsSources.removedAt)));
+  return row;
+}
+
+/** Adds a source; a removed source with the same address comes back (fresh status). */
+export async function createSource(db: Db, s: NewSource): Promise<NewsSourceRow> {
+  try {
+    const [row] = await db
+      .insert(newsSources)
+      .values(s)
+      .onConflictDoUpdate({
+        target: newsSources.url,
+        set: { ...s, paused: false, removedAt: null, etag: null, lastModified: null, lastFetchedAt: null, lastStatus: null, lastError: null, errorCount: 0 },
+        // Only a removed row is revived; a live one is a duplicate (no row returned).
+        setWhere: sql`${newsSources.removedAt} is not null`,
+      })
+      .returning();
+    if (!row) throw new DuplicateSourceError();
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new DuplicateSourceError();
+    throw err;
+  }
+}
+
+export async function updateSource(db: Db, id: string, patch: UpdateNewsSource): Promise<NewsSourceRow | undefined> {
+  const [row] = await db
+    .update(newsSources)
+    .set(patch)
+    .where(and(eq(newsSources.id, id), isNull(newsSources.removedAt)))
+    .returning();
+  if (row && (patch.itemType !== undefined || patch.priority !== undefined || patch.name !== undefined)) {
+    // Its items follow: the type and source name shown, and the priority the ranking adds.
+    await db.update(newsItems).set({ type: row.itemType, priority: row.priority, source: row.name }).where(eq(newsItems.sourceId, id));
+  }
+  return row;
+}
+
+/** Marks the source removed and drops its items. */
+export async function removeSource(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .update(newsSources)
+    .set({ removedAt: new Date(), paused: true })
+    .where(and(eq(newsSources.id, id), isNull(newsSources.removedAt)))
+    .returning({ id: newsSources.id });
+  if (!row) return false;
+  await db.delete(newsItems).where(eq(newsItems.sourceId, id));
+  return true;
+}
+
+/** Live, unpaused sources not fetched since `before` (never-fetched ones first). */
+export async function dueSources(db: Db, before: Date): Promise<NewsSourceRow[]> {
+  return db
+    .select()
+    .from(newsSources)
+    .where(
+      and(
+        isNull(newsSources.removedAt),
+        eq(newsSources.paused, false),
+        or(isNull(newsSources.lastFetchedAt), lt(newsSources.lastFetchedAt, before)),
+      ),
+    )
+    .orderBy(sql`${newsSources.lastFetchedAt} asc nulls first`);
+}
+
+export interface FetchRecord {
+  status: NewsSourceStatus;
+  error?: string | null;
+  etag?: string | null;
+  lastModified?: string | null;
+}
+
+export async function recordFetch(db: Db, id: string, r: FetchRecord, at = new Date()): Promise<void> {
+  const failed = r.status === 'failed';
+  await db
+    .update(newsSources)
+    .set({
+      lastFetchedAt: at,
+      lastStatus: r.status,
+      lastError: failed ? (r.error ?? 'failed').slice(0, 500) : null,
+      errorCount: failed ? sql`${newsSources.errorCount} + 1` : 0,
+      // A 304 keeps the validators it was asked with; a failure keeps them for the next try.
+      ...(r.status === 'ok' ? { etag: r.etag ?? null, lastModified: r.lastModified ?? null } : {}),
+    })
+    .where(eq(newsSources.id, id));
+}
+
+/** The stable id of a fetched item: its source and its guid (or link). */
+export function itemId(sourceId: string, key: string): string {
+  return `n-${createHash('sha256').update(`${sourceId}\n${key}`).digest('hex').slice(0, 24)}`;
+}
+
+/**
+ * Stores a fetch's entries: new ones are inserted, known ones (same guid or link) get the current
+ * title, text and image but keep their first publication date. Returns how many were new.
+ */
+export async function upsertItems(db: Db, source: NewsSourceRow, entries: FeedEntry[], now = new Date()): Promise<number> {
+  if (entries.length === 0) return 0;
+  const byId = new Map<string, FeedEntry>();
+  for (const e of entries) byId.set(itemId(source.id, e.key), e);
+  const rows = [...byId].map(([id, e]) => ({
+    id,
+    title: e.title,
+    description: e.description,
+    link: e.link,
+    imageUrl: e.imageUrl,
+    source: source.name,
+    // A date in the future (a feed's clock, or a typo) would pin the item on top: clamp to now.
+    pubDate: e.pubDate && e.pubDate.getTime() <= now.getTime() ? e.pubDate : now,
+    type: source.itemType,
+    priority: source.priority,
+    sourceId: source.id,
+    origin: source.kind,
+  }));
+  const result = await db
+    .insert(newsItems)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: newsItems.id,
+      set: {
+        title: sql`excluded.title`,
+        description: sql`excluded.description`,
+        link: sql`excluded.link`,
+        imageUrl: sql`excluded.image_url`,
+      },
+    })
+    // xmax is 0 only on rows this statement inserted (PostgreSQL and PGlite alike).
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  return result.filter((r) => r.inserted).length;
+}
+
+/** Keeps the newest ITEMS_KEPT_PER_SOURCE items of a source. */
+export async function pruneItems(db: Db, sourceId: string): Promise<void> {
+  const keep = db
+    .select({ id: newsItems.id })
+    .from(newsItems)
+    .where(eq(newsItems.sourceId, sourceId))
+    .orderBy(desc(newsItems.pubDate))
+    .limit(ITEMS_KEPT_PER_SOURCE);
+  await db.delete(newsItems).where(and(eq(newsItems.sourceId, sourceId), notInArray(newsItems.id, keep)));
+}
+
+/** The newest items of one tab of the news panel. */
+export async function latestItems(db: Db, origin: NewsSourceKind, limit: number): Promise<NewsItemRow[]> {
+  return db.select().from(newsItems).where(eq(newsItems.origin, origin)).orderBy(desc(newsItems.pubDate), newsItems.id).limit(limit);
+}
+
+/** The newest items of every tab: what the ranking chooses from. */
+export async function rankingCandidates(db: Db, limit: number): Promise<NewsItemRow[]> {
+  return db.select().from(newsItems).orderBy(desc(newsItems.pubDate), newsItems.id).limit(limit);
+}
+
+export async function itemsByIds(db: Db, ids: string[]): Promise<NewsItemRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(newsItems).where(inArray(newsItems.id, ids));
+}
+
+export async function findItem(db: Db, id: string): Promise<NewsItemRow | undefined> {
+  const [row] = await db.select().from(newsItems).where(eq(newsItems.id, id));
+  return row;
+}

@@ -1,0 +1,75 @@
+import { Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGES } from '../../../../contracts/community';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { useSendContact } from '../api/send-contact';
+import { notify } from '../lib/notify';
+
+const field =
+  'w-full rounded-xl border border-white/10 bg-night-900/80 px-3.5 py-2.5 text-sm text-white placeholder:text-mist-500 focus:border-aqua-400/50 focus:ring-2 focus:ring-aqua-400/20 focus:outline-none';
+
+/** The contact form (spec §2 "Contact dialog", §5, §8). */
+export default function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [form, setForm] = useState({ name: '', email: '', subject: '', message: '', [CONTACT_HONEYPOT_FIELD]: '' });
+  const send = useSendContact();
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = { name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim(), message: form.message.trim(), [CONTACT_HONEYPOT_FIELD]: form[CONTACT_HONEYPOT_FIELD] };
+    if (!body.name || !body.email || !body.message) {
+      notify(CONTACT_MESSAGES.required);
+      return;
+    }
+    send.mutate(body, {
+      onSuccess: () => {
+        notify(CONTACT_MESSAGES.sent);
+        setForm({ name: '', email: '', subject: '', message: '', [CONTACT_HONEYPOT_FIELD]: '' });
+        onOpenChange(false);
+      },
+      onError: () => notify(CONTACT_MESSAGES.failed),
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Contact Us" description="Questions, requests or feedback: the DHR team reads every message." size="md">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <label className="space-y-1.5 text-sm text-mist-200">
+            <span>Name *</span>
+            <input className={field} value={form.name} onChange={set('name')} autoComplete="name" maxLength={100} />
+          </label>
+          <label className="space-y-1.5 text-sm text-mist-200">
+            <span>Email *</span>
+            <input className={field} type="email" value={form.email} onChange={set('email')} autoComplete="email" maxLength={320} />
+          </label>
+        </div>
+        <label className="block space-y-1.5 text-sm text-mist-200">
+          <span>Subject</span>
+          <input className={field} value={form.subject} onChange={set('subject')} maxLength={200} />
+        </label>
+        <label className="block space-y-1.5 text-sm text-mist-200">
+          <span>Message *</span>
+          <textarea className={field} rows={5} value={form.message} onChange={set('message')} maxLength={5000} />
+        </label>
+        {/* Left empty by people (hidden from them and from screen readers); bots fill it. */}
+        <input
+          type="text"
+          name={CONTACT_HONEYPOT_FIELD}
+          value={form[CONTACT_HONEYPOT_FIELD]}
+          onChange={set(CONTACT_HONEYPOT_FIELD)}
+          tabIndex={-1}
+          autoComplete="off"
+          aria-hidden="true"
+          className="absolute -left-[9999px] h-px w-px opacity-0"
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={send.isPending}>
+            <Send className="size-4" aria-hidden /> {send.isPending ? 'Sending...' : 'Send Message'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

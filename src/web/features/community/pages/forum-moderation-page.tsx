@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { access } from '../../../../contracts/access-policy';
+import { PageContainer } from '../../../components/ui/page-container';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/dates';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AccessGate } from '../../auth';
+import { useModerationLog, useModerationQueue } from '../api/get-moderation-queues';
+import { AdminHeader } from '../components/admin-header';
+import { ModerationCard } from '../components/moderation-card';
+
+/** /forum-moderation (spec §2 "Comment moderation"). */
+export default function ForumModerationPage() {
+  useDocumentTitle('Comment Moderation');
+  return (
+    <AccessGate policy={access.admin}>
+      <Moderation />
+    </AccessGate>
+  );
+}
+
+type View = 'reported' | 'pending' | 'log';
+
+function Moderation() {
+  const [view, setView] = useState<View>('reported');
+  const reported = useModerationQueue('reported');
+  const pending = useModerationQueue('pending');
+  const tabs: [View, string][] = [
+    ['reported', `Reported (${reported.data?.length ?? 0})`],
+    ['pending', `Pending (${pending.data?.length ?? 0})`],
+    ['log', 'Moderation Log'],
+  ];
+  const queue = view === 'reported' ? reported : pending;
+  return (
+    <PageContainer width="wide" className="flex flex-col gap-6 py-8 sm:py-12">
+      <AdminHeader title="Comment Moderation" description="Reported and held comments, decisions and bans. Every action is logged." />
+      <div role="tablist" aria-label="Moderation queues" className="glass flex w-full gap-1 self-start overflow-x-auto rounded-full p-1 sm:w-auto">
+        {tabs.map(([v, label]) => (
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            aria-selected={view === v}
+            onClick={() => setView(v)}
+            className={cn('flex-1 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition sm:flex-none', view === v ? 'bg-white/10 text-white' : 'text-mist-400 hover:text-white')}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">
+        {view === 'log' ? (
+          <ModerationLogTable />
+        ) : queue.isPending ? (
+          <div className="flex justify-center py-12">
+            <Spinner />
+          </div>
+        ) : queue.isError ? (
+          <p className="text-rose-300">The queue could not be loaded.</p>
+        ) : queue.data.length === 0 ? (
+          <p className="glass rounded-3xl p-8 text-center text-mist-300">{view === 'reported' ? 'No reported comments. All clear.' : 'No comments waiting for review.'}</p>
+        ) : (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {queue.data.map((c) => (
+              <ModerationCard key={c.id} comment={c} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </PageContainer>
+  );
+}
+
+const ACTION_LABEL = { approve: 'Approved', reject: 'Rejected', delete: 'Deleted', ban: 'Banned' } as const;
+
+function ModerationLogTable() {
+  const log = useModerationLog();
+  if (log.isPending) return <Spinner />;
+  if (log.isError) return <p className="text-rose-300">The log could not be loaded.</p>;
+  if (log.data.length === 0) return <p className="glass rounded-3xl p-8 text-center text-mist-300">No moderation actions yet.</p>;
+  return (
+    <div className="glass overflow-x-auto rounded-3xl">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">Moderation log</caption>
+        <thead className="border-b border-white/5 text-xs tracking-wider text-mist-400 uppercase">
+          <tr>
+            <th className="px-4 py-3 font-semibold">When</th>
+            <th className="px-4 py-3 font-semibold">Moderator</th>
+            <th className="px-4 py-3 font-semibold">Action</th>
+            <th className="px-4 py-3 font-semibold">Member</th>
+            <th className="px-4 py-3 font-semibold">Detail</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-white/5">
+          {log.data.map((e) => (
+            <tr key={e.id}>
+              <td className="px-4 py-3 whitespace-nowrap text-mist-300">{formatDateTime(e.createdAt)}</td>
+              <td className="px-4 py-3 text-white">{e.moderatorUsername}</td>
+              <td className="px-4 py-3 text-aqua-200">{ACTION_LABEL[e.action]}</td>
+              <td className="px-4 py-3 text-mist-200">{e.targetUsername ?? '-'}</td>
+              <td className="max-w-xs truncate px-4 py-3 text-mist-400" title={e.detail ?? undefined}>
+                {e.detail ?? ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
