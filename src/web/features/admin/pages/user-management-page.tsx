@@ -1,12 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
 import { access } from '../../../../contracts/access-policy';
-import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccessGate } from '../../auth';
 import { CreateUserForm } from '../components/create-user-form';
 import { QuickAssignForm } from '../components/quick-assign-form';
-import { StatusBanner } from '../components/status-banner';
+import { ConsoleHeader, StickyStatus } from '../components/console-header';
 import { UsersList } from '../components/users-list';
 import { useStatusMessage } from '../lib/use-status-message';
 
@@ -25,22 +23,8 @@ function UserManagement() {
   const feedback = { onSuccess: status.success, onError: status.error };
   return (
     <PageContainer width="wide" className="flex flex-col gap-6 py-8 sm:gap-8 sm:py-12">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <p className="mb-2 text-xs font-semibold tracking-[0.25em] text-aqua-300 uppercase">Operator console</p>
-          <h1 className="font-display text-3xl font-bold tracking-tight text-white sm:text-4xl">User Management</h1>
-          <p className="mt-2 text-sm text-mist-400 sm:text-base">Create members, grant tiers and keep every subscription in order.</p>
-        </div>
-        <ButtonLink to="/admin-dashboard" variant="ghost" size="sm" className="self-start sm:self-auto">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Dashboard
-        </ButtonLink>
-      </header>
-
-      {/* Sticky so the result of a save far down the list is seen. */}
-      <div className="sticky top-20 z-20 rounded-2xl bg-night-900/95 empty:hidden" aria-live="polite">
-        <StatusBanner message={status.message} className="shadow-lg shadow-black/40 backdrop-blur" />
-      </div>
+      <ConsoleHeader title="User Management" description="Create members, grant tiers and keep every subscription in order." />
+      <StickyStatus message={status.message} />
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[3fr_2fr] lg:gap-6">
         <CreateUserForm {...feedback} />
