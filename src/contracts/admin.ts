@@ -228,6 +228,8 @@ export const adminStatsSchema = z.object({
   statusCounts: z.record(z.enum(SUBSCRIPTION_STATUSES), z.number().int()),
   /** Members per pledge band, by tier-policy's PLEDGE_BANDS: vip 10+, dhr2 5+, dhr1 3+, free 0 euro. */
   pledgeBands: z.record(z.enum(TIERS), z.number().int()),
+  /** Active platform supporters that feed no account (the reconciliation page lists them). */
+  unmatchedSupporters: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
@@ -264,7 +266,7 @@ export const systemStatusSchema = z.object({
   lastSync: z
     .object({
       at: z.string(),
-      trigger: z.enum(['manual', 'scheduled']),
+      trigger: z.enum(['manual', 'scheduled', 'webhook']),
       ok: z.boolean(),
       updated: z.number().int(),
       errors: z.array(z.string()),

@@ -40,6 +40,9 @@ const envSchema = z.object({
   PATREON_CAMPAIGN_ID: z.string().optional(),
   PATREON_WEBHOOK_SECRET: z.string().optional(),
   PATREON_PAGE_URL: z.string().url().default('https://www.patreon.com/deephouseradio'),
+  /** Connect Patreon (OAuth client of the campaign); unset hides the button. Endpoints start at PATREON_API_URL. */
+  PATREON_CLIENT_ID: z.string().max(200).optional(),
+  PATREON_CLIENT_SECRET: z.string().max(200).optional(),
   BMC_API_URL: z.string().url().default('https://developers.buymeacoffee.com'),
   BMC_ACCESS_TOKEN: z.string().optional(),
   BMC_WEBHOOK_SECRET: z.string().optional(),

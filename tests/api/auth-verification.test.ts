@@ -81,7 +81,7 @@ describe('verified email before money follows an address', async () => {
     expect(res.json().message).toBe(AUTH_MESSAGES.registrationSuccess);
 
     // The sync's reconcile and a signed webhook both leave the unverified account free.
-    expect(await reconcileUsers(db, { allWithRecords: true })).toBe(0);
+    expect((await reconcileUsers(db, { allWithRecords: true })).changed).toBe(0);
     const body = JSON.stringify({ data: patreonMember({ email, status: 'active_patron', cents: 1000 }) });
     const hook = await app.inject({
       method: 'POST',

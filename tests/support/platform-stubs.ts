@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -12,6 +13,15 @@ export interface RecordedRequest {
   path: string;
   query: URLSearchParams;
   authorization: string | undefined;
+  /** The raw request body ('' for GET). */
+  body: string;
+}
+
+/** An answer: JSON by default; `headers` may redirect (Location) or set another content type (then `body` is sent as is). */
+interface StubAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface ScriptedFailure {
@@ -40,14 +50,17 @@ export interface PlatformStub<T> {
 
 async function startStub<T>(
   init: Partial<StubState<T>> & { token: string },
-  answer: (req: RecordedRequest, state: StubState<T>, baseUrl: string) => { status: number; body: unknown },
+  answer: (req: RecordedRequest, state: StubState<T>, baseUrl: string) => StubAnswer,
 ): Promise<PlatformStub<T>> {
   const state: StubState<T> = { items: [], pageSize: 2, failures: [], delayMs: 0, ...init };
   const requests: RecordedRequest[] = [];
   let baseUrl = '';
-  const server = http.createServer((req, res) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const u = new URL(req.url ?? '/', baseUrl);
-    const rec: RecordedRequest = { method: req.method ?? 'GET', path: u.pathname, query: u.searchParams, authorization: req.headers.authorization };
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const rec: RecordedRequest = { method: req.method ?? 'GET', path: u.pathname, query: u.searchParams, authorization: req.headers.authorization, body };
     requests.push(rec);
     const send = () => {
       if (res.destroyed) return;
@@ -57,13 +70,15 @@ async function startStub<T>(
         res.end(JSON.stringify(failure.body ?? { error: `status ${failure.status}` }));
         return;
       }
-      const { status, body } = answer(rec, state, baseUrl);
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
+      const answered = answer(rec, state, baseUrl);
+      const asIs = answered.headers?.['content-type'] !== undefined || answered.headers?.location !== undefined;
+      res.writeHead(answered.status, { 'content-type': 'application/json', ...answered.headers });
+      res.end(asIs ? String(answered.body ?? '') : JSON.stringify(answered.body));
     };
     if (state.delayMs > 0) setTimeout(send, state.delayMs);
     else send();
-  });
+  };
+  const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -88,6 +103,8 @@ export interface PatreonMemberInput {
   lastChargeDate?: string | null;
   nextChargeDate?: string | null;
   id?: string;
+  /** The Patreon user behind the membership (relationships.user). */
+  userId?: string;
 }
 
 let memberSeq = 0;
@@ -111,15 +128,116 @@ export function patreonMember(m: PatreonMemberInput) {
     },
     relationships: {
       currently_entitled_tiers: { data: m.cents > 0 ? [{ id: 'tier-1', type: 'tier' }] : [] },
-      user: { data: { id: `user-${memberSeq}`, type: 'user' } },
+      user: { data: { id: m.userId ?? `user-${memberSeq}`, type: 'user' } },
     },
   };
 }
 
 export type PatreonMemberDoc = ReturnType<typeof patreonMember>;
 
-export async function startPatreonStub(opts: { token: string; campaignId: string; members?: PatreonMemberDoc[]; pageSize?: number }) {
-  return startStub<PatreonMemberDoc>({ token: opts.token, items: opts.members ?? [], pageSize: opts.pageSize ?? 2 }, (req, state) => {
+/** A Patreon user as Connect Patreon sees them: the identity and their memberships. */
+export interface PatreonOAuthUser {
+  id: string;
+  email: string;
+  fullName?: string;
+  memberships: { id?: string; campaignId: string; status: PatreonMemberInput['status']; cents: number; nextChargeDate?: string | null }[];
+}
+
+export interface PatreonOAuthState {
+  clientId: string;
+  clientSecret: string;
+  /** Who consents on the authorize page; null: the member presses Deny. */
+  consentUser: PatreonOAuthUser | null;
+  /** Codes and tokens handed out (single-use codes). */
+  codes: Map<string, { user: PatreonOAuthUser; redirectUri: string }>;
+  tokens: Map<string, PatreonOAuthUser>;
+}
+
+const PATREON_ERROR = (status: number, detail: string) => ({ status, body: { errors: [{ code: status, code_name: 'Error', detail, status: String(status) }] } });
+
+/**
+ * Patreon's OAuth endpoints as documented: the authorize page (here it consents at once and
+ * redirects back with code and state), the token exchange (a form POST) and the identity with
+ * memberships included.
+ */
+function patreonOAuthAnswer(req: RecordedRequest, oauth: PatreonOAuthState): StubAnswer | null {
+  if (req.path === '/oauth2/authorize') {
+    const q = req.query;
+    const redirectUri = q.get('redirect_uri') ?? '';
+    if (q.get('response_type') !== 'code' || q.get('client_id') !== oauth.clientId || !redirectUri) return PATREON_ERROR(400, 'invalid authorize request');
+    if (q.get('scope') !== 'identity identity[email] identity.memberships') return PATREON_ERROR(400, 'unexpected scope');
+    const back = new URL(redirectUri);
+    if (!oauth.consentUser) back.searchParams.set('error', 'access_denied');
+    else {
+      const code = `code-${randomUUID()}`;
+      oauth.codes.set(code, { user: oauth.consentUser, redirectUri });
+      back.searchParams.set('code', code);
+    }
+    back.searchParams.set('state', q.get('state') ?? '');
+    return { status: 302, body: '', headers: { location: back.toString() } };
+  }
+  if (req.path === '/api/oauth2/token' && req.method === 'POST') {
+    const form = new URLSearchParams(req.body);
+    const grant = oauth.codes.get(form.get('code') ?? '');
+    if (
+      form.get('grant_type') !== 'authorization_code' ||
+      form.get('client_id') !== oauth.clientId ||
+      form.get('client_secret') !== oauth.clientSecret ||
+      !grant ||
+      grant.redirectUri !== form.get('redirect_uri')
+    ) {
+      return { status: 401, body: { error: 'invalid_grant' } };
+    }
+    oauth.codes.delete(form.get('code') ?? '');
+    const accessToken = `token-${randomUUID()}`;
+    oauth.tokens.set(accessToken, grant.user);
+    return {
+      status: 200,
+      body: { access_token: accessToken, refresh_token: `refresh-${randomUUID()}`, expires_in: 2678400, scope: 'identity identity[email] identity.memberships', token_type: 'Bearer' },
+    };
+  }
+  if (req.path === '/api/oauth2/v2/identity') {
+    const user = oauth.tokens.get((req.authorization ?? '').replace(/^Bearer /, ''));
+    if (!user) return PATREON_ERROR(401, 'The server could not verify that you are authorized');
+    const members = user.memberships.map((m, i) => ({
+      type: 'member',
+      id: m.id ?? `${user.id}-member-${i}`,
+      attributes: { patron_status: m.status, currently_entitled_amount_cents: m.cents, next_charge_date: m.nextChargeDate ?? null },
+      relationships: { campaign: { data: { type: 'campaign', id: m.campaignId } } },
+    }));
+    return {
+      status: 200,
+      body: {
+        data: {
+          type: 'user',
+          id: user.id,
+          attributes: { email: user.email, full_name: user.fullName ?? 'Pat Ron', is_email_verified: true },
+          relationships: { memberships: { data: members.map((m) => ({ type: 'member', id: m.id })) } },
+        },
+        included: [...members, ...[...new Set(user.memberships.map((m) => m.campaignId))].map((id) => ({ type: 'campaign', id, attributes: {} }))],
+      },
+    };
+  }
+  return null;
+}
+
+export async function startPatreonStub(opts: {
+  token: string;
+  campaignId: string;
+  members?: PatreonMemberDoc[];
+  pageSize?: number;
+  oauth?: { clientId: string; clientSecret: string };
+}) {
+  const oauth: PatreonOAuthState = {
+    clientId: opts.oauth?.clientId ?? 'client-id',
+    clientSecret: opts.oauth?.clientSecret ?? 'client-secret',
+    consentUser: null,
+    codes: new Map(),
+    tokens: new Map(),
+  };
+  const stub = await startStub<PatreonMemberDoc>({ token: opts.token, items: opts.members ?? [], pageSize: opts.pageSize ?? 2 }, (req, state) => {
+    const oauthAnswer = patreonOAuthAnswer(req, oauth);
+    if (oauthAnswer) return oauthAnswer;
     if (req.authorization !== `Bearer ${state.token}`) {
       return { status: 401, body: { errors: [{ code: 1, code_name: 'Unauthorized', detail: 'The server could not verify that you are authorized', status: '401' }] } };
     }
@@ -138,6 +256,7 @@ export async function startPatreonStub(opts: { token: string; campaignId: string
       },
     };
   });
+  return { ...stub, oauth };
 }
 
 // ---------------------------------------------------------------- Buy Me a Coffee

@@ -46,6 +46,10 @@ export const RATE_RULES = {
   resetConfirm: { name: 'reset-confirm', perIp: { max: 20, windowMs: 15 * MIN } },
   codeRequest: { name: 'code', perIp: { max: 10, windowMs: 15 * MIN }, perEmail: { max: 3, windowMs: 15 * MIN } },
   codeCheck: { name: 'code-check', perIp: { max: 20, windowMs: 15 * MIN }, perEmailNetwork: { max: 10, windowMs: 15 * MIN } },
+  /** Claim a Buy Me a Coffee payment: each request mails a code to the payer email. */
+  payerClaim: { name: 'payer-claim', perIp: { max: 10, windowMs: 15 * MIN }, perEmail: { max: 3, windowMs: 15 * MIN } },
+  /** Connect Patreon: each start and return costs Patreon calls. */
+  patreonConnect: { name: 'patreon-connect', perIp: { max: 20, windowMs: 15 * MIN } },
   checkUser: { name: 'exists', perIp: { max: 10, windowMs: 15 * MIN }, perEmail: { max: 5, windowMs: 15 * MIN } },
   adminSetup: { name: 'setup', perIp: { max: 10, windowMs: 60 * MIN } },
   recommendations: { name: 'recommendations', perIp: { max: 60, windowMs: MIN } },

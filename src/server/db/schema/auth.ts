@@ -1,7 +1,8 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './members';
 
-export type AuthTokenKind = 'login_link' | 'password_reset' | 'password_code' | 'email_verify';
+/** payer_claim: a code proving a Buy Me a Coffee payer email; oauth_state: Connect Patreon's state, bound to the session. */
+export type AuthTokenKind = 'login_link' | 'password_reset' | 'password_code' | 'email_verify' | 'payer_claim' | 'oauth_state';
 
 /**
  * One-time proofs sent by email: sign-in links, password reset links, email verification links and

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './catalogue';
 export * from './radio';
 export * from './platforms';
+export * from './supporters';
 export * from './community';
 export * from './news';
 export * from './live';

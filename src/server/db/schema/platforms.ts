@@ -17,6 +17,8 @@ export const platformSubscriptions = pgTable(
     email: text('email').notNull(),
     /** Patreon member id or BMC subscription id. */
     externalId: text('external_id'),
+    /** Patreon user id (the member's relationships.user): a Connect-Patreon link matches by it before the email. */
+    platformUserId: text('platform_user_id'),
     fullName: text('full_name'),
     /** Patreon patron_status (active_patron | declined_patron | former_patron) or BMC: active | cancelled. */
     platformStatus: text('platform_status'),
@@ -38,7 +40,11 @@ export const platformSubscriptions = pgTable(
     lastEvent: text('last_event').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.platform, t.email] }), index('platform_subs_email_idx').on(t.email)],
+  (t) => [
+    primaryKey({ columns: [t.platform, t.email] }),
+    index('platform_subs_email_idx').on(t.email),
+    index('platform_subs_user_id_idx').on(t.platformUserId),
+  ],
 );
 
 /** Webhook deliveries already applied: a replay (same event id, or same body) is acknowledged and ignored. */
@@ -62,20 +68,47 @@ export interface SyncPlatformOutcome {
   ok: boolean;
   fetched: number;
   error: string | null;
+  /** Records that feed an account / active records that feed none / members whose access changed (absent on runs before the sync log). */
+  matched?: number;
+  unmatched?: number;
+  changed?: number;
 }
 
-/** One run of the platform sync (manual or scheduled): the dashboard's "last sync result". */
+export type SyncLogTrigger = 'manual' | 'scheduled' | 'webhook';
+
+/** One line of a run's log: a member whose access changed, an active payer matching no account, or what a webhook did. */
+export interface SyncLogEntry {
+  kind: 'changed' | 'unmatched' | 'webhook';
+  platform: Platform;
+  /** The payer email on the platform. */
+  email: string;
+  userId?: string | null;
+  /** The member's email when it differs from the payer's. */
+  memberEmail?: string | null;
+  /** "vip active (patreon)" before and after, for changes. */
+  from?: string;
+  to?: string;
+  /** What happened, in words (webhooks: applied, duplicate, stale, ignored). */
+  note?: string;
+}
+
+/**
+ * One run of the platform sync (manual or scheduled) or one webhook delivery: the sync log. The
+ * dashboard's "last sync result" reads the latest sync (not webhook) run.
+ */
 export const syncRuns = pgTable(
   'sync_runs',
   {
     id: serial('id').primaryKey(),
-    trigger: text('trigger').$type<'manual' | 'scheduled'>().notNull(),
+    trigger: text('trigger').$type<SyncLogTrigger>().notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
     ok: boolean('ok').notNull(),
     updated: integer('updated').notNull(),
     platforms: jsonb('platforms').$type<SyncPlatformOutcome[]>().notNull(),
     errors: jsonb('errors').$type<string[]>().notNull(),
+    /** Changes, unmatched payers and webhook outcomes (capped: see SYNC_LOG_MAX_ENTRIES). */
+    details: jsonb('details').$type<SyncLogEntry[]>().notNull().default([]),
   },
   (t) => [index('sync_runs_finished_idx').on(t.finishedAt)],
 );

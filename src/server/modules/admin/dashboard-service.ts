@@ -6,7 +6,7 @@ import type { MediaStorage } from '../../lib/storage/media-storage';
 import type { Platform } from '../../db/schema';
 import { memberFigures } from '../members/members-repository';
 import { countDownloadsSince, mixStorageCounts } from '../mixes/mixes-repository';
-import { recentSyncRuns } from '../platforms/platforms-repository';
+import { recentSyncRuns, unmatchedSupporters } from '../platforms/platforms-repository';
 import { PLATFORM_LABELS, platformConfigured } from '../platforms/sync';
 import { listChannels } from '../radio/channels-repository';
 import { countIdentifications } from '../tracks/tracks-repository';
@@ -38,14 +38,17 @@ export function createDashboard(database: Database, config: Config, media: Media
   const mediaUsage = cached(30_000, () => media.usage());
   // Listener counts are shown live; a short cache still spares Icecast from a reload storm.
   const channelChecks = cached(5_000, () => checkChannels(db));
+  // Resolving every active record to its member is a few queries per 500 records: kept briefly.
+  const unmatchedCount = cached(15_000, async () => (await unmatchedSupporters(db)).length);
 
   async function stats(now: Date = new Date()): Promise<AdminStats> {
-    const [members, totalTracks, mixes, todayDownloads, usage] = await Promise.all([
+    const [members, totalTracks, mixes, todayDownloads, usage, unmatched] = await Promise.all([
       memberFigures(db, now),
       countIdentifications(db),
       mixStorageCounts(db),
       downloadsToday(db, now),
       mediaUsage(),
+      unmatchedCount(),
     ]);
     return {
       totalUsers: members.total,
@@ -62,6 +65,7 @@ export function createDashboard(database: Database, config: Config, media: Media
       storageUsed: usage.bytes,
       statusCounts: members.byStatus,
       pledgeBands: members.byPledgeBand,
+      unmatchedSupporters: unmatched,
     };
   }
 

@@ -14,6 +14,8 @@ export const CODE_TTL_MS = 10 * MINUTE_MS;
 export const CODE_MAX_TRIES = 5;
 
 export type LinkKind = Extract<AuthTokenKind, 'login_link' | 'password_reset' | 'email_verify'>;
+/** Codes mailed to prove an email: setting a password, claiming a Buy Me a Coffee payment. */
+export type CodeKind = Extract<AuthTokenKind, 'password_code' | 'payer_claim'>;
 
 const LINK_TTL_MS: Record<LinkKind, number> = {
   login_link: LOGIN_LINK_TTL_MS,
@@ -44,14 +46,46 @@ export async function issueLinkToken(
 }
 
 /** Marks a link used and returns its row, or null when it is unknown, used or expired. Single use even under races. */
-export async function consumeLinkToken(db: Db, kind: LinkKind, token: string): Promise<AuthTokenRow | null> {
+export function consumeLinkToken(db: Db, kind: LinkKind, token: string): Promise<AuthTokenRow | null> {
+  return consumeHash(db, kind, hashToken(token));
+}
+
+/** Lifetime of Connect Patreon's OAuth state: the member is on Patreon's consent page meanwhile. */
+export const OAUTH_STATE_TTL_MS = 10 * MINUTE_MS;
+
+/**
+ * Issues the OAuth `state` for Connect Patreon, bound to the session: only the hash of state + the
+ * session's id hash is stored, so the state is worthless from any other session (CSRF, a leaked URL).
+ */
+export async function issueSessionBoundState(db: Db, email: string, userId: string, sessionIdHash: string): Promise<string> {
+  const state = randomToken();
+  await db.transaction(async (tx) => {
+    // One pending connect per member: an older consent page's state stops working.
+    await retireOpen(tx, 'oauth_state', email);
+    await tx.insert(authTokens).values({
+      kind: 'oauth_state',
+      email,
+      userId,
+      tokenHash: hashToken(`${state}:${sessionIdHash}`),
+      expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS),
+    });
+  });
+  return state;
+}
+
+/** Uses up the state if this session issued it and it is live; null otherwise. */
+export function consumeSessionBoundState(db: Db, state: string, sessionIdHash: string): Promise<AuthTokenRow | null> {
+  return consumeHash(db, 'oauth_state', hashToken(`${state}:${sessionIdHash}`));
+}
+
+async function consumeHash(db: Db, kind: AuthTokenKind, tokenHash: string): Promise<AuthTokenRow | null> {
   const now = new Date();
   const rows = await db
     .update(authTokens)
     .set({ usedAt: now })
     .where(
       and(
-        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.tokenHash, tokenHash),
         eq(authTokens.kind, kind),
         isNull(authTokens.usedAt),
         gt(authTokens.expiresAt, now),
@@ -73,13 +107,13 @@ export async function peekLinkToken(db: Db, kind: LinkKind, token: string): Prom
   return rows[0] ?? null;
 }
 
-/** Issues a 6-digit code for setting a password; a new code replaces any earlier one. */
-export async function issueCode(db: Db, email: string, userId: string): Promise<string> {
+/** Issues a 6-digit code (setting a password by default); a new code replaces any earlier one for the email. */
+export async function issueCode(db: Db, email: string, userId: string, kind: CodeKind = 'password_code'): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
-    await retireOpen(tx, 'password_code', email);
+    await retireOpen(tx, kind, email);
     await tx.insert(authTokens).values({
-      kind: 'password_code',
+      kind,
       email,
       userId,
       // The row id is not known yet, so the code hash is salted with a random value kept alongside.
@@ -105,12 +139,12 @@ export type CodeCheck = { ok: true; row: AuthTokenRow } | { ok: false; reason: '
  * Checks the code for `email`. A wrong code uses up one of its tries; after CODE_MAX_TRIES the code
  * is dead. With `consume` a right code is marked used (the password step); without it, it stays valid.
  */
-export async function checkCode(db: Db, email: string, code: string, consume: boolean): Promise<CodeCheck> {
+export async function checkCode(db: Db, email: string, code: string, consume: boolean, kind: CodeKind = 'password_code'): Promise<CodeCheck> {
   const now = new Date();
   const rows = await db
     .select()
     .from(authTokens)
-    .where(and(eq(authTokens.kind, 'password_code'), eq(authTokens.email, email), isNull(authTokens.usedAt)))
+    .where(and(eq(authTokens.kind, kind), eq(authTokens.email, email), isNull(authTokens.usedAt)))
     .orderBy(desc(authTokens.createdAt))
     .limit(1);
   const row = rows[0];

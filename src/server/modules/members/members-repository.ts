@@ -68,6 +68,8 @@ export interface MemberSelection {
   emailIn?: SQL;
   /** Members whose subscription came from one of these sources. */
   sources?: readonly SubscriptionSource[];
+  /** A subquery returning member ids: members with one of them. */
+  idIn?: SQL;
 }
 
 /** Members matching any part of the selection (none when it is empty). */
@@ -75,6 +77,7 @@ export async function findMembersMatching(db: Db, selection: MemberSelection): P
   const conditions: SQL[] = [];
   if (selection.emailIn) conditions.push(sql`${users.email} in (${selection.emailIn})`);
   if (selection.sources?.length) conditions.push(inArray(users.subscriptionSource, [...selection.sources]));
+  if (selection.idIn) conditions.push(sql`${users.id} in (${selection.idIn})`);
   if (!conditions.length) return [];
   return db.select().from(users).where(or(...conditions));
 }

@@ -22,10 +22,13 @@ export function parsePatreonMember(member: unknown): PlatformRecordInput | null 
   const email = normaliseEmail(a.email);
   if (!email) return null;
   const amount = typeof a.currently_entitled_amount_cents === 'number' ? a.currently_entitled_amount_cents : Number(a.currently_entitled_amount_cents ?? 0);
+  const relationships = isObj(member.relationships) ? member.relationships : {};
+  const user = isObj(relationships.user) && isObj(relationships.user.data) ? relationships.user.data : {};
   return {
     platform: 'patreon',
     email,
     externalId: str(member.id),
+    platformUserId: str(user.id),
     fullName: str(a.full_name),
     platformStatus: str(a.patron_status),
     amountCents: Number.isFinite(amount) && amount > 0 ? Math.round(amount) : 0,

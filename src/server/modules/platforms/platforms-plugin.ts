@@ -6,6 +6,7 @@ import { access } from '../../plugins/access';
 import type { FetchOptions } from './http';
 import { expirePassedMembers } from '../members/members-repository';
 import { platformSubscriberFor, pruneOldRecords, reconcileUsers } from './platforms-repository';
+import { supporterRoutes } from './supporter-routes';
 import { createPlatformMetrics } from './platform-metrics';
 import { createSyncRunner, type SyncTrigger } from './sync';
 import { webhookRoutes } from './webhook-routes';
@@ -34,6 +35,7 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
   };
 
   await app.register(webhookRoutes, { metrics });
+  await app.register(supporterRoutes);
 
   // Sign-in by link asks this for emails without an account, and email verification applies stored
   // records through it (modules/auth/platform-subscribers.ts).

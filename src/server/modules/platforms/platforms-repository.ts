@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { statusGivesAccess } from '../../../contracts/tier-policy';
+import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { hasActiveSubscription, statusGivesAccess } from '../../../contracts/tier-policy';
 import type { Db } from '../../db/client';
 import {
   platformSubscriptions,
@@ -11,7 +11,8 @@ import {
   type UserRow,
 } from '../../db/schema';
 import type { PlatformSubscriber } from '../auth/platform-subscribers';
-import { findMembersByEmails, findMembersMatching, updateMember } from '../members/members-repository';
+import { findMembersByEmails, findMembersByIds, findMembersMatching, updateMember } from '../members/members-repository';
+import { linkedMemberIds, linksOfMembers, linksWithKeys } from './links-repository';
 import type { PlatformRecordInput } from './clients';
 import { bestEntitlement, entitlementChanges, mapEntitlement, syncMayOverwrite, type Entitlement } from './mapping';
 import { DAY_MS } from '../../../contracts/time';
@@ -68,6 +69,7 @@ export async function upsertPlatformRecords(db: Db, records: PlatformRecordInput
         target: [platformSubscriptions.platform, platformSubscriptions.email],
         set: {
           externalId: sql`excluded.external_id`,
+          platformUserId: sql`excluded.platform_user_id`,
           fullName: sql`excluded.full_name`,
           platformStatus: sql`excluded.platform_status`,
           amountCents: sql`excluded.amount_cents`,
@@ -109,7 +111,10 @@ export async function deleteUnlisted(db: Db, platform: Platform, listed: Set<str
  */
 export async function platformSubscriberFor(db: Db, email: string, now: Date = new Date()): Promise<PlatformSubscriber | null> {
   const e = email.trim().toLowerCase();
-  const rows = await db.select().from(platformSubscriptions).where(eq(platformSubscriptions.email, e));
+  const stored = await db.select().from(platformSubscriptions).where(eq(platformSubscriptions.email, e));
+  // A record linked to an account (Connect Patreon, a claim) belongs to that account, not to a new one.
+  const owners = await resolveOwners(db, stored);
+  const rows = stored.filter((r) => owners.get(r) === null);
   const best = bestEntitlement(rows, now);
   if (!best) return null;
   const name = rows.find((r) => r.platform === best.source)?.fullName?.trim() ?? '';
@@ -127,42 +132,128 @@ export async function platformSubscriberFor(db: Db, email: string, now: Date = n
 }
 
 export interface ReconcileScope {
-  /** Users with these emails (lower-cased). */
+  /** Members with these emails, and the members the platform records under these (payer) emails feed. */
   emails?: string[];
-  /** Every user that has a platform record. */
+  /** These members. */
+  userIds?: string[];
+  /** Every member that has a platform record or a link. */
   allWithRecords?: boolean;
   /** Platforms whose full listing succeeded: their members absent from it lose platform access. */
   completeListings?: Platform[];
+  /** Platforms whose stored records are the whole truth for the members in scope (a link removed). */
+  authoritative?: Platform[];
+}
+
+/** A member whose tier, status, expiry or amount a reconcile changed (a sync log line). */
+export interface MemberChange {
+  userId: string;
+  memberEmail: string;
+  /** The platform that gave (or took) the access; the member's previous source when it was taken. */
+  platform: Platform;
+  /** The payer email of the record that decided it (the member's own email when none did). */
+  payerEmail: string;
+  from: string;
+  to: string;
+}
+
+export interface ReconcileResult {
+  changed: number;
+  changes: MemberChange[];
+  /** Every record the reconcile looked at, with the member it feeds (null: none). */
+  owners: Map<PlatformSubscriptionRow, UserRow | null>;
+}
+
+const describeAccess = (s: { subscriptionTier: string; subscriptionStatus: string; subscriptionSource: string }) =>
+  `${s.subscriptionTier} ${s.subscriptionStatus} (${s.subscriptionSource})`;
+
+async function recordsWhere(db: Db, column: typeof platformSubscriptions.email | typeof platformSubscriptions.platformUserId, values: string[]) {
+  const out: PlatformSubscriptionRow[] = [];
+  for (const part of chunks([...new Set(values)])) out.push(...(await db.select().from(platformSubscriptions).where(inArray(column, part))));
+  return out;
+}
+
+/**
+ * The member each record feeds (docs/decisions/0019-supporter-links.md): an account linked to the
+ * record's Patreon user id first, then an account linked to its payer email, then the account with
+ * the record's email, unless that account is linked to another Patreon user (a linked id is
+ * authoritative over the email for its account).
+ */
+export async function resolveOwners(db: Db, records: PlatformSubscriptionRow[]): Promise<Map<PlatformSubscriptionRow, UserRow | null>> {
+  const owners = new Map<PlatformSubscriptionRow, UserRow | null>();
+  if (!records.length) return owners;
+  const links = await linksWithKeys(db, records.flatMap((r) => (r.platformUserId ? [r.email, r.platformUserId] : [r.email])));
+  const linkOwner = new Map(links.map((l) => [`${l.platform}\u0000${l.kind}\u0000${l.key}`, l.userId]));
+  const byEmail = new Map((await findMembersByEmails(db, [...new Set(records.map((r) => r.email))])).map((u) => [u.email, u]));
+  const linkedIds = [...new Set(links.map((l) => l.userId))].filter((id) => ![...byEmail.values()].some((u) => u.id === id));
+  const byId = new Map([...byEmail.values(), ...(await findMembersByIds(db, linkedIds))].map((u) => [u.id, u]));
+  // The Patreon user each email-matched member is linked to, if any.
+  const patreonIdOf = new Map(
+    (await linksOfMembers(db, [...byEmail.values()].map((u) => u.id))).filter((l) => l.platform === 'patreon' && l.kind === 'user_id').map((l) => [l.userId, l.key]),
+  );
+  for (const r of records) {
+    const viaId = r.platformUserId ? linkOwner.get(`${r.platform}\u0000user_id\u0000${r.platformUserId}`) : undefined;
+    const viaEmail = linkOwner.get(`${r.platform}\u0000email\u0000${r.email}`);
+    const linked = viaId ?? viaEmail;
+    if (linked) {
+      owners.set(r, byId.get(linked) ?? null);
+      continue;
+    }
+    const u = byEmail.get(r.email);
+    const linkedElsewhere = u && r.platform === 'patreon' && r.platformUserId && patreonIdOf.has(u.id) && patreonIdOf.get(u.id) !== r.platformUserId;
+    owners.set(r, u && !linkedElsewhere ? u : null);
+  }
+  return owners;
 }
 
 /**
  * Writes each affected member's platform entitlement onto their users row (sessions read the row on
- * every request, so access changes at once). Admin-sourced paid assignments and accounts whose email
- * is not verified are left alone.
- * Returns how many members' tier, status, expiry or amount changed.
+ * every request, so access changes at once). A member's records are the ones resolveOwners gives
+ * them. Admin-sourced paid assignments and accounts whose email is not verified are left alone, and
+ * access is only taken by the platform that gave it (its complete listing, a removed link, or its
+ * record now feeding another account): another platform's or an admin's grant stays.
  */
-export async function reconcileUsers(db: Db, scope: ReconcileScope, now: Date = new Date()): Promise<number> {
+export async function reconcileUsers(db: Db, scope: ReconcileScope, now: Date = new Date()): Promise<ReconcileResult> {
+  const scoped = scope.allWithRecords
+    ? await db.select().from(platformSubscriptions)
+    : await recordsWhere(db, platformSubscriptions.email, scope.emails ?? []);
+  const firstOwners = await resolveOwners(db, scoped);
   const targets: UserRow[] = await findMembersMatching(db, {
-    ...(scope.allWithRecords ? { emailIn: sql`select ${platformSubscriptions.email} from ${platformSubscriptions}` } : {}),
+    ...(scope.allWithRecords ? { idIn: linkedMemberIds(), emailIn: sql`select ${platformSubscriptions.email} from ${platformSubscriptions}` } : {}),
     ...(scope.completeListings?.length ? { sources: scope.completeListings } : {}),
   });
-  targets.push(...(await findMembersByEmails(db, scope.emails ?? [])));
-  if (!targets.length) return 0;
+  targets.push(...(await findMembersByEmails(db, scope.emails ?? [])), ...(await findMembersByIds(db, scope.userIds ?? [])));
+  for (const u of firstOwners.values()) if (u) targets.push(u);
+  const empty: ReconcileResult = { changed: 0, changes: [], owners: firstOwners };
+  if (!targets.length) return empty;
 
-  const emails = [...new Set(targets.map((u) => u.email))];
-  const recordsByEmail = new Map<string, PlatformSubscriptionRow[]>();
-  for (const part of chunks(emails)) {
-    const rows = await db.select().from(platformSubscriptions).where(inArray(platformSubscriptions.email, part));
-    for (const r of rows) {
-      const list = recordsByEmail.get(r.email) ?? [];
-      list.push(r);
-      recordsByEmail.set(r.email, list);
-    }
+  // The records of the targets that the first read missed: under their own email or a linked identity.
+  let owners = firstOwners;
+  if (!scope.allWithRecords) {
+    const links = await linksOfMembers(db, [...new Set(targets.map((u) => u.id))]);
+    const byEmail = await recordsWhere(db, platformSubscriptions.email, [...targets.map((u) => u.email), ...links.filter((l) => l.kind === 'email').map((l) => l.key)]);
+    const byUserId = await recordsWhere(db, platformSubscriptions.platformUserId, links.filter((l) => l.kind === 'user_id').map((l) => l.key));
+    const seenKeys = new Set<string>();
+    const all = [...scoped, ...byEmail, ...byUserId].filter((r) => {
+      const key = `${r.platform}\u0000${r.email}`;
+      if (seenKeys.has(key)) return false;
+      seenKeys.add(key);
+      return true;
+    });
+    owners = await resolveOwners(db, all);
+  }
+  const recordsOf = new Map<string, PlatformSubscriptionRow[]>();
+  // Platforms whose record under a member's email now feeds another account.
+  const movedAway = new Map<string, Set<Platform>>();
+  const targetEmails = new Map(targets.map((u) => [u.email, u.id]));
+  for (const [r, owner] of owners) {
+    if (owner) recordsOf.set(owner.id, [...(recordsOf.get(owner.id) ?? []), r]);
+    const emailOwner = targetEmails.get(r.email);
+    if (emailOwner && owner?.id !== emailOwner && owner) movedAway.set(emailOwner, new Set([...(movedAway.get(emailOwner) ?? []), r.platform]));
   }
 
-  const complete = new Set<string>(scope.completeListings ?? []);
+  const takenBy = new Set<string>([...(scope.completeListings ?? []), ...(scope.authoritative ?? [])]);
   const seen = new Set<string>();
-  let changed = 0;
+  const changes: MemberChange[] = [];
   for (const u of targets) {
     if (seen.has(u.id)) continue;
     seen.add(u.id);
@@ -170,10 +261,11 @@ export async function reconcileUsers(db: Db, scope: ReconcileScope, now: Date = 
     // Money follows only a proven email: an unverified registration of a supporter's address gets
     // nothing; the stored record applies when the email is verified (ADR 0013).
     if (!u.emailVerifiedAt) continue;
-    let e = bestEntitlement(recordsByEmail.get(u.email) ?? [], now);
+    const records = recordsOf.get(u.id) ?? [];
+    let e = bestEntitlement(records, now);
     if (!e) {
-      // The platform that granted this member's access no longer lists them: the access ends.
-      const lost = complete.has(u.subscriptionSource);
+      // Only the platform that granted this member's access takes it away.
+      const lost = takenBy.has(u.subscriptionSource) || (movedAway.get(u.id)?.has(u.subscriptionSource as Platform) ?? false);
       const hadAccess = statusGivesAccess(u.subscriptionStatus);
       if (!lost || !hadAccess) continue;
       e = {
@@ -186,21 +278,71 @@ export async function reconcileUsers(db: Db, scope: ReconcileScope, now: Date = 
     }
     const differs = entitlementChanges(u, e);
     if (!differs && u.subscriptionSource === e.source) continue;
-    await updateMember(
-      db,
-      u.id,
-      {
-        subscriptionTier: e.tier,
-        subscriptionStatus: e.status,
-        subscriptionExpiry: e.expiry,
-        subscriptionSource: e.source,
-        pledgeAmountCents: e.pledgeAmountCents,
-      },
-      now,
-    );
-    if (differs) changed++;
+    const next = {
+      subscriptionTier: e.tier,
+      subscriptionStatus: e.status,
+      subscriptionExpiry: e.expiry,
+      subscriptionSource: e.source,
+      pledgeAmountCents: e.pledgeAmountCents,
+    };
+    await updateMember(db, u.id, next, now);
+    if (!differs) continue;
+    const decidedBy = records.find((r) => r.platform === e.source);
+    changes.push({
+      userId: u.id,
+      memberEmail: u.email,
+      platform: e.source,
+      payerEmail: decidedBy?.email ?? u.email,
+      from: describeAccess(u),
+      to: describeAccess(next),
+    });
   }
-  return changed;
+  return { changed: changes.length, changes, owners };
+}
+
+/** Whether a record gives access now (an unmatched one is a paying supporter nobody sees). */
+export function recordGivesAccess(r: PlatformSubscriptionRow, now: Date = new Date()): boolean {
+  const e = mapEntitlement(r, now);
+  return e.tier !== 'free' && hasActiveSubscription({ isAdmin: false, subscriptionTier: e.tier, subscriptionStatus: e.status, subscriptionExpiry: e.expiry }, now);
+}
+
+/** Active platform supporters that feed no account: the reconciliation page's list, newest first. */
+export async function unmatchedSupporters(db: Db, now: Date = new Date()): Promise<PlatformSubscriptionRow[]> {
+  // Statuses that may give access (the mapping decides for each row).
+  const rows = await db
+    .select()
+    .from(platformSubscriptions)
+    .where(
+      or(
+        inArray(platformSubscriptions.platformStatus, ['active_patron', 'declined_patron']),
+        and(eq(platformSubscriptions.platform, 'buymeacoffee'), or(eq(platformSubscriptions.isCancelled, false), eq(platformSubscriptions.cancelledAtPeriodEnd, true))),
+      ),
+    )
+    .orderBy(desc(platformSubscriptions.updatedAt));
+  const active = rows.filter((r) => recordGivesAccess(r, now));
+  const owners = await resolveOwners(db, active);
+  return active.filter((r) => owners.get(r) === null);
+}
+
+/** One stored record by its key, or null. */
+export async function findPlatformRecord(db: Db, platform: Platform, email: string): Promise<PlatformSubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(platformSubscriptions)
+    .where(and(eq(platformSubscriptions.platform, platform), eq(platformSubscriptions.email, email)));
+  return row ?? null;
+}
+
+/** The records feeding a member (user management shows them), with the member's links. */
+export async function recordsFeedingMember(db: Db, member: UserRow): Promise<PlatformSubscriptionRow[]> {
+  const links = await linksOfMembers(db, [member.id]);
+  const candidates = [
+    ...(await recordsWhere(db, platformSubscriptions.email, [member.email, ...links.filter((l) => l.kind === 'email').map((l) => l.key)])),
+    ...(await recordsWhere(db, platformSubscriptions.platformUserId, links.filter((l) => l.kind === 'user_id').map((l) => l.key))),
+  ];
+  const unique = [...new Map(candidates.map((r) => [`${r.platform}\u0000${r.email}`, r])).values()];
+  const owners = await resolveOwners(db, unique);
+  return unique.filter((r) => owners.get(r)?.id === member.id);
 }
 
 /** Deliveries kept for replay protection; platforms stop retrying long before this. */
@@ -219,7 +361,21 @@ export async function recordSyncRun(db: Db, run: Omit<typeof syncRuns.$inferInse
   await db.insert(syncRuns).values(run);
 }
 
-/** The latest recorded runs, newest first. */
-export async function recentSyncRuns(db: Db, limit = 20): Promise<SyncRunRow[]> {
-  return db.select().from(syncRuns).orderBy(desc(syncRuns.finishedAt), desc(syncRuns.id)).limit(limit);
+/** Log lines kept per run: enough to answer "why has this member no access?" without storing 100,000 lines. */
+export const SYNC_LOG_MAX_ENTRIES = 2_000;
+
+/** The latest recorded runs, newest first; without webhooks unless asked (the dashboard's "last sync"). */
+export async function recentSyncRuns(db: Db, limit = 20, withWebhooks = false): Promise<SyncRunRow[]> {
+  return db
+    .select()
+    .from(syncRuns)
+    .where(withWebhooks ? undefined : ne(syncRuns.trigger, 'webhook'))
+    .orderBy(desc(syncRuns.finishedAt), desc(syncRuns.id))
+    .limit(limit);
+}
+
+/** One run of the sync log, or null. */
+export async function findSyncRun(db: Db, id: number): Promise<SyncRunRow | null> {
+  const [row] = await db.select().from(syncRuns).where(eq(syncRuns.id, id));
+  return row ?? null;
 }

@@ -2,12 +2,20 @@ import type { SyncPlatformOutcome, SyncResult } from '../../../contracts/admin';
 import type { Config } from '../../config';
 import { tryXactLock } from '../../db/advisory-locks';
 import type { Database, Db } from '../../db/client';
-import type { Platform } from '../../db/schema';
+import type { Platform, SyncLogEntry } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { BMC_LABEL, fetchBmcSubscriptions, fetchPatreonMembers, PATREON_LABEL, type PlatformRecordInput } from './clients';
 import type { FetchOptions } from './http';
 import { expirePassedMembers } from '../members/members-repository';
-import { deleteUnlisted, reconcileUsers, recordSyncRun, upsertPlatformRecords } from './platforms-repository';
+import {
+  deleteUnlisted,
+  reconcileUsers,
+  recordGivesAccess,
+  recordSyncRun,
+  SYNC_LOG_MAX_ENTRIES,
+  upsertPlatformRecords,
+  type ReconcileResult,
+} from './platforms-repository';
 
 export type SyncTrigger = 'manual' | 'scheduled';
 
@@ -51,6 +59,39 @@ async function fetchPlatform(
   }
 }
 
+/** A run's log: per platform matched / unmatched / changed, and the lines (changes first, then unmatched payers). */
+export function syncLog(r: ReconcileResult, now: Date, platforms: readonly Platform[] = ['patreon', 'buymeacoffee']) {
+  const figures = Object.fromEntries(platforms.map((p) => [p, { matched: 0, unmatched: 0, changed: 0 }])) as Record<
+    Platform,
+    { matched: number; unmatched: number; changed: number }
+  >;
+  const unmatched: SyncLogEntry[] = [];
+  for (const [record, owner] of r.owners) {
+    // A webhook's reconcile also reads the member's records on the other platform: not this run's.
+    const f = figures[record.platform] as (typeof figures)[Platform] | undefined;
+    if (!f) continue;
+    if (owner) f.matched++;
+    else if (recordGivesAccess(record, now)) {
+      f.unmatched++;
+      unmatched.push({ kind: 'unmatched', platform: record.platform, email: record.email, userId: null });
+    }
+  }
+  const changes: SyncLogEntry[] = r.changes.map((c) => {
+    const f = figures[c.platform] as (typeof figures)[Platform] | undefined;
+    if (f) f.changed++;
+    return {
+      kind: 'changed',
+      platform: c.platform,
+      email: c.payerEmail,
+      userId: c.userId,
+      memberEmail: c.memberEmail === c.payerEmail ? null : c.memberEmail,
+      from: c.from,
+      to: c.to,
+    };
+  });
+  return { figures, details: [...changes, ...unmatched].slice(0, SYNC_LOG_MAX_ENTRIES) };
+}
+
 /** Fetch both platforms, store their records, apply entitlements to members, run the expiry pass, record the run. */
 async function syncWith(db: Db, deps: SyncDeps, trigger: SyncTrigger, opts: FetchOptions, startedAt: Date): Promise<SyncResult> {
   const fetched = await Promise.all((['patreon', 'buymeacoffee'] as const).map((p) => fetchPlatform(deps, p, opts)));
@@ -62,18 +103,20 @@ async function syncWith(db: Db, deps: SyncDeps, trigger: SyncTrigger, opts: Fetc
     await deleteUnlisted(db, outcome.platform, new Set(records.map((r) => r.email)));
     complete.push(outcome.platform);
   }
-  let updated = await reconcileUsers(db, { allWithRecords: true, completeListings: complete }, now);
-  updated += await expirePassedMembers(db, now);
+  const reconciled = await reconcileUsers(db, { allWithRecords: true, completeListings: complete }, now);
+  const updated = reconciled.changed + (await expirePassedMembers(db, now));
   const outcomes = fetched.map((f) => f.outcome);
   const errors = outcomes.filter((o) => o.error).map((o) => o.error as string);
+  const log = syncLog(reconciled, now);
   await recordSyncRun(db, {
     trigger,
     startedAt,
     finishedAt: new Date(),
     ok: errors.length === 0,
     updated,
-    platforms: outcomes,
+    platforms: outcomes.map((o) => (o.attempted ? { ...o, ...log.figures[o.platform] } : o)),
     errors,
+    details: log.details,
   });
   return { updated, errors, platforms: outcomes };
 }

@@ -4,12 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { platformSubscriptions, webhookDeliveries, type Platform } from '../../db/schema';
+import { platformSubscriptions, webhookDeliveries, type Platform, type SyncLogEntry } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { parseBmcSubscription, parsePatreonMember, type PlatformRecordInput } from './clients';
 import type { PlatformMetrics } from './platform-metrics';
-import { reconcileUsers, upsertPlatformRecords } from './platforms-repository';
+import { reconcileUsers, recordSyncRun, upsertPlatformRecords, type ReconcileResult } from './platforms-repository';
+import { syncLog } from './sync';
 
 export const PATREON_EVENTS = [
   'members:create',
@@ -87,21 +88,40 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ metrics: PlatformMetrics | n
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, keepRaw);
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, keepRaw);
 
-  /** Records the delivery and applies it in one transaction; a delivery seen before changes nothing. */
+  /**
+   * Records the delivery and applies it in one transaction; a delivery seen before changes nothing.
+   * Every signed delivery also gets a sync-log run saying what it did.
+   */
   async function apply(platform: Platform, deliveryKey: string, event: string, record: PlatformRecordInput | null): Promise<WebhookReply> {
     const ignored = { received: true, applied: false, duplicate: false, stale: false, updated: 0 } as const;
+    const startedAt = new Date();
     return app.database.db.transaction(async (tx) => {
+      const finish = async (reply: WebhookReply, note: string, reconciled?: ReconcileResult) => {
+        const log = reconciled ? syncLog(reconciled, startedAt, [platform]) : null;
+        const entry: SyncLogEntry = { kind: 'webhook', platform, email: record?.email ?? '', note: `${event}: ${note}` };
+        await recordSyncRun(tx, {
+          trigger: 'webhook',
+          startedAt,
+          finishedAt: new Date(),
+          ok: true,
+          updated: reply.updated,
+          platforms: [{ platform, attempted: true, ok: true, fetched: record ? 1 : 0, error: null, ...(log?.figures[platform] ?? {}) }],
+          errors: [],
+          details: [entry, ...(log?.details ?? [])],
+        });
+        return reply;
+      };
       const inserted = await tx
         .insert(webhookDeliveries)
         .values({ platform, deliveryKey, event, email: record?.email ?? null })
         .onConflictDoNothing()
         .returning({ key: webhookDeliveries.deliveryKey });
-      if (!inserted.length) return { ...ignored, duplicate: true };
-      if (!record) return ignored;
-      if (await olderThanStored(tx, record)) return { ...ignored, stale: true };
+      if (!inserted.length) return finish({ ...ignored, duplicate: true }, 'duplicate delivery, ignored');
+      if (!record) return finish(ignored, 'not acted on');
+      if (await olderThanStored(tx, record)) return finish({ ...ignored, stale: true }, 'older than the stored state, ignored');
       await upsertPlatformRecords(tx, [record], event);
-      const updated = await reconcileUsers(tx, { emails: [record.email] });
-      return { ...ignored, applied: true, updated };
+      const reconciled = await reconcileUsers(tx, { emails: [record.email] });
+      return finish({ ...ignored, applied: true, updated: reconciled.changed }, 'applied', reconciled);
     });
   }
 

@@ -5,4 +5,8 @@ export const adminKeys = {
   downloadStats: ['admin', 'download-stats'] as const,
   systemStatus: ['admin', 'system-status'] as const,
   users: ['admin', 'users'] as const,
+  unmatchedSupporters: ['admin', 'supporters', 'unmatched'] as const,
+  syncRuns: ['admin', 'sync-runs'] as const,
+  syncRun: (id: number) => ['admin', 'sync-runs', id] as const,
+  platformRecords: (userId: string) => ['admin', 'users', userId, 'platform-records'] as const,
 };

@@ -16,6 +16,7 @@ import type { FormFeedback } from './create-user-form';
 import { SelectField, TextField } from './form-controls';
 import { ALL_STATUS_OPTIONS, SOURCE_LABEL, STATUS_LABEL, TIER_OPTIONS } from './options';
 import { UserEditForm } from './user-edit-form';
+import { ListStates } from './admin-page-header';
 
 /** Rows per page; the server caps a page at ADMIN_USERS_MAX_LIMIT. */
 export const PAGE_SIZE = 50;
@@ -98,17 +99,13 @@ export function UsersList(feedback: FormFeedback) {
         </Button>
       </div>
 
-      {users.isPending ? (
-        <Spinner label="Loading users..." showLabel className="py-8" />
-      ) : users.isError ? (
-        <p role="alert" className="rounded-2xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm text-rose-200">
-          {errorMessage(users.error, users.error.message)}
-        </p>
-      ) : rows.length === 0 ? (
-        <p className="rounded-2xl border border-white/5 bg-white/[0.02] px-4 py-10 text-center text-sm text-mist-400">
-          {filtered ? 'No users match your filters' : 'No users found'}
-        </p>
-      ) : (
+      <ListStates
+        pending={users.isPending}
+        error={users.isError ? errorMessage(users.error, users.error.message) : null}
+        empty={rows.length === 0}
+        loadingLabel="Loading users..."
+        emptyText={filtered ? 'No users match your filters' : 'No users found'}
+      >
         <ul className="flex flex-col gap-2.5" aria-label="Users">
           {rows.map((u) =>
             u.id === editingId ? (
@@ -120,7 +117,7 @@ export function UsersList(feedback: FormFeedback) {
             ),
           )}
         </ul>
-      )}
+      </ListStates>
 
       {matching > PAGE_SIZE && (
         <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-mist-400">

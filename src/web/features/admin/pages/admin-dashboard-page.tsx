@@ -19,6 +19,7 @@ import { StatCard } from '../components/stat-card';
 import { StatusBanner } from '../components/status-banner';
 import { SubscriptionAnalytics } from '../components/subscription-analytics';
 import { SystemStatusPanel } from '../components/system-status-panel';
+import { UnmatchedCallout } from '../components/unmatched-callout';
 import type { StatusMessage } from '../lib/use-status-message';
 import { RADIO_LOCALE } from '../../../../contracts/time';
 
@@ -115,6 +116,8 @@ function Dashboard() {
           detail="Since midnight, Dublin time"
         />
       </section>
+
+      <UnmatchedCallout count={s.unmatchedSupporters} loading={stats.isPending} />
 
       {syncNotice && (
         <div className="flex flex-col gap-2">

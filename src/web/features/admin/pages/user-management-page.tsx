@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccessGate } from '../../auth';
 import { CreateUserForm } from '../components/create-user-form';
 import { QuickAssignForm } from '../components/quick-assign-form';
-import { ConsoleHeader, StickyStatus } from '../components/console-header';
+import { AdminPageHeader, StickyStatus } from '../components/admin-page-header';
 import { UsersList } from '../components/users-list';
 import { useStatusMessage } from '../lib/use-status-message';
 
@@ -23,7 +23,12 @@ function UserManagement() {
   const feedback = { onSuccess: status.success, onError: status.error };
   return (
     <PageContainer width="wide" className="flex flex-col gap-6 py-8 sm:gap-8 sm:py-12">
-      <ConsoleHeader title="User Management" description="Create members, grant tiers and keep every subscription in order." />
+      <AdminPageHeader
+        title="User Management"
+        description="Create members, grant tiers and keep every subscription in order."
+        backTo="/admin-dashboard"
+        backLabel="Dashboard"
+      />
       <StickyStatus message={status.message} />
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[3fr_2fr] lg:gap-6">

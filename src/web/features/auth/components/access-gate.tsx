@@ -1,5 +1,6 @@
 import { Crown, Home, Lock, LogIn, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { AccessPolicy } from '../../../../contracts/access-policy';
 import type { Permissions } from '../../../../contracts/tier-policy';
 import type { Tier } from '../../../../contracts/tiers';
@@ -9,6 +10,7 @@ import { usePermissions } from '../api/get-permissions';
 import { hasTierAccess } from '../lib/tier-access';
 import { GateScreen } from './gate-screen';
 import { MembershipStatus, TierBenefits } from './membership-status';
+import { ConnectPatreonButton } from './supporter-links-card';
 import { UpgradeOptions } from './upgrade-options';
 
 export interface AccessGateProps {
@@ -62,6 +64,15 @@ function UpgradeScreen({ tier, permissions }: { tier: Tier; permissions: Permiss
       <MembershipStatus permissions={permissions} className="mx-auto max-w-md" />
       <p className="text-xs text-mist-400">Use the same email as your DHR account and the upgrade applies when you next sign in.</p>
       <UpgradeOptions />
+      <div className="space-y-3 border-t border-white/10 pt-5">
+        <p className="text-sm text-mist-300">
+          Already paying with another email?{' '}
+          <Link to="/auth" className="font-semibold text-aqua-300 hover:text-aqua-400">
+            Link your payment
+          </Link>
+        </p>
+        <ConnectPatreonButton />
+      </div>
     </GateScreen>
   );
 }

@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { useSignOut } from '../api/logout';
 import { MembershipStatus } from './membership-status';
 import { MessageBox } from './message-box';
+import { SupporterLinksCard } from './supporter-links-card';
 import { UpgradeOptions } from './upgrade-options';
 
 /**
@@ -43,6 +44,7 @@ export function SignedInCard({ me }: { me: Permissions }) {
           <UpgradeOptions stacked />
         </div>
       )}
+      {!me.isAdmin && <SupporterLinksCard />}
     </div>
   );
 }

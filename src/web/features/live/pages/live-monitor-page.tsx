@@ -7,7 +7,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { relativeTime } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { CheckboxField, ConsoleHeader, StatCard } from '../../admin';
+import { CheckboxField, AdminPageHeader, StatCard } from '../../admin';
 import { usePermissions } from '../../auth';
 import { useAnonymousStats } from '../api/get-anonymous-stats';
 import { useLiveUsers } from '../api/get-live-users';
@@ -35,11 +35,11 @@ export default function LiveMonitorPage() {
 
 function Header({ live = false }: { live?: boolean }) {
   return (
-    <ConsoleHeader
+    <AdminPageHeader
       title="Live User Monitor"
       description="Who is listening right now, where they are on the site, and what they just did."
       live={live}
-      back={live}
+      {...(live ? { backTo: '/admin-dashboard', backLabel: 'Dashboard' } : {})}
     />
   );
 }

@@ -9,7 +9,7 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ConsoleHeader, StickyStatus, useStatusMessage } from '../../admin';
+import { AdminPageHeader, StickyStatus, useStatusMessage } from '../../admin';
 import { AccessGate, useSiteConfig } from '../../auth';
 import { useAdminProducts, useCreateProduct, useDeleteProduct, useUpdateProduct } from '../api/admin-products';
 import { AdminProductCard } from '../components/admin-product-card';
@@ -75,7 +75,9 @@ function ShopAdmin() {
   const list = products.data ?? [];
   return (
     <PageContainer width="wide" className="flex flex-col gap-6 py-8 sm:gap-8 sm:py-12">
-      <ConsoleHeader
+      <AdminPageHeader
+        backTo="/admin-dashboard"
+        backLabel="Dashboard"
         title="Shop Management"
         description="Products, prices and stock of the merch shop."
         detail={

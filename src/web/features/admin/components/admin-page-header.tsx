@@ -1,25 +1,30 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import type { StatusMessage } from '../lib/use-status-message';
 import { StatusBanner } from './status-banner';
 
-/** The heading of an operator page: eyebrow, title, one line, the way back to the dashboard and the page's own actions. */
-export function ConsoleHeader({
+/**
+ * The title block of the operator pages: eyebrow, title, one line of description, a way back, and
+ * optionally a line under the description (a count), a pulsing dot for pages that refresh by themselves,
+ * and the page's own actions beside the way back.
+ */
+export function AdminPageHeader({
   title,
   description,
+  backTo,
+  backLabel,
   detail,
   live = false,
-  back = true,
   actions,
 }: {
   title: string;
-  description: ReactNode;
-  /** A line under the description (a count). */
+  description: string;
+  backTo?: string;
+  backLabel?: string;
   detail?: ReactNode;
-  /** A pulsing dot beside the eyebrow: the page refreshes by itself. */
   live?: boolean;
-  back?: boolean;
   actions?: ReactNode;
 }) {
   return (
@@ -33,12 +38,12 @@ export function ConsoleHeader({
         <p className="mt-2 text-sm text-mist-400 sm:text-base">{description}</p>
         {detail}
       </div>
-      {(back || actions) && (
+      {(backTo || actions) && (
         <div className="flex gap-2 self-start sm:self-auto">
-          {back && (
-            <ButtonLink to="/admin-dashboard" variant="ghost" size="sm">
+          {backTo && (
+            <ButtonLink to={backTo} variant="ghost" size="sm">
               <ArrowLeft className="size-4" aria-hidden="true" />
-              Dashboard
+              {backLabel}
             </ButtonLink>
           )}
           {actions}
@@ -48,11 +53,39 @@ export function ConsoleHeader({
   );
 }
 
-/** The page's status line, sticky so the result of a save far down a list is seen. */
+/** The page's status line, sticky so the result of an action far down a list is seen. */
 export function StickyStatus({ message }: { message: StatusMessage | null }) {
   return (
     <div className="sticky top-20 z-20 rounded-2xl bg-night-900/95 empty:hidden" aria-live="polite">
       <StatusBanner message={message} className="shadow-lg shadow-black/40 backdrop-blur" />
     </div>
   );
+}
+
+/** A list's loading, failed and empty states; the list itself (children) once there are rows. */
+export function ListStates({
+  pending,
+  error,
+  empty,
+  loadingLabel,
+  emptyText,
+  children,
+}: {
+  pending: boolean;
+  error: string | null;
+  empty: boolean;
+  loadingLabel: string;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  if (pending) return <Spinner label={loadingLabel} showLabel className="py-8" />;
+  if (error !== null) {
+    return (
+      <p role="alert" className="rounded-2xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm text-rose-200">
+        {error}
+      </p>
+    );
+  }
+  if (empty) return <p className="rounded-2xl border border-white/5 bg-white/[0.02] px-4 py-10 text-center text-sm text-mist-400">{emptyText}</p>;
+  return <>{children}</>;
 }

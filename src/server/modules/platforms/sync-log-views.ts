@@ -1,0 +1,42 @@
+import type { SyncRunDetail, SyncRunSummary } from '../../../contracts/supporters';
+import type { SyncRunRow } from '../../db/schema';
+
+/** A sync-log run as the admin list shows it (runs recorded before the log have no figures: null). */
+export function toSyncRunSummary(r: SyncRunRow): SyncRunSummary {
+  return {
+    id: r.id,
+    trigger: r.trigger,
+    startedAt: r.startedAt.toISOString(),
+    finishedAt: r.finishedAt.toISOString(),
+    ok: r.ok,
+    updated: r.updated,
+    errors: r.errors,
+    platforms: r.platforms.map((p) => ({
+      platform: p.platform,
+      attempted: p.attempted,
+      ok: p.ok,
+      fetched: p.fetched,
+      error: p.error,
+      matched: p.matched ?? null,
+      unmatched: p.unmatched ?? null,
+      changed: p.changed ?? null,
+    })),
+    note: r.trigger === 'webhook' ? (r.details.find((d) => d.kind === 'webhook')?.note ?? null) : null,
+  };
+}
+
+export function toSyncRunDetail(r: SyncRunRow): SyncRunDetail {
+  return {
+    ...toSyncRunSummary(r),
+    entries: r.details.map((d) => ({
+      kind: d.kind,
+      platform: d.platform,
+      email: d.email,
+      userId: d.userId ?? null,
+      memberEmail: d.memberEmail ?? null,
+      from: d.from ?? null,
+      to: d.to ?? null,
+      note: d.note ?? null,
+    })),
+  };
+}

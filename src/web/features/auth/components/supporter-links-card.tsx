@@ -1,0 +1,211 @@
+import { Coffee, Heart, Link2, Unlink, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { SUPPORTER_MESSAGES } from '../../../../contracts/supporters';
+import { TIER_LABEL } from '../../../../contracts/tiers';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatLongDate } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/http';
+import {
+  useConfirmPaymentClaim,
+  useDisconnectPatreon,
+  useRemovePaymentClaim,
+  useRequestPaymentClaim,
+  useStartPatreonConnect,
+  useSupporterLinks,
+} from '../api/supporter-links';
+import { FormField } from './form-field';
+import { MessageBox } from './message-box';
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+const rowClass = 'flex flex-col gap-3 rounded-2xl border border-white/10 bg-white/[0.03] p-4 text-left sm:flex-row sm:items-center sm:justify-between';
+const iconClass = 'grid size-10 shrink-0 place-items-center rounded-xl ring-1 ring-white/10';
+
+/** The Connect Patreon button alone (the gate's upgrade screen); nothing when the station has no Patreon client. */
+export function ConnectPatreonButton({ className }: { className?: string }) {
+  const links = useSupporterLinks();
+  const connect = useStartPatreonConnect();
+  if (!links.data?.patreon.available || links.data.patreon.connectedAt) return null;
+  return (
+    <div className={className}>
+      <Button variant="secondary" onClick={() => connect.mutate()} disabled={connect.isPending} className="w-full sm:w-auto">
+        <Link2 className="size-4" aria-hidden /> {connect.isPending ? 'Opening Patreon...' : 'Connect Patreon'}
+      </Button>
+      {connect.isError && <p className="mt-2 text-sm text-rose-300">{errorMessage(connect.error, SUPPORTER_MESSAGES.patreonFailed)}</p>}
+    </div>
+  );
+}
+
+/**
+ * "Paid with another email?": Connect Patreon (OAuth) and claim a Buy Me a Coffee payment by a code
+ * mailed to the payer email. Either gives the tier at once.
+ */
+export function SupporterLinksCard() {
+  const links = useSupporterLinks();
+  const connect = useStartPatreonConnect();
+  const disconnect = useDisconnectPatreon();
+  const requestCode = useRequestPaymentClaim();
+  const confirm = useConfirmPaymentClaim();
+  const remove = useRemovePaymentClaim();
+  const [payerEmail, setPayerEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const tierNotice = (message: string, tier: keyof typeof TIER_LABEL) => setNotice({ kind: 'success', text: `${message} Your tier: ${TIER_LABEL[tier]}.` });
+  const failed = (fallback: string) => (err: unknown) => setNotice({ kind: 'error', text: errorMessage(err, fallback) });
+
+  function sendCode(e: FormEvent) {
+    e.preventDefault();
+    setNotice(null);
+    const email = payerEmail.trim();
+    requestCode.mutate(
+      { email },
+      {
+        onSuccess: (r) => {
+          setCodeSentTo(email);
+          setNotice({ kind: 'success', text: r.message });
+        },
+        onError: failed('The code could not be sent. Please try again.'),
+      },
+    );
+  }
+
+  function linkPayment(e: FormEvent) {
+    e.preventDefault();
+    if (!codeSentTo) return;
+    setNotice(null);
+    confirm.mutate(
+      { email: codeSentTo, code: code.trim() },
+      {
+        onSuccess: (r) => {
+          tierNotice(r.message, r.subscriptionTier);
+          setCodeSentTo(null);
+          setPayerEmail('');
+          setCode('');
+        },
+        onError: failed('That code is not valid.'),
+      },
+    );
+  }
+
+  if (links.isPending) return <Spinner label="Loading your linked payments..." />;
+  if (!links.data) return null;
+  const { patreon, payerEmails } = links.data;
+
+  return (
+    <section aria-labelledby="paid-elsewhere-heading" className="space-y-4 border-t border-white/10 pt-6">
+      <div>
+        <h2 id="paid-elsewhere-heading" className="text-base font-semibold text-white">
+          Paid with another email?
+        </h2>
+        <p className="mt-1 text-sm leading-relaxed text-mist-300">Link your Patreon or Buy Me a Coffee payment to this account and your tier applies at once.</p>
+      </div>
+      {notice && <MessageBox kind={notice.kind}>{notice.text}</MessageBox>}
+
+      {patreon.available && (
+        <div className={rowClass}>
+          <div className="flex min-w-0 items-center gap-3">
+            <span className={`${iconClass} bg-rose-500/15 text-rose-200`}>
+              <Heart className="size-5" aria-hidden />
+            </span>
+            <div className="min-w-0">
+              <p className="font-semibold text-white">Patreon</p>
+              <p className="text-sm text-mist-400" data-testid="patreon-link-status">
+                {patreon.connectedAt ? `Connected on ${formatLongDate(patreon.connectedAt)}` : 'Not connected'}
+              </p>
+            </div>
+          </div>
+          {patreon.connectedAt ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={disconnect.isPending}
+              onClick={() => {
+                setNotice(null);
+                disconnect.mutate(undefined, { onSuccess: (r) => tierNotice(r.message, r.subscriptionTier), onError: failed(SUPPORTER_MESSAGES.patreonFailed) });
+              }}
+            >
+              <Unlink className="size-4" aria-hidden /> Disconnect
+            </Button>
+          ) : (
+            <Button size="sm" onClick={() => connect.mutate(undefined, { onError: failed(SUPPORTER_MESSAGES.patreonFailed) })} disabled={connect.isPending}>
+              <Link2 className="size-4" aria-hidden /> {connect.isPending ? 'Opening Patreon...' : 'Connect Patreon'}
+            </Button>
+          )}
+        </div>
+      )}
+
+      <div className="space-y-4 rounded-2xl border border-white/10 bg-white/[0.03] p-4 text-left">
+        <div className="flex items-center gap-3">
+          <span className={`${iconClass} bg-amber-400/15 text-amber-200`}>
+            <Coffee className="size-5" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <p className="font-semibold text-white">Buy Me a Coffee</p>
+            <p className="text-sm text-mist-400">We email a code to the address you paid with.</p>
+          </div>
+        </div>
+        {payerEmails.length > 0 && (
+          <ul className="space-y-2" aria-label="Linked payment emails">
+            {payerEmails.map((p) => (
+              <li key={p.email} className="flex items-center justify-between gap-3 rounded-xl bg-night-900/60 px-3 py-2 text-sm">
+                <span className="min-w-0 truncate text-mist-100">{p.email}</span>
+                <button
+                  type="button"
+                  className="grid size-8 shrink-0 place-items-center rounded-full text-mist-400 transition hover:bg-white/10 hover:text-white"
+                  aria-label={`Remove ${p.email}`}
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    setNotice(null);
+                    remove.mutate({ email: p.email }, { onSuccess: (r) => tierNotice(r.message, r.subscriptionTier), onError: failed('Could not remove it.') });
+                  }}
+                >
+                  <X className="size-4" aria-hidden />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {codeSentTo ? (
+          <form onSubmit={linkPayment} className="space-y-3" noValidate>
+            <FormField
+              label={`6-digit code sent to ${codeSentTo}`}
+              name="claimCode"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Button type="submit" className="w-full sm:flex-1" disabled={code.length !== 6 || confirm.isPending}>
+                {confirm.isPending ? 'Linking...' : 'Link payment'}
+              </Button>
+              <Button variant="ghost" className="w-full sm:w-auto" onClick={() => setCodeSentTo(null)}>
+                Use another email
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <form onSubmit={sendCode} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
+            <FormField
+              label="Email you paid with"
+              name="payerEmail"
+              type="email"
+              autoComplete="off"
+              className="sm:flex-1"
+              maxLength={254}
+              value={payerEmail}
+              onChange={(e) => setPayerEmail(e.target.value)}
+            />
+            <Button type="submit" variant="secondary" className="h-12 w-full sm:w-auto" disabled={!payerEmail.trim() || requestCode.isPending}>
+              {requestCode.isPending ? 'Sending...' : 'Send code'}
+            </Button>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}

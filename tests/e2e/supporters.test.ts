@@ -1,0 +1,117 @@
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { SUPPORTER_MESSAGES } from '../../src/contracts/supporters';
+import { createMember, type TestMember } from '../support/app';
+import { canRunBrowser, DESKTOP, PHONE, startBrowserHarness } from '../support/browser';
+import { bmcSubscription, startBmcStub, startPatreonStub } from '../support/platform-stubs';
+
+/** Set SCREENSHOT_DIR to keep PNGs of the pages at both widths (for looking at them, not for asserting). */
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
+const CAMPAIGN = '5150';
+const CLIENT = { clientId: 'browser-client', clientSecret: 'browser-secret' };
+
+// No Icecast runs here: the radio's now-playing call answers 503, which the browser logs.
+const unexpected = (errors: string[]) => errors.filter((e) => !/status of 503/.test(e));
+
+describe.skipIf(!canRunBrowser)('supporters in the browser', async () => {
+  const patreon = await startPatreonStub({ token: 'creator-token', campaignId: CAMPAIGN, oauth: CLIENT });
+  const bmc = await startBmcStub({ token: 'bmc-token' });
+  afterAll(async () => {
+    await patreon.close();
+    await bmc.close();
+  });
+  const h = await startBrowserHarness({
+    PATREON_API_URL: patreon.url,
+    PATREON_CAMPAIGN_ID: CAMPAIGN,
+    PATREON_CLIENT_ID: CLIENT.clientId,
+    PATREON_CLIENT_SECRET: CLIENT.clientSecret,
+    BMC_API_URL: bmc.url,
+    BMC_ACCESS_TOKEN: 'bmc-token',
+  });
+  // Patreon sends the member back to PUBLIC_URL; the harness learns its port only once it listens.
+  h.app.config.PUBLIC_URL = h.baseUrl;
+
+  const contexts: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+
+  async function pageAs(member: TestMember, viewport = DESKTOP) {
+    const { page, context, errors } = await h.newPage(viewport);
+    contexts.push(context);
+    const eq = member.cookie.indexOf('=');
+    await context.addCookies([{ name: member.cookie.slice(0, eq), value: member.cookie.slice(eq + 1), url: h.baseUrl }]);
+    return { page, errors };
+  }
+
+  const shot = async (page: Page, name: string) => {
+    if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  };
+
+  it('a member whose Patreon email differs connects Patreon from the upgrade screen and gets the tier at once', async () => {
+    const member = await createMember(h.app, { email: `listener-${Date.now().toString(36)}@example.test` });
+    patreon.oauth.consentUser = {
+      id: 'browser-patron',
+      email: `another-address-${Date.now().toString(36)}@example.test`,
+      fullName: 'Niamh Patron',
+      memberships: [{ campaignId: CAMPAIGN, status: 'active_patron', cents: 500 }],
+    };
+    const { page, errors } = await pageAs(member, PHONE);
+    await page.goto('/dhr2');
+    await page.getByRole('heading', { name: 'DHR2 Subscription Required' }).waitFor();
+    await shot(page, 'gate-connect-patreon-390');
+    await page.getByRole('button', { name: 'Connect Patreon' }).click();
+
+    // Patreon's authorize page (the stand-in consents at once) sends the browser back with code and state.
+    await page.waitForURL((u) => u.pathname === '/auth/patreon');
+    await page.getByText(SUPPORTER_MESSAGES.patreonConnected).waitFor();
+    // The one-time code is off the address bar.
+    expect(new URL(page.url()).search).toBe('');
+    await expect(page.getByText('Your tier now:').textContent()).resolves.toContain('DHR2');
+    await shot(page, 'patreon-return-390');
+
+    await page.goto('/dhr2');
+    await page.getByRole('heading', { name: 'DHR2 Subscription Required' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('heading', { name: 'DHR2 Subscription Required' }).count()).toBe(0);
+
+    await page.goto('/auth');
+    await expect(page.getByTestId('patreon-link-status').textContent()).resolves.toMatch(/^Connected on /);
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it('shows the account page, the reconciliation page and the dashboard callout at phone and desktop widths', async () => {
+    const member = await createMember(h.app);
+    const admin = await createMember(h.app, { isAdmin: true });
+    bmc.state.items = [bmcSubscription({ email: `coffee-${Date.now().toString(36)}@example.test`, price: '5.000' })];
+    const synced = await h.app.inject({ method: 'POST', url: '/api/admin/sync-subscriptions', headers: { cookie: admin.cookie }, payload: {} });
+    expect(synced.statusCode).toBe(200);
+
+    for (const [viewport, width] of [
+      [PHONE, 390],
+      [DESKTOP, 1366],
+    ] as const) {
+      const m = await pageAs(member, viewport);
+      await m.page.goto('/auth');
+      await m.page.getByRole('heading', { name: 'Paid with another email?' }).waitFor();
+      await m.page.getByLabel('Email you paid with').fill('paid-here@example.test');
+      await shot(m.page, `auth-supporters-${width}`);
+      expect(unexpected(m.errors)).toEqual([]);
+
+      const a = await pageAs(admin, viewport);
+      await a.page.goto('/admin-dashboard');
+      await a.page.getByText('1 paying supporter matches no account').waitFor();
+      await shot(a.page, `dashboard-callout-${width}`);
+      await a.page.getByTestId('unmatched-callout').click();
+      await a.page.waitForURL((u) => u.pathname === '/admin/supporters');
+      await a.page.getByTestId('supporter-row').first().waitFor();
+      await a.page.getByRole('button', { name: /^Link coffee-/ }).click();
+      await a.page.getByTestId('sync-run').first().click();
+      await a.page.getByRole('list', { name: 'Run lines' }).waitFor();
+      await shot(a.page, `admin-supporters-${width}`);
+      const overflow = await a.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(unexpected(a.errors)).toEqual([]);
+    }
+  });
+});
