@@ -18,7 +18,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
-export const PUBLIC_READS = ['/api/health', '/api/channels', '/api/live-metadata', '/api/tracks/recent/dhr1', '/api/shop/products'];
+export const PUBLIC_READS = [
+  '/api/health',
+  '/api/channels',
+  '/api/live-metadata',
+  '/api/tracks/recent/dhr1',
+  // Community (issue 12): served from memory until a comment changes (comments-cache.ts).
+  '/api/comments/homepage',
+  '/api/comments/recent/5',
+  // Shop (issue 14): served from memory until a product changes (shop-routes.ts).
+  '/api/shop/products',
+];
 
 interface Running {
   url: string;

@@ -17,6 +17,7 @@ const scaleBenches: [string, string][] = [
   ['bench/sse-fanout.ts', 'benchSseFanout'],
   ['bench/admin-scale.ts', 'benchAdminScale'],
   ['bench/stream-auth.ts', 'benchStreamAuth'],
+  ['bench/mix-range.ts', 'benchMixRange'],
   ['bench/live-monitor.ts', 'benchLiveMonitor'],
   ['bench/idle-memory.ts', 'benchIdleMemory'],
 ];

@@ -55,10 +55,13 @@ export const VIP_DAILY_DOWNLOADS = 2;
 /** The lowest tier that may play VIP mixes (design §4: DHR1 and above play; only VIP downloads). */
 export const MIX_PLAY_TIER = 'dhr1' satisfies Tier;
 
-/** The benefits listed on upgrade screens, per tier. */
+/**
+ * The benefits listed on upgrade screens, per tier: only what DHR actually gives (there is no chatroom
+ * yet, so it is not promised; 'Priority support' is the VIP flag on contact messages).
+ */
 export const TIER_BENEFITS: Record<Exclude<Tier, 'free'>, string[]> = {
-  dhr1: ['Premium channel at 320kbps', 'Track identification', 'Ad-free listening', 'Automatic chatroom login', 'Comments on articles'],
-  dhr2: ['Everything in DHR1', 'The exclusive DHR2 channel', 'Enhanced streaming quality', 'Priority community access'],
+  dhr1: ['Premium channel at 320kbps', 'Track identification', 'Ad-free listening', 'Play the VIP mix library', 'Comments on news, forum and home', 'Supporter badge on your profile'],
+  dhr2: ['Everything in DHR1', 'The exclusive DHR2 channel', 'Enhanced streaming quality'],
   vip: ['Everything in DHR2', 'Exclusive mix library (1TB+)', 'Mix downloads (2 per day)', 'Priority support'],
 };
 

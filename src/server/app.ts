@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SECOND_MS } from '../contracts/time';
 import type { Config } from './config';
@@ -93,6 +93,29 @@ export function serializeRequestForLog(req: LoggedRequest) {
   return { method: req.method, url: withoutQuery(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
 }
 
+/**
+ * One log line per request, when it completes: method, path without its query, status and time (and
+ * the request id every `req.log` line carries). Fastify's default writes two lines, each serialising
+ * the whole request or reply; at info level that was most of a cached read's cost
+ * (docs/decisions/0020-hot-path-and-first-paint.md). Below info nothing is built.
+ */
+export class RequestLogController extends LogController {
+  constructor(private readonly enabled: boolean) {
+    super();
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (!this.enabled && !error) return;
+    const line = { method: request.method, url: withoutQuery(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
+const INFO_LEVELS: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);
+
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 function trustProxySetting(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -111,6 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       opts.logger === false
         ? false
         : { level: config.LOG_LEVEL, serializers: { req: serializeRequestForLog }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logController: new RequestLogController(opts.logger !== false && INFO_LEVELS.has(config.LOG_LEVEL)),
     // Only the configured proxies may speak for the client's address (per-IP rate limits rely on it).
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { listenForInstallPrompt } from './lib/install-prompt';
@@ -9,11 +9,16 @@ listenForInstallPrompt();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render as a transition: React renders the shell in slices of a few milliseconds instead
+// of one long task, so the page stays responsive while it starts (docs/decisions/0020-hot-path-and-first-paint.md).
+const reactRoot = createRoot(root);
+startTransition(() => {
+  reactRoot.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
 
 // Offline start and installability; only in production builds so dev reloads stay fresh.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

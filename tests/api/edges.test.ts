@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SERVER_LIMITS } from '../../src/server/app';
 import { users } from '../../src/server/db/schema';
@@ -22,6 +23,23 @@ function webRootWithCanonical(): string {
     '<!doctype html><html><head><link rel="canonical" href="%PUBLIC_URL%/" /></head><body><div id="root"></div></body></html>',
   );
   return dir;
+}
+
+/** The duration histogram's count for one series, and its buckets checked to be cumulative up to that count. */
+async function histogramCount(app: FastifyInstance, method: string, route: string, status: number): Promise<number> {
+  const text = (await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
+  const labels = `method="${method}",route="${route}",status="${status}"`;
+  const lines = text.split('\n');
+  const count = lines.find((l) => l.startsWith(`dhr_http_request_duration_seconds_count{${labels}} `))?.split(' ')[1];
+  if (!count) return 0;
+  const buckets = lines
+    .filter((l) => l.startsWith('dhr_http_request_duration_seconds_bucket{') && l.includes(labels))
+    .map((l) => Number(l.split(' ').pop()));
+  expect(buckets).toHaveLength(12);
+  expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
+  expect(buckets.at(-1)).toBe(Number(count));
+  expect(text).toContain(`dhr_http_request_duration_seconds_bucket{le="+Inf",${labels}}`);
+  return Number(count);
 }
 
 /** Sends a request head and then only part of the body, never the rest; resolves with the reply if one comes. */
@@ -60,6 +78,28 @@ describe('the edges: logs, access before parsing, paths, metrics, caching', asyn
     expect(log).toContain('"url":"/api/auth/simple-login"');
     expect(log).not.toContain('SECRET-');
     expect(log).not.toContain('victim');
+  });
+
+  it('logs one line per request when it completes: method, path, status and time, nothing of the request besides', async () => {
+    lines.length = 0;
+    await app.inject({ url: '/api/channels?t=123' });
+    const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ level: 30, msg: 'request completed', method: 'GET', url: '/api/channels', statusCode: 200 });
+    expect(entries[0]?.responseTime).toEqual(expect.any(Number));
+    expect(entries[0]?.reqId).toEqual(expect.any(String));
+    expect(Object.keys(entries[0] ?? {}).sort()).toEqual(['hostname', 'level', 'method', 'msg', 'pid', 'reqId', 'responseTime', 'statusCode', 'time', 'url']);
+  });
+
+  it('marks the API\'s 404s no-store, whatever the method and whoever asks', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await app.inject({ method, url: '/api/nothing-here' });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.headers['cache-control'], method).toBe('no-store');
+    }
+    const crossSite = await app.inject({ method: 'POST', url: '/api/nothing-here', headers: { origin: 'https://evil.example' } });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.headers['cache-control']).toBe('no-store');
   });
 
   it('refuses an anonymous request to an admin route before reading its body', async () => {
@@ -146,6 +186,13 @@ describe('the edges: logs, access before parsing, paths, metrics, caching', asyn
     const byToken = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(byToken.statusCode).toBe(200);
     expect(byToken.body).toContain('dhr_http_request_duration_seconds');
+    // The histogram counts each route under its pattern, and unmatched URLs as one series.
+    const before = await histogramCount(app, 'GET', '/api/site-config', 200);
+    await app.inject({ url: '/api/site-config?x=1' });
+    await app.inject({ url: '/api/site-config' });
+    await app.inject({ method: 'POST', url: '/api/no-such-route' });
+    expect(await histogramCount(app, 'GET', '/api/site-config', 200)).toBe(before + 2);
+    expect(await histogramCount(app, 'POST', 'unmatched', 404)).toBeGreaterThanOrEqual(1);
     const admin = await memberWithRole(app, 'admin');
     expect((await app.inject({ url: '/metrics', headers: { cookie: admin.cookie } })).statusCode).toBe(200);
   });

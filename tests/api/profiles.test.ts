@@ -182,6 +182,10 @@ describe('profiles, following and uploads', async () => {
     expect(imageUrl).toMatch(/^\/media\/images\/[a-f0-9]{64}\.webp$/);
     const stored = fs.readFileSync(path.join(dataDir, 'media', 'images', path.basename(imageUrl)));
     expect(await sharp(stored).metadata()).toMatchObject({ width: 256, height: 256, format: 'webp' });
+    const served = await app.inject({ method: 'GET', url: imageUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.rawPayload.equals(stored)).toBe(true);
     const set = await req(app, roles.free, 'PATCH', `/api/users/${roles.free.user.id}/profile`, { profileImageUrl: imageUrl });
     expect(set.json<Profile>().profileImageUrl).toBe(imageUrl);
 

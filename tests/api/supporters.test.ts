@@ -33,6 +33,7 @@ describe('supporters who pay under another email', async () => {
     BMC_API_URL: bmc.url,
     BMC_ACCESS_TOKEN: BMC_TOKEN,
     BMC_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PATREON_WEBHOOK_SECRET: WEBHOOK_SECRET,
   });
   const db = app.database.db;
   const admin = await memberWithRole(app, 'admin');
@@ -139,8 +140,18 @@ describe('supporters who pay under another email', async () => {
       expect(await userById(bystander.user.id)).toMatchObject({ subscriptionTier: 'free', subscriptionStatus: 'inactive' });
 
       // A webhook under the new email matches by the id too.
+      const doc = JSON.stringify({ data: patreonMember({ email: bystander.user.email, status: 'active_patron', cents: 300, userId: 'pu-300', lastChargeDate: new Date().toISOString() }) });
+      const hook = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks/patreon',
+        headers: { 'content-type': 'application/json', 'x-patreon-event': 'members:pledge:update', 'x-patreon-signature': createHmac('md5', WEBHOOK_SECRET).update(doc).digest('hex') },
+        payload: doc,
+      });
+      expect(hook.json()).toMatchObject({ applied: true, updated: 1 });
+      expect(await userById(m.user.id)).toMatchObject({ subscriptionTier: 'dhr1', subscriptionSource: 'patreon' });
+      expect((await userById(bystander.user.id))?.subscriptionTier).toBe('free');
       const records = await adminGet(`/api/admin/users/${m.user.id}/platform-records`);
-      expect(records.json()).toMatchObject([{ platform: 'patreon', email: bystander.user.email, tier: 'vip', matchedBy: 'oauth' }]);
+      expect(records.json()).toMatchObject([{ platform: 'patreon', email: bystander.user.email, tier: 'dhr1', matchedBy: 'oauth' }]);
 
       // Disconnect: the Patreon access goes; the record is then the bystander's email match again.
       const off = await app.inject({ method: 'DELETE', url: '/api/supporters/patreon', headers: { cookie: m.cookie } });
@@ -152,14 +163,22 @@ describe('supporters who pay under another email', async () => {
     });
 
     it('is hidden and refused when PATREON_CLIENT_ID/SECRET are unset', async () => {
-      const bare = await createTestApp({ PATREON_API_URL: patreon.url });
-      const m = await createMember(bare);
-      const links = await client(bare).get('/api/supporters/links', m.cookie);
-      expect(links.json().patreon.available).toBe(false);
-      const start = await client(bare).post('/api/supporters/patreon/authorize', {}, m.cookie);
-      expect(start.statusCode).toBe(404);
-      expect(start.json().error.code).toBe('patreon_not_configured');
-      expect((await client(bare).post('/api/supporters/patreon/authorize', {})).statusCode).toBe(401);
+      const m = await createMember(app);
+      // The settings are read on each request: unset them for this test only.
+      const saved = { id: app.config.PATREON_CLIENT_ID, secret: app.config.PATREON_CLIENT_SECRET };
+      try {
+        for (const unset of [{ PATREON_CLIENT_ID: undefined }, { PATREON_CLIENT_SECRET: undefined }]) {
+          Object.assign(app.config, { PATREON_CLIENT_ID: saved.id, PATREON_CLIENT_SECRET: saved.secret }, unset);
+          const links = await client(app).get('/api/supporters/links', m.cookie);
+          expect(links.json().patreon.available).toBe(false);
+          const start = await client(app).post('/api/supporters/patreon/authorize', {}, m.cookie);
+          expect(start.statusCode).toBe(404);
+          expect(start.json().error).toEqual({ code: 'patreon_not_configured', message: SUPPORTER_MESSAGES.patreonNotConfigured });
+        }
+      } finally {
+        Object.assign(app.config, { PATREON_CLIENT_ID: saved.id, PATREON_CLIENT_SECRET: saved.secret });
+      }
+      expect((await client(app).post('/api/supporters/patreon/authorize', {})).statusCode).toBe(401);
     });
   });
 

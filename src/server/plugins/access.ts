@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AccessPolicy, type BearerTokenVar, access } from '../../contracts/access-policy';
 import { meetsTier } from '../../contracts/tier-policy';
@@ -87,11 +87,16 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (!policy) {
       throw new Error(`Route ${methods.join(',')} ${route.url} declares no access policy (config.access)`);
     }
+    const sharedAnswer = route.config?.sharedAnswer === true;
     for (const m of methods) {
       const schema = { body: route.schema?.body, querystring: route.schema?.querystring, params: route.schema?.params };
-      const sharedAnswer = route.config?.sharedAnswer === true;
       if (m !== 'HEAD') app.routePolicies.push({ method: m, url: route.url, access: policy, schema, sharedAnswer });
     }
+    // Each route gets its own access and no-store hooks, closing over its policy: the hot path never
+    // reads `req.routeOptions`, a getter that builds and freezes a new object on every read
+    // (docs/decisions/0020-hot-path-and-first-paint.md). Access runs before any hook the route declares.
+    route.onRequest = [accessHook(policy, sharedAnswer), ...hookList(route.onRequest)];
+    route.onSend = [...hookList(route.onSend), noStoreHook(policy)];
   });
 
   const cookieName = sessionCookieName(app.config.secureCookies);
@@ -125,45 +130,49 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
    * parsed, so a visitor without access costs no parsing and learns nothing about a route's inputs.
    * Unmatched URLs (the 404 handler) have no route and so no policy; they answer 404 whoever asks.
    */
-  const enforce = (req: FastifyRequest, done: (err?: Error) => void) => {
-    if (req.is404) return done();
-    const policy = req.routeOptions.config.access;
-    if (policy?.kind === 'admin' && 'bearer' in policy && bearerMatches(req.headers.authorization, app.config[policy.bearer])) {
-      return done();
-    }
-    done(denial(policy, req.user));
-  };
-
-  // Requests without a session cookie (most public reads) pass without touching the database.
-  app.addHook('onRequest', (req: FastifyRequest, _reply, done) => {
-    const token = req.cookies[cookieName];
-    if (!token || token.length > 128 || req.routeOptions.config.sharedAnswer) return enforce(req, done);
-    findSessionUser(db, token).then((found) => {
-      if (found) {
-        req.user = found.user;
-        req.sessionIdHash = found.idHash;
-      }
-      enforce(req, done);
-    }, done);
-  });
+  function accessHook(policy: AccessPolicy, sharedAnswer: boolean): onRequestHookHandler {
+    const bearer = policy.kind === 'admin' && 'bearer' in policy ? policy.bearer : undefined;
+    const enforce = (req: FastifyRequest, done: (err?: Error) => void) => {
+      if (bearer !== undefined && bearerMatches(req.headers.authorization, app.config[bearer])) return done();
+      done(denial(policy, req.user));
+    };
+    // Requests without a session cookie (most public reads), and routes whose answer is the same for
+    // everyone, pass without touching the database.
+    return (req, _reply, done) => {
+      const token = sharedAnswer ? undefined : req.cookies[cookieName];
+      if (!token || token.length > 128) return enforce(req, done);
+      findSessionUser(db, token).then((found) => {
+        if (found) {
+          req.user = found.user;
+          req.sessionIdHash = found.idHash;
+        }
+        enforce(req, done);
+      }, done);
+    };
+  }
 
   /**
    * Responses that may carry member data are never stored by a browser or proxy cache: any answer to
    * a signed-in request, of a non-public route, to a write (sign-in, registration...), or that sets a
    * cookie. Files marked `public` (the web build's assets, identical for everyone) keep their caching.
+   * Unmatched URLs answer the same to everyone; the 404 handler marks its API answers `no-store` itself.
    */
-  app.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-    const policy = req.routeOptions.config.access;
-    const personal =
-      req.user !== null ||
-      (policy !== undefined && policy.kind !== 'public') ||
-      (req.method !== 'GET' && req.method !== 'HEAD') ||
-      reply.hasHeader('set-cookie');
-    if (personal && !String(reply.getHeader('cache-control') ?? '').includes('public')) {
-      reply.header('cache-control', 'no-store');
-      reply.removeHeader('expires');
-      reply.removeHeader('pragma');
-    }
-    done(null, payload);
-  });
+  function noStoreHook(policy: AccessPolicy): onSendHookHandler {
+    const nonPublic = policy.kind !== 'public';
+    return (req, reply, payload, done) => {
+      const personal = nonPublic || req.user !== null || (req.method !== 'GET' && req.method !== 'HEAD') || reply.hasHeader('set-cookie');
+      if (personal && !String(reply.getHeader('cache-control') ?? '').includes('public')) {
+        reply.header('cache-control', 'no-store');
+        reply.removeHeader('expires');
+        reply.removeHeader('pragma');
+      }
+      done(null, payload);
+    };
+  }
 });
+
+/** A route option's hooks as a list (Fastify takes one function or an array). */
+export function hookList<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}

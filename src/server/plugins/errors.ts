@@ -14,6 +14,8 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
 /** One error shape end to end; 5xx details stay in the log. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // An unmatched URL runs no route's no-store hook (plugins/access.ts); its refusals are not stored either.
+    if (request.is404) reply.header('cache-control', 'no-store');
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
       return sendError(reply, err.statusCode, err.code, err.message);

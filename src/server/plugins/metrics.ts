@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { access } from './access';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import { access, hookList } from './access';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,36 +9,101 @@ declare module 'fastify' {
   }
 }
 
-/** Prometheus text at /metrics: process metrics and an HTTP duration histogram by route. */
+const DURATION_METRIC = 'dhr_http_request_duration_seconds';
+const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/** One method/route/status series: its label text, the count per bucket (the last is +Inf), the sum. */
+interface DurationSeries {
+  labels: string;
+  buckets: number[];
+  sum: number;
+  count: number;
+}
+
+const escapeLabel = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+
+/**
+ * The HTTP duration histogram, kept by hand rather than by prom-client: observing is a bucket search
+ * and three additions on a series the route already holds, where prom-client's labelled child
+ * validates and hashes its labels on every call (docs/decisions/0020-hot-path-and-first-paint.md).
+ * The exposition is the same Prometheus histogram as before.
+ */
+export class RequestDurations {
+  private readonly series: DurationSeries[] = [];
+
+  /** The series for one method, route and status; created on first use, then kept by the caller. */
+  create(method: string, route: string, status: number): DurationSeries {
+    const series = {
+      labels: `method="${escapeLabel(method)}",route="${escapeLabel(route)}",status="${status}"`,
+      buckets: new Array<number>(DURATION_BUCKETS.length + 1).fill(0),
+      sum: 0,
+      count: 0,
+    };
+    this.series.push(series);
+    return series;
+  }
+
+  observe(series: DurationSeries, seconds: number): void {
+    let i = 0;
+    while (i < DURATION_BUCKETS.length && seconds > (DURATION_BUCKETS[i] as number)) i++;
+    series.buckets[i] = (series.buckets[i] ?? 0) + 1;
+    series.sum += seconds;
+    series.count += 1;
+  }
+
+  /** Prometheus text exposition (cumulative buckets, `le` first as prom-client writes it). */
+  text(): string {
+    const lines = [`# HELP ${DURATION_METRIC} HTTP request duration by method, route and status`, `# TYPE ${DURATION_METRIC} histogram`];
+    for (const s of this.series) {
+      let cumulative = 0;
+      s.buckets.forEach((n, i) => {
+        cumulative += n;
+        const le = i < DURATION_BUCKETS.length ? String(DURATION_BUCKETS[i]) : '+Inf';
+        lines.push(`${DURATION_METRIC}_bucket{le="${le}",${s.labels}} ${cumulative}`);
+      });
+      lines.push(`${DURATION_METRIC}_sum{${s.labels}} ${s.sum}`, `${DURATION_METRIC}_count{${s.labels}} ${s.count}`);
+    }
+    return lines.join('\n') + '\n';
+  }
+}
+
+/** Prometheus text at /metrics: process metrics, the modules' metrics and an HTTP duration histogram by route. */
 export const metricsPlugin = fp(async (app: FastifyInstance) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'dhr_' });
-  const duration = new Histogram({
-    name: 'dhr_http_request_duration_seconds',
-    help: 'HTTP request duration by method, route and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
   app.decorate('metrics', registry);
+  const durations = new RequestDurations();
 
-  // One labelled child per method/route/status, so the hot path skips label hashing.
-  const children = new Map<string, ReturnType<typeof duration.labels>>();
+  /** Records a finished request into the series of `route` (one per method and status, found by status). */
+  const recorder = (route: string) => {
+    const byMethod = new Map<string, Map<number, DurationSeries>>();
+    return (req: FastifyRequest, reply: FastifyReply) => {
+      let byStatus = byMethod.get(req.method);
+      if (!byStatus) byMethod.set(req.method, (byStatus = new Map()));
+      let series = byStatus.get(reply.statusCode);
+      if (!series) byStatus.set(reply.statusCode, (series = durations.create(req.method, route, reply.statusCode)));
+      durations.observe(series, reply.elapsedTime / 1000);
+    };
+  };
+  // Each route records with its own hook, closing over its URL (reading `req.routeOptions` builds an
+  // object per request); requests that match no route are counted by the app-wide hook as 'unmatched'.
+  app.addHook('onRoute', (route) => {
+    const record = recorder(route.url);
+    const hook: onResponseHookHandler = (req, reply, done) => {
+      record(req, reply);
+      done();
+    };
+    route.onResponse = [...hookList(route.onResponse), hook];
+  });
+  const recordUnmatched = recorder('unmatched');
   app.addHook('onResponse', (req, reply, done) => {
-    const route = req.routeOptions.url ?? 'unmatched';
-    const key = `${req.method} ${route} ${reply.statusCode}`;
-    let child = children.get(key);
-    if (!child) {
-      child = duration.labels(req.method, route, String(reply.statusCode));
-      children.set(key, child);
-    }
-    child.observe(reply.elapsedTime / 1000);
+    if (req.is404) recordUnmatched(req, reply);
     done();
   });
 
   // Metrics name routes, counts and internals: a scraper presents METRICS_TOKEN, a person signs in as admin.
   app.get('/metrics', { config: { access: access.adminOrBearer('METRICS_TOKEN') } }, async (_req, reply) => {
     reply.type(registry.contentType);
-    return registry.metrics();
+    return (await registry.metrics()) + '\n' + durations.text();
   });
 });

@@ -77,6 +77,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   app.setNotFoundHandler((req, reply) => {
     const pathname = decodedPath(req.url) ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api') {
+      // Unmatched URLs run no route's no-store hook (plugins/access.ts): the API's 404 says it here.
+      reply.header('cache-control', 'no-store');
       return sendError(reply, 404, 'not_found', `No API route ${req.method} ${pathname}`);
     }
     return sendPage(reply, 404, pathname);
@@ -87,6 +89,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     const pathname = decodedPath(req.url);
     if (pathname === undefined) return sendPage(reply, 404, '/');
     if (pathname.startsWith('/api/') || pathname === '/api') {
+      reply.header('cache-control', 'no-store');
       return sendError(reply, 404, 'not_found', `No API route ${req.method} ${pathname}`);
     }
     if (isPagePath(pathname)) return sendPage(reply, 200, pathname);

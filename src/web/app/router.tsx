@@ -1,10 +1,8 @@
 import { type RouteObject, useRoutes } from 'react-router';
-import { access } from '../../contracts/access-policy';
 import HomePage from '../features/home/pages/home-page';
 import { BareLayout } from './layout/bare-layout';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage } from './lazy-page';
-import { sectionPage } from './pages/section-page';
 
 /**
  * Every path of src/contracts/routes.ts PAGE_PATHS, one route per line. A feature plugs its page in
@@ -36,7 +34,7 @@ const routes: RouteObject[] = [
       { path: '/vip/track-history', element: lazyPage(() => import('../features/tracks/pages/vip-track-history-page')) },
       { path: '/track-history', element: lazyPage(() => import('../features/tracks/pages/vip-track-history-page')) },
       // VIP, community, shop
-      { path: '/vip', element: sectionPage('/vip') },
+      { path: '/vip', element: lazyPage(() => import('../features/vip/pages/vip-page')) },
       { path: '/forum', element: lazyPage(() => import('../features/news/pages/forum-page')) },
       { path: '/upload', element: lazyPage(() => import('../features/submissions/pages/upload-page')) },
       { path: '/shop', element: lazyPage(() => import('../features/shop/pages/shop-page')) },
@@ -49,7 +47,7 @@ const routes: RouteObject[] = [
       { path: '/manual-users', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/sync', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/bulk-import', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
-      { path: '/storage-setup', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
+      { path: '/storage-setup', element: lazyPage(() => import('../features/vip/pages/storage-setup-page')) },
       { path: '/analytics', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/admin-settings', element: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')) },
       { path: '/user-management', element: lazyPage(() => import('../features/admin/pages/user-management-page')) },
@@ -59,7 +57,7 @@ const routes: RouteObject[] = [
       { path: '/admin/submissions', element: lazyPage(() => import('../features/submissions/pages/submissions-admin-page')) },
       { path: '/forum-moderation', element: lazyPage(() => import('../features/community/pages/forum-moderation-page')) },
       { path: '/admin/contact', element: lazyPage(() => import('../features/community/pages/contact-inbox-page')) },
-      { path: '/vip-admin', element: sectionPage('/vip-admin', access.admin) },
+      { path: '/vip-admin', element: lazyPage(() => import('../features/vip/pages/vip-admin-page')) },
       { path: '/shop-admin', element: lazyPage(() => import('../features/shop/pages/shop-admin-page')) },
       { path: '*', element: lazyPage(() => import('./pages/not-found-page')) },
     ],

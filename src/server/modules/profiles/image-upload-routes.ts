@@ -1,23 +1,23 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IMAGE_KINDS, type ImageKind, uploadImageResponseSchema } from '../../../contracts/community';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../../contracts/images';
+import { mediaImagePath } from '../../../contracts/media';
 import { badRequest } from '../../lib/errors';
 import { processImage, type ImagePreset, type ProcessedImage } from '../../lib/images';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
+import type { MediaStorage } from '../../lib/storage/media-storage';
 import { access } from '../../plugins/access';
+import { imageKey } from '../media/media-routes';
 
 const PRESET_FOR: Record<ImageKind, ImagePreset> = { profile: 'avatar', banner: 'banner' };
 /** Room for the multipart envelope around a 5 MB file; a bigger body is refused before it is read whole. */
 const UPLOAD_BODY_LIMIT = IMAGE_MAX_BYTES + 2 * 1024 * 1024;
 
-/** Where uploaded images live until the media storage layer takes them: DATA_DIR/media/images/<hash>.<ext>. */
-export async function storeImage(dataDir: string, image: ProcessedImage): Promise<string> {
-  const dir = path.join(dataDir, 'media', 'images');
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, image.name), image.bytes);
-  return `/media/images/${image.name}`;
+/** Keeps a processed image in media storage (`images/<hash>.<ext>`) and answers its public path. */
+export async function storeImage(storage: MediaStorage, image: ProcessedImage): Promise<string> {
+  await storage.put(imageKey(image.name), Readable.from([image.bytes]), { contentType: image.contentType, maxBytes: IMAGE_MAX_BYTES });
+  return mediaImagePath(image.name);
 }
 
 /**
@@ -46,7 +46,7 @@ export const imageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = form.get('image');
       if (!file || typeof file === 'string') throw badRequest(IMAGE_MESSAGES.missing, 'image_missing');
       const image = await processImage(Buffer.from(await file.arrayBuffer()), PRESET_FOR[kind as ImageKind]);
-      return { imageUrl: await storeImage(app.config.dataDir, image) };
+      return { imageUrl: await storeImage(app.mediaStorage, image) };
     },
   );
 };

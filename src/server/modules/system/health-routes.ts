@@ -25,7 +25,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: access.public }, compress: false },
     async (req, reply) => {
       try {
-        await databaseAnswers();
+        // Within the TTL nothing is awaited: a probe under load costs no extra promise.
+        if (Date.now() - lastOk >= PING_TTL_MS) await databaseAnswers();
       } catch (err) {
         req.log.warn({ err }, 'health check: database did not answer');
         return sendError(reply, 503, 'database_unavailable', 'The database is not answering');

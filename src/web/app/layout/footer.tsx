@@ -33,7 +33,8 @@ const columns = [
 
 export function Footer() {
   return (
-    <footer className="mt-16 border-t border-white/5 bg-night-950/60">
+    // Below the fold on every page (main is at least a screen tall): skipped by style and layout until it nears the screen.
+    <footer className="below-fold mt-16 border-t border-white/5 bg-night-950/60 [contain-intrinsic-size:auto_640px]">
       <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)] lg:px-8">
         <div className="max-w-xs">
           <Logo />

@@ -4,6 +4,6 @@ export { TierBenefits } from './components/membership-status';
 export { UpgradeOptions } from './components/upgrade-options';
 export { useSignOut } from './api/logout';
 export { hasTierAccess } from './lib/tier-access';
-export { usePermissions } from './api/get-permissions';
+export { PERMISSIONS_QUERY_KEY, usePermissions } from './api/get-permissions';
 export { useSiteConfig } from './api/get-site-config';
 export { useFragmentToken } from './lib/fragment-token';

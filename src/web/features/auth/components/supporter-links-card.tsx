@@ -6,20 +6,19 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatLongDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
-import {
-  useConfirmPaymentClaim,
-  useDisconnectPatreon,
-  useRemovePaymentClaim,
-  useRequestPaymentClaim,
-  useStartPatreonConnect,
-  useSupporterLinks,
-} from '../api/supporter-links';
+import { useConfirmPaymentClaim } from '../api/confirm-payment-claim';
+import { useDisconnectPatreon } from '../api/disconnect-patreon';
+import { useSupporterLinks } from '../api/get-supporter-links';
+import { useRemovePaymentClaim } from '../api/remove-payment-claim';
+import { useRequestPaymentClaim } from '../api/request-payment-claim';
+import { useStartPatreonConnect } from '../api/start-patreon-connect';
 import { FormField } from './form-field';
 import { MessageBox } from './message-box';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
-const rowClass = 'flex flex-col gap-3 rounded-2xl border border-white/10 bg-white/[0.03] p-4 text-left sm:flex-row sm:items-center sm:justify-between';
+// The account card is narrow at every width: rows wrap rather than squeeze.
+const rowClass = 'flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-white/10 bg-white/[0.03] p-4 text-left';
 const iconClass = 'grid size-10 shrink-0 place-items-center rounded-xl ring-1 ring-white/10';
 
 /** The Connect Patreon button alone (the gate's upgrade screen); nothing when the station has no Patreon client. */
@@ -179,28 +178,27 @@ export function SupporterLinksCard() {
               value={code}
               onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
             />
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Button type="submit" className="w-full sm:flex-1" disabled={code.length !== 6 || confirm.isPending}>
+            <div className="flex flex-col gap-2">
+              <Button type="submit" className="w-full" disabled={code.length !== 6 || confirm.isPending}>
                 {confirm.isPending ? 'Linking...' : 'Link payment'}
               </Button>
-              <Button variant="ghost" className="w-full sm:w-auto" onClick={() => setCodeSentTo(null)}>
+              <Button variant="ghost" className="w-full" onClick={() => setCodeSentTo(null)}>
                 Use another email
               </Button>
             </div>
           </form>
         ) : (
-          <form onSubmit={sendCode} className="flex flex-col gap-3 sm:flex-row sm:items-end" noValidate>
+          <form onSubmit={sendCode} className="flex flex-col gap-3" noValidate>
             <FormField
               label="Email you paid with"
               name="payerEmail"
               type="email"
               autoComplete="off"
-              className="sm:flex-1"
               maxLength={254}
               value={payerEmail}
               onChange={(e) => setPayerEmail(e.target.value)}
             />
-            <Button type="submit" variant="secondary" className="h-12 w-full sm:w-auto" disabled={!payerEmail.trim() || requestCode.isPending}>
+            <Button type="submit" variant="secondary" className="w-full" disabled={!payerEmail.trim() || requestCode.isPending}>
               {requestCode.isPending ? 'Sending...' : 'Send code'}
             </Button>
           </form>

@@ -7,7 +7,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useFinishPatreonConnect } from '../api/supporter-links';
+import { useFinishPatreonConnect } from '../api/finish-patreon-connect';
 import { AuthShell } from '../components/auth-shell';
 import { MessageBox } from '../components/message-box';
 

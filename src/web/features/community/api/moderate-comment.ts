@@ -24,6 +24,10 @@ export function useModerate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: moderate,
-    onSettled: () => qc.invalidateQueries({ queryKey: communityKeys.all }),
+    // Not awaited: the refetch drops the decided card, and the caller's own callbacks (the spec's alert)
+    // must still run, which they do not once their component has unmounted.
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: communityKeys.all });
+    },
   });
 }

@@ -137,7 +137,7 @@ function ProfileBody({ profile, signedIn, isAdminViewer, onClose }: { profile: P
           {profile.bio && <p className="mt-2 text-sm leading-relaxed whitespace-pre-wrap text-mist-200">{profile.bio}</p>}
         </div>
 
-        <div className="mt-4 grid grid-cols-4 gap-2">
+        <div className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
           <Stat label="Followers" value={profile.followerCount} />
           <Stat label="Following" value={profile.followingCount} />
           <Stat label="Reputation" value={profile.reputationScore} />

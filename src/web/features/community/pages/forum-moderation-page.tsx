@@ -1,5 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCcw } from 'lucide-react';
 import { useState } from 'react';
 import { access } from '../../../../contracts/access-policy';
+import { Button } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -7,6 +10,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccessGate } from '../../auth';
 import { useModerationLog, useModerationQueue } from '../api/get-moderation-queues';
+import { communityKeys } from '../api/keys';
 import { AdminHeader } from '../components/admin-header';
 import { ModerationCard } from '../components/moderation-card';
 
@@ -23,6 +27,7 @@ export default function ForumModerationPage() {
 type View = 'reported' | 'pending' | 'log';
 
 function Moderation() {
+  const qc = useQueryClient();
   const [view, setView] = useState<View>('reported');
   const reported = useModerationQueue('reported');
   const pending = useModerationQueue('pending');
@@ -34,7 +39,11 @@ function Moderation() {
   const queue = view === 'reported' ? reported : pending;
   return (
     <PageContainer width="wide" className="flex flex-col gap-6 py-8 sm:py-12">
-      <AdminHeader title="Comment Moderation" description="Reported and held comments, decisions and bans. Every action is logged." />
+      <AdminHeader title="Comment Moderation" description="Reported and held comments, decisions and bans. Every action is logged.">
+        <Button variant="secondary" size="sm" onClick={() => void qc.invalidateQueries({ queryKey: communityKeys.moderation })}>
+          <RefreshCcw className="size-4" aria-hidden /> Refresh
+        </Button>
+      </AdminHeader>
       <div role="tablist" aria-label="Moderation queues" className="glass flex w-full gap-1 self-start overflow-x-auto rounded-full p-1 sm:w-auto">
         {tabs.map(([v, label]) => (
           <button

@@ -1,6 +1,9 @@
+import type { ReactNode } from 'react';
 import { ANONYMOUS_PERMISSIONS } from '../../../../contracts/tier-policy';
 import { AdPlaceholder } from '../../../components/ui/ad-placeholder';
 import { PageContainer } from '../../../components/ui/page-container';
+import { cn } from '../../../lib/cn';
+import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePermissions } from '../../auth';
 import { NewsTicker } from '../../news';
@@ -14,10 +17,15 @@ import { PricingSection } from '../components/pricing-section';
 import { ReadyCta } from '../components/ready-cta';
 import { StatsBlock } from '../components/stats-block';
 
-/** The home page. */
+/**
+ * The home page. The first render holds what a visitor sees first (hero, figures, the live player);
+ * the sections below render once the page has painted, each skipped by the browser's style and
+ * layout work until it nears the screen (`below-fold`, styles.css).
+ */
 export default function HomePage() {
   useDocumentTitle();
   const { data } = usePermissions();
+  const belowTheFold = useAfterFirstPaint();
   // Ad-free listening is a paid-tier benefit (DHR1 and up).
   const permissions = data ?? ANONYMOUS_PERMISSIONS;
   const showAds = !(permissions.canAccessDHR1 || permissions.isAdmin);
@@ -29,24 +37,57 @@ export default function HomePage() {
         <NewsTicker />
       </div>
       <LiveSection />
-      {showAds && (
-        <PageContainer width="wide">
-          <AdPlaceholder />
-        </PageContainer>
-      )}
-      <div className="space-y-10">
-        <MemberNotice />
-        <PricingSection />
-      </div>
-      <FeatureGrid />
-      <InstallSection />
-      <ConnectAndShare />
-      <ReadyCta />
-      {showAds && (
-        <PageContainer width="wide">
-          <AdPlaceholder />
-        </PageContainer>
+      {belowTheFold && (
+        // Each block's padding stands in for the spacing between them (the -my pulls the first and
+        // last back), so shadows and focus rings have room: the containment of `below-fold` clips.
+        <div className="-my-10 sm:-my-12">
+          {belowTheFoldBlocks(showAds).map(({ key, size, className, content }) => (
+            <div key={key} className={cn('below-fold py-10 sm:py-12', size, className)}>
+              {content}
+            </div>
+          ))}
+        </div>
       )}
     </div>
   );
+}
+
+interface BelowFoldBlock {
+  key: string;
+  /** Its usual height on a phone and on a desktop: the stand-in until it has been laid out once. */
+  size: string;
+  className?: string;
+  content: ReactNode;
+}
+
+/** The home page below the fold, in order. */
+function belowTheFoldBlocks(showAds: boolean): BelowFoldBlock[] {
+  const ad = (key: string): BelowFoldBlock => ({
+    key,
+    size: '[contain-intrinsic-size:auto_44px] lg:[contain-intrinsic-size:auto_90px]',
+    content: (
+      <PageContainer width="wide">
+        <AdPlaceholder />
+      </PageContainer>
+    ),
+  });
+  return [
+    ...(showAds ? [ad('ad-top')] : []),
+    {
+      key: 'membership',
+      size: '[contain-intrinsic-size:auto_1706px] lg:[contain-intrinsic-size:auto_781px]',
+      className: 'space-y-10',
+      content: (
+        <>
+          <MemberNotice />
+          <PricingSection />
+        </>
+      ),
+    },
+    { key: 'features', size: '[contain-intrinsic-size:auto_1328px] lg:[contain-intrinsic-size:auto_635px]', content: <FeatureGrid /> },
+    { key: 'install', size: '[contain-intrinsic-size:auto_795px] lg:[contain-intrinsic-size:auto_347px]', content: <InstallSection /> },
+    { key: 'connect', size: '[contain-intrinsic-size:auto_400px] lg:[contain-intrinsic-size:auto_300px]', content: <ConnectAndShare /> },
+    { key: 'ready', size: '[contain-intrinsic-size:auto_432px] lg:[contain-intrinsic-size:auto_373px]', content: <ReadyCta /> },
+    ...(showAds ? [ad('ad-bottom')] : []),
+  ];
 }

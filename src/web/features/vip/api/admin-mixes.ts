@@ -1,0 +1,51 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminVipMixListSchema, adminVipMixSchema, type AdminVipMix } from '../../../../contracts/mixes';
+import { storageStatusSchema, type StorageStatus } from '../../../../contracts/admin';
+import { ApiError, apiGet, apiSend } from '../../../lib/http';
+import { vipKeys } from './keys';
+
+/** GET /api/admin/vip-mixes: the library with storage links (admins). */
+export const adminMixesQueryOptions = () =>
+  queryOptions({
+    queryKey: vipKeys.adminMixes,
+    queryFn: async ({ signal }) => adminVipMixListSchema.parse(await apiGet<unknown>('/api/admin/vip-mixes', { signal })),
+  });
+export const useAdminMixes = () => useQuery(adminMixesQueryOptions());
+
+/** GET /api/admin/storage-status: computed live on each call. */
+export const useStorageStatus = () =>
+  useQuery({
+    queryKey: vipKeys.storageStatus,
+    queryFn: async ({ signal }): Promise<StorageStatus> => storageStatusSchema.parse(await apiGet<unknown>('/api/admin/storage-status', { signal })),
+    staleTime: 0,
+  });
+
+function useLibraryWrite<A, R>(write: (args: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: vipKeys.adminMixes });
+      void client.invalidateQueries({ queryKey: vipKeys.mixes });
+      void client.invalidateQueries({ queryKey: vipKeys.storageStatus });
+    },
+  });
+}
+
+/** PATCH /api/vip-mixes/{id} {s3Url} ('Edit Links'). */
+export const useSetMixLink = () =>
+  useLibraryWrite(async ({ id, s3Url }: { id: string; s3Url: string }) =>
+    adminVipMixSchema.parse(await apiSend<unknown>('PATCH', `/api/vip-mixes/${encodeURIComponent(id)}`, { s3Url })),
+  );
+
+/** DELETE /api/admin/vip-mixes/{id}. */
+export const useDeleteMix = () => useLibraryWrite(async (id: string) => apiSend<void>('DELETE', `/api/admin/vip-mixes/${encodeURIComponent(id)}`));
+
+/** POST /api/admin/vip-mixes (multipart: file, title, artist, genre, description, artwork). */
+export const useUploadMix = () =>
+  useLibraryWrite(async (form: FormData): Promise<AdminVipMix> => {
+    const res = await fetch('/api/admin/vip-mixes', { method: 'POST', body: form, credentials: 'same-origin' });
+    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    if (!res.ok) throw new ApiError(res.status, res.statusText, body.message, undefined);
+    return adminVipMixSchema.parse(body);
+  });

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { vipMixListSchema, type VipMix } from '../../../../contracts/mixes';
+import { apiGet } from '../../../lib/http';
+import { vipKeys } from './keys';
+
+/** GET /api/vip-mixes (spec §7): on error the page shows an empty list. */
+export async function getVipMixes(signal?: AbortSignal): Promise<VipMix[]> {
+  try {
+    return vipMixListSchema.parse(await apiGet<unknown>('/api/vip-mixes', { signal }));
+  } catch {
+    return [];
+  }
+}
+
+export const vipMixesQueryOptions = () => queryOptions({ queryKey: vipKeys.mixes, queryFn: ({ signal }) => getVipMixes(signal) });
+export const useVipMixes = () => useQuery(vipMixesQueryOptions());

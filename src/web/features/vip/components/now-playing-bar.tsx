@@ -1,0 +1,52 @@
+import { Pause, Play, X } from 'lucide-react';
+import type { VipMix } from '../../../../contracts/mixes';
+import { formatDuration } from '../../../lib/dates';
+
+export interface NowPlayingBarProps {
+  mix: VipMix;
+  playing: boolean;
+  position: number;
+  duration: number;
+  onToggle: () => void;
+  onSeek: (seconds: number) => void;
+  onClose: () => void;
+}
+
+/** The bottom bar while a mix is selected (spec §2): title, artist, position, Play/Pause, close. */
+export function NowPlayingBar({ mix, playing, position, duration, onToggle, onSeek, onClose }: NowPlayingBarProps) {
+  const total = duration || mix.duration;
+  return (
+    <div data-testid="now-playing" className="fixed inset-x-0 bottom-0 z-40 border-t border-white/10 bg-night-950/90 backdrop-blur-xl">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:gap-5 sm:px-6">
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-label={playing ? 'Pause' : 'Play'}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-gradient-to-r from-deep-600 to-aqua-500 text-white"
+        >
+          {playing ? <Pause className="size-5" aria-hidden="true" /> : <Play className="size-5" aria-hidden="true" />}
+        </button>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold text-white">{mix.title}</p>
+          <p className="truncate text-xs text-aqua-200">{mix.artist}</p>
+          <div className="mt-1 flex items-center gap-2 text-[11px] text-mist-400 tabular-nums">
+            <span data-testid="position">{formatDuration(position)}</span>
+            <input
+              type="range"
+              min={0}
+              max={Math.max(1, Math.floor(total))}
+              value={Math.floor(position)}
+              onChange={(e) => onSeek(Number(e.target.value))}
+              aria-label="Position"
+              className="h-1 flex-1 accent-aqua-400"
+            />
+            <span>{formatDuration(total)}</span>
+          </div>
+        </div>
+        <button type="button" onClick={onClose} aria-label="Close player" className="inline-flex size-9 items-center justify-center rounded-full text-mist-300 hover:bg-white/10 hover:text-white">
+          <X className="size-5" aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,288 @@
+import { Crown, Disc3, Download, HardDrive, Lock, Play, Search, Users } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ESTIMATED_GB_PER_MIX, MIX_GENRES, MIX_MESSAGES, type VipMix } from '../../../../contracts/mixes';
+import { RADIO_LOCALE } from '../../../../contracts/time';
+import { TIER_LABEL, parseTier } from '../../../../contracts/tiers';
+import { Badge } from '../../../components/ui/badge';
+import { ButtonLink } from '../../../components/ui/button';
+import { PageContainer } from '../../../components/ui/page-container';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError, errorMessage } from '../../../lib/http';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { TierBenefits, usePermissions } from '../../auth';
+import { getStreamUrl } from '../api/get-stream-url';
+import { useVipMixes } from '../api/get-vip-mixes';
+import { useRequestDownload } from '../api/request-download';
+import { MixCard } from '../components/mix-card';
+import { NowPlayingBar } from '../components/now-playing-bar';
+import { ToastStack, useToasts } from '../components/toasts';
+import { mixAccessInfo } from '../lib/mix-access';
+
+const numberFormat = new Intl.NumberFormat(RADIO_LOCALE, { maximumFractionDigits: 1 });
+
+/** Starts a download of `url` in the browser (the server sends it as an attachment). */
+function startBrowserDownload(url: string) {
+  const a = document.createElement('a');
+  a.href = url;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/**
+ * /vip (spec §2, §4, §8; design §4): everyone sees the library; DHR1 and above play, VIP downloads
+ * two a day. The server enforces every rule; this page only shows them.
+ */
+export default function VipPage() {
+  useDocumentTitle('VIP Mix Library');
+  const { data: mixes = [], isPending } = useVipMixes();
+  const permissions = usePermissions();
+  const access = mixAccessInfo(permissions.data, permissions.isError);
+  const { toasts, show } = useToasts();
+  const download = useRequestDownload();
+
+  const [query, setQuery] = useState('');
+  const [genre, setGenre] = useState('all');
+  const [current, setCurrent] = useState<VipMix | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [position, setPosition] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const audio = useRef<HTMLAudioElement | null>(null);
+  /** A stream link lives minutes: after an error mid-mix the player asks for a new one once and resumes. */
+  const resumeTried = useRef(false);
+
+  const filtered = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return mixes.filter(
+      (m) => (genre === 'all' || m.genre === genre) && (!q || m.title.toLowerCase().includes(q) || m.artist.toLowerCase().includes(q)),
+    );
+  }, [mixes, query, genre]);
+
+  const totalDownloads = mixes.reduce((sum, m) => sum + m.totalDownloads, 0);
+  const tierLabel = TIER_LABEL[parseTier(access.subscriptionTier) ?? 'free'];
+
+  useEffect(() => () => audio.current?.pause(), []);
+
+  async function startMix(mix: VipMix, at = 0) {
+    const el = audio.current;
+    if (!el) return;
+    let url: string;
+    try {
+      url = await getStreamUrl(mix.id);
+    } catch (err) {
+      show(err instanceof ApiError && err.status === 403 ? errorMessage(err, `Error Loading: ${mix.title}`) : `Error Loading: ${mix.title}`, 'error');
+      setCurrent(null);
+      return;
+    }
+    el.src = url;
+    el.currentTime = at;
+    try {
+      await el.play();
+      if (at === 0) show(`Now Playing: ${mix.title}`);
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'NotAllowedError') show('Click to enable audio playback');
+    }
+  }
+
+  function onPlay(mix: VipMix) {
+    const el = audio.current;
+    if (!el) return;
+    if (current?.id === mix.id) {
+      if (playing) {
+        el.pause();
+        show(`Paused: ${mix.title}`);
+      } else void el.play().catch(() => show('Click to enable audio playback'));
+      return;
+    }
+    if (!access.canPlayMixes) {
+      show(access.message || MIX_MESSAGES.playRequiresSubscription, 'error');
+      return;
+    }
+    el.pause();
+    setCurrent(mix);
+    setPosition(0);
+    setDuration(0);
+    resumeTried.current = false;
+    void startMix(mix);
+  }
+
+  function onAudioError() {
+    const el = audio.current;
+    if (!current || !el) return;
+    if (!resumeTried.current && el.currentTime > 0) {
+      resumeTried.current = true;
+      void startMix(current, el.currentTime);
+      return;
+    }
+    show('Audio Error - File Not Available', 'error');
+    setPlaying(false);
+  }
+
+  function close() {
+    audio.current?.pause();
+    audio.current?.removeAttribute('src');
+    setCurrent(null);
+    setPlaying(false);
+  }
+
+  function onDownload(mix: VipMix) {
+    const userId = permissions.data?.userId;
+    if (!access.canDownload || !userId) return show(MIX_MESSAGES.vipRequiredForDownloads, 'error');
+    if (access.remainingDownloads <= 0) return show(MIX_MESSAGES.dailyLimitReached, 'error');
+    download.mutate(
+      { mixId: mix.id, userId },
+      {
+        onSuccess: (grant) => {
+          if (!grant.downloadUrl) return show('Download URL not available', 'error');
+          startBrowserDownload(grant.downloadUrl);
+          show(`Downloaded: ${mix.title}`);
+        },
+        onError: (err) =>
+          show(err instanceof ApiError && err.status === 429 ? MIX_MESSAGES.dailyLimitReached : `Download Error: ${mix.title}`, 'error'),
+      },
+    );
+  }
+
+  return (
+    <PageContainer className={current ? 'pt-10 pb-32 sm:pt-14' : 'py-10 sm:py-14'}>
+      <ToastStack toasts={toasts} />
+      <audio
+        ref={audio}
+        preload="none"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onTimeUpdate={(e) => setPosition(e.currentTarget.currentTime)}
+        onLoadedMetadata={(e) => setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
+        onEnded={() => {
+          setPlaying(false);
+          show('Track Ended');
+        }}
+        onError={onAudioError}
+      />
+
+      <header className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.25em] text-amber-200 uppercase">
+            <Crown className="size-4" aria-hidden="true" /> VIP Mix Library
+          </p>
+          <h1 className="mt-3 font-display text-4xl font-bold tracking-tight text-white sm:text-5xl">Exclusive Mixes</h1>
+          <p className="mt-2 max-w-xl text-mist-300">Deep, long-form sets you will not hear anywhere else. Play them with DHR1 and above; download them as a VIP.</p>
+          <div className="mt-4 flex flex-wrap items-center gap-2">
+            <Badge tone={access.subscriptionTier === 'vip' ? 'gold' : access.subscriptionTier === 'free' ? 'neutral' : 'cyan'} className="text-sm">
+              <span data-testid="tier-badge">{tierLabel}</span>
+            </Badge>
+            <Badge tone="green">View Mixes</Badge>
+            <Badge tone={access.canPlayMixes ? 'green' : 'neutral'}>
+              {access.canPlayMixes ? <Play className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />} Play Mixes (DHR1+)
+            </Badge>
+            <Badge tone={access.canDownload ? 'green' : 'neutral'}>
+              {access.canDownload ? <Download className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />} Download (VIP)
+            </Badge>
+          </div>
+          {access.message && (
+            <p data-testid="access-message" className="mt-3 text-sm text-aqua-200">
+              {access.message}
+            </p>
+          )}
+        </div>
+      </header>
+
+      <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <Tile icon={<Disc3 className="size-4" />} label="Exclusive mixes" value={numberFormat.format(mixes.length)} />
+        <Tile icon={<HardDrive className="size-4" />} label="Library size" value={`${numberFormat.format(mixes.length * ESTIMATED_GB_PER_MIX)} GB`} hint="Growing past 1 TB" />
+        <Tile icon={<Download className="size-4" />} label="Downloads" value={numberFormat.format(totalDownloads)} />
+        <Tile icon={<Users className="size-4" />} label="VIP members" value={access.subscriptionTier === 'vip' ? '1' : '0'} />
+      </div>
+
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <label className="glass flex h-12 flex-1 items-center gap-3 rounded-full px-5">
+          <Search className="size-4 text-mist-400" aria-hidden="true" />
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search title or artist"
+            aria-label="Search mixes"
+            className="w-full bg-transparent text-sm text-white placeholder:text-mist-500 focus:outline-none"
+          />
+        </label>
+        <select
+          value={genre}
+          onChange={(e) => setGenre(e.target.value)}
+          aria-label="Genre"
+          className="glass h-12 rounded-full bg-night-900 px-5 text-sm text-white capitalize sm:w-56"
+        >
+          <option value="all">All genres</option>
+          {MIX_GENRES.map((g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {isPending ? (
+        <div className="mt-16 flex justify-center">
+          <Spinner label="Loading mixes..." />
+        </div>
+      ) : filtered.length === 0 ? (
+        <p className="mt-16 text-center text-mist-400">{mixes.length === 0 ? 'No mixes yet.' : 'No mixes match your search.'}</p>
+      ) : (
+        <div className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {filtered.map((mix) => (
+            <MixCard
+              key={mix.id}
+              mix={mix}
+              playing={current?.id === mix.id && playing}
+              onPlay={() => onPlay(mix)}
+              onDownload={() => onDownload(mix)}
+              downloading={download.isPending && download.variables?.mixId === mix.id}
+            />
+          ))}
+        </div>
+      )}
+
+      {!access.canDownload && permissions.data && (
+        <section className="glass mt-12 rounded-3xl p-6 text-center sm:p-10">
+          <Crown className="mx-auto size-10 text-amber-300" aria-hidden="true" />
+          <h2 className="mt-3 font-display text-2xl font-bold text-white">Become A VIP Member</h2>
+          <p className="mx-auto mt-2 max-w-lg text-mist-300">€10 a month opens the whole library for download, two mixes a day, on top of both channels.</p>
+          <TierBenefits tier="vip" className="mx-auto mt-6 max-w-md text-left" />
+          <ButtonLink to={permissions.data.authenticated ? '/auth' : '/simple-auth'} className="mt-6">
+            <Crown className="size-4" aria-hidden="true" /> Become A VIP Member
+          </ButtonLink>
+        </section>
+      )}
+
+      {current && (
+        <NowPlayingBar
+          mix={current}
+          playing={playing}
+          position={position}
+          duration={duration}
+          onToggle={() => onPlay(current)}
+          onSeek={(s) => {
+            if (audio.current) audio.current.currentTime = s;
+          }}
+          onClose={close}
+        />
+      )}
+    </PageContainer>
+  );
+}
+
+function Tile({ icon, label, value, hint }: { icon: React.ReactNode; label: string; value: string; hint?: string }) {
+  return (
+    <div className="glass rounded-2xl p-4 sm:p-5">
+      <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.18em] text-mist-400 uppercase">
+        <span className="text-aqua-300" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </p>
+      <p className="mt-2 text-2xl font-bold text-white tabular-nums sm:text-3xl">{value}</p>
+      {hint && <p className="mt-1 text-xs text-mist-500">{hint}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMember, type TestMember } from '../support/app';
+import { canRunBrowser, DESKTOP, PHONE, startBrowserHarness, type BrowserHarness } from '../support/browser';
+
+/** Set SCREENSHOT_DIR to keep PNGs of the pages at both widths (for looking at them, not for asserting). */
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
+
+describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
+  let h: BrowserHarness;
+  let dhr1: TestMember;
+  let vip: TestMember;
+  let admin: TestMember;
+
+  beforeAll(async () => {
+    h = await startBrowserHarness({ DATA_DIR: await fs.mkdtemp(path.join(os.tmpdir(), 'dhr-vip-e2e-')) });
+    dhr1 = await createMember(h.app, { subscriptionTier: 'dhr1', subscriptionStatus: 'active' });
+    vip = await createMember(h.app, { subscriptionTier: 'vip', subscriptionStatus: 'active' });
+    admin = await createMember(h.app, { isAdmin: true });
+  });
+
+  async function open(url: string, member: TestMember | null, viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
+    const { page, context, errors } = await h.newPage(viewport);
+    if (member) {
+      const eq = member.cookie.indexOf('=');
+      await context.addCookies([{ name: member.cookie.slice(0, eq), value: member.cookie.slice(eq + 1), url: h.baseUrl }]);
+    }
+    await page.goto(url);
+    return { page, errors };
+  }
+
+  const card = (page: Page, title: string) => page.locator('[data-testid="mix-card"]', { hasText: title });
+
+  it('lets a DHR1 member play a mix (time advances) and tells them to upgrade to download', async () => {
+    const { page, errors } = await open('/vip', dhr1);
+    await expect.poll(() => page.getByTestId('access-message').textContent()).toBe('Upgrade to VIP (€10+) to download mixes');
+    await card(page, 'Midnight Drift').getByRole('button', { name: 'Play Midnight Drift' }).click();
+    await page.getByTestId('now-playing').waitFor();
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toBe('Now Playing: Midnight Drift');
+    // The position moves while the mix plays.
+    await expect.poll(async () => page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0), { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect.poll(() => page.getByTestId('position').textContent()).not.toBe('0:00');
+    await card(page, 'Midnight Drift').getByRole('button', { name: 'Download Midnight Drift' }).click();
+    await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain('VIP subscription required for downloads');
+    await page.getByRole('button', { name: 'Close player' }).click();
+    await page.getByTestId('now-playing').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+
+  it('lets a VIP download twice and refuses the third time with the spec text', async () => {
+    const { page, errors } = await open('/vip', vip);
+    await expect.poll(() => page.getByTestId('access-message').textContent()).toBe('2 of 2 downloads remaining today');
+    for (const [title, left] of [
+      ['Harbour Lights', '1 of 2 downloads remaining today'],
+      ['Warehouse 13', 'Daily download limit reached (2/day, resets tomorrow)'],
+    ] as const) {
+      const downloaded = page.waitForEvent('download');
+      await card(page, title).getByRole('button', { name: `Download ${title}` }).click();
+      const file = await downloaded;
+      expect(file.suggestedFilename()).toMatch(new RegExp(`${title}\\.wav$`));
+      await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain(`Downloaded: ${title}`);
+      await expect.poll(() => page.getByTestId('access-message').textContent()).toBe(left);
+    }
+    await card(page, 'Low Tide').getByRole('button', { name: 'Download Low Tide' }).click();
+    await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain('Daily download limit reached (2 per day)');
+    // The server agrees: a third download is refused there too.
+    const third = await page.evaluate(async (userId) => {
+      const res = await fetch('/api/download/mix-low-tide', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId }) });
+      return { status: res.status, body: await res.json() };
+    }, vip.user.id);
+    expect(third.status).toBe(429);
+    expect(third.body.error.message).toBe('Daily download limit reached (2 per day)');
+    expect(errors.filter((e) => !e.includes('429'))).toEqual([]);
+  });
+
+  it('searches by title or artist and filters by genre', async () => {
+    const { page } = await open('/vip', null);
+    await page.getByRole('searchbox', { name: 'Search mixes' }).fill('KOFI');
+    await expect.poll(() => page.getByTestId('mix-card').count()).toBe(1);
+    await page.getByRole('searchbox', { name: 'Search mixes' }).fill('');
+    await page.getByRole('combobox', { name: 'Genre' }).selectOption('minimal');
+    await expect.poll(() => page.getByTestId('mix-card').allTextContents()).toEqual([expect.stringContaining('Low Tide')]);
+    await expect.poll(() => page.getByRole('heading', { name: 'Become A VIP Member' }).count()).toBe(1);
+  });
+
+  it('shows admins the links with Edit Links, and the storage status', async () => {
+    const { page, errors } = await open('/vip-admin', admin);
+    await page.getByTestId('admin-mix').first().waitFor();
+    expect(await page.locator('code', { hasText: 'mixes/mix-midnight-drift.wav' }).count()).toBe(1);
+    for (const href of ['/sync', '/bulk-import', '/storage-setup', '/vip']) expect(await page.locator(`nav[aria-label="VIP admin links"] a[href="${href}"]`).count()).toBe(1);
+    const row = page.getByTestId('admin-mix').filter({ hasText: 'Low Tide' });
+    await row.getByRole('button', { name: 'Edit Links' }).click();
+    await row.getByRole('textbox', { name: 'Storage link' }).fill('');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => row.textContent()).toContain('Not set');
+    const status = await open('/storage-setup', admin);
+    await expect.poll(() => status.page.getByTestId('storage-status').textContent()).toContain('Local folder: reachable');
+    expect([...errors, ...status.errors]).toEqual([]);
+  });
+
+  it('lays the pages out at phone and desktop widths without sideways scrolling', async () => {
+    for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      for (const [url, who, file, ready] of [
+        ['/vip', vip, 'vip', 'mix-card'],
+        ['/vip-admin', admin, 'vip-admin', 'admin-mix'],
+        ['/storage-setup', admin, 'storage-setup', 'storage-status'],
+      ] as const) {
+        const { page, errors } = await open(url, who, viewport);
+        await page.getByTestId(ready).first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${url} at ${name}`).toBe(true);
+        if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${file}-${name}.png`), fullPage: true });
+        expect(errors).toEqual([]);
+      }
+    }
+  });
+});
