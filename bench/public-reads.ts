@@ -30,6 +30,8 @@ export const PUBLIC_READS = [
   '/api/articles/prioritized',
   '/api/rss/latest',
   '/api/forum/posts',
+  // Shop (issue 14): served from memory until a product changes (shop-routes.ts).
+  '/api/shop/products',
 ];
 
 interface Running {

@@ -14,8 +14,12 @@ describe('live user monitor', async () => {
   const vip = await memberWithRole(app, 'vip');
   const db = app.database.db;
 
-  const beat = (body: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/api/admin/heartbeat', payload: body as object, headers: { 'x-forwarded-for': '8.8.8.8', ...headers } });
+  /** One heartbeat, then the write the server does a second later, done now. */
+  const beat = async (body: unknown, headers: Record<string, string> = {}) => {
+    const res = await app.inject({ method: 'POST', url: '/api/admin/heartbeat', payload: body as object, headers: { 'x-forwarded-for': '8.8.8.8', ...headers } });
+    await app.heartbeats.flush();
+    return res;
+  };
   const liveUsers = async (): Promise<LiveUsersReply> => {
     const res = await app.inject({ url: '/api/admin/live-users', headers: { cookie: admin.cookie } });
     expect(res.statusCode).toBe(200);
@@ -81,6 +85,20 @@ describe('live user monitor', async () => {
     for (const body of hostile) expect((await beat(body)).statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);
     expect(await rowCount()).toBe(before);
     expect((await db.select().from(liveActivity)).length).toBe(activityBefore);
+  });
+
+  it('answers at once and writes the beats of a second together, one row per visitor', async () => {
+    const before = await rowCount();
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        app.inject({ method: 'POST', url: '/api/admin/heartbeat', payload: { page: i % 2 ? '/dhr1' : '/vip', anonymousId: anonId(100 + (i % 10)) } }),
+      ),
+    );
+    expect(replies.every((r) => r.statusCode === 200)).toBe(true);
+    // Written by the buffer within about a second, without a flush from the test.
+    const deadline = Date.now() + 5000;
+    while ((await rowCount()) < before + 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await rowCount()).toBe(before + 10);
   });
 
   it('stores no address, only the place it resolved to', async () => {

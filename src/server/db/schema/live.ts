@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Tier } from '../../../contracts/tiers';
 import { users } from './members';
 
 /**
@@ -13,6 +15,8 @@ export const liveSessions = pgTable(
     /** 'm:<member id>' or 'a:<anonymous id>'. */
     id: text('id').primaryKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A member's effective tier at their latest beat (the monitor counts VIPs without reading every member). */
+    tier: text('tier').$type<Tier>(),
     currentPage: text('current_page').notNull(),
     country: text('country'),
     city: text('city'),
@@ -23,7 +27,11 @@ export const liveSessions = pgTable(
     pageChangedAt: timestamp('page_changed_at', { withTimezone: true }).notNull(),
     pageViews: integer('page_views').notNull().default(1),
   },
-  (t) => [index('live_sessions_last_seen_idx').on(t.lastSeenAt)],
+  (t) => [
+    index('live_sessions_last_seen_idx').on(t.lastSeenAt),
+    // The monitor lists members first: their few rows, newest first, without sorting every visitor.
+    index('live_sessions_members_last_seen_idx').on(t.lastSeenAt).where(sql`${t.userId} IS NOT NULL`),
+  ],
 );
 
 /** Members' page views, newest first on the live monitor; pruned after a day. */

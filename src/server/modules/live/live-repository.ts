@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { liveActivity, liveSessions, type LiveSessionRow } from '../../db/schema';
 import { DAY_MS, MINUTE_MS } from '../../../contracts/time';
+import type { Tier } from '../../../contracts/tiers';
 
 /** A heartbeat after this long a silence starts a new visit (session time and page views restart). */
 export const VISIT_GAP_MS = 30 * MINUTE_MS;
@@ -14,6 +15,7 @@ export const anonymousKey = (anonymousId: string) => `a:${anonymousId}`;
 export interface Beat {
   key: string;
   userId: string | null;
+  tier: Tier | null;
   page: string;
   country: string | null;
   city: string | null;
@@ -21,27 +23,30 @@ export interface Beat {
 }
 
 /**
- * One atomic upsert per heartbeat: the visitor's row is created or moved forward. Returns whether
- * the beat entered a new page (or began a visit), which the caller logs as activity for members.
+ * Writes a batch of heartbeats (at most one per visitor) as one multi-row upsert: each visitor's row is
+ * created or moved forward. Returns the beats that entered a new page or began a visit, which the
+ * caller logs as activity for members.
  */
-export async function recordBeat(db: Db, beat: Beat): Promise<{ entered: boolean; newVisit: boolean }> {
-  const nowIso = beat.now.toISOString();
-  const gapIso = new Date(beat.now.getTime() - VISIT_GAP_MS).toISOString();
-  const lapsed = sql`${liveSessions.lastSeenAt} < ${gapIso}::timestamptz`;
+export async function recordBeats(db: Db, beats: readonly Beat[]): Promise<{ key: string; userId: string | null; page: string; newVisit: boolean; at: Date }[]> {
+  if (!beats.length) return [];
+  const lapsed = sql`${liveSessions.lastSeenAt} < excluded.last_seen_at - ${`${VISIT_GAP_MS} milliseconds`}::interval`;
   const moved = sql`${liveSessions.currentPage} <> excluded.current_page`;
   const rows = await db
     .insert(liveSessions)
-    .values({
-      id: beat.key,
-      userId: beat.userId,
-      currentPage: beat.page,
-      country: beat.country,
-      city: beat.city,
-      startedAt: beat.now,
-      lastSeenAt: beat.now,
-      pageChangedAt: beat.now,
-      pageViews: 1,
-    })
+    .values(
+      beats.map((b) => ({
+        id: b.key,
+        userId: b.userId,
+        tier: b.tier,
+        currentPage: b.page,
+        country: b.country,
+        city: b.city,
+        startedAt: b.now,
+        lastSeenAt: b.now,
+        pageChangedAt: b.now,
+        pageViews: 1,
+      })),
+    )
     .onConflictDoUpdate({
       target: liveSessions.id,
       set: {
@@ -50,28 +55,34 @@ export async function recordBeat(db: Db, beat: Beat): Promise<{ entered: boolean
         pageChangedAt: sql`CASE WHEN ${lapsed} OR ${moved} THEN excluded.page_changed_at ELSE ${liveSessions.pageChangedAt} END`,
         currentPage: sql`excluded.current_page`,
         lastSeenAt: sql`excluded.last_seen_at`,
+        tier: sql`excluded.tier`,
         country: sql`excluded.country`,
         city: sql`excluded.city`,
       },
     })
     .returning({
-      entered: sql<boolean>`${liveSessions.pageChangedAt} = ${nowIso}::timestamptz`,
-      newVisit: sql<boolean>`${liveSessions.startedAt} = ${nowIso}::timestamptz`,
+      key: liveSessions.id,
+      userId: liveSessions.userId,
+      page: liveSessions.currentPage,
+      at: liveSessions.lastSeenAt,
+      entered: sql<boolean>`${liveSessions.pageChangedAt} = ${liveSessions.lastSeenAt}`,
+      newVisit: sql<boolean>`${liveSessions.startedAt} = ${liveSessions.lastSeenAt}`,
     });
-  const row = rows[0];
-  return { entered: row?.entered === true, newVisit: row?.newVisit === true };
+  return rows.filter((r) => r.entered).map(({ entered: _entered, ...r }) => r);
 }
 
-export async function deleteLiveSession(db: Db, key: string): Promise<void> {
-  await db.delete(liveSessions).where(eq(liveSessions.id, key));
+export async function deleteLiveSessions(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length) await db.delete(liveSessions).where(inArray(liveSessions.id, [...keys]));
 }
 
-export async function insertActivity(db: Db, values: { userId: string; action: string; page: string; at: Date }): Promise<void> {
-  await db.insert(liveActivity).values(values);
+export async function insertActivity(db: Db, values: readonly { userId: string; action: string; page: string; at: Date }[]): Promise<void> {
+  if (values.length) await db.insert(liveActivity).values([...values]);
 }
 
 export interface LiveCounts {
   onlineNow: number;
+  membersOnline: number;
+  vipOnline: number;
   totalSessions: number;
   anonymousOnline: number;
   anonymousSessions: number;
@@ -85,6 +96,8 @@ export async function liveCounts(db: Db, onlineSince: Date, daySince: Date): Pro
   const rows = await db
     .select({
       onlineNow: sql<number>`count(*) FILTER (WHERE ${online})::int`,
+      membersOnline: sql<number>`count(*) FILTER (WHERE ${online} AND ${liveSessions.userId} IS NOT NULL)::int`,
+      vipOnline: sql<number>`count(*) FILTER (WHERE ${online} AND ${liveSessions.tier} = 'vip')::int`,
       totalSessions: sql<number>`count(*)::int`,
       anonymousOnline: sql<number>`count(*) FILTER (WHERE ${online} AND ${anonymous})::int`,
       anonymousSessions: sql<number>`count(*) FILTER (WHERE ${anonymous})::int`,
@@ -92,26 +105,24 @@ export async function liveCounts(db: Db, onlineSince: Date, daySince: Date): Pro
     })
     .from(liveSessions)
     .where(gt(liveSessions.lastSeenAt, daySince));
-  return rows[0] ?? { onlineNow: 0, totalSessions: 0, anonymousOnline: 0, anonymousSessions: 0, anonymousPageViews: 0 };
+  return rows[0] ?? { onlineNow: 0, membersOnline: 0, vipOnline: 0, totalSessions: 0, anonymousOnline: 0, anonymousSessions: 0, anonymousPageViews: 0 };
 }
 
-/** Online sessions, members first, then the most recently seen; at most `limit`. */
+/**
+ * Online sessions, members first, then the most recently seen visitors; at most `limit`. Two index
+ * scans in last-seen order (members have their own partial index), so 50,000 visitors are never sorted.
+ */
 export async function onlineSessions(db: Db, onlineSince: Date, limit: number): Promise<LiveSessionRow[]> {
-  return db
+  const online = gt(liveSessions.lastSeenAt, onlineSince);
+  const members = await db.select().from(liveSessions).where(and(online, isNotNull(liveSessions.userId))).orderBy(desc(liveSessions.lastSeenAt)).limit(limit);
+  if (members.length >= limit) return members;
+  const visitors = await db
     .select()
     .from(liveSessions)
-    .where(gt(liveSessions.lastSeenAt, onlineSince))
-    .orderBy(sql`${liveSessions.userId} IS NULL`, desc(liveSessions.lastSeenAt))
-    .limit(limit);
-}
-
-/** Every online member's id (members are few next to anonymous visitors). */
-export async function onlineMemberIds(db: Db, onlineSince: Date): Promise<string[]> {
-  const rows = await db
-    .select({ userId: liveSessions.userId })
-    .from(liveSessions)
-    .where(and(gt(liveSessions.lastSeenAt, onlineSince), isNotNull(liveSessions.userId)));
-  return rows.flatMap((r) => (r.userId ? [r.userId] : []));
+    .where(and(online, isNull(liveSessions.userId)))
+    .orderBy(desc(liveSessions.lastSeenAt))
+    .limit(limit - members.length);
+  return [...members, ...visitors];
 }
 
 export async function recentActivity(db: Db, limit: number) {

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   anonymousStatsSchema,
@@ -20,25 +21,33 @@ import { findMembersByIds } from '../members/members-repository';
 import { placeOf } from './geo';
 import {
   anonymousKey,
-  deleteLiveSession,
-  insertActivity,
   LIVE_RETENTION_MS,
   liveCounts,
   memberKey,
-  onlineMemberIds,
   onlineSessions,
   pruneLive,
   recentActivity,
-  recordBeat,
 } from './live-repository';
+import { HeartbeatBuffer } from './heartbeat-buffer';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Heartbeats waiting for their write (tests flush it before reading). */
+    heartbeats: HeartbeatBuffer;
+  }
+}
 
 /**
  * The live user monitor (spec §2 "Live monitor", §4; docs/decisions/0018-live-monitor-shop-submissions.md):
  * every page's heartbeat upserts its visitor's row; the admin reads who is online. All state is in the
  * database, so the monitor sees the visitors of every instance.
  */
-export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  const heartbeats = new HeartbeatBuffer(db, app.log.child({ module: 'live' }));
+  app.decorate('heartbeats', heartbeats);
+  // Beats still waiting are written before the database closes.
+  app.addHook('preClose', async () => heartbeats.flush());
 
   if (app.config.backgroundJobs) {
     const prune = () => pruneLive(db, new Date(Date.now() - LIVE_RETENTION_MS)).catch((err: unknown) => app.log.warn({ err }, 'live monitor pruning failed'));
@@ -56,16 +65,11 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = req.user;
       // A beat with neither a session nor an anonymous id names nobody: nothing to record.
       if (!user && !anonymousId) return { ok: true as const };
-      const now = new Date();
       // The address is only looked up here, never stored.
       const place = placeOf(req.ip);
       const key = user ? memberKey(user.id) : anonymousKey(anonymousId as string);
-      const { entered, newVisit } = await recordBeat(db, { key, userId: user?.id ?? null, page, ...place, now });
-      if (user) {
-        // The tab's anonymous row ends once its visitor signs in.
-        if (anonymousId) await deleteLiveSession(db, anonymousKey(anonymousId));
-        if (entered) await insertActivity(db, { userId: user.id, action: newVisit ? 'arrived on' : 'viewed', page, at: now });
-      }
+      // A member's tab that beat anonymously before signing in leaves its anonymous row.
+      heartbeats.add({ key, userId: user?.id ?? null, tier: user ? effectiveTier(user) : null, page, ...place, now: new Date() }, user && anonymousId ? anonymousKey(anonymousId) : undefined);
       return { ok: true as const };
     },
   );
@@ -76,20 +80,19 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     async (): Promise<LiveUsersReply> => {
       const now = new Date();
       const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS);
-      const [counts, rows, memberIds] = await Promise.all([
+      const [counts, rows] = await Promise.all([
         liveCounts(db, onlineSince, new Date(now.getTime() - LIVE_RETENTION_MS)),
         onlineSessions(db, onlineSince, LIVE_USERS_LIST_MAX),
-        onlineMemberIds(db, onlineSince),
       ]);
-      const members = new Map((await findMembersByIds(db, memberIds)).map((u) => [u.id, u]));
-      const vipOnline = [...members.values()].filter((u) => effectiveTier(u, now) === 'vip').length;
+      // Names for the listed members only (at most the list's length).
+      const members = new Map((await findMembersByIds(db, rows.flatMap((r) => (r.userId ? [r.userId] : [])))).map((u) => [u.id, u]));
       return {
         sessions: rows.map((r) => toLiveSession(r, r.userId ? members.get(r.userId) : undefined, onlineSince, now)),
         onlineNow: counts.onlineNow,
         totalSessions: counts.totalSessions,
-        vipOnline,
+        vipOnline: counts.vipOnline,
         anonymousOnline: counts.anonymousOnline,
-        membersOnline: members.size,
+        membersOnline: counts.membersOnline,
       };
     },
   );
@@ -114,6 +117,9 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** Registered with fastify-plugin so `app.heartbeats` is the app's own. */
+export const liveRoutes = fp(routes, { name: 'live' });
 
 function toLiveSession(row: LiveSessionRow, user: UserRow | undefined, onlineSince: Date, now: Date): LiveSession {
   return {

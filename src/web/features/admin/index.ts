@@ -3,3 +3,4 @@ export { TextField, SelectField, CheckboxField, type Option } from './components
 export { StatCard } from './components/stat-card';
 export { StatusBanner } from './components/status-banner';
 export { useStatusMessage } from './lib/use-status-message';
+export { AdminPageHeader, StickyStatus } from './components/admin-page-header';

@@ -5,19 +5,50 @@ import { Spinner } from '../../../components/ui/spinner';
 import type { StatusMessage } from '../lib/use-status-message';
 import { StatusBanner } from './status-banner';
 
-/** The title block of the operator pages: eyebrow, title, one line of description, a way back. */
-export function AdminPageHeader({ title, description, backTo, backLabel }: { title: string; description: string; backTo: string; backLabel: string }) {
+/**
+ * The title block of the operator pages: eyebrow, title, one line of description, a way back, and
+ * optionally a line under the description (a count), a pulsing dot for pages that refresh by themselves,
+ * and the page's own actions beside the way back.
+ */
+export function AdminPageHeader({
+  title,
+  description,
+  backTo,
+  backLabel,
+  detail,
+  live = false,
+  actions,
+}: {
+  title: string;
+  description: string;
+  backTo?: string;
+  backLabel?: string;
+  detail?: ReactNode;
+  live?: boolean;
+  actions?: ReactNode;
+}) {
   return (
     <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">
-        <p className="mb-2 text-xs font-semibold tracking-[0.25em] text-aqua-300 uppercase">Operator console</p>
+        <p className="mb-2 flex items-center gap-2 text-xs font-semibold tracking-[0.25em] text-aqua-300 uppercase">
+          {live && <span className="size-2 animate-pulse rounded-full bg-emerald-400" aria-hidden="true" />}
+          Operator console
+        </p>
         <h1 className="font-display text-3xl font-bold tracking-tight text-white sm:text-4xl">{title}</h1>
         <p className="mt-2 text-sm text-mist-400 sm:text-base">{description}</p>
+        {detail}
       </div>
-      <ButtonLink to={backTo} variant="ghost" size="sm" className="self-start sm:self-auto">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {backLabel}
-      </ButtonLink>
+      {(backTo || actions) && (
+        <div className="flex gap-2 self-start sm:self-auto">
+          {backTo && (
+            <ButtonLink to={backTo} variant="ghost" size="sm">
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              {backLabel}
+            </ButtonLink>
+          )}
+          {actions}
+        </div>
+      )}
     </header>
   );
 }

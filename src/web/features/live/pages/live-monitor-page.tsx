@@ -1,14 +1,13 @@
-import { Activity, ArrowLeft, Eye, RefreshCw, Users, Crown } from 'lucide-react';
+import { Activity, Crown, Eye, RefreshCw, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { LIVE_MONITOR_REFRESH_MS } from '../../../../contracts/live-values';
-import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { relativeTime } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { CheckboxField, StatCard } from '../../admin';
+import { CheckboxField, AdminPageHeader, StatCard } from '../../admin';
 import { usePermissions } from '../../auth';
 import { useAnonymousStats } from '../api/get-anonymous-stats';
 import { useLiveUsers } from '../api/get-live-users';
@@ -36,22 +35,12 @@ export default function LiveMonitorPage() {
 
 function Header({ live = false }: { live?: boolean }) {
   return (
-    <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <div className="min-w-0">
-        <p className="mb-2 flex items-center gap-2 text-xs font-semibold tracking-[0.25em] text-aqua-300 uppercase">
-          {live && <span className="size-2 animate-pulse rounded-full bg-emerald-400" aria-hidden="true" />}
-          Operator console
-        </p>
-        <h1 className="font-display text-3xl font-bold tracking-tight text-white sm:text-4xl">Live User Monitor</h1>
-        <p className="mt-2 text-sm text-mist-400 sm:text-base">Who is listening right now, where they are on the site, and what they just did.</p>
-      </div>
-      {live && (
-        <ButtonLink to="/admin-dashboard" variant="ghost" size="sm" className="self-start sm:self-auto">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Dashboard
-        </ButtonLink>
-      )}
-    </header>
+    <AdminPageHeader
+      title="Live User Monitor"
+      description="Who is listening right now, where they are on the site, and what they just did."
+      live={live}
+      {...(live ? { backTo: '/admin-dashboard', backLabel: 'Dashboard' } : {})}
+    />
   );
 }
 

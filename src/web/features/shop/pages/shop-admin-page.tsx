@@ -1,15 +1,15 @@
-import { ArrowLeft, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { access } from '../../../../contracts/access-policy';
 import type { ProductCreate, ShopProduct } from '../../../../contracts/shop';
 import { DEFAULT_STORE_URL } from '../../../../contracts/shop-catalogue';
 import { newProductId, SHOP_MESSAGES } from '../../../../contracts/shop-values';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { StatusBanner, useStatusMessage } from '../../admin';
+import { AdminPageHeader, StickyStatus, useStatusMessage } from '../../admin';
 import { AccessGate, useSiteConfig } from '../../auth';
 import { useAdminProducts, useCreateProduct, useDeleteProduct, useUpdateProduct } from '../api/admin-products';
 import { AdminProductCard } from '../components/admin-product-card';
@@ -75,27 +75,23 @@ function ShopAdmin() {
   const list = products.data ?? [];
   return (
     <PageContainer width="wide" className="flex flex-col gap-6 py-8 sm:gap-8 sm:py-12">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <p className="mb-2 text-xs font-semibold tracking-[0.25em] text-aqua-300 uppercase">Operator console</p>
-          <h1 className="font-display text-3xl font-bold tracking-tight text-white sm:text-4xl">Shop Management</h1>
-          <p className="mt-2 text-sm text-mist-400 sm:text-base" data-testid="product-count">
+      <AdminPageHeader
+        backTo="/admin-dashboard"
+        backLabel="Dashboard"
+        title="Shop Management"
+        description="Products, prices and stock of the merch shop."
+        detail={
+          <p className="mt-1 text-sm font-semibold text-mist-200" data-testid="product-count">
             {products.isPending ? 'Loading products...' : `${list.length} product${list.length === 1 ? '' : 's'}`}
           </p>
-        </div>
-        <div className="flex gap-2 self-start sm:self-auto">
-          <ButtonLink to="/admin-dashboard" variant="ghost" size="sm">
-            <ArrowLeft className="size-4" aria-hidden="true" /> Dashboard
-          </ButtonLink>
+        }
+        actions={
           <Button size="sm" onClick={() => setEditing({ id: newProductId(), isNew: true })} disabled={editing?.isNew === true}>
             <Plus className="size-4" aria-hidden="true" /> Add Product
           </Button>
-        </div>
-      </header>
-
-      <div className="sticky top-20 z-20 rounded-2xl bg-night-900/95 empty:hidden" aria-live="polite">
-        <StatusBanner message={status.message} className="shadow-lg shadow-black/40 backdrop-blur" />
-      </div>
+        }
+      />
+      <StickyStatus message={status.message} />
 
       {editing && (
         <ProductFormCard

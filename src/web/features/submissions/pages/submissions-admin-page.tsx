@@ -1,13 +1,12 @@
-import { ArrowLeft, Inbox } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { access } from '../../../../contracts/access-policy';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../../../contracts/submissions';
-import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { StatusBanner, useStatusMessage } from '../../admin';
+import { AdminPageHeader, StickyStatus, useStatusMessage } from '../../admin';
 import { AccessGate } from '../../auth';
 import { useSubmissions } from '../api/get-submissions';
 import { STATUS_LABEL, SubmissionReviewCard } from '../components/submission-review-card';
@@ -30,21 +29,8 @@ function Queue() {
   const status = useStatusMessage();
   return (
     <PageContainer width="wide" className="flex flex-col gap-6 py-8 sm:gap-8 sm:py-12">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <p className="mb-2 text-xs font-semibold tracking-[0.25em] text-aqua-300 uppercase">Operator console</p>
-          <h1 className="font-display text-3xl font-bold tracking-tight text-white sm:text-4xl">DJ Submissions</h1>
-          <p className="mt-2 text-sm text-mist-400 sm:text-base">Listen, decide, and let the DJ know: accepted and declined mixes are emailed to their DJ.</p>
-        </div>
-        <ButtonLink to="/admin-dashboard" variant="ghost" size="sm" className="self-start sm:self-auto">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Dashboard
-        </ButtonLink>
-      </header>
-
-      <div className="sticky top-20 z-20 rounded-2xl bg-night-900/95 empty:hidden" aria-live="polite">
-        <StatusBanner message={status.message} className="shadow-lg shadow-black/40 backdrop-blur" />
-      </div>
+      <AdminPageHeader backTo="/admin-dashboard" backLabel="Dashboard" title="DJ Submissions" description="Listen, decide, and let the DJ know: accepted and declined mixes are emailed to their DJ." />
+      <StickyStatus message={status.message} />
 
       <div role="tablist" aria-label="Filter by status" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
         {FILTERS.map((f) => (

@@ -1,0 +1,2 @@
+ALTER TABLE "live_sessions" ADD COLUMN "tier" text;--> statement-breakpoint
+CREATE INDEX "live_sessions_members_last_seen_idx" ON "live_sessions" USING btree ("last_seen_at") WHERE "live_sessions"."user_id" IS NOT NULL;
