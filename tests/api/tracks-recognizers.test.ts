@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { acrCloudSignature, recognizeAcrCloud, recognizeAudd, RecognizerError } from '../../src/server/modules/tracks/recognizers';
 import { createTestApp } from '../support/app';
 
-/** Loopback stand-ins answering in the providers' documented shapes (external-apis.md). */
+/** Loopback stand-ins answering in the providers' documented shapes (their public API references). */
 interface Received {
   path: string;
   fields: Record<string, string>;

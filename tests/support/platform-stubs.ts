@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * Loopback stand-ins for Patreon API v2 and Buy Me a Coffee API v1, answering in the documented
- * shapes (/work/shared/reference/external-apis.md): several pages, a 401 on a wrong token, scripted
+ * shapes (their public API references): several pages, a 401 on a wrong token, scripted
  * failures (e.g. a 500 then success, a 429 with Retry-After) and a slow reply.
  */
 

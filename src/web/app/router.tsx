@@ -5,9 +5,9 @@ import { RootLayout } from './layout/root-layout';
 import { lazyPage } from './lazy-page';
 
 /**
- * Every path of src/contracts/routes.ts PAGE_PATHS, one route per line. A feature plugs its page in
- * by replacing its line's element with `lazyPage(() => import('../features/<domain>/pages/<name>-page'))`
- * (the page module default-exports the component). `sectionPage(path)` marks a page not built yet.
+ * Every path of src/contracts/routes.ts PAGE_PATHS, one route per line:
+ * `lazyPage(() => import('../features/<domain>/pages/<name>-page'))` (the page module default-exports
+ * the component).
  */
 const routes: RouteObject[] = [
   {

@@ -1,4 +1,4 @@
-/** Reading Icecast 2.4's status-json.xsl (reference: external-apis.md). Pure parsing plus one bounded fetch. */
+/** Reading Icecast 2.4's status-json.xsl (as Icecast documents it). Pure parsing plus one bounded fetch. */
 
 export interface MountStatus {
   /** Raw "Artist - Title" line, '' when the source sends none. */
