@@ -121,3 +121,24 @@ export const demoProducts = [
     tags: ['bundle', 'gift'],
   },
 ] as const;
+
+/** A demo product as a catalogue row (seed and fallback alike): its picture, copied lists, the store link. */
+export function demoProductRow(p: (typeof demoProducts)[number], storeUrl: string) {
+  return {
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    originalPrice: p.originalPrice as number | null,
+    category: p.category as string,
+    images: [`/images/shop/${p.id}.svg`],
+    description: p.description as string,
+    sizes: p.sizes ? [...p.sizes] : null,
+    colors: p.colors ? [...p.colors] : null,
+    rating: p.rating,
+    reviews: p.reviews,
+    inStock: 'inStock' in p ? p.inStock : true,
+    featured: p.featured as boolean,
+    tags: [...p.tags] as string[],
+    redbubbleUrl: storeUrl,
+  };
+}

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../client';
 import type { MediaStorage } from '../../lib/storage/media-storage';
 import { channels, newsItems, shopProducts, vipMixes } from '../schema';
+import { demoProductRow } from '../../../contracts/shop-catalogue';
 import { demoMixes, demoNews, demoProducts, SHOP_STORE_URL } from './demo-data';
 import { DEMO_AUDIO_SAMPLE_RATE, DEMO_AUDIO_SECONDS, demoLoopWav, demoVoice } from './demo-audio';
 import { DAY_MS } from '../../../contracts/time';
@@ -32,23 +33,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await db
     .insert(shopProducts)
     .values(
-      demoProducts.map((p) => ({
-        id: p.id,
-        name: p.name,
-        price: p.price,
-        originalPrice: p.originalPrice,
-        category: p.category,
-        images: [`/images/shop/${p.id}.svg`],
-        description: p.description,
-        sizes: p.sizes ? [...p.sizes] : null,
-        colors: p.colors ? [...p.colors] : null,
-        rating: p.rating,
-        reviews: p.reviews,
-        inStock: 'inStock' in p ? p.inStock : true,
-        featured: p.featured,
-        tags: [...p.tags],
-        redbubbleUrl: SHOP_STORE_URL,
-      })),
+      demoProducts.map((p) => demoProductRow(p, SHOP_STORE_URL)),
     )
     .onConflictDoNothing();
   await db

@@ -1,5 +1,5 @@
 import type { ShopProduct } from '../../../../contracts/shop';
-import { DEFAULT_STORE_URL, demoProducts } from '../../../../contracts/shop-catalogue';
+import { DEFAULT_STORE_URL, demoProductRow, demoProducts } from '../../../../contracts/shop-catalogue';
 import type { ShopCategory, ShopSort } from '../../../../contracts/shop-values';
 
 export interface CatalogueView {
@@ -27,22 +27,4 @@ export function filterAndSort(products: readonly ShopProduct[], view: CatalogueV
 }
 
 /** The built-in 8-product catalogue, used only when the product call fails by a network error. */
-export const FALLBACK_PRODUCTS: ShopProduct[] = demoProducts.map((p) => ({
-  id: p.id,
-  name: p.name,
-  price: p.price,
-  originalPrice: p.originalPrice,
-  category: p.category,
-  images: [`/images/shop/${p.id}.svg`],
-  description: p.description,
-  sizes: p.sizes ? [...p.sizes] : null,
-  colors: p.colors ? [...p.colors] : null,
-  rating: p.rating,
-  reviews: p.reviews,
-  inStock: 'inStock' in p ? p.inStock : true,
-  featured: p.featured,
-  tags: [...p.tags],
-  isActive: true,
-  redbubbleUrl: DEFAULT_STORE_URL,
-  createdAt: '',
-}));
+export const FALLBACK_PRODUCTS: ShopProduct[] = demoProducts.map((p) => ({ ...demoProductRow(p, DEFAULT_STORE_URL), isActive: true, createdAt: '' }));
