@@ -127,5 +127,8 @@ export const createForumPostSchema = z.object({
 });
 export type CreateForumPost = z.infer<typeof createForumPostSchema>;
 
+/** A thread named in a moderator's URL. */
+export const forumPostIdParamsSchema = z.object({ id: z.uuid() });
+
 
 

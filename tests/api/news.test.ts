@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES } from '../../src/contracts/community';
 import { NEWS_EMPTY, NEWS_MESSAGES, type ForumPost, type NewsItem, type NewsSource } from '../../src/contracts/news';
 import { DAY_MS, HOUR_MS } from '../../src/contracts/time';
-import { commentBans, forumPosts, newsItems, newsSources } from '../../src/server/db/schema';
+import { commentBans, forumPosts, moderationLog, newsItems, newsSources } from '../../src/server/db/schema';
 import { createNewsPoller } from '../../src/server/modules/news/news-poller';
 import { rankItems, rankScore } from '../../src/server/modules/news/news-ranking';
 import { createTestApp, memberWithRole, type TestMember } from '../support/app';
@@ -367,6 +367,39 @@ describe('forum threads', () => {
     expect((await getJson<ForumPost[]>(app, '/api/forum/posts')).some((p) => p.title === 'Check out my mix')).toBe(false);
     expect((await getJson<ForumPost[]>(app, '/api/forum/posts', linker.cookie))[0]).toMatchObject({ title: 'Check out my mix', status: 'pending' });
     await app.database.db.delete(forumPosts).where(eq(forumPosts.userId, linker.user.id));
+  });
+
+  it('lets an admin decide a held thread: listed for admins, approved for everyone, removed; members may not; all logged', async () => {
+    const linker = await memberWithRole(app, 'vip');
+    const held = (await post(linker.cookie, { title: 'My label night', body: 'Tickets at https://tickets.example.com', category: 'events' })).json<ForumPost>();
+    expect(held.status).toBe('pending');
+    const admin = await memberWithRole(app, 'admin');
+    const other = await memberWithRole(app, 'dhr2');
+    expect((await getJson<ForumPost[]>(app, '/api/forum/posts', other.cookie)).some((p) => p.id === held.id)).toBe(false);
+    expect((await getJson<ForumPost[]>(app, '/api/forum/posts', admin.cookie)).find((p) => p.id === held.id)?.status).toBe('pending');
+
+    const approve = (cookie: string | undefined, id: string) => app.inject({ method: 'PATCH', url: `/api/admin/forum/posts/${id}/approve`, headers: cookie ? { cookie } : {} });
+    const remove = (cookie: string | undefined, id: string) => app.inject({ method: 'DELETE', url: `/api/admin/forum/posts/${id}`, headers: cookie ? { cookie } : {} });
+    expect((await approve(undefined, held.id)).statusCode).toBe(401);
+    expect((await approve(linker.cookie, held.id)).statusCode).toBe(403);
+    expect((await remove(other.cookie, held.id)).statusCode).toBe(403);
+    expect((await approve(admin.cookie, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await approve(admin.cookie, 'not-a-thread')).statusCode).toBe(400);
+    expect((await getJson<ForumPost[]>(app, '/api/forum/posts')).some((p) => p.id === held.id)).toBe(false);
+
+    const approved = await approve(admin.cookie, held.id);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<ForumPost>().status).toBe('approved');
+    expect((await getJson<ForumPost[]>(app, '/api/forum/posts')).find((p) => p.id === held.id)?.status).toBe('approved');
+
+    expect((await remove(admin.cookie, held.id)).statusCode).toBe(204);
+    expect((await remove(admin.cookie, held.id)).statusCode).toBe(404);
+    expect((await getJson<ForumPost[]>(app, '/api/forum/posts')).some((p) => p.id === held.id)).toBe(false);
+    const log = await app.database.db.select().from(moderationLog).where(eq(moderationLog.targetUserId, linker.user.id));
+    expect(log.map((e) => [e.action, e.moderatorId, e.detail]).sort()).toEqual([
+      ['approve', admin.user.id, 'Thread: My label night'],
+      ['reject', admin.user.id, 'Thread removed: My label night'],
+    ]);
   });
 
   it('refuses bad input with a 400 and stores nothing', async () => {

@@ -119,6 +119,8 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['GET', '/api/admin/comments/reported', 'admin'],
   ['GET', '/api/admin/comments/pending', 'admin'],
   ['GET', '/api/admin/comments/log', 'admin'],
+  ['PATCH', '/api/admin/forum/posts/:id/approve', 'admin'],
+  ['DELETE', '/api/admin/forum/posts/:id', 'admin'],
   ['PATCH', '/api/admin/comments/:id/approve', 'admin'],
   ['PATCH', '/api/admin/comments/:id/reject', 'admin'],
   ['DELETE', '/api/admin/comments/:id/permanent', 'admin'],

@@ -247,4 +247,33 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('lets an admin approve a held thread on the forum, and remove one; visitors then see the approved one', async () => {
+    const { db } = h.app.database;
+    const author = await createMember(h.app, { subscriptionTier: 'dhr2', subscriptionStatus: 'active', username: 'heldback' });
+    await db.insert(forumPosts).values([
+      { userId: author.user.id, category: 'events', title: 'Held: my label night', body: 'Tickets at https://tickets.example', status: 'pending' },
+      { userId: author.user.id, category: 'discussion', title: 'Held: buy followers', body: 'https://spam.example', status: 'pending' },
+    ]);
+    await h.app.news.changed();
+    const { page, context, errors } = await open(DESKTOP, { member: admin });
+    await page.goto('/forum');
+    const held = page.getByRole('article', { name: 'Held: my label night' });
+    await held.getByText('Awaiting moderation').waitFor();
+    await held.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => held.getByText('Awaiting moderation').count()).toBe(0);
+    const spam = page.getByRole('article', { name: 'Held: buy followers' });
+    page.once('dialog', (d) => void d.accept());
+    await spam.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => spam.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const visitor = await open(PHONE);
+    await visitor.page.goto('/forum');
+    await visitor.page.getByRole('heading', { name: 'Held: my label night' }).waitFor();
+    expect(await visitor.page.getByRole('heading', { name: 'Held: buy followers' }).count()).toBe(0);
+    expect(await visitor.page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await visitor.context.close();
+  });
 });

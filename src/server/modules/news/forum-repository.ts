@@ -7,6 +7,7 @@ import { forumPosts, users } from '../../db/schema';
 
 export interface ForumPostWithAuthor {
   id: string;
+  userId: string;
   category: ForumPostCategory;
   title: string;
   body: string;
@@ -19,6 +20,7 @@ export interface ForumPostWithAuthor {
 
 const columns = {
   id: forumPosts.id,
+  userId: forumPosts.userId,
   category: forumPosts.category,
   title: forumPosts.title,
   body: forumPosts.body,
@@ -37,14 +39,20 @@ function likePattern(text: string): string {
 export interface ForumListFilter {
   category: ForumFilter;
   search?: string | undefined;
-  /** Only this member's pending threads (their own, awaiting a moderator). */
+  /** Only pending threads: this member's own (awaiting a moderator), or every member's ('all', for admins). */
   pendingOf?: string;
 }
 
 export async function listForumPosts(db: Db, f: ForumListFilter, limit: number): Promise<ForumPostWithAuthor[]> {
   // The 'news' filter shows the news panel only: no member threads.
   if (f.category === 'news') return [];
-  const where: (SQL | undefined)[] = [f.pendingOf ? and(eq(forumPosts.status, 'pending'), eq(forumPosts.userId, f.pendingOf)) : eq(forumPosts.status, 'approved')];
+  const where: (SQL | undefined)[] = [
+    !f.pendingOf
+      ? eq(forumPosts.status, 'approved')
+      : f.pendingOf === 'all'
+        ? eq(forumPosts.status, 'pending')
+        : and(eq(forumPosts.status, 'pending'), eq(forumPosts.userId, f.pendingOf)),
+  ];
   if (f.category !== 'all') where.push(eq(forumPosts.category, f.category));
   if (f.search) where.push(or(ilike(forumPosts.title, likePattern(f.search)), ilike(forumPosts.body, likePattern(f.search))));
   return db
@@ -67,5 +75,17 @@ export async function insertForumPost(
 
 export async function findForumPost(db: Db, id: string): Promise<ForumPostWithAuthor | undefined> {
   const [row] = await db.select(columns).from(forumPosts).innerJoin(users, eq(users.id, forumPosts.userId)).where(eq(forumPosts.id, id));
+  return row;
+}
+
+/** A moderator's approval of a held thread; the thread (with its author) or undefined when unknown. */
+export async function approveForumPost(db: Db, id: string): Promise<ForumPostWithAuthor | undefined> {
+  const [row] = await db.update(forumPosts).set({ status: 'approved' }).where(eq(forumPosts.id, id)).returning({ id: forumPosts.id });
+  return row ? findForumPost(db, row.id) : undefined;
+}
+
+/** Removes a thread; returns what it was, for the moderation log. */
+export async function deleteForumPost(db: Db, id: string): Promise<{ userId: string; title: string } | undefined> {
+  const [row] = await db.delete(forumPosts).where(eq(forumPosts.id, id)).returning({ userId: forumPosts.userId, title: forumPosts.title });
   return row;
 }

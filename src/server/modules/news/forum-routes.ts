@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createForumPostSchema, FORUM_LIST_MAX, forumPostSchema, forumPostsQuerySchema, type ForumPost } from '../../../contracts/news';
+import { createForumPostSchema, FORUM_LIST_MAX, forumPostIdParamsSchema, forumPostSchema, forumPostsQuerySchema, type ForumPost } from '../../../contracts/news';
+import type { UserRow } from '../../db/schema';
+import { unauthorized } from '../../lib/errors';
 import { MINUTE_MS } from '../../../contracts/time';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
 import { listForumPosts } from './forum-repository';
-import { createThread, toForumPost } from './forum-service';
+import { approveThread, createThread, removeThread, toForumPost } from './forum-service';
 
 /** NOTIFY channel: a thread was posted or removed; every instance drops its cached lists. */
 export const FORUM_CHANNEL = 'forum_changed';
@@ -43,8 +45,9 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       list = { at: Date.now(), posts, body: JSON.stringify(posts) };
       if (!search) cache.set(category, list);
     }
-    // A member also sees their own threads awaiting a moderator.
-    const own = req.user ? (await listForumPosts(db, { category, search, pendingOf: req.user.id }, FORUM_LIST_MAX)).map(toForumPost) : [];
+    // A member also sees their own threads awaiting a moderator; an admin sees every held thread, to decide.
+    const pendingOf = req.user?.isAdmin ? 'all' : req.user?.id;
+    const own = pendingOf ? (await listForumPosts(db, { category, search, pendingOf }, FORUM_LIST_MAX)).map(toForumPost) : [];
     reply.header('cache-control', req.user ? 'private, no-store' : 'public, no-cache');
     const body = own.length === 0 ? list.body : JSON.stringify([...own, ...list.posts].slice(0, FORUM_LIST_MAX));
     return reply.type('application/json; charset=utf-8').send(body);
@@ -53,8 +56,32 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/forum/posts', { config: { access: access.member }, schema: { body: createForumPostSchema, response: { 201: forumPostSchema } } }, async (req, reply) => {
     await enforceRateLimit(db, req, RATE_RULES.forumPost);
     const post = await createThread(db, req.user, req.body);
-    dropCaches();
-    await app.database.notify(FORUM_CHANNEL, 'changed').catch((err: unknown) => app.log.warn({ err }, 'could not announce a forum change'));
+    await announceChange();
     return reply.status(201).send(post);
   });
+
+  // Moderation of threads the spam rule held (or any thread): the moderator is the session's admin.
+  const moderatorOf = (user: UserRow | null): UserRow => {
+    if (!user) throw unauthorized();
+    return user;
+  };
+  app.patch(
+    '/api/admin/forum/posts/:id/approve',
+    { config: { access: access.admin }, schema: { params: forumPostIdParamsSchema, response: { 200: forumPostSchema } } },
+    async (req) => {
+      const post = await approveThread(db, moderatorOf(req.user), req.params.id);
+      await announceChange();
+      return post;
+    },
+  );
+  app.delete('/api/admin/forum/posts/:id', { config: { access: access.admin }, schema: { params: forumPostIdParamsSchema } }, async (req, reply) => {
+    await removeThread(db, moderatorOf(req.user), req.params.id);
+    await announceChange();
+    return reply.status(204).send();
+  });
+
+  async function announceChange() {
+    dropCaches();
+    await app.database.notify(FORUM_CHANNEL, 'changed').catch((err: unknown) => app.log.warn({ err }, 'could not announce a forum change'));
+  }
 };

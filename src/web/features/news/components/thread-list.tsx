@@ -1,16 +1,19 @@
-import { MessagesSquare } from 'lucide-react';
+import { Check, MessagesSquare, Trash2 } from 'lucide-react';
 import type { ForumPost } from '../../../../contracts/news';
 import { Badge, TierBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/http';
+import { useModerateForumPost } from '../api/moderate-forum-post';
 import { newsAge } from '../lib/news-age';
 import { DiscussionToggle } from './discussion-toggle';
 
 const CATEGORY = { discussion: { label: 'Discussion', tone: 'cyan' }, events: { label: 'Events', tone: 'violet' }, releases: { label: 'Releases', tone: 'gold' } } as const;
 
-/** Member threads, newest first. */
-export function ThreadList({ posts, loading, emptyText }: { posts: ForumPost[]; loading: boolean; emptyText: string }) {
+/** Member threads, newest first. An admin also sees held threads, with Approve and Remove. */
+export function ThreadList({ posts, loading, emptyText, canModerate }: { posts: ForumPost[]; loading: boolean; emptyText: string; canModerate: boolean }) {
   return (
     <Card padding="none" className="overflow-hidden" role="region" aria-labelledby="threads-title">
       <div className="flex items-center gap-2 border-b border-white/5 px-4 py-4 sm:px-6">
@@ -44,10 +47,36 @@ export function ThreadList({ posts, loading, emptyText }: { posts: ForumPost[]; 
               </h3>
               <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-line text-mist-300">{p.body}</p>
               {p.status === 'approved' && <DiscussionToggle discussionId={p.id} title={p.title} source="Forum" />}
+              {canModerate && <ThreadModeration post={p} />}
             </article>
           ))
         )}
       </div>
     </Card>
+  );
+}
+
+function ThreadModeration({ post }: { post: ForumPost }) {
+  const moderate = useModerateForumPost();
+  const decide = (decision: 'approve' | 'remove') => {
+    if (decision === 'remove' && !window.confirm(`Remove the thread "${post.title}"? This cannot be undone.`)) return;
+    moderate.mutate({ id: post.id, decision });
+  };
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-white/5 pt-3">
+      {post.status === 'pending' && (
+        <Button size="sm" variant="secondary" disabled={moderate.isPending} onClick={() => decide('approve')}>
+          <Check className="size-4" aria-hidden="true" /> Approve
+        </Button>
+      )}
+      <Button size="sm" variant="ghost" disabled={moderate.isPending} onClick={() => decide('remove')}>
+        <Trash2 className="size-4" aria-hidden="true" /> Remove
+      </Button>
+      {moderate.isError && (
+        <p role="alert" className="text-sm text-rose-300">
+          {errorMessage(moderate.error, 'The thread could not be updated.')}
+        </p>
+      )}
+    </div>
   );
 }

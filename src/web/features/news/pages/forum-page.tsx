@@ -108,6 +108,7 @@ export default function ForumPage() {
             <ThreadList
               posts={threads.data ?? []}
               loading={threads.isPending}
+              canModerate={permissions.isAdmin}
               emptyText={search ? 'No threads match your search.' : 'No threads yet. Start the first one!'}
             />
           )}
