@@ -127,8 +127,8 @@ describe.skipIf(!canRunBrowser)('home page and site shell in the browser', () =>
     expect(await navHrefs(page, 'Mobile')).toEqual(NAV);
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Forum' }).click();
     await page.waitForURL('**/forum');
-    await page.getByRole('heading', { name: 'Community Forum' }).waitFor();
-    expect(await page.title()).toBe('Community Forum — Deep House Radio');
+    await page.getByRole('heading', { level: 1, name: 'DHR Forum' }).waitFor();
+    expect(await page.title()).toBe('Forum — Deep House Radio');
     expect(await page.getByRole('navigation', { name: 'Mobile' }).count()).toBe(0);
     expect(await noHorizontalScroll(page)).toBe(true);
     expect(errors).toEqual([]);

@@ -37,10 +37,13 @@ function send() {
   void fetch(HEARTBEAT_PATH, {
     method: 'POST',
     credentials: 'same-origin',
-    keepalive: true,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ page, anonymousId: anonymousId() }),
-  }).catch(() => undefined);
+  })
+    // The small reply is read to its end: a response left unread stays open in the browser's network
+    // log, and the page never counts as network-idle.
+    .then((res) => res.text())
+    .catch(() => undefined);
 }
 
 function onActivity() {

@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { HOMEPAGE_DISCUSSION } from '../../../../contracts/community-values';
+import { HOMEPAGE_DISCUSSION } from '../../../../contracts/discussions';
 import { cn } from '../../../lib/cn';
 import { CommentsDialog } from './lazy-dialogs';
 

@@ -1,6 +1,6 @@
 import { Mail, MessageCircle } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { HOMEPAGE_DISCUSSION } from '../../../../contracts/community-values';
+import { HOMEPAGE_DISCUSSION } from '../../../../contracts/discussions';
 import { PageContainer } from '../../../components/ui/page-container';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { CommentsDialog, ContactDialog } from './lazy-dialogs';
