@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -120,3 +120,23 @@ export function cpuMicros(pid: number): number {
 }
 /** Linux's USER_HZ, the unit of /proc/PID/stat times (100 on every mainstream build). */
 const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * Gives process `pid` (every thread it has now, and so the ones they start) the CPUs `cpus` (a
+ * taskset list such as '1' or '0-3'). False when the machine has one CPU or taskset is missing.
+ * The public-reads bench puts the load generator and the server under test on cores of their own:
+ * on a two-core machine the two otherwise trade places, and the same server measured twice in a row
+ * differed by up to a fifth.
+ */
+export function pinToCpus(pid: number, cpus: string): boolean {
+  if (os.availableParallelism() < 2) return false;
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every CPU of the machine, as a taskset list. */
+export const ALL_CPUS = `0-${os.availableParallelism() - 1}`;

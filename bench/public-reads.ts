@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/lib/icecast';
-import { cpuMicros, load, recordResults, serverArgs, startProcess, tempDir, waitForHttp, type BenchEntry, type Started } from './lib';
+import { ALL_CPUS, cpuMicros, load, pinToCpus, recordResults, serverArgs, startProcess, tempDir, waitForHttp, type BenchEntry, type Started } from './lib';
 import { startStatusStandIn } from './sse-fanout';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,6 +45,7 @@ async function startYardstick(file: string): Promise<Running> {
   const server = startProcess(process.execPath, ['--import', 'tsx', path.join(root, file)], { PORT: String(port) });
   const url = `http://127.0.0.1:${port}/`;
   await waitForHttp(url);
+  pinToCpus(server.child.pid ?? 0, SERVER_CPU);
   return { url, server, stop: server.stop };
 }
 
@@ -75,6 +76,7 @@ async function startDhr(opts: { probe?: boolean } = {}): Promise<Running> {
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/api/health`);
   await waitForHttp(`${url}/api/live-metadata`);
+  pinToCpus(server.child.pid ?? 0, SERVER_CPU);
   await new Promise((r) => setTimeout(r, 3000));
   return {
     url,
@@ -130,7 +132,21 @@ async function measureAgainst(name: string, target: Running, path: string, basel
   return { name, rps, p99Ms, baselineRps, ratio, cpuUsPerRequest, baselineCpuUsPerRequest, cpuRatio, non2xx };
 }
 
+/** The load generator (this process, autocannon) runs on CPU 0 and every server under test on CPU 1. */
+const LOAD_CPU = '0';
+const SERVER_CPU = '1';
+
 export async function benchPublicReads(): Promise<BenchEntry[]> {
+  const pinned = pinToCpus(process.pid, LOAD_CPU);
+  try {
+    const entries = await measureAll();
+    return entries.map((e) => ({ ...e, cpus: pinned ? 'load generator on CPU 0, server on CPU 1' : 'shared' }));
+  } finally {
+    if (pinned) pinToCpus(process.pid, ALL_CPUS);
+  }
+}
+
+async function measureAll(): Promise<BenchEntry[]> {
   const baseline = await startYardstick('bench/baseline-server.ts');
   const hello = await startYardstick('bench/fastify-hello.ts');
   const dhr = await startDhr();

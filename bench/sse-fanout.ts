@@ -116,6 +116,10 @@ export async function benchSseFanout(clients = Number(process.env.BENCH_SSE_CLIE
     DHR2_STREAM_URL: `http://127.0.0.1:${statusPort}/dhr2`,
     DHR1_STATUS_URL: `http://127.0.0.1:${statusPort}/status-json.xsl`,
     DHR2_STATUS_URL: `http://127.0.0.1:${statusPort}/status-json.xsl`,
+    // Every bench client shares 127.0.0.1; in production they come from many addresses. The caps that
+    // guard one instance (SSE_MAX_PER_IP, SSE_MAX_TOTAL) are raised to the bench's size, not measured here.
+    SSE_MAX_PER_IP: String(clients),
+    SSE_MAX_TOTAL: String(clients),
   });
   const base = `http://127.0.0.1:${appPort}`;
   const sockets: http.ClientRequest[] = [];

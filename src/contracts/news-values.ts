@@ -26,6 +26,8 @@ export const FORUM_POST_CATEGORIES = ['discussion', 'events', 'releases'] as con
 export type ForumPostCategory = (typeof FORUM_POST_CATEGORIES)[number];
 export const FORUM_FILTERS = ['all', 'news', 'events', 'releases', 'discussion'] as const;
 export type ForumFilter = (typeof FORUM_FILTERS)[number];
+/** The list /forum shows when no category is chosen. */
+export const DEFAULT_FORUM_FILTER: ForumFilter = 'all';
 
 export const FORUM_TITLE_MAX = 120;
 export const FORUM_BODY_MAX = 5000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DEFAULT_FORUM_FILTER,
   FORUM_BODY_MAX,
   FORUM_FILTERS,
   FORUM_LIST_MAX,
@@ -116,7 +117,7 @@ export type ForumPost = z.infer<typeof forumPostSchema>;
 export const forumPostListSchema = z.array(forumPostSchema).max(FORUM_LIST_MAX);
 
 export const forumPostsQuerySchema = z.object({
-  category: z.enum(FORUM_FILTERS).default('all'),
+  category: z.enum(FORUM_FILTERS).default(DEFAULT_FORUM_FILTER),
   search: z.string().trim().max(FORUM_SEARCH_MAX).optional(),
 });
 

@@ -123,8 +123,10 @@ export const trackIdentificationSchema = z.object({
 export type TrackIdentification = z.infer<typeof trackIdentificationSchema>;
 
 /** GET /api/tracks/recent/{channel}?limit= (default 20, at most 1000): newest first. */
+/** Recent identifications listed when the request names no limit. */
+export const DEFAULT_RECENT_LIMIT = 20;
 export const recentTracksQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(TRACK_LIST_MAX).default(20),
+  limit: z.coerce.number().int().min(1).max(TRACK_LIST_MAX).default(DEFAULT_RECENT_LIMIT),
 });
 export const recentTracksResponseSchema = z.array(trackIdentificationSchema);
 

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import { seedChannels, seedDemo, seedDemoAudio } from './db/seed/seed';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
+import { memoryAnswersPlugin, MemoryAnswers } from './plugins/memory-answers';
 import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
@@ -129,26 +130,25 @@ function trustProxySetting(value: string | undefined): boolean | string[] | ((ad
 
 /** Builds the whole app as one Fastify instance: external plugins, app plugins, then routes. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // Public reads a module holds in memory are answered by the HTTP server before Fastify routes them.
+  const memoryAnswers = new MemoryAnswers();
+  const logRequests = opts.logger !== false && INFO_LEVELS.has(config.LOG_LEVEL);
   const app = Fastify({
+    serverFactory: memoryAnswers.serverFactory(SERVER_LIMITS),
     logger:
       opts.logger === false
         ? false
         : { level: config.LOG_LEVEL, serializers: { req: serializeRequestForLog }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
-    logController: new RequestLogController(opts.logger !== false && INFO_LEVELS.has(config.LOG_LEVEL)),
+    logController: new RequestLogController(logRequests),
     // Only the configured proxies may speak for the client's address (per-IP rate limits rely on it).
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     // Graceful shutdown: close() lets in-flight requests finish and refuses new ones.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    requestTimeout: SERVER_LIMITS.requestTimeoutMs,
-    keepAliveTimeout: SERVER_LIMITS.keepAliveTimeoutMs,
-    maxRequestsPerSocket: SERVER_LIMITS.maxRequestsPerSocket,
   }).withTypeProvider<ZodTypeProvider>();
   const proxyWarning = trustProxyWarning(config);
   if (proxyWarning) app.log.warn(proxyWarning);
-  // Fastify has no option for this one; it must not exceed requestTimeout.
-  app.server.headersTimeout = SERVER_LIMITS.headersTimeoutMs;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -180,6 +180,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(accessPlugin);
   await app.register(securityPlugin);
   await app.register(metricsPlugin);
+  await app.register(memoryAnswersPlugin, { answers: memoryAnswers, logRequests });
   await app.register(mailPlugin);
   await app.register(platformSubscribersPlugin);
   await app.register(mediaStoragePlugin, { storage: opts.mediaStorage });

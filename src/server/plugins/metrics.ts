@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { access, hookList } from './access';
@@ -6,8 +6,13 @@ import { access, hookList } from './access';
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Registry;
+    /** The recorder of one route's requests into the HTTP duration histogram. */
+    requestRecorder: (route: string) => RequestRecorder;
   }
 }
+
+/** Records one answered request of a route: its method, status and duration. */
+export type RequestRecorder = (method: string, status: number, seconds: number) => void;
 
 const DURATION_METRIC = 'dhr_http_request_duration_seconds';
 const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -75,29 +80,37 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   const durations = new RequestDurations();
 
   /** Records a finished request into the series of `route` (one per method and status, found by status). */
-  const recorder = (route: string) => {
+  const recorders = new Map<string, RequestRecorder>();
+  /** One recorder per route URL, shared by its methods and by the memory path (one series per label set). */
+  const recorder = (route: string): RequestRecorder => {
+    const known = recorders.get(route);
+    if (known) return known;
     const byMethod = new Map<string, Map<number, DurationSeries>>();
-    return (req: FastifyRequest, reply: FastifyReply) => {
-      let byStatus = byMethod.get(req.method);
-      if (!byStatus) byMethod.set(req.method, (byStatus = new Map()));
-      let series = byStatus.get(reply.statusCode);
-      if (!series) byStatus.set(reply.statusCode, (series = durations.create(req.method, route, reply.statusCode)));
-      durations.observe(series, reply.elapsedTime / 1000);
+    const record: RequestRecorder = (method, status, seconds) => {
+      let byStatus = byMethod.get(method);
+      if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+      let series = byStatus.get(status);
+      if (!series) byStatus.set(status, (series = durations.create(method, route, status)));
+      durations.observe(series, seconds);
     };
+    recorders.set(route, record);
+    return record;
   };
+  // Requests answered before Fastify (plugins/memory-answers.ts) record into the same series.
+  app.decorate('requestRecorder', recorder);
   // Each route records with its own hook, closing over its URL (reading `req.routeOptions` builds an
   // object per request); requests that match no route are counted by the app-wide hook as 'unmatched'.
   app.addHook('onRoute', (route) => {
     const record = recorder(route.url);
     const hook: onResponseHookHandler = (req, reply, done) => {
-      record(req, reply);
+      record(req.method, reply.statusCode, reply.elapsedTime / 1000);
       done();
     };
     route.onResponse = [...hookList(route.onResponse), hook];
   });
   const recordUnmatched = recorder('unmatched');
   app.addHook('onResponse', (req, reply, done) => {
-    if (req.is404) recordUnmatched(req, reply);
+    if (req.is404) recordUnmatched(req.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
@@ -106,4 +119,4 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     reply.type(registry.contentType);
     return (await registry.metrics()) + '\n' + durations.text();
   });
-});
+}, { name: 'metrics' });

@@ -41,6 +41,16 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * JSON is never rendered as a document, so the document policies (CSP, framing, opener) only add
+ * bytes to every API reply; API replies keep the headers that matter for data.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+};
+
 /** Security headers with a CSP the app's own pages satisfy, and the cross-site write guard. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
@@ -69,17 +79,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.secureCookies ? undefined : false,
   });
-  // JSON is never rendered as a document, so the document policies (CSP, framing, opener) only add
-  // bytes to every API reply; API replies keep the headers that matter for data.
-  const apiHeaders = {
-    'x-content-type-options': 'nosniff',
-    'cross-origin-resource-policy': 'same-origin',
-    'referrer-policy': 'no-referrer',
-  };
   const ownOrigin = new URL(config.PUBLIC_URL).origin;
   // One hook for both jobs: it runs on every request.
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.url.startsWith('/api/') ? apiHeaders : headers);
+    reply.headers(req.url.startsWith('/api/') ? API_HEADERS : headers);
     if (SAFE_METHODS.has(req.method) || isSameSite(req.headers.origin, req.headers.host)) return done();
     // State-changing requests whose Origin names another site are refused (docs/decisions/0004-security-headers-computed-once.md).
     done(forbidden('Cross-site request refused', 'cross_site'));

@@ -41,6 +41,16 @@ export class CommentsCache {
     await this.database.notify(COMMENTS_CHANNEL, discussionId).catch((err: unknown) => this.log.warn({ err }, 'could not announce a comments change'));
   }
 
+  /** The list of `discussionId` if it is in memory now (plugins/memory-answers.ts asks before routing). */
+  peekList(discussionId: string): CachedList | undefined {
+    return this.lists.get(discussionId);
+  }
+
+  /** The recent feed of `limit` comments if it is in memory now. */
+  peekRecent(limit: number): string | undefined {
+    return this.recent.get(limit);
+  }
+
   async list(discussionId: string, load: () => Promise<Comment[]>): Promise<CachedList> {
     const hit = this.lists.get(discussionId);
     if (hit) return hit;

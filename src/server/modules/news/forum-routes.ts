@@ -1,22 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createForumPostSchema, FORUM_LIST_MAX, forumPostIdParamsSchema, forumPostSchema, forumPostsQuerySchema, type ForumPost } from '../../../contracts/news';
+import { createForumPostSchema, DEFAULT_FORUM_FILTER, FORUM_LIST_MAX, forumPostIdParamsSchema, forumPostSchema, forumPostsQuerySchema, type ForumPost } from '../../../contracts/news';
 import type { UserRow } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { MINUTE_MS } from '../../../contracts/time';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
+import type { MemoryAnswer } from '../../plugins/memory-answers';
 import { listForumPosts } from './forum-repository';
 import { approveThread, createThread, removeThread, toForumPost } from './forum-service';
 
 /** NOTIFY channel: a thread was posted or removed; every instance drops its cached lists. */
 export const FORUM_CHANNEL = 'forum_changed';
 const CACHE_TTL_MS = 5 * MINUTE_MS;
+const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 
 interface CachedList {
   at: number;
   posts: ForumPost[];
   /** Serialised once: most readers get it as is. */
   body: string;
+  /** What a visitor without a session is answered, before routing (plugins/memory-answers.ts). */
+  answer: MemoryAnswer;
 }
 
 /** GET and POST /api/forum/posts (spec §7): member threads, by category and search. */
@@ -35,20 +39,26 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The reply is built from toForumPost rows and serialised here (once per list for most readers), not by a response schema.
-  app.get('/api/forum/posts', { config: { access: access.public }, schema: { querystring: forumPostsQuerySchema } }, async (req, reply) => {
+  // Every visitor of /forum without a session reads the unfiltered list: answered from memory.
+  const fromMemory = (_params: unknown, query: string) => {
+    const hit = query === '' ? cache.get(DEFAULT_FORUM_FILTER) : undefined;
+    return hit && Date.now() - hit.at < CACHE_TTL_MS ? hit.answer : undefined;
+  };
+  app.get('/api/forum/posts', { config: { access: access.public, fromMemory }, schema: { querystring: forumPostsQuerySchema } }, async (req, reply) => {
     const { category, search } = req.query;
     let list: CachedList;
     const hit = search ? undefined : cache.get(category);
     if (hit && Date.now() - hit.at < CACHE_TTL_MS) list = hit;
     else {
       const posts = (await listForumPosts(db, { category, search }, FORUM_LIST_MAX)).map(toForumPost);
-      list = { at: Date.now(), posts, body: JSON.stringify(posts) };
+      const body = JSON.stringify(posts);
+      list = { at: Date.now(), posts, body, answer: { body, cacheControl: PUBLIC_CACHE_CONTROL } };
       if (!search) cache.set(category, list);
     }
     // A member also sees their own threads awaiting a moderator; an admin sees every held thread, to decide.
     const pendingOf = req.user?.isAdmin ? 'all' : req.user?.id;
     const own = pendingOf ? (await listForumPosts(db, { category, search, pendingOf }, FORUM_LIST_MAX)).map(toForumPost) : [];
-    reply.header('cache-control', req.user ? 'private, no-store' : 'public, no-cache');
+    reply.header('cache-control', req.user ? 'private, no-store' : PUBLIC_CACHE_CONTROL);
     const body = own.length === 0 ? list.body : JSON.stringify([...own, ...list.posts].slice(0, FORUM_LIST_MAX));
     return reply.type('application/json; charset=utf-8').send(body);
   });

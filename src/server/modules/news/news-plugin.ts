@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import type { SafeFetchOptions } from '../../lib/safe-fetch';
 import { access } from '../../plugins/access';
+import type { MemoryAnswer } from '../../plugins/memory-answers';
 import { COMMENTS_CHANNEL } from '../comments/comments-cache';
 import { commentCountsSince } from '../comments/comments-repository';
 import { createNewsPoller, type NewsPoller } from './news-poller';
@@ -47,14 +48,17 @@ export interface NewsPluginOptions {
   fetch?: SafeFetchOptions;
 }
 
-interface CachedBody {
-  body: string;
+/** Browsers revalidate (the Refresh button must show new items at once); a 304 costs a header compare. */
+const LIST_CACHE_CONTROL = 'public, no-cache';
+
+/** A list as sent: also the answer plugins/memory-answers.ts gives before routing. */
+interface CachedBody extends MemoryAnswer {
   etag: string;
   at: number;
 }
 
 function cachedBody(json: string): CachedBody {
-  return { body: json, etag: `"${createHash('sha1').update(json).digest('base64url').slice(0, 20)}"`, at: Date.now() };
+  return { body: json, etag: `"${createHash('sha1').update(json).digest('base64url').slice(0, 20)}"`, at: Date.now(), cacheControl: LIST_CACHE_CONTROL };
 }
 
 const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
@@ -97,37 +101,38 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
     return entry;
   }
 
-  const listReply = (ttlMs: number, compute: () => Promise<unknown>, key: string) =>
-    async (req: { headers: Record<string, string | string[] | undefined> }, reply: FastifyReply) => {
+  /**
+   * A public list, cached under `key` for at most `ttlMs`: a list in memory is answered before routing
+   * (plugins/memory-answers.ts), otherwise the route computes and caches it.
+   */
+  function serveList(url: string, key: string, ttlMs: number, compute: () => Promise<unknown>): void {
+    const fromMemory = (_params: unknown, query: string) => {
+      const hit = query === '' ? cache.get(key) : undefined;
+      return hit && Date.now() - hit.at < ttlMs ? hit : undefined;
+    };
+    // The body is sent as cached (already serialised), so the reply is not typed by the response schema.
+    const handler = async (req: { headers: Record<string, string | string[] | undefined> }, reply: FastifyReply) => {
       const entry = await load(key, ttlMs, compute);
-      // Browsers revalidate (the Refresh button must show new items at once); a 304 costs a header compare.
-      reply.header('cache-control', 'public, no-cache').header('etag', entry.etag);
+      reply.header('cache-control', LIST_CACHE_CONTROL).header('etag', entry.etag);
       if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(entry.body);
     };
+    app.get(url, { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { response: { 200: newsListSchema } } }, handler);
+  }
 
-  const listRoute = { config: { access: access.public, sharedAnswer: true }, schema: { response: { 200: newsListSchema } } } as const;
   // Lists change only through a poll or an admin (both NOTIFY); the TTL only bounds a missed notification.
-  app.get('/api/rss/latest', listRoute, listReply(15 * MINUTE_MS, async () => (await latestItems(db, 'rss', NEWS_LIST_MAX)).map(toNewsItem), 'rss'));
-  app.get('/api/crawler/all', listRoute, listReply(20 * MINUTE_MS, async () => (await latestItems(db, 'web', NEWS_LIST_MAX)).map(toNewsItem), 'web'));
-  app.get(
-    '/api/articles/prioritized',
-    listRoute,
-    listReply(
-      PRIORITIZED_TTL_MS,
-      async () => {
-        const now = Date.now();
-        const pool = await rankingCandidates(db, RANKING_POOL);
-        const comments = await commentActivity(
-          db,
-          pool.map((i) => i.id),
-          new Date(now - RANKING.commentWindowMs),
-        );
-        return rankItems(pool, comments, now).slice(0, NEWS_LIST_MAX).map(toNewsItem);
-      },
-      'prioritized',
-    ),
-  );
+  serveList('/api/rss/latest', 'rss', 15 * MINUTE_MS, async () => (await latestItems(db, 'rss', NEWS_LIST_MAX)).map(toNewsItem));
+  serveList('/api/crawler/all', 'web', 20 * MINUTE_MS, async () => (await latestItems(db, 'web', NEWS_LIST_MAX)).map(toNewsItem));
+  serveList('/api/articles/prioritized', 'prioritized', PRIORITIZED_TTL_MS, async () => {
+    const now = Date.now();
+    const pool = await rankingCandidates(db, RANKING_POOL);
+    const comments = await commentActivity(
+      db,
+      pool.map((i) => i.id),
+      new Date(now - RANKING.commentWindowMs),
+    );
+    return rankItems(pool, comments, now).slice(0, NEWS_LIST_MAX).map(toNewsItem);
+  });
 
   app.post(
     '/api/news/refresh',

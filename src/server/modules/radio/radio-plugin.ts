@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { channelParamsSchema, liveMetadataQuerySchema } from '../../../contracts/radio';
 import { notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import { NowPlaying } from './now-playing';
+import type { MemoryAnswer } from '../../plugins/memory-answers';
+import { type MetadataReply, NowPlaying } from './now-playing';
 import { StreamTokens } from './stream-tokens';
 import { SSE_RETRY_AFTER_S } from './sse-hub';
 import { SECOND_MS } from '../../../contracts/time';
@@ -80,10 +81,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }
   app.decorate('knownChannel', knownChannel);
 
+  // The per-channel route keeps the legacy anti-cache headers its older clients expect.
+  const ANTI_CACHE = { 'pragma': 'no-cache', expires: '0' } as const;
   function sendMetadata(req: FastifyRequest, reply: FastifyReply, channel: string, antiCache: boolean) {
     const r = nowPlaying.metadataReply(channel);
     reply.header('cache-control', antiCache ? 'no-cache, no-store, must-revalidate' : 'no-cache');
-    if (antiCache) reply.header('pragma', 'no-cache').header('expires', '0');
+    if (antiCache) reply.headers(ANTI_CACHE);
     reply.type('application/json; charset=utf-8');
     if (r.etag) {
       reply.header('etag', r.etag);
@@ -92,16 +95,41 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(r.status).send(r.body);
   }
 
+  // The same reply as sendMetadata, from memory before routing (plugins/memory-answers.ts), once the
+  // channel is known; one answer object per reply (replies are replaced when the metadata changes).
+  const answers = { plain: new WeakMap<MetadataReply, MemoryAnswer>(), antiCache: new WeakMap<MetadataReply, MemoryAnswer>() };
+  function metadataFromMemory(channel: string | undefined, query: string, antiCache: boolean): MemoryAnswer | undefined {
+    if (channel === undefined || query !== '' || !nowPlaying.channel(channel)) return undefined;
+    const r = nowPlaying.metadataReply(channel);
+    const memo = antiCache ? answers.antiCache : answers.plain;
+    let answer = memo.get(r);
+    if (!answer) {
+      answer = antiCache
+        ? { status: r.status, body: r.body, etag: r.etag, cacheControl: 'no-cache, no-store, must-revalidate', headers: ANTI_CACHE }
+        : { status: r.status, body: r.body, etag: r.etag, cacheControl: 'no-cache' };
+      memo.set(r, answer);
+    }
+    return answer;
+  }
+
   // Metadata replies are a few hundred bytes, under the compression threshold: no negotiation per request.
   app.get(
     '/api/live-metadata',
-    { config: { access: access.public, sharedAnswer: true }, compress: false, schema: { querystring: liveMetadataQuerySchema } },
+    {
+      config: { access: access.public, sharedAnswer: true, fromMemory: (_p, query) => metadataFromMemory(DEFAULT_CHANNEL, query, false) },
+      compress: false,
+      schema: { querystring: liveMetadataQuerySchema },
+    },
     async (req, reply) => sendMetadata(req, reply, await knownChannel(DEFAULT_CHANNEL), false),
   );
 
   app.get(
     '/api/live-metadata/:channel',
-    { config: { access: access.public, sharedAnswer: true }, compress: false, schema: { params: channelParamsSchema, querystring: liveMetadataQuerySchema } },
+    {
+      config: { access: access.public, sharedAnswer: true, fromMemory: (params, query) => metadataFromMemory(params.channel, query, true) },
+      compress: false,
+      schema: { params: channelParamsSchema, querystring: liveMetadataQuerySchema },
+    },
     async (req, reply) => sendMetadata(req, reply, await knownChannel(req.params.channel), true),
   );
 

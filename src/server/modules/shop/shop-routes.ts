@@ -10,11 +10,13 @@ import {
 import { SHOP_MESSAGES } from '../../../contracts/shop-values';
 import { conflict, notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
+import type { MemoryAnswer } from '../../plugins/memory-answers';
 import { deleteProduct, insertProduct, listActiveProducts, listAllProducts, ProductExistsError, updateProduct } from './shop-repository';
 import { toShopProduct } from './shop-views';
 
 /** NOTIFY channel telling every instance the catalogue changed (their cached product lists are dropped). */
 export const SHOP_PRODUCTS_CHANNEL = 'shop_products';
+const CATALOGUE_CACHE_CONTROL = 'public, max-age=60';
 
 /**
  * The shop's catalogue (docs/decisions/0018-live-monitor-shop-submissions.md): the public list is
@@ -22,7 +24,7 @@ export const SHOP_PRODUCTS_CHANNEL = 'shop_products';
  */
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  let cached: string | undefined;
+  let cached: MemoryAnswer | undefined;
   // Bumped on every drop, so a read that began before a change never caches the old list.
   let generation = 0;
   const dropCache = () => {
@@ -41,16 +43,18 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preClose', async () => unlisten?.());
 
   async function activeProductsJson(): Promise<string> {
-    if (cached) return cached;
+    if (cached) return cached.body;
     const started = generation;
     const list: ShopProduct[] = (await listActiveProducts(db)).map(toShopProduct);
     const body = JSON.stringify(list);
-    if (started === generation) cached = body;
+    if (started === generation) cached = { body, cacheControl: CATALOGUE_CACHE_CONTROL };
     return body;
   }
 
-  app.get('/api/shop/products', { config: { access: access.public, sharedAnswer: true } }, async (_req, reply) => {
-    reply.header('cache-control', 'public, max-age=60').type('application/json; charset=utf-8');
+  // The list in memory is answered before routing (plugins/memory-answers.ts).
+  const fromMemory = (_params: unknown, query: string) => (query === '' ? cached : undefined);
+  app.get('/api/shop/products', { config: { access: access.public, sharedAnswer: true, fromMemory } }, async (_req, reply) => {
+    reply.header('cache-control', CATALOGUE_CACHE_CONTROL).type('application/json; charset=utf-8');
     // While the database is away the cached list still answers; with nothing cached it is a 503,
     // which the shop shows as an error (its fallback catalogue is for network errors only).
     return activeProductsJson();

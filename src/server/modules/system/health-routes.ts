@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../plugins/access';
 import { sendError } from '../../plugins/errors';
+import type { MemoryAnswer } from '../../plugins/memory-answers';
 
 const HEALTHY = JSON.stringify({ status: 'ok' });
+const HEALTHY_ANSWER: MemoryAnswer = { body: HEALTHY, cacheControl: 'no-store' };
 
 /** A database answer is trusted for this long, so probes under load do not each queue a query. */
 const PING_TTL_MS = 1000;
@@ -22,7 +24,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     // A 15-byte constant never reaches the compression threshold: no negotiation per probe.
-    { config: { access: access.public }, compress: false },
+    {
+      config: {
+        access: access.public,
+        // Within the TTL the answer is a constant, sent before routing (plugins/memory-answers.ts).
+        fromMemory: (_params, query) => (query === '' && Date.now() - lastOk < PING_TTL_MS ? HEALTHY_ANSWER : undefined),
+      },
+      compress: false,
+    },
     async (req, reply) => {
       try {
         // Within the TTL nothing is awaited: a probe under load costs no extra promise.

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   channelParamsSchema,
+  DEFAULT_RECENT_LIMIT,
   metadataHealthSchema,
   recentTracksQuerySchema,
   recommendationRequestSchema,
@@ -20,6 +21,7 @@ import {
 } from '../../../contracts/radio';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
+import type { MemoryAnswer } from '../../plugins/memory-answers';
 import type { ChannelRow } from '../radio/channels-repository';
 import { mountPath, statusUrlFor } from '../radio/icecast-status';
 import { MONITOR_SUBJECT, withToken } from '../radio/stream-tokens';
@@ -45,7 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.decorate('trackMonitor', monitor);
 
   // Recent lists are read by every player every 2 minutes: serve them from memory until the history changes.
-  const recentCache = new Map<string, string>();
+  const recentCache = new Map<string, MemoryAnswer>();
   const dropCaches = () => recentCache.clear();
   const announce = async () => {
     dropCaches();
@@ -96,15 +98,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   async function sendRecent(channel: string, limit: number): Promise<string> {
     const key = `${channel}:${limit}`;
     const hit = recentCache.get(key);
-    if (hit) return hit;
+    if (hit) return hit.body;
     const body = JSON.stringify((await recentTracks(db, channel, limit)).map(toTrackIdentification));
-    if (recentCache.size < MAX_CACHED_LISTS) recentCache.set(key, body);
+    if (recentCache.size < MAX_CACHED_LISTS) recentCache.set(key, { body, cacheControl: 'no-cache' });
     return body;
   }
 
   app.get(
     '/api/tracks/recent/:channel',
-    { config: { access: access.public, sharedAnswer: true }, schema: { params: channelParamsSchema, querystring: recentTracksQuerySchema } },
+    {
+      config: {
+        access: access.public,
+        sharedAnswer: true,
+        // A list already read is answered before routing (plugins/memory-answers.ts); its key was validated then.
+        fromMemory: (params, query) => {
+          const limit = query === '' ? DEFAULT_RECENT_LIMIT : /^limit=([1-9]\d{0,2})$/.exec(query)?.[1];
+          return limit === undefined ? undefined : recentCache.get(`${params.channel}:${limit}`);
+        },
+      },
+      schema: { params: channelParamsSchema, querystring: recentTracksQuerySchema },
+    },
     async (req, reply) => {
       const channel = await app.knownChannel(req.params.channel);
       reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');

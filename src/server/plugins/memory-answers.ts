@@ -1,0 +1,242 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import FindMyWay from 'find-my-way';
+import { sessionCookieName } from '../lib/sessions';
+import type { RequestRecorder } from './metrics';
+import { API_HEADERS } from './security';
+
+/**
+ * Public reads answered from memory before Fastify routes the request (docs/decisions/0021-memory-answers.md).
+ *
+ * A public GET route whose module keeps its answer in memory declares `config.fromMemory`. The HTTP
+ * server asks it first: when the module holds the answer right now, it is written at once (same
+ * status, body and headers as the route, compressed once per body); otherwise, and for anything
+ * unusual (HEAD, a session cookie on a route that reads the session, the server closing), the
+ * request goes through Fastify as before. The access policy still decides: only routes
+ * whose policy is public may declare it, checked when the route is registered.
+ */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's answer when its module holds it in memory right now (public GET routes only). */
+    fromMemory?: FromMemory;
+  }
+  interface FastifyInstance {
+    memoryAnswers: MemoryAnswers;
+  }
+}
+
+/** What a route answers now, from its module's memory. */
+export interface MemoryAnswer {
+  /** 200 unless said otherwise. */
+  status?: number;
+  /** JSON text, sent as `application/json; charset=utf-8`. */
+  body: string;
+  cacheControl: string;
+  /** Answered with 304 when the request's If-None-Match is this value. */
+  etag?: string;
+  /** Any further header the route sets (e.g. `pragma`). */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The route's answer from memory, or undefined when the module does not hold it (the route then
+ * serves the request). `params` are the route's path parameters, decoded as Fastify decodes them;
+ * `query` is the raw query string, '' when there is none.
+ */
+export type FromMemory = (params: Readonly<Record<string, string>>, query: string) => MemoryAnswer | undefined;
+
+
+interface MemoryRoute {
+  url: string;
+  fromMemory: FromMemory;
+  /** Whether the answer is the same with a session (otherwise a request with one goes to the route). */
+  sharedAnswer: boolean;
+  /** Whether bodies over the threshold are compressed (the route's `compress` option). */
+  compress: boolean;
+  record: RequestRecorder;
+}
+
+/** The compression threshold of @fastify/compress as app.ts registers it. */
+export const COMPRESS_THRESHOLD = 1024;
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** Bodies compressed per route and path; a body is compressed again only when it changes. */
+const MAX_ENCODED = 512;
+
+interface Encoded {
+  body: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+export class MemoryAnswers {
+  /**
+   * Every GET route of the app, with the router Fastify uses and its options: a path finds the route
+   * Fastify would pick (static before parametric, the same parameter decoding), and only a route that
+   * answers from memory carries a store.
+   */
+  private readonly router = FindMyWay<FindMyWay.HTTPVersion.V1>({
+    caseSensitive: true,
+    ignoreTrailingSlash: false,
+    ignoreDuplicateSlashes: false,
+    maxParamLength: 100,
+  });
+  private readonly encoded = new Map<string, Encoded>();
+  private closing = false;
+  private sessionCookie = '';
+  private logLine: ((line: Record<string, unknown>) => void) | undefined;
+  /** Requests answered from memory so far (tests assert the path was taken). */
+  served = 0;
+
+  /** The request handler of the HTTP server: memory first, Fastify (`next`) otherwise. */
+  serverFactory(limits: { keepAliveTimeoutMs: number; requestTimeoutMs: number; headersTimeoutMs: number; maxRequestsPerSocket: number }) {
+    return (next: http.RequestListener) => {
+      const server = http.createServer((req, res) => {
+        if (!this.serve(req, res)) next(req, res);
+      });
+      // With a server factory, Fastify leaves the server's limits to us.
+      server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+      server.requestTimeout = limits.requestTimeoutMs;
+      server.headersTimeout = limits.headersTimeoutMs;
+      server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+      return server;
+    };
+  }
+
+  configure(opts: { sessionCookie: string; logLine?: (line: Record<string, unknown>) => void }): void {
+    this.sessionCookie = `${opts.sessionCookie}=`;
+    this.logLine = opts.logLine;
+  }
+
+  /** A GET route of the app; `memory` when it answers from memory. */
+  addRoute(url: string, memory: MemoryRoute | null): void {
+    this.router.on('GET', url, noHandler, memory);
+  }
+
+  close(): void {
+    this.closing = true;
+  }
+
+  /** Answers `req` from memory when it can; false hands it to Fastify untouched. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' || this.closing) return false;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const found = this.router.find('GET', path);
+    const route = found?.store as MemoryRoute | null | undefined;
+    if (!route) return false;
+    const params = found?.params as Record<string, string>;
+    if (!route.sharedAnswer && req.headers.cookie?.includes(this.sessionCookie)) return false;
+    const started = performance.now();
+    let answer: MemoryAnswer | undefined;
+    try {
+      answer = route.fromMemory(params, q < 0 ? '' : url.slice(q + 1));
+    } catch {
+      return false; // the route itself will answer, with its own error handling
+    }
+    if (!answer) return false;
+    const status = this.write(req, res, route, path, answer);
+    this.served += 1;
+    const ms = performance.now() - started;
+    route.record('GET', status, ms / 1000);
+    this.logLine?.({ method: 'GET', url: path, statusCode: status, responseTime: ms });
+    return true;
+  }
+
+  private write(req: IncomingMessage, res: ServerResponse, route: MemoryRoute, path: string, answer: MemoryAnswer): number {
+    const headers: Record<string, string | number> = { ...API_HEADERS, 'cache-control': answer.cacheControl, ...answer.headers };
+    if (answer.etag !== undefined) {
+      headers.etag = answer.etag;
+      if (req.headers['if-none-match'] === answer.etag) {
+        res.writeHead(304, headers).end();
+        return 304;
+      }
+    }
+    const status = answer.status ?? 200;
+    headers['content-type'] = JSON_TYPE;
+    const size = Buffer.byteLength(answer.body);
+    const encoding = route.compress && size >= COMPRESS_THRESHOLD ? pickEncoding(req.headers['accept-encoding']) : undefined;
+    if (!encoding) {
+      headers['content-length'] = size;
+      res.writeHead(status, headers).end(answer.body);
+      return status;
+    }
+    const body = this.encode(`${route.url} ${path}`, answer.body, encoding);
+    headers.vary = 'accept-encoding';
+    headers['content-encoding'] = encoding;
+    headers['content-length'] = body.length;
+    res.writeHead(status, headers).end(body);
+    return status;
+  }
+
+  /** The body compressed with `encoding`, computed once per body (bodies change when caches do). */
+  private encode(key: string, body: string, encoding: 'br' | 'gzip'): Buffer {
+    let entry = this.encoded.get(key);
+    if (!entry || entry.body !== body) {
+      if (!entry && this.encoded.size >= MAX_ENCODED) {
+        const oldest = this.encoded.keys().next().value;
+        if (oldest !== undefined) this.encoded.delete(oldest);
+      }
+      entry = { body };
+      this.encoded.set(key, entry);
+    }
+    if (encoding === 'br') return (entry.br ??= brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+    return (entry.gzip ??= gzipSync(body, { level: 6 }));
+  }
+}
+
+/** br when the client takes it, else gzip, else none (a `q=0` refuses an encoding). */
+export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of String(header).split(',')) {
+    const [name = '', ...attrs] = part.trim().toLowerCase().split(';');
+    const refused = attrs.some((a) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(a));
+    if (!refused) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+const noHandler = () => undefined;
+
+/**
+ * Collects the routes that declare `fromMemory` and wires the server's memory answers to the app's
+ * metrics, request log and shutdown. The instance is created before Fastify (its server factory).
+ */
+export const memoryAnswersPlugin = fp(
+  async (app: FastifyInstance, opts: { answers: MemoryAnswers; logRequests: boolean }) => {
+    const { answers } = opts;
+    app.decorate('memoryAnswers', answers);
+    answers.configure({
+      sessionCookie: sessionCookieName(app.config.secureCookies),
+      logLine: opts.logRequests ? (line) => app.log.info(line, 'request completed') : undefined,
+    });
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.includes('GET')) return; // the HEAD twin Fastify adds carries the same config
+      const fromMemory = route.config?.fromMemory;
+      if (fromMemory && route.config?.access?.kind !== 'public') throw new Error(`Route ${route.url} answers from memory but its policy is not public`);
+      answers.addRoute(
+        route.url,
+        fromMemory
+          ? {
+              url: route.url,
+              fromMemory,
+              sharedAnswer: route.config?.sharedAnswer === true,
+              compress: route.compress !== false,
+              record: app.requestRecorder(route.url),
+            }
+          : null,
+      );
+    });
+    // Like Fastify's return503OnClosing: once closing starts, requests go to Fastify, which refuses them.
+    app.addHook('preClose', async () => answers.close());
+  },
+  { name: 'memory-answers', dependencies: ['metrics'] },
+);
