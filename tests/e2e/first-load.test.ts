@@ -8,7 +8,7 @@ import { tempDataDir } from '../support/outbox';
 const webRoot = path.resolve(process.env.WEB_ROOT ?? 'dist/web');
 /**
  * The first-load budget of docs/decisions/0010-web-gate-and-first-load.md: `/` loads at most 120,000 bytes
- * of gzipped JavaScript before it settles (116,129 when it was set back to this figure).
+ * of gzipped JavaScript before it settles (116,290 when it was set back to this figure).
  */
 const HOME_JS_GZIP_BUDGET = 120_000;
 const LAYOUT_SHIFT_BUDGET = 0.02;

@@ -3,16 +3,16 @@ import { lazyPage } from './lazy-page';
 
 // Pages reached by several paths: one lazy component each, so the bundle lists their chunks once and
 // moving between those paths, once the page has loaded, shows no spinner.
-const channelPage = lazyPage(() => import('../features/channels/pages/channel-page'));
 const trackHistoryPage = lazyPage(() => import('../features/tracks/pages/vip-track-history-page'));
 const newsletterPage = lazyPage(() => import('../features/shop/pages/newsletter-page'));
 const adminDashboardPage = lazyPage(() => import('../features/admin/pages/admin-dashboard-page'));
 
 /**
- * Every path of src/contracts/routes.ts PAGE_PATHS inside the site's layout, one route per line:
+ * The other paths of src/contracts/routes.ts PAGE_PATHS, one route per line:
  * `lazyPage(() => import('../features/<domain>/pages/<name>-page'))` (the page module default-exports
- * the component). The home page and the pop-out players are in app-routes.tsx, which loads this table
- * on the first visit to any other path: it is no weight on the home page's first load.
+ * the component). app-routes.tsx holds the home page, the pages of the top bar's links and the pop-out
+ * players, and loads this table on the first visit to any other path, so it is no weight on the home
+ * page's first load. A new page goes here unless it joins the top bar.
  */
 const routes: RouteObject[] = [
   // Accounts (features/auth)
@@ -25,19 +25,13 @@ const routes: RouteObject[] = [
   { path: '/forgot-password', element: lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
   { path: '/reset-password', element: lazyPage(() => import('../features/auth/pages/reset-password-page')) },
   { path: '/admin-setup', element: lazyPage(() => import('../features/auth/pages/admin-setup-page')) },
-  // Radio, channel pages and tracks (features/radio, features/channels, features/tracks)
-  { path: '/dhr1', element: channelPage },
-  { path: '/dhr2', element: channelPage },
+  // Tracks (features/tracks; the channel pages are in app-routes.tsx)
   { path: '/track-ident', element: lazyPage(() => import('../features/tracks/pages/track-ident-page')) },
   { path: '/birdy', element: lazyPage(() => import('../features/tracks/pages/birdy-page')) },
   { path: '/admin/track-history', element: lazyPage(() => import('../features/tracks/pages/admin-track-history-page')) },
   { path: '/vip/track-history', element: trackHistoryPage },
   { path: '/track-history', element: trackHistoryPage },
-  // VIP, community, shop
-  { path: '/vip', element: lazyPage(() => import('../features/vip/pages/vip-page')) },
-  { path: '/forum', element: lazyPage(() => import('../features/news/pages/forum-page')) },
-  { path: '/upload', element: lazyPage(() => import('../features/submissions/pages/upload-page')) },
-  { path: '/shop', element: lazyPage(() => import('../features/shop/pages/shop-page')) },
+  // Shop (the shop, VIP, forum and upload pages are in app-routes.tsx)
   { path: '/newsletter/confirm', element: newsletterPage },
   { path: '/newsletter/unsubscribe', element: newsletterPage },
   // Admin (features/admin)
