@@ -1,7 +1,7 @@
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
 import { Heartbeat } from './heartbeat';
-import { AppRoutes } from './router';
+import { AppRoutes } from './app-routes';
 
 export function App() {
   return (

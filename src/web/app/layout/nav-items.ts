@@ -1,4 +1,4 @@
-/** The top bar's links; the admin link is added for admins only. */
+/** The top bar's links; the admin link is added for admins only. Their pages' routes are in app-routes.tsx. */
 export const NAV_ITEMS = [
   { to: '/', label: 'Home' },
   { to: '/dhr1', label: 'DHR1' },

@@ -3,30 +3,10 @@
  * dialog; otherwise manual steps. Cancelling or failing shows the steps for this device.
  */
 
-type Device = 'ios' | 'android' | 'mac' | 'desktop';
-
-function device(): Device {
-  const ua = navigator.userAgent;
-  if (/iPhone|iPad|iPod/i.test(ua) || (/Macintosh/i.test(ua) && navigator.maxTouchPoints > 1)) return 'ios';
-  if (/Android/i.test(ua)) return 'android';
-  if (/Macintosh/i.test(ua)) return 'mac';
-  return 'desktop';
-}
-
-const STEPS: Record<Device, string> = {
-  ios: 'To play Deep House Radio on a speaker or TV with AirPlay:\n1. Start the stream.\n2. Open Control Centre.\n3. Tap the AirPlay icon on the music controls.\n4. Choose your speaker or Apple TV.',
-  android:
-    'To cast Deep House Radio:\n1. Start the stream.\n2. Open Chrome\'s menu (⋮) and tap Cast..., or open Quick Settings and tap Cast / Media output.\n3. Choose your Chromecast or speaker.',
-  mac: 'To play Deep House Radio on another device:\n• AirPlay: start the stream, click the Control Centre icon in the menu bar, choose Sound and pick your AirPlay speaker.\n• Chromecast: in Chrome, open the menu (⋮) and choose Cast..., then your device.',
-  desktop:
-    'To cast Deep House Radio:\n1. Start the stream in Chrome or Edge.\n2. Open the browser menu (⋮) and choose Cast... (Edge: More tools → Cast media to device).\n3. Choose your Chromecast or speaker.',
-};
-
-export const MANUAL_CAST_STEPS =
-  'To listen on another device:\n• AirPlay (iPhone, iPad, Mac): start the stream, then pick your speaker from the AirPlay menu in Control Centre.\n• Chromecast (Android, Chrome): start the stream, then choose Cast... from the browser menu and pick your device.';
-
-export function castInstructions(): string {
-  return STEPS[device()];
+/** The steps' text loads when it is shown: most of casting's code, and rarely needed. */
+async function showSteps(which: 'device' | 'manual'): Promise<void> {
+  const steps = await import('./cast-steps');
+  window.alert(which === 'manual' ? steps.MANUAL_CAST_STEPS : steps.castInstructions());
 }
 
 interface RemotePlaybackLike {
@@ -40,7 +20,7 @@ export async function castStream(audio: HTMLAudioElement | null, share: { title:
       await remote.prompt();
     } catch {
       // NotFoundError (no device), NotSupportedError (this stream), AbortError (cancelled)
-      window.alert(castInstructions());
+      await showSteps('device');
     }
     return;
   }
@@ -48,9 +28,9 @@ export async function castStream(audio: HTMLAudioElement | null, share: { title:
     try {
       await navigator.share({ title: share.title, text: `Listen to ${share.title} live`, url: share.url });
     } catch {
-      window.alert(castInstructions());
+      await showSteps('device');
     }
     return;
   }
-  window.alert(MANUAL_CAST_STEPS);
+  await showSteps('manual');
 }
