@@ -96,16 +96,30 @@ async function loadCounting(url: string, pid: number, seconds: number) {
   return { ...r, cpuUs: cpuMicros(pid) - before };
 }
 
+/** Headers a server sets per connection or per moment, which the replay leaves to node:http. */
+const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/** Makes the baseline answer exactly what `url` answers (status, headers, body bytes) from now on. */
+async function replayOn(baseline: Running, url: string): Promise<void> {
+  const res = await fetch(url);
+  const body = Buffer.from(await res.arrayBuffer());
+  const headers = Object.fromEntries([...res.headers].filter(([k]) => !PER_RESPONSE.has(k)));
+  const put = await fetch(baseline.url + '__replay', { method: 'PUT', body: JSON.stringify({ status: res.status, headers, bodyBase64: body.toString('base64') }) });
+  if (put.status !== 204) throw new Error(`baseline refused the replay: ${put.status}`);
+}
+
 /**
- * Loads `url` in rounds alternating with the baseline. `ratio` compares request rates; `cpuRatio`
- * compares the servers' CPU time per request, which holds steadier when other work shares the
- * machine (autocannon itself takes a core on a small one).
+ * Loads `url` in rounds alternating with the baseline, which first takes on the answer of `url` (the
+ * same bytes on the wire: a bigger answer costs the load generator more to read, whichever server
+ * sent it). `ratio` compares request rates; `cpuRatio` compares the servers' CPU time per request.
  */
 async function measureAgainst(name: string, target: Running, path: string, baseline: Running): Promise<BenchEntry> {
   const url = target.url.replace(/\/$/, '') + path;
   const pid = target.server.child.pid ?? 0;
   const basePid = baseline.server.child.pid ?? 0;
-  await load(url, 2); // warm-up
+  await load(url, 2); // warm-up (and the route's cache filled)
+  await replayOn(baseline, url);
+  await load(baseline.url, 1);
   let baseRps = 0;
   let rpsSum = 0;
   let p99Ms = 0;

@@ -63,15 +63,6 @@ interface MemoryRoute {
 /** The compression threshold of @fastify/compress as app.ts registers it. */
 export const COMPRESS_THRESHOLD = 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** Bodies compressed per route and path; a body is compressed again only when it changes. */
-const MAX_ENCODED = 512;
-
-interface Encoded {
-  body: string;
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
 export class MemoryAnswers {
   /**
    * Every GET route of the app, with the router Fastify uses and its options: a path finds the route
@@ -84,7 +75,8 @@ export class MemoryAnswers {
     ignoreDuplicateSlashes: false,
     maxParamLength: 100,
   });
-  private readonly encoded = new Map<string, Encoded>();
+  /** Headers and bytes per answer object: dropped with the answer when its module drops its cache. */
+  private readonly prepared = new WeakMap<MemoryAnswer, Prepared>();
   private closing = false;
   private sessionCookie = '';
   private logLine: ((line: Record<string, unknown>) => void) | undefined;
@@ -139,7 +131,7 @@ export class MemoryAnswers {
       return false; // the route itself will answer, with its own error handling
     }
     if (!answer) return false;
-    const status = this.write(req, res, route, path, answer);
+    const status = this.write(req, res, route, answer);
     this.served += 1;
     const ms = performance.now() - started;
     route.record('GET', status, ms / 1000);
@@ -147,46 +139,55 @@ export class MemoryAnswers {
     return true;
   }
 
-  private write(req: IncomingMessage, res: ServerResponse, route: MemoryRoute, path: string, answer: MemoryAnswer): number {
-    const headers: Record<string, string | number> = { ...API_HEADERS, 'cache-control': answer.cacheControl, ...answer.headers };
-    if (answer.etag !== undefined) {
-      headers.etag = answer.etag;
-      if (req.headers['if-none-match'] === answer.etag) {
-        res.writeHead(304, headers).end();
-        return 304;
-      }
+  private write(req: IncomingMessage, res: ServerResponse, route: MemoryRoute, answer: MemoryAnswer): number {
+    const ready = this.prepare(answer, route.compress);
+    if (answer.etag !== undefined && req.headers['if-none-match'] === answer.etag) {
+      res.writeHead(304, ready.notModified).end();
+      return 304;
     }
-    const status = answer.status ?? 200;
-    headers['content-type'] = JSON_TYPE;
-    const size = Buffer.byteLength(answer.body);
-    const encoding = route.compress && size >= COMPRESS_THRESHOLD ? pickEncoding(req.headers['accept-encoding']) : undefined;
-    if (!encoding) {
-      headers['content-length'] = size;
-      res.writeHead(status, headers).end(answer.body);
-      return status;
-    }
-    const body = this.encode(`${route.url} ${path}`, answer.body, encoding);
-    headers.vary = 'accept-encoding';
-    headers['content-encoding'] = encoding;
-    headers['content-length'] = body.length;
-    res.writeHead(status, headers).end(body);
-    return status;
+    const encoding = ready.compressible ? pickEncoding(req.headers['accept-encoding']) : undefined;
+    const variant = encoding ? (ready[encoding] ??= encoded(answer.body, ready.identity.headers, encoding)) : ready.identity;
+    res.writeHead(ready.status, variant.headers).end(variant.body);
+    return ready.status;
   }
 
-  /** The body compressed with `encoding`, computed once per body (bodies change when caches do). */
-  private encode(key: string, body: string, encoding: 'br' | 'gzip'): Buffer {
-    let entry = this.encoded.get(key);
-    if (!entry || entry.body !== body) {
-      if (!entry && this.encoded.size >= MAX_ENCODED) {
-        const oldest = this.encoded.keys().next().value;
-        if (oldest !== undefined) this.encoded.delete(oldest);
-      }
-      entry = { body };
-      this.encoded.set(key, entry);
-    }
-    if (encoding === 'br') return (entry.br ??= brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
-    return (entry.gzip ??= gzipSync(body, { level: 6 }));
+  /** The answer's headers and bytes, built once per answer object (modules keep one per cached body). */
+  private prepare(answer: MemoryAnswer, compress: boolean): Prepared {
+    let ready = this.prepared.get(answer);
+    if (ready) return ready;
+    const base = { ...API_HEADERS, 'cache-control': answer.cacheControl, ...answer.headers, ...(answer.etag === undefined ? {} : { etag: answer.etag }) };
+    const body = Buffer.from(answer.body);
+    ready = {
+      status: answer.status ?? 200,
+      notModified: base,
+      identity: { headers: { ...base, 'content-type': JSON_TYPE, 'content-length': body.length }, body },
+      compressible: compress && body.length >= COMPRESS_THRESHOLD,
+    };
+    this.prepared.set(answer, ready);
+    return ready;
   }
+}
+
+interface Variant {
+  headers: Readonly<Record<string, string | number>>;
+  body: Buffer;
+}
+
+interface Prepared {
+  status: number;
+  /** Headers of a 304 (no body, no content headers). */
+  notModified: Readonly<Record<string, string>>;
+  identity: Variant;
+  /** Whether the body reaches the compression threshold on a route that compresses. */
+  compressible: boolean;
+  br?: Variant;
+  gzip?: Variant;
+}
+
+/** The body compressed with `encoding`, with its headers (computed once per answer). */
+function encoded(body: string, identity: Readonly<Record<string, string | number>>, encoding: 'br' | 'gzip'): Variant {
+  const bytes = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body, { level: 6 });
+  return { headers: { ...identity, vary: 'accept-encoding', 'content-encoding': encoding, 'content-length': bytes.length }, body: bytes };
 }
 
 /** br when the client takes it, else gzip, else none (a `q=0` refuses an encoding). */

@@ -1,16 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Comment } from '../../../contracts/community';
 import type { Database } from '../../db/client';
+import type { MemoryAnswer } from '../../plugins/memory-answers';
 
 /** NOTIFY channel telling every instance a discussion's comments changed; the payload is its id. */
 export const COMMENTS_CHANNEL = 'comments_changed';
 /** Discussions whose list is kept in memory; the oldest is dropped beyond this. */
 const MAX_CACHED_DISCUSSIONS = 1000;
 
+/** Comment lists may change any moment: clients revalidate every read. */
+export const LIST_CACHE_CONTROL = 'no-cache';
+
 export interface CachedList {
   /** The serialised public list, sent as is. */
   body: string;
   items: Comment[];
+  /** The list as plugins/memory-answers.ts sends it before routing. */
+  answer: MemoryAnswer;
 }
 
 /**
@@ -20,7 +26,7 @@ export interface CachedList {
  */
 export class CommentsCache {
   private lists = new Map<string, CachedList>();
-  private recent = new Map<number, string>();
+  private recent = new Map<number, MemoryAnswer>();
   private version = 0;
 
   constructor(
@@ -47,7 +53,7 @@ export class CommentsCache {
   }
 
   /** The recent feed of `limit` comments if it is in memory now. */
-  peekRecent(limit: number): string | undefined {
+  peekRecent(limit: number): MemoryAnswer | undefined {
     return this.recent.get(limit);
   }
 
@@ -56,7 +62,8 @@ export class CommentsCache {
     if (hit) return hit;
     const version = this.version;
     const items = await load();
-    const entry = { body: JSON.stringify(items), items };
+    const body = JSON.stringify(items);
+    const entry = { body, items, answer: { body, cacheControl: LIST_CACHE_CONTROL } };
     if (version === this.version) {
       if (this.lists.size >= MAX_CACHED_DISCUSSIONS) {
         const oldest = this.lists.keys().next().value;
@@ -69,10 +76,10 @@ export class CommentsCache {
 
   async recentFeed(limit: number, load: () => Promise<unknown[]>): Promise<string> {
     const hit = this.recent.get(limit);
-    if (hit) return hit;
+    if (hit) return hit.body;
     const version = this.version;
     const body = JSON.stringify(await load());
-    if (version === this.version) this.recent.set(limit, body);
+    if (version === this.version) this.recent.set(limit, { body, cacheControl: LIST_CACHE_CONTROL });
     return body;
   }
 }

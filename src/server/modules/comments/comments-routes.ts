@@ -14,8 +14,7 @@ import {
 import { unauthorized } from '../../lib/errors';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
-import type { MemoryAnswer } from '../../plugins/memory-answers';
-import { COMMENTS_CHANNEL, CommentsCache } from './comments-cache';
+import { COMMENTS_CHANNEL, CommentsCache, LIST_CACHE_CONTROL } from './comments-cache';
 import { ownPendingComments, recentComments, visibleComments } from './comments-repository';
 import { postComment, reportComment } from './comments-service';
 import { toComment, toRecentComment } from './comment-views';
@@ -43,20 +42,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const recentFeed = (limit: number) => cache.recentFeed(limit, async () => (await recentComments(db, limit)).map(toRecentComment));
 
   // Lists already read are answered before routing (plugins/memory-answers.ts); their keys were validated then.
-  const noCache = (body: string | undefined): MemoryAnswer | undefined => (body === undefined ? undefined : { body, cacheControl: 'no-cache' });
   const recentFromMemory = (limit: string | undefined, query: string) =>
-    query === '' && limit !== undefined && /^[1-9]\d{0,2}$/.test(limit) ? noCache(cache.peekRecent(Number(limit))) : undefined;
+    query === '' && limit !== undefined && /^[1-9]\d{0,2}$/.test(limit) ? cache.peekRecent(Number(limit)) : undefined;
 
   app.get(
     '/api/comments/recent',
     { config: { access: access.public, sharedAnswer: true, fromMemory: (_p, query) => recentFromMemory(String(RECENT_COMMENTS_DEFAULT), query) } },
-    async (_req, reply) => reply.header('cache-control', 'no-cache').type(JSON_TYPE).send(await recentFeed(RECENT_COMMENTS_DEFAULT)),
+    async (_req, reply) => reply.header('cache-control', LIST_CACHE_CONTROL).type(JSON_TYPE).send(await recentFeed(RECENT_COMMENTS_DEFAULT)),
   );
 
   app.get(
     '/api/comments/recent/:limit',
     { config: { access: access.public, sharedAnswer: true, fromMemory: (params, query) => recentFromMemory(params.limit, query) }, schema: { params: recentParamsSchema } },
-    async (req, reply) => reply.header('cache-control', 'no-cache').type(JSON_TYPE).send(await recentFeed(req.params.limit)),
+    async (req, reply) => reply.header('cache-control', LIST_CACHE_CONTROL).type(JSON_TYPE).send(await recentFeed(req.params.limit)),
   );
 
   app.get(
@@ -64,13 +62,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     // Public, but a signed-in author also sees their own comments waiting for a moderator (so a request
     // with a session never takes the memory path).
     {
-      config: { access: access.public, fromMemory: (params, query) => (query === '' && params.articleId ? noCache(cache.peekList(params.articleId)?.body) : undefined) },
+      config: { access: access.public, fromMemory: (params, query) => (query === '' && params.articleId ? cache.peekList(params.articleId)?.answer : undefined) },
       schema: { params: discussionParamsSchema },
     },
     async (req, reply) => {
       const { articleId } = req.params;
       const list = await cache.list(articleId, async () => (await visibleComments(db, articleId)).map(toComment));
-      reply.header('cache-control', 'no-cache').type(JSON_TYPE);
+      reply.header('cache-control', LIST_CACHE_CONTROL).type(JSON_TYPE);
       if (!req.user) return reply.send(list.body);
       const pending = await ownPendingComments(db, articleId, req.user.id);
       return reply.send(pending.length ? JSON.stringify([...pending.map(toComment), ...list.items]) : list.body);
