@@ -78,6 +78,21 @@ async function audit(url: string, port: number): Promise<Omit<WebPageResult, 'pa
   };
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace (NO_NAVSTART, seen with Debian's Chromium even on a
+ * quiet machine); such a run says nothing about the page, so it is run again, up to three times.
+ */
+async function auditWithRetries(url: string, port: number): Promise<Omit<WebPageResult, 'path'>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.log(`  ${(err as Error).message}; running it again`);
+    }
+  }
+}
+
 if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
 
 console.log('building the web app...');
@@ -102,7 +117,7 @@ try {
   await waitForHttp(`${appUrl}/api/health`);
   for (const page of PAGES) {
     console.log(`lighthouse ${page}...`);
-    pages.push({ path: page, ...(await audit(appUrl + page, chrome.port)) });
+    pages.push({ path: page, ...(await auditWithRetries(appUrl + page, chrome.port)) });
   }
 } finally {
   chrome.kill();

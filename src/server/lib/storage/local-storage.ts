@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { constants as fsConstants, createWriteStream } from 'node:fs';
+import { createReadStream, constants as fsConstants, createWriteStream, open as openCallback } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import {
   byteLimit,
   checkKey,
@@ -13,6 +14,10 @@ import {
   type PutOptions,
   type StoredObject,
 } from './media-storage';
+
+const openFile = promisify(openCallback);
+/** Read size for served media: fewer, larger reads per megabyte than the 64 KiB default. */
+const READ_CHUNK_BYTES = 256 * 1024;
 
 /** Uploads in progress: a dot folder, so usage() and keys (which never start with a dot) never see them. */
 const TEMP_DIR = '.incoming';
@@ -57,15 +62,17 @@ export class LocalMediaStorage implements MediaStorage {
 
   async open(key: string, range?: ByteRange): Promise<NodeJS.ReadableStream> {
     const file = this.file(key);
-    let handle: fs.FileHandle;
+    let fd: number;
     try {
-      handle = await fs.open(file, 'r');
+      fd = await openFile(file, 'r');
     } catch (err) {
       if (isNotFound(err)) throw new MediaNotFoundError();
       throw err;
     }
-    // The handle is closed by the stream when it ends or is destroyed (autoClose).
-    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    // A plain descriptor, not a FileHandle: fs.createReadStream's callback reads, in 256 KiB steps,
+    // cost less per megabyte than a FileHandle's promise reads of 64 KiB (bench/mix-range.ts). The
+    // stream closes the descriptor when it ends or is destroyed (autoClose).
+    return createReadStream('', { fd, highWaterMark: READ_CHUNK_BYTES, ...(range ? { start: range.start, end: range.end } : {}) });
   }
 
   async stat(key: string): Promise<StoredObject | null> {

@@ -23,10 +23,10 @@ export function ProductCard({ product: p, wished, onWish, onAdd, onBuy }: Produc
         {p.images[0] ? (
           <img src={p.images[0]} alt="" loading="lazy" decoding="async" width={480} height={480} className="size-full object-cover transition duration-500 group-hover:scale-[1.03]" />
         ) : (
-          <div className="grid size-full place-items-center text-mist-500">No image</div>
+          <div className="grid size-full place-items-center text-mist-400">No image</div>
         )}
         <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
-          {onSale && <span className="rounded-full bg-rose-500 px-2.5 py-1 text-[0.7rem] font-bold tracking-wider text-white shadow">SALE</span>}
+          {onSale && <span className="rounded-full bg-rose-600 px-2.5 py-1 text-[0.7rem] font-bold tracking-wider text-white shadow">SALE</span>}
           {p.featured && (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-300/90 px-2.5 py-1 text-[0.7rem] font-bold text-night-950 shadow">
               <Sparkles className="size-3" aria-hidden="true" /> Featured
@@ -51,7 +51,7 @@ export function ProductCard({ product: p, wished, onWish, onAdd, onBuy }: Produc
       <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
         <div className="min-w-0">
           <p className="text-[0.7rem] font-semibold tracking-[0.18em] text-aqua-300 uppercase">{p.category}</p>
-          <h3 className="mt-1 font-display text-base leading-snug font-semibold text-white sm:text-lg">{p.name}</h3>
+          <h2 className="mt-1 font-display text-base leading-snug font-semibold text-white sm:text-lg">{p.name}</h2>
           <p className="mt-1 line-clamp-2 text-sm text-mist-400">{p.description}</p>
         </div>
         <div className="flex items-center gap-2 text-xs text-mist-400">
@@ -60,7 +60,7 @@ export function ProductCard({ product: p, wished, onWish, onAdd, onBuy }: Produc
         </div>
         <div className="mt-auto flex items-baseline gap-2">
           <span className="font-display text-xl font-bold text-white">{formatEuro(p.price)}</span>
-          {onSale && p.originalPrice !== null && <s className="text-sm text-mist-500">{formatEuro(p.originalPrice)}</s>}
+          {onSale && p.originalPrice !== null && <s className="text-sm text-mist-400">{formatEuro(p.originalPrice)}</s>}
         </div>
         <div className="grid grid-cols-1 gap-2">
           <Button size="sm" onClick={onAdd} disabled={!p.inStock}>

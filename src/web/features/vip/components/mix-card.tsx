@@ -34,7 +34,7 @@ export function MixCard({ mix, playing, onPlay, onDownload, downloading }: MixCa
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4 sm:p-5">
         <div>
-          <h3 className="font-display text-lg leading-tight font-bold text-white">{mix.title}</h3>
+          <h2 className="font-display text-lg leading-tight font-bold text-white">{mix.title}</h2>
           <p className="text-sm text-aqua-200">{mix.artist}</p>
         </div>
         {mix.description && <p className="line-clamp-2 text-sm text-mist-300">{mix.description}</p>}
