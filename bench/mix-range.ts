@@ -2,17 +2,23 @@
 // node:http + fs.createReadStream server on the same 100 MB file in the same run (goal: ratio >= 0.8),
 // then 200 parallel streams through DHR with their errors and the memory growth.
 // Run alone: `npx tsx bench/mix-range.ts`; `npm run bench` calls benchMixRange().
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
+import { freePort } from '../scripts/lib/icecast';
+import { openDatabase } from '../src/server/db/client';
 import { users, vipMixes } from '../src/server/db/schema';
+import { seedDemo } from '../src/server/db/seed/seed';
 import { mediaPath } from '../src/server/modules/mixes/mix-access-service';
+import { StreamTokens } from '../src/server/modules/radio/stream-tokens';
+import { ALL_CPUS, pinToCpus, rssMb, serverArgs, startProcess, tempDir, waitForHttp } from './lib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MIX_ID = 'mix-midnight-drift';
+const MIX_KEY = 'mixes/bench-100mb.mp3';
 
 const MIX_BYTES = 100 * 1024 * 1024;
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -67,46 +73,65 @@ async function throughput(url: string): Promise<number> {
   return bytes / (1024 * 1024) / ((performance.now() - started) / 1000);
 }
 
-/** The baseline: node:http answering one Range with fs.createReadStream. */
-function baselineServer(file: string, size: number): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    const m = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
-    const start = Number(m?.[1] ?? 0);
-    const end = Math.min(Number(m?.[2] ?? size - 1), size - 1);
-    res.writeHead(206, { 'content-type': 'audio/mpeg', 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${size}`, 'accept-ranges': 'bytes' });
-    fs.createReadStream(file, { start, end }).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+/** Makes the 100 MB file of noise. */
+function writeNoise(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const block = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < block.length; i++) block[i] = (i * 131 + 7) & 0xff;
+  const fd = fs.openSync(file, 'w');
+  for (let i = 0; i < MIX_BYTES / block.length; i++) fs.writeSync(fd, block);
+  fs.closeSync(fd);
+}
+
+/** The demo catalogue with the 100 MB file behind one mix, and a VIP member; the member's id. */
+async function seed(dataDir: string): Promise<string> {
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+  try {
+    const { db } = database;
+    await seedDemo(db);
+    await db.update(vipMixes).set({ s3Url: MIX_KEY, fileSize: MIX_BYTES }).where(eq(vipMixes.id, MIX_ID));
+    const [member] = await db.insert(users).values({ email: 'bench@example.test', username: 'bench', subscriptionTier: 'vip', subscriptionStatus: 'active' }).returning();
+    if (!member) throw new Error('no member');
+    return member.id;
+  } finally {
+    await database.close();
+  }
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/**
+ * DHR runs as `npm start` does and the baseline in its own process, each pinned to CPU 1 with this
+ * process (the clients) on CPU 0, as bench/public-reads.ts does: in one process the clients, DHR and
+ * the baseline shared one thread and single samples ranged 0.5-0.9.
+ */
 export async function benchMixRange(): Promise<MixRangeEntry> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-bench-mix-'));
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true' }, { backgroundJobs: false, memoryDb: true }), { logger: false });
-  let baseline: http.Server | undefined;
+  const dataDir = tempDir('dhr-bench-mix-');
+  const file = path.join(dataDir, 'media', ...MIX_KEY.split('/'));
+  writeNoise(file);
+  const memberId = await seed(dataDir);
+  const key = randomBytes(32).toString('hex');
+  const port = await freePort();
+  const basePort = await freePort();
+  const pinned = pinToCpus(process.pid, '0');
+  const server = startProcess(process.execPath, serverArgs(root), {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    STREAM_AUTH_KEY: key,
+  });
+  const baseline = startProcess(process.execPath, ['--import', 'tsx', path.join(root, 'bench/range-baseline-server.ts')], { PORT: String(basePort), FILE: file });
   try {
-    // A 100 MB file of noise in media storage, linked to a demo mix.
-    const key = 'mixes/bench-100mb.mp3';
-    const file = path.join(dataDir, 'media', ...key.split('/'));
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const block = Buffer.alloc(1024 * 1024);
-    for (let i = 0; i < block.length; i++) block[i] = (i * 131 + 7) & 0xff;
-    const fd = fs.openSync(file, 'w');
-    for (let i = 0; i < MIX_BYTES / block.length; i++) fs.writeSync(fd, block);
-    fs.closeSync(fd);
-    await app.database.db.update(vipMixes).set({ s3Url: key, fileSize: MIX_BYTES }).where(eq(vipMixes.id, 'mix-midnight-drift'));
-    const [member] = await app.database.db.insert(users).values({ email: 'bench@example.test', username: 'bench', subscriptionTier: 'vip', subscriptionStatus: 'active' }).returning();
-    if (!member) throw new Error('no member');
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as AddressInfo).port;
-    const token = app.streamTokens.issue(member.id, 'vip-mix/stream/mix-midnight-drift', 3600).token;
-    const dhrUrl = `http://127.0.0.1:${port}${mediaPath('mix-midnight-drift', 'stream', token)}`;
-    baseline = await baselineServer(file, MIX_BYTES);
-    const baseUrl = `http://127.0.0.1:${(baseline.address() as AddressInfo).port}/mix.mp3`;
+    const dhrUrl = `http://127.0.0.1:${port}${mediaPath(MIX_ID, 'stream', new StreamTokens(key).issue(memberId, `vip-mix/stream/${MIX_ID}`, 3600).token)}`;
+    const baseUrl = `http://127.0.0.1:${basePort}/mix.mp3`;
+    await waitForHttp(`http://127.0.0.1:${port}/api/health`);
+    await waitForHttp(baseUrl);
+    for (const child of [server.child, baseline.child]) pinToCpus(child.pid ?? 0, '1');
 
     // Warm both, then measure in alternating rounds so neither gets a quieter machine; the ratio is
-    // the median of the rounds' ratios (single five-second samples ranged 0.5-0.9 on this VM).
+    // the median of the rounds' ratios.
     await throughput(baseUrl);
     await throughput(dhrUrl);
     const rounds: { base: number; dhr: number }[] = [];
@@ -116,7 +141,7 @@ export async function benchMixRange(): Promise<MixRangeEntry> {
     const baselineMbPerS = rounds.reduce((n, r) => n + r.base, 0) / ROUNDS;
     const mbPerS = rounds.reduce((n, r) => n + r.dhr, 0) / ROUNDS;
 
-    const rssBefore = process.memoryUsage().rss;
+    const rssBefore = rssMb(server.child.pid ?? 0);
     const started = performance.now();
     const outcomes = await Promise.allSettled(
       Array.from({ length: PARALLEL_STREAMS }, (_, i) => {
@@ -126,7 +151,7 @@ export async function benchMixRange(): Promise<MixRangeEntry> {
     );
     const seconds = (performance.now() - started) / 1000;
     const ok = outcomes.filter((o): o is PromiseFulfilledResult<number> => o.status === 'fulfilled' && o.value === STREAM_BYTES);
-    const rssGrowthMb = (process.memoryUsage().rss - rssBefore) / (1024 * 1024);
+    const rssGrowthMb = rssMb(server.child.pid ?? 0) - rssBefore;
     return {
       name: 'vip mix range serving (100 MB file)',
       mbPerS: round1(mbPerS),
@@ -140,8 +165,9 @@ export async function benchMixRange(): Promise<MixRangeEntry> {
     };
   } finally {
     agent.destroy();
-    await new Promise<void>((resolve) => (baseline ? baseline.close(() => resolve()) : resolve()));
-    await app.close();
+    await server.stop();
+    await baseline.stop();
+    if (pinned) pinToCpus(process.pid, ALL_CPUS);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

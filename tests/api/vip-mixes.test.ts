@@ -7,6 +7,7 @@ import { MIX_MESSAGES } from '../../src/contracts/mixes';
 import { mixDownloads, vipMixes, type UserRow } from '../../src/server/db/schema';
 import { demoMixKey } from '../../src/server/db/seed/seed';
 import { grantDownload, type MixAccessDeps } from '../../src/server/modules/mixes/mix-access-service';
+import { findMix } from '../../src/server/modules/mixes/mixes-repository';
 import { createMember, createTestApp, memberWithRole } from '../support/app';
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dhr-vip-'));
@@ -17,7 +18,7 @@ const MIX = 'mix-midnight-drift';
 describe('VIP mix library API', async () => {
   const app = await createTestApp({ DATA_DIR: dataDir });
   const db = app.database.db;
-  const deps: MixAccessDeps = { db, storage: app.mediaStorage, tokens: app.streamTokens };
+  const deps: MixAccessDeps = { db, storage: app.mediaStorage, tokens: app.streamTokens, findMix: (id) => findMix(db, id) };
   const [free, dhr1, vip, admin] = await Promise.all([
     memberWithRole(app, 'free'),
     memberWithRole(app, 'dhr1'),
@@ -233,6 +234,9 @@ describe('VIP mix library API', async () => {
     it('sets and clears a mix link, checking a storage key names a file', async () => {
       const patch = (s3Url: string | null, cookie = admin.cookie) =>
         app.inject({ method: 'PATCH', url: '/api/vip-mixes/mix-low-tide', headers: { cookie }, payload: { s3Url } });
+      // The media route keeps mix rows in memory: play once first, so every change below must drop it.
+      const playable = async () => (await get((await get('/api/stream/mix-low-tide', dhr1.cookie)).json().streamUrl)).statusCode;
+      expect(await playable()).toBe(200);
       expect((await patch('', vip.cookie)).statusCode).toBe(403);
       const missing = await patch('mixes/nothing-here.mp3');
       expect(missing.statusCode).toBe(400);
@@ -244,6 +248,7 @@ describe('VIP mix library API', async () => {
       expect((await get('/api/stream/mix-low-tide', dhr1.cookie)).statusCode).toBe(404);
       const relinked = await patch(demoMixKey('mix-low-tide'));
       expect(relinked.json()).toMatchObject({ s3Url: demoMixKey('mix-low-tide'), hasAudio: true, fileSize: demoWav?.size });
+      expect(await playable()).toBe(200);
       const outside = await patch('https://cdn.example.test/mixes/low-tide.mp3');
       expect(outside.statusCode).toBe(200);
       const { streamUrl } = (await get('/api/stream/mix-low-tide', dhr1.cookie)).json();

@@ -8,7 +8,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { MediaStorage, StoredObject } from '../../lib/storage/media-storage';
 import { findMemberById } from '../members/members-repository';
 import type { StreamTokens } from '../radio/stream-tokens';
-import { countDownloadsSince, findMix, hasDownloadSince, recordDownloadWithinLimit, type MixRow } from './mixes-repository';
+import { countDownloadsSince, hasDownloadSince, recordDownloadWithinLimit, type MixRow } from './mixes-repository';
 
 /**
  * Playing and downloading VIP mixes (ADR 0015). The API hands out media URLs that carry a
@@ -26,6 +26,8 @@ export const MIX_DOWNLOAD_TTL_S = 10 * 60;
 
 export interface MixAccessDeps {
   db: Db;
+  /** The mix row by id (mixes-plugin.ts keeps them in memory until the library changes). */
+  findMix: (id: string) => Promise<MixRow | undefined>;
   storage: MediaStorage;
   tokens: StreamTokens;
 }
@@ -45,8 +47,8 @@ function signedUrl(tokens: StreamTokens, memberId: string, mixId: string, purpos
 }
 
 /** The mix, with an audio file; 404 otherwise. */
-async function playableMix(db: Db, mixId: string): Promise<MixRow & { s3Url: string }> {
-  const mix = await findMix(db, mixId);
+async function playableMix(deps: MixAccessDeps, mixId: string): Promise<MixRow & { s3Url: string }> {
+  const mix = await deps.findMix(mixId);
   if (!mix) throw notFound(MIX_MESSAGES.mixNotFound);
   if (!mix.s3Url) throw notFound(MIX_MESSAGES.fileNotAvailable, 'file_not_available');
   return { ...mix, s3Url: mix.s3Url };
@@ -67,7 +69,7 @@ export async function memberNamed(db: Db, caller: UserRow, userId: string): Prom
 /** GET /api/stream/{mixId}: a signed stream URL for members of MIX_PLAY_TIER and above. */
 export async function streamUrlFor(deps: MixAccessDeps, member: UserRow, mixId: string, now = new Date()): Promise<string> {
   if (!canPlayMixes(member, now)) throw forbidden(MIX_MESSAGES.playRequiresSubscription, 'subscription_required');
-  await playableMix(deps.db, mixId);
+  await playableMix(deps, mixId);
   return signedUrl(deps.tokens, member.id, mixId, 'stream', now.getTime());
 }
 
@@ -85,7 +87,7 @@ function vipRequired(member: UserRow, now: Date) {
 /** POST /api/download/{mixId}: counts one download (VIP_DAILY_DOWNLOADS a Dublin day) and signs its URL. */
 export async function grantDownload(deps: MixAccessDeps, member: UserRow, mixId: string, now = new Date()): Promise<DownloadGrant> {
   vipRequired(member, now);
-  await playableMix(deps.db, mixId);
+  await playableMix(deps, mixId);
   const remaining = await recordDownloadWithinLimit(deps.db, {
     userId: member.id,
     mixId,
@@ -103,7 +105,7 @@ export async function grantDownload(deps: MixAccessDeps, member: UserRow, mixId:
 /** GET /api/file/{mixId}: a fresh link to a mix the member already downloaded today (it costs no second download). */
 export async function fileUrlFor(deps: MixAccessDeps, member: UserRow, mixId: string, now = new Date()): Promise<string> {
   vipRequired(member, now);
-  await playableMix(deps.db, mixId);
+  await playableMix(deps, mixId);
   if (!(await hasDownloadSince(deps.db, member.id, mixId, startOfDayDublin(now)))) {
     throw forbidden(MIX_MESSAGES.notDownloadedToday, 'not_downloaded_today');
   }
@@ -126,7 +128,7 @@ export function downloadName(mix: Pick<MixRow, 'artist' | 'title'>, key: string)
 export async function resolveMedia(deps: MixAccessDeps, mixId: string, purpose: MediaPurpose, token: string, now = new Date()): Promise<MediaSource> {
   const verified = deps.tokens.verify(token, tokenScope(mixId, purpose), now.getTime());
   if (!verified) throw forbidden(MIX_MESSAGES.linkExpired, 'invalid_media_token');
-  const mix = await playableMix(deps.db, mixId);
+  const mix = await playableMix(deps, mixId);
   if (!isMixStorageKey(mix.s3Url)) return { kind: 'redirect', url: mix.s3Url };
   const name = purpose === 'download' ? downloadName(mix, mix.s3Url) : null;
   // The presigned URL lives no longer than the token that asked for it (and at least a minute).

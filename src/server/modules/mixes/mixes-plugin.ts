@@ -19,10 +19,12 @@ import { access } from '../../plugins/access';
 import { mixAdminRoutes } from './mix-admin-routes';
 import { downloadLimits, fileUrlFor, grantDownload, memberNamed, resolveMedia, streamUrlFor, type MediaPurpose } from './mix-access-service';
 import { toVipMix } from './mix-views';
-import { listMixes } from './mixes-repository';
+import { findMix, listMixes, type MixRow } from './mixes-repository';
 
 /** NOTIFY channel: the library changed (a mix added, edited, deleted, or downloaded); every instance drops its list. */
 export const VIP_MIXES_CHANNEL = 'vip_mixes_changed';
+/** Mix rows kept in memory at most (a library is a few hundred mixes). */
+const MAX_KEPT_MIXES = 2000;
 
 /**
  * The VIP mix library (ADR 0015): the public list, stream and download links for members, the media
@@ -30,26 +32,40 @@ export const VIP_MIXES_CHANNEL = 'vip_mixes_changed';
  */
 export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const deps = { db, storage: app.mediaStorage, tokens: app.streamTokens };
+  // Every Range request of a player (each seek) resolves its mix: rows found are kept per instance
+  // until the library changes (a PGlite lookup cost ~1 ms of a 4 MB range's ~12 ms).
+  const mixRows = new Map<string, MixRow>();
+  let generation = 0;
+  const findMixKept = async (id: string): Promise<MixRow | undefined> => {
+    const kept = mixRows.get(id);
+    if (kept) return kept;
+    const started = generation;
+    const row = await findMix(db, id);
+    if (row && started === generation && mixRows.size < MAX_KEPT_MIXES) mixRows.set(id, row);
+    return row;
+  };
+  const deps = { db, storage: app.mediaStorage, tokens: app.streamTokens, findMix: findMixKept };
 
   // The list is read by every visitor of /vip: one serialised body per instance until the library changes.
   let listBody: Promise<string> | undefined;
-  const dropList = () => {
+  const dropCaches = () => {
     listBody = undefined;
+    mixRows.clear();
+    generation += 1;
   };
   const loadList = (): Promise<string> => {
     listBody ??= listMixes(db).then((rows) => JSON.stringify(rows.map(toVipMix)));
-    listBody.catch(dropList);
+    listBody.catch(dropCaches);
     return listBody;
   };
   const announceChange = async () => {
-    dropList();
+    dropCaches();
     await app.database.notify(VIP_MIXES_CHANNEL, 'changed').catch((err: unknown) => app.log.warn({ err }, 'could not announce a mix library change'));
   };
 
   let unlisten: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    unlisten = await app.database.listen(VIP_MIXES_CHANNEL, dropList);
+    unlisten = await app.database.listen(VIP_MIXES_CHANNEL, dropCaches);
   });
   app.addHook('preClose', async () => {
     await unlisten?.();
