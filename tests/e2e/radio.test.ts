@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { trackIdentifications } from '../../src/server/db/schema';
 import { createMember, type TestMember } from '../support/app';
 import { canRunBrowser, DESKTOP, PHONE, startBrowserHarness, type BrowserHarness } from '../support/browser';
@@ -32,6 +32,14 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     });
     await radio.startFeed('dhr1', DHR1_FEED);
     await radio.setTitle('dhr1', 'Kerri Chandler - Rain');
+    // The pages below expect a live channel (no 503 from the metadata poll): wait until DHR has seen it on air.
+    await vi.waitFor(
+      async () => {
+        const res = await fetch(`${h.baseUrl}/api/live-metadata`);
+        if (res.status !== 200) throw new Error(`dhr1 not on air yet (${res.status})`);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     dhr1Member = await createMember(h.app, { subscriptionTier: 'dhr1', subscriptionStatus: 'active' });
     // A few identified plays, so the track widgets have something real to show.
     const minute = 60_000;

@@ -81,6 +81,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }
   app.decorate('knownChannel', knownChannel);
 
+  // The players' cache-busting parameters (liveMetadataQuerySchema: t, then nocache) change nothing in
+  // the answer; any other query goes to the route and its schema.
+  const CACHE_BUSTING_QUERY = /^(t=[\w.-]{1,64})?(&?nocache=\w{1,16})?$/;
   // The per-channel route keeps the legacy anti-cache headers its older clients expect.
   const ANTI_CACHE = { 'pragma': 'no-cache', expires: '0' } as const;
   function sendMetadata(req: FastifyRequest, reply: FastifyReply, channel: string, antiCache: boolean) {
@@ -99,7 +102,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // channel is known; one answer object per reply (replies are replaced when the metadata changes).
   const answers = { plain: new WeakMap<MetadataReply, MemoryAnswer>(), antiCache: new WeakMap<MetadataReply, MemoryAnswer>() };
   function metadataFromMemory(channel: string | undefined, query: string, antiCache: boolean): MemoryAnswer | undefined {
-    if (channel === undefined || query !== '' || !nowPlaying.channel(channel)) return undefined;
+    if (channel === undefined || !CACHE_BUSTING_QUERY.test(query) || !nowPlaying.channel(channel)) return undefined;
     const r = nowPlaying.metadataReply(channel);
     const memo = antiCache ? answers.antiCache : answers.plain;
     let answer = memo.get(r);
