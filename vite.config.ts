@@ -62,7 +62,14 @@ export default defineConfig({
       // Everything the entry imports statically goes into the entry chunk, which lazy chunks import
       // from: one file compresses better than the half-dozen shared chunks the bundler would cut it
       // into (2.8 KB less gzip on `/`), and the first load is one request (docs/decisions/0010).
-      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'icons', test: /[\\/]lucide-react[\\/]/, priority: 1 },
+          ],
+        },
+      },
       // The app's own modules only declare things (CSS aside): a barrel's re-export that the first
       // load does not use then stays out of the first load instead of pulling its module in.
       treeshake: { moduleSideEffects: (id: string) => !/\/src\/(web|contracts)\/.*\.tsx?$/.test(id) || id.endsWith('/src/web/main.tsx') },

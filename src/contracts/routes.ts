@@ -48,10 +48,30 @@ export const PAGE_PATHS = [
   '/newsletter/unsubscribe',
 ] as const;
 
-const patterns = PAGE_PATHS.map(
-  (p) => new RegExp('^' + p.replace(/:[a-zA-Z]+/g, '[^/]+').replace(/\//g, '\\/') + '\\/?$'),
-);
+/** A route path (`:param` segments allowed) as a test of a request's path; one trailing slash is allowed. */
+export function pagePathPattern(route: string): RegExp {
+  return new RegExp('^' + route.replace(/:[a-zA-Z]+/g, '[^/]+').replace(/\//g, '\\/') + '\\/?$');
+}
+
+const patterns = PAGE_PATHS.map(pagePathPattern);
 
 export function isPagePath(pathname: string): boolean {
   return patterns.some((re) => re.test(pathname));
 }
+
+/**
+ * The API reads a page makes as it starts, exactly as the web app requests them, by route path ('*':
+ * every page). The page's HTML asks for them at once (`<link rel="preload" as="fetch">`, sent by
+ * src/server/plugins/web.ts), so their answers are in by the time the page's code has loaded
+ * (docs/decisions/0022-first-load-of-gated-and-data-pages.md). tests/e2e/first-load.test.ts checks the
+ * app uses each one.
+ */
+export const PAGE_START_READS: Readonly<Record<string, readonly string[]>> = {
+  // The top bar's account menu and every gate.
+  '*': ['/api/user/permissions'],
+  '/dhr1': ['/api/channels'],
+  '/dhr2': ['/api/channels'],
+  '/vip': ['/api/vip-mixes'],
+  '/shop': ['/api/shop/products', '/api/site-config'],
+  '/forum': ['/api/rss/latest', '/api/crawler/all', '/api/forum/posts?category=all'],
+};

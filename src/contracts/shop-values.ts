@@ -8,6 +8,11 @@ export type ShopCategory = (typeof SHOP_CATEGORIES)[number];
 export const SHOP_SORTS = ['featured', 'newest', 'price-low', 'price-high', 'rating'] as const;
 export type ShopSort = (typeof SHOP_SORTS)[number];
 
+/** The shop's default order: featured products first, then the best rated. */
+export function compareFeatured(a: { featured: boolean; rating: number }, b: { featured: boolean; rating: number }): number {
+  return Number(b.featured) - Number(a.featured) || b.rating - a.rating;
+}
+
 export const FREE_SHIPPING_OVER_EUR = 50;
 export const RETURNS_DAYS = 30;
 export const RATING_MIN = 1;

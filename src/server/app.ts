@@ -42,6 +42,7 @@ import { submissionsRoutes } from './modules/submissions/submissions-routes';
 import { shopRoutes } from './modules/shop/shop-routes';
 import { newsletterRoutes } from './modules/shop/newsletter-routes';
 import { productImageRoutes } from './modules/shop/product-image-routes';
+import { PageHints } from './plugins/page-hints';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,6 +161,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }));
   app.decorate('config', config);
   app.decorate('database', database);
+  // Modules name their pages' lead images here; the web plugin, registered last, sends them.
+  app.decorate('pageHints', new PageHints());
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
   await seedChannels(database.db, config);

@@ -57,7 +57,12 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     const canonical = `${publicUrl}${pathname === '/' ? '/' : encodeURI(pathname.replace(/\/+$/, ''))}`;
     const link = `<link rel="canonical" href="${escapeAttr(canonical)}"`;
     // A replacer function: a string replacement would expand `$&`, `$'`... found in the path.
-    const page = html.replace(/<link rel="canonical" href="[^"]*"/, () => link);
+    let page = html.replace(/<link rel="canonical" href="[^"]*"/, () => link);
+    // A page the app shows (not a 404): its first API reads and its lead image start with the HTML, not after the scripts.
+    if (status === 200 && hasBuild) {
+      const links = app.pageHints.linksFor(pathname);
+      page = page.replace('</head>', () => `${links}</head>`);
+    }
     // public: the shell is the same for everyone, so it is not treated as member data; no-cache: revalidated on each visit.
     return reply.status(status).header('cache-control', 'public, no-cache').type('text/html; charset=utf-8').send(page);
   }

@@ -48,16 +48,31 @@ export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
 
   // The list is read by every visitor of /vip: one serialised body per instance until the library changes.
   let listBody: Promise<string> | undefined;
+  /** The first mix's artwork, the largest paint of /vip: its HTML preloads it. */
+  let leadArtwork: string | undefined;
   const dropCaches = () => {
     listBody = undefined;
+    leadArtwork = undefined;
     mixRows.clear();
     generation += 1;
   };
   const loadList = (): Promise<string> => {
-    listBody ??= listMixes(db).then((rows) => JSON.stringify(rows.map(toVipMix)));
-    listBody.catch(dropCaches);
+    if (!listBody) {
+      const started = generation;
+      listBody = listMixes(db).then((rows) => {
+        const list = rows.map(toVipMix);
+        if (started === generation) leadArtwork = list[0]?.artworkUrl ?? undefined;
+        return JSON.stringify(list);
+      });
+      listBody.catch(dropCaches);
+    }
     return listBody;
   };
+  app.pageHints.leadImage('/vip', () => {
+    // Not read yet on this instance: read now, so the next visitor's HTML names it.
+    if (!listBody) void loadList().catch(() => undefined);
+    return leadArtwork;
+  });
   const announceChange = async () => {
     dropCaches();
     await app.database.notify(VIP_MIXES_CHANNEL, 'changed').catch((err: unknown) => app.log.warn({ err }, 'could not announce a mix library change'));
@@ -66,6 +81,8 @@ export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
   let unlisten: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     unlisten = await app.database.listen(VIP_MIXES_CHANNEL, dropCaches);
+    // Read once at start, so the first visitor's /vip already names its lead image.
+    void loadList().catch(() => undefined);
   });
   app.addHook('preClose', async () => {
     await unlisten?.();

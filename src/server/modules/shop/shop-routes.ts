@@ -7,7 +7,7 @@ import {
   shopProductSchema,
   type ShopProduct,
 } from '../../../contracts/shop';
-import { SHOP_MESSAGES } from '../../../contracts/shop-values';
+import { compareFeatured, SHOP_MESSAGES } from '../../../contracts/shop-values';
 import { conflict, notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
@@ -25,10 +25,13 @@ const CATALOGUE_CACHE_CONTROL = 'public, max-age=60';
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   let cached: MemoryAnswer | undefined;
+  /** The first image of the shop's first card (its default order): /shop's HTML preloads it. */
+  let leadImage: string | undefined;
   // Bumped on every drop, so a read that began before a change never caches the old list.
   let generation = 0;
   const dropCache = () => {
     cached = undefined;
+    leadImage = undefined;
     generation += 1;
   };
   const announce = async () => {
@@ -39,6 +42,8 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   let unlisten: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     unlisten = await app.database.listen(SHOP_PRODUCTS_CHANNEL, dropCache);
+    // Read once at start, so the first visitor's /shop already names its lead image.
+    void activeProductsJson().catch(() => undefined);
   });
   app.addHook('preClose', async () => unlisten?.());
 
@@ -47,9 +52,17 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     const started = generation;
     const list: ShopProduct[] = (await listActiveProducts(db)).map(toShopProduct);
     const body = JSON.stringify(list);
-    if (started === generation) cached = { body, cacheControl: CATALOGUE_CACHE_CONTROL };
+    if (started === generation) {
+      cached = { body, cacheControl: CATALOGUE_CACHE_CONTROL };
+      leadImage = list.toSorted(compareFeatured)[0]?.images[0];
+    }
     return body;
   }
+  app.pageHints.leadImage('/shop', () => {
+    // Not read yet on this instance: read now, so the next visitor's HTML names it.
+    if (!cached) void activeProductsJson().catch(() => undefined);
+    return leadImage;
+  });
 
   // The list in memory is answered before routing (plugins/memory-answers.ts).
   const fromMemory = (_params: unknown, query: string) => (query === '' ? cached : undefined);

@@ -1,9 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
-import { RADIO_LOCALE } from '../../../../contracts/time';
-
-const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
+import { formatNumber } from '../../../lib/numbers';
 
 /** One headline figure of the dashboard with a line of detail under it. */
 export function StatCard({
@@ -32,7 +30,7 @@ export function StatCard({
         aria-busy={loading}
         data-testid={`stat-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`}
       >
-        {loading ? <span className="inline-block h-9 w-16 animate-pulse rounded-lg bg-white/10" /> : numberFormat.format(value)}
+        {loading ? <span className="inline-block h-9 w-16 animate-pulse rounded-lg bg-white/10" /> : formatNumber(value)}
       </p>
       <p className="text-xs leading-relaxed text-mist-400 sm:text-sm">{detail}</p>
     </Card>

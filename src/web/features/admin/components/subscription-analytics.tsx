@@ -3,9 +3,7 @@ import type { AdminStats } from '../../../../contracts/admin';
 import type { Tier } from '../../../../contracts/tiers';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { RADIO_LOCALE } from '../../../../contracts/time';
-
-const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
+import { formatNumber } from '../../../lib/numbers';
 
 /** The dashboard's bands: the tier and the monthly pledge that buys it. */
 const BANDS: { tier: Tier; label: string; band: string; bar: string }[] = [
@@ -49,10 +47,10 @@ export function SubscriptionAnalytics({ stats, loading }: { stats: AdminStats; l
                   </span>
                   <span className="text-right tabular-nums">
                     <span className="font-semibold text-white" data-testid={`tier-count-${b.tier}`}>
-                      {numberFormat.format(count)}
+                      {formatNumber(count)}
                     </span>
                     {b.tier !== 'free' && (
-                      <span className="ml-2 text-xs text-mist-500">{numberFormat.format(stats.pledgeBands[b.tier])} pledging {b.band}</span>
+                      <span className="ml-2 text-xs text-mist-500">{formatNumber(stats.pledgeBands[b.tier])} pledging {b.band}</span>
                     )}
                   </span>
                 </div>
@@ -79,7 +77,7 @@ export function SubscriptionAnalytics({ stats, loading }: { stats: AdminStats; l
                 <span className={cn('size-1.5 shrink-0 rounded-full', s.dot)} aria-hidden="true" />
                 {s.label}
               </dt>
-              <dd className="mt-1 text-xl font-bold text-white tabular-nums">{numberFormat.format(s.value)}</dd>
+              <dd className="mt-1 text-xl font-bold text-white tabular-nums">{formatNumber(s.value)}</dd>
             </div>
           ))}
         </dl>

@@ -1,9 +1,7 @@
 import { ArrowRight, HeartHandshake } from 'lucide-react';
 import { Link } from 'react-router';
-import { RADIO_LOCALE } from '../../../../contracts/time';
 import { cn } from '../../../lib/cn';
-
-const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
+import { formatNumber } from '../../../lib/numbers';
 
 /** The dashboard's line about paying supporters who match no account, leading to the reconciliation page. */
 export function UnmatchedCallout({ count, loading }: { count: number; loading: boolean }) {
@@ -30,7 +28,7 @@ export function UnmatchedCallout({ count, loading }: { count: number; loading: b
           {loading
             ? 'Checking paying supporters...'
             : count > 0
-              ? `${numberFormat.format(count)} paying supporter${count === 1 ? '' : 's'} match${count === 1 ? 'es' : ''} no account`
+              ? `${formatNumber(count)} paying supporter${count === 1 ? '' : 's'} match${count === 1 ? 'es' : ''} no account`
               : 'Every paying supporter matches an account'}
         </span>
         <span className="mt-1 block text-sm leading-snug text-mist-400">Link them to members or invite them, and see what each sync and webhook did.</span>

@@ -1,7 +1,6 @@
 import { Link2, Mail, Search, UserRoundX } from 'lucide-react';
 import { useState } from 'react';
 import { PLATFORM_NAMES, type UnmatchedSupporter } from '../../../../contracts/supporters';
-import { RADIO_LOCALE } from '../../../../contracts/time';
 import { Badge, TierBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -17,8 +16,8 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ListStates } from './admin-page-header';
 import type { FormFeedback } from './create-user-form';
 import { TextField } from './form-controls';
+import { formatNumber } from '../../../lib/numbers';
 
-const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
 const MEMBER_MATCHES = 5;
 
 /** Active platform supporters matching no account, with Link to member and Invite. */
@@ -35,7 +34,7 @@ export function UnmatchedSupporters(feedback: FormFeedback) {
           <UserRoundX className="size-5 text-deep-300" aria-hidden="true" />
           Unmatched supporters
           <span className="text-sm font-normal text-mist-400 tabular-nums" data-testid="unmatched-count">
-            ({numberFormat.format(total)})
+            ({formatNumber(total)})
           </span>
         </h2>
         {list.isFetching && !list.isPending && <Spinner label="Updating list..." />}
@@ -67,7 +66,7 @@ export function UnmatchedSupporters(feedback: FormFeedback) {
           })}
         </ul>
       </ListStates>
-      {total > rows.length && <p className="text-sm text-mist-400">Showing the newest {numberFormat.format(rows.length)}.</p>}
+      {total > rows.length && <p className="text-sm text-mist-400">Showing the newest {formatNumber(rows.length)}.</p>}
     </Card>
   );
 }

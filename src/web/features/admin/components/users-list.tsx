@@ -6,7 +6,6 @@ import { Badge, TierBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { RADIO_LOCALE } from '../../../../contracts/time';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useUsers } from '../api/get-users';
@@ -17,11 +16,11 @@ import { SelectField, TextField } from './form-controls';
 import { ALL_STATUS_OPTIONS, SOURCE_LABEL, STATUS_LABEL, TIER_OPTIONS } from './options';
 import { UserEditForm } from './user-edit-form';
 import { ListStates } from './admin-page-header';
+import { formatNumber } from '../../../lib/numbers';
 
 /** Rows per page; the server caps a page at ADMIN_USERS_MAX_LIMIT. */
 export const PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
-const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
 
 /** 'All Users (shown of total)' with server-side search, filters and paging. */
 export function UsersList(feedback: FormFeedback) {
@@ -62,7 +61,7 @@ export function UsersList(feedback: FormFeedback) {
           <span>
             All Users{' '}
             <span className="text-mist-400 tabular-nums" data-testid="users-count">
-              ({numberFormat.format(rows.length)} of {numberFormat.format(total)})
+              ({formatNumber(rows.length)} of {formatNumber(total)})
             </span>
           </span>
         </h2>
@@ -122,8 +121,8 @@ export function UsersList(feedback: FormFeedback) {
       {matching > PAGE_SIZE && (
         <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-mist-400">
           <span className="tabular-nums">
-            {numberFormat.format(page * PAGE_SIZE + 1)}–{numberFormat.format(Math.min(matching, (page + 1) * PAGE_SIZE))} of{' '}
-            {numberFormat.format(matching)} {filtered ? 'matching' : 'members'}
+            {formatNumber(page * PAGE_SIZE + 1)}–{formatNumber(Math.min(matching, (page + 1) * PAGE_SIZE))} of{' '}
+            {formatNumber(matching)} {filtered ? 'matching' : 'members'}
           </span>
           <span className="flex gap-2">
             <Button variant="secondary" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page === 0} aria-label="Previous page">

@@ -1,11 +1,8 @@
-import { RADIO_LOCALE } from '../../../../contracts/time';
+import { formatEuro } from '../../../lib/numbers';
 
-/** Pledge amounts are stored in euro cents and shown in euros. */
-const euroFormat = new Intl.NumberFormat(RADIO_LOCALE, { style: 'currency', currency: 'EUR' });
-
-/** '€5.00' for 500. */
+/** '€5.00' for 500: pledge amounts are stored in euro cents and shown in euros. */
 export function formatEuros(cents: number): string {
-  return euroFormat.format(cents / 100);
+  return formatEuro(cents / 100);
 }
 
 /** '5.00' for 500: the value an amount field starts with. */

@@ -21,9 +21,7 @@ import { SubscriptionAnalytics } from '../components/subscription-analytics';
 import { SystemStatusPanel } from '../components/system-status-panel';
 import { UnmatchedCallout } from '../components/unmatched-callout';
 import type { StatusMessage } from '../lib/use-status-message';
-import { RADIO_LOCALE } from '../../../../contracts/time';
-
-const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
+import { formatNumber } from '../../../lib/numbers';
 
 /** /admin, /admin-dashboard and the paths that show it. */
 export default function AdminDashboardPage() {
@@ -92,21 +90,21 @@ function Dashboard() {
           icon={Users}
           value={s.totalUsers}
           loading={stats.isPending}
-          detail={`${numberFormat.format(s.activeSubscribers)} active · ${numberFormat.format(s.freeUsers)} free`}
+          detail={`${formatNumber(s.activeSubscribers)} active · ${formatNumber(s.freeUsers)} free`}
         />
         <StatCard
           label="VIP Members"
           icon={Crown}
           value={s.vipUsers}
           loading={stats.isPending}
-          detail={`DHR2 ${numberFormat.format(s.dhr2Users)} · DHR1 ${numberFormat.format(s.dhr1Users)}`}
+          detail={`DHR2 ${formatNumber(s.dhr2Users)} · DHR1 ${formatNumber(s.dhr1Users)}`}
         />
         <StatCard
           label="VIP Mixes"
           icon={Music4}
           value={s.totalMixes}
           loading={stats.isPending}
-          detail={`${numberFormat.format(s.totalTracks)} tracks identified`}
+          detail={`${formatNumber(s.totalTracks)} tracks identified`}
         />
         <StatCard
           label="Downloads Today"

@@ -1,17 +1,15 @@
-import { Crown, Home, Lock, LogIn, ShieldAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Home, Lock, LogIn, ShieldAlert } from 'lucide-react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import type { AccessPolicy } from '../../../../contracts/access-policy';
-import type { Permissions } from '../../../../contracts/tier-policy';
-import type { Tier } from '../../../../contracts/tiers';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { usePermissions } from '../api/get-permissions';
 import { hasTierAccess } from '../lib/tier-access';
 import { GateScreen } from './gate-screen';
-import { MembershipStatus, TierBenefits } from './membership-status';
-import { ConnectPatreonButton } from './supporter-links-card';
-import { UpgradeOptions } from './upgrade-options';
+
+// Only signed-in members below the tier see it, and it brings the payment-linking forms (and zod):
+// loaded when needed, so a gated page's first load stays light (docs/decisions/0022-first-load-of-gated-and-data-pages.md).
+const UpgradeScreen = lazy(() => import('./upgrade-screen'));
 
 export interface AccessGateProps {
   /** The same policy values the server's routes declare (`access.admin`, `access.tier('vip')`, ...). */
@@ -29,7 +27,13 @@ export function AccessGate({ policy, children }: AccessGateProps) {
   if (isPending) return <PageSpinner label="Checking your access..." />;
   if (!data?.authenticated) return <LoginRequired />;
   if (policy.kind === 'admin' && !data.isAdmin) return <AdminRequired />;
-  if (policy.kind === 'tier' && !hasTierAccess(data, policy.tier)) return <UpgradeScreen tier={policy.tier} permissions={data} />;
+  if (policy.kind === 'tier' && !hasTierAccess(data, policy.tier)) {
+    return (
+      <Suspense fallback={<PageSpinner label="Checking your access..." />}>
+        <UpgradeScreen tier={policy.tier} permissions={data} />
+      </Suspense>
+    );
+  }
   return <>{children}</>;
 }
 
@@ -53,30 +57,4 @@ function AdminRequired() {
       </ButtonLink>
     </GateScreen>
   );
-}
-
-/** The one upgrade screen: what the tier gives, where the member stands, and the two platforms. */
-function UpgradeScreen({ tier, permissions }: { tier: Tier; permissions: Permissions }) {
-  return (
-    <GateScreen icon={<Crown className="size-7" />} title={`${tierName(tier)} Subscription Required`} wide>
-      <p>This page needs a {tierName(tier)} subscription. Here is what you get:</p>
-      <TierBenefits tier={tier} className="mx-auto max-w-md" />
-      <MembershipStatus permissions={permissions} className="mx-auto max-w-md" />
-      <p className="text-xs text-mist-400">Use the same email as your DHR account and the upgrade applies when you next sign in.</p>
-      <UpgradeOptions />
-      <div className="space-y-3 border-t border-white/10 pt-5">
-        <p className="text-sm text-mist-300">
-          Already paying with another email?{' '}
-          <Link to="/auth" className="font-semibold text-aqua-300 hover:text-aqua-400">
-            Link your payment
-          </Link>
-        </p>
-        <ConnectPatreonButton />
-      </div>
-    </GateScreen>
-  );
-}
-
-function tierName(tier: Tier): string {
-  return tier === 'free' ? 'Free' : tier.toUpperCase();
 }

@@ -2,7 +2,7 @@ import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import type { ShopProduct } from '../../../../contracts/shop';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
-import { formatEuro } from '../lib/money';
+import { formatEuro } from '../../../lib/numbers';
 
 export interface AdminProductCardProps {
   product: ShopProduct;

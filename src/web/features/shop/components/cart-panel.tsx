@@ -5,7 +5,7 @@ import type { ShopProduct } from '../../../../contracts/shop';
 import { FREE_SHIPPING_OVER_EUR } from '../../../../contracts/shop-values';
 import { Button } from '../../../components/ui/button';
 import { cartCount, cartTotal, type CartLine } from '../lib/cart';
-import { formatEuro } from '../lib/money';
+import { formatEuro } from '../../../lib/numbers';
 
 export interface CartPanelProps {
   open: boolean;

@@ -2,7 +2,7 @@ import { ExternalLink, Heart, ShoppingCart, Sparkles } from 'lucide-react';
 import type { ShopProduct } from '../../../../contracts/shop';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { formatEuro } from '../lib/money';
+import { formatEuro } from '../../../lib/numbers';
 import { Stars } from './stars';
 
 export interface ProductCardProps {
@@ -12,16 +12,27 @@ export interface ProductCardProps {
   onAdd: () => void;
   /** Opens the product's store page in a new tab. */
   onBuy: () => void;
+  /** A card at the top of the grid: its image loads at once, ahead of others (it is the page's largest paint). */
+  priority?: boolean;
 }
 
 /** A product of the shop grid (spec §2: SALE badge, featured star, wishlist heart, stars, prices). */
-export function ProductCard({ product: p, wished, onWish, onAdd, onBuy }: ProductCardProps) {
+export function ProductCard({ product: p, wished, onWish, onAdd, onBuy, priority = false }: ProductCardProps) {
   const onSale = p.originalPrice !== null && p.originalPrice > p.price;
   return (
     <article className="glass group flex min-w-0 flex-col overflow-hidden rounded-3xl transition hover:border-white/20" data-testid="product-card" aria-label={p.name}>
       <div className="relative aspect-[4/3] overflow-hidden bg-night-800 sm:aspect-square">
         {p.images[0] ? (
-          <img src={p.images[0]} alt="" loading="lazy" decoding="async" width={480} height={480} className="size-full object-cover transition duration-500 group-hover:scale-[1.03]" />
+          <img
+            src={p.images[0]}
+            alt=""
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding="async"
+            width={480}
+            height={480}
+            className="size-full object-cover transition duration-500 group-hover:scale-[1.03]"
+          />
         ) : (
           <div className="grid size-full place-items-center text-mist-400">No image</div>
         )}

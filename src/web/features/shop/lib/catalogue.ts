@@ -1,6 +1,6 @@
 import type { ShopProduct } from '../../../../contracts/shop';
 import { DEFAULT_STORE_URL, demoProductRow, demoProducts } from '../../../../contracts/shop-catalogue';
-import type { ShopCategory, ShopSort } from '../../../../contracts/shop-values';
+import { compareFeatured, type ShopCategory, type ShopSort } from '../../../../contracts/shop-values';
 
 export interface CatalogueView {
   search: string;
@@ -17,7 +17,7 @@ export function filterAndSort(products: readonly ShopProduct[], view: CatalogueV
       (!q || p.name.toLowerCase().includes(q) || p.description.toLowerCase().includes(q) || p.tags.some((t) => t.toLowerCase().includes(q))),
   );
   const by: Record<ShopSort, (a: ShopProduct, b: ShopProduct) => number> = {
-    featured: (a, b) => Number(b.featured) - Number(a.featured) || b.rating - a.rating,
+    featured: compareFeatured,
     newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
     'price-low': (a, b) => a.price - b.price,
     'price-high': (a, b) => b.price - a.price,

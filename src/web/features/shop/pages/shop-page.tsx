@@ -1,5 +1,5 @@
 import { Search, ShoppingBag, WifiOff } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { ShopProduct } from '../../../../contracts/shop';
 import { DEFAULT_STORE_URL } from '../../../../contracts/shop-catalogue';
 import { SHOP_CATEGORIES, SHOP_SORTS, type ShopCategory, type ShopSort } from '../../../../contracts/shop-values';
@@ -9,10 +9,10 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/http';
+import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSiteConfig } from '../../auth';
 import { useProducts } from '../api/get-products';
-import { CartPanel } from '../components/cart-panel';
 import { InfoTiles } from '../components/info-tiles';
 import { NewsletterBox } from '../components/newsletter-box';
 import { ProductCard } from '../components/product-card';
@@ -38,6 +38,9 @@ const CATEGORY_LABEL: Record<ShopCategory | 'all', string> = {
   bundles: 'Bundles',
 };
 
+// The cart is a dialog (Radix) nobody sees until they open it: it loads once the page has painted.
+const CartPanel = lazy(() => import('../components/cart-panel').then((m) => ({ default: m.CartPanel })));
+
 /** Opens an external store page in a new tab, without giving it a handle on this one. */
 function openStore(url: string) {
   window.open(url, '_blank', 'noopener,noreferrer');
@@ -55,6 +58,7 @@ export default function ShopPage() {
   const [cartOpen, setCartOpen] = useState(false);
   const [storedCart, updateCart] = useStoredState(CART_KEY, parseCart);
   const [wishlist, updateWishlist] = useStoredState(WISHLIST_KEY, parseWishlist);
+  const belowTheFold = useAfterFirstPaint();
 
   const list = useMemo(() => products.data?.products ?? [], [products.data]);
   const byId = useMemo(() => new Map(list.map((p) => [p.id, p])), [list]);
@@ -153,10 +157,11 @@ export default function ShopPage() {
         <p className="glass rounded-3xl p-10 text-center text-mist-300">No products match your search.</p>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Products">
-          {shown.map((p) => (
+          {shown.map((p, i) => (
             <li key={p.id} className="flex">
               <ProductCard
                 product={p}
+                priority={i < 2}
                 wished={wishlist.includes(p.id)}
                 onWish={() => updateWishlist((w) => toggleWish(w, p.id))}
                 onAdd={() => {
@@ -170,18 +175,29 @@ export default function ShopPage() {
         </ul>
       )}
 
-      <InfoTiles />
-      <AdPlaceholder />
-      <NewsletterBox />
+      {belowTheFold && (
+        // Rendered after the first paint, and laid out only near the screen (`below-fold`); the
+        // padding gives the tiles' shadows room inside its paint containment.
+        <div className="below-fold -my-4 flex flex-col gap-8 py-4 [contain-intrinsic-size:auto_734px] sm:-my-5 sm:gap-10 sm:py-5 lg:[contain-intrinsic-size:auto_442px]">
+          <InfoTiles />
+          <AdPlaceholder />
+          <NewsletterBox />
+        </div>
+      )}
 
-      <CartPanel
-        open={cartOpen}
-        onOpenChange={setCartOpen}
-        cart={cart}
-        productOf={productOf}
-        onQuantity={(id, q) => updateCart((c) => setQuantity(c, id, q))}
-        onCheckout={() => openStore(storeUrl)}
-      />
+      {(belowTheFold || cartOpen) && (
+        // No fallback: the closed dialog shows nothing, and an opened one appears when its code is in.
+        <Suspense fallback={null}>
+          <CartPanel
+            open={cartOpen}
+            onOpenChange={setCartOpen}
+            cart={cart}
+            productOf={productOf}
+            onQuantity={(id, q) => updateCart((c) => setQuantity(c, id, q))}
+            onCheckout={() => openStore(storeUrl)}
+          />
+        </Suspense>
+      )}
     </PageContainer>
   );
 }

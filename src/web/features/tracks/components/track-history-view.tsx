@@ -4,15 +4,13 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { PageContainer } from '../../../components/ui/page-container';
 import { Spinner } from '../../../components/ui/spinner';
-import { RADIO_LOCALE } from '../../../../contracts/time';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useClearTrackHistory } from '../api/clear-track-history';
 import { useTrackHistory, type TrackHistoryScope } from '../api/get-track-history';
 import { downloadTracksCsv } from '../lib/track-csv';
 import { StatTile, TrackHistoryList } from './track-history-list';
-
-const numberFormat = new Intl.NumberFormat(RADIO_LOCALE);
+import { formatNumber } from '../../../lib/numbers';
 
 /** The track history: admin (stats, export, clear) or VIP (stat cards, export). */
 export function TrackHistoryView({ scope }: { scope: TrackHistoryScope }) {
@@ -54,18 +52,18 @@ export function TrackHistoryView({ scope }: { scope: TrackHistoryScope }) {
         <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {scope === 'admin' ? (
             <>
-              <StatTile label="Total tracks" value={numberFormat.format(stats.total)} />
-              <StatTile label="Unique artists" value={numberFormat.format(stats.uniqueArtists)} />
+              <StatTile label="Total tracks" value={formatNumber(stats.total)} />
+              <StatTile label="Unique artists" value={formatNumber(stats.uniqueArtists)} />
               <div className="col-span-2">
                 <StatTile label="Date range" value={<span className="text-lg sm:text-xl">{range}</span>} />
               </div>
             </>
           ) : (
             <>
-              <StatTile label="Total" value={numberFormat.format(stats.total)} />
-              <StatTile label="High Confidence (80%+)" value={numberFormat.format(stats.highConfidence)} />
-              <StatTile label="Unique Artists" value={numberFormat.format(stats.uniqueArtists)} />
-              <StatTile label="With Links" value={numberFormat.format(stats.withLinks)} />
+              <StatTile label="Total" value={formatNumber(stats.total)} />
+              <StatTile label="High Confidence (80%+)" value={formatNumber(stats.highConfidence)} />
+              <StatTile label="Unique Artists" value={formatNumber(stats.uniqueArtists)} />
+              <StatTile label="With Links" value={formatNumber(stats.withLinks)} />
             </>
           )}
         </div>

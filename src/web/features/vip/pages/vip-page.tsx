@@ -1,13 +1,13 @@
 import { Crown, Disc3, Download, HardDrive, Lock, Play, Search, Users } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ESTIMATED_GB_PER_MIX, MIX_GENRES, MIX_MESSAGES, type VipMix } from '../../../../contracts/mixes';
-import { RADIO_LOCALE } from '../../../../contracts/time';
 import { TIER_LABEL, parseTier } from '../../../../contracts/tiers';
 import { Badge } from '../../../components/ui/badge';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/http';
+import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { TierBenefits, usePermissions } from '../../auth';
 import { getStreamUrl } from '../api/get-stream-url';
@@ -17,8 +17,7 @@ import { MixCard } from '../components/mix-card';
 import { NowPlayingBar } from '../components/now-playing-bar';
 import { ToastStack, useToasts } from '../components/toasts';
 import { mixAccessInfo } from '../lib/mix-access';
-
-const numberFormat = new Intl.NumberFormat(RADIO_LOCALE, { maximumFractionDigits: 1 });
+import { formatNumber } from '../../../lib/numbers';
 
 /** Starts a download of `url` in the browser (the server sends it as an attachment). */
 function startBrowserDownload(url: string) {
@@ -40,6 +39,8 @@ export default function VipPage() {
   const permissions = usePermissions();
   const access = mixAccessInfo(permissions.data, permissions.isError);
   const { toasts, show } = useToasts();
+  // The invitation to VIP under the grid renders after the first paint.
+  const belowTheFold = useAfterFirstPaint();
   const download = useRequestDownload();
 
   const [query, setQuery] = useState('');
@@ -189,9 +190,9 @@ export default function VipPage() {
       </header>
 
       <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Tile icon={<Disc3 className="size-4" />} label="Exclusive mixes" value={numberFormat.format(mixes.length)} />
-        <Tile icon={<HardDrive className="size-4" />} label="Library size" value={`${numberFormat.format(mixes.length * ESTIMATED_GB_PER_MIX)} GB`} hint="Growing past 1 TB" />
-        <Tile icon={<Download className="size-4" />} label="Downloads" value={numberFormat.format(totalDownloads)} />
+        <Tile icon={<Disc3 className="size-4" />} label="Exclusive mixes" value={formatNumber(mixes.length, 1)} />
+        <Tile icon={<HardDrive className="size-4" />} label="Library size" value={`${formatNumber(mixes.length * ESTIMATED_GB_PER_MIX, 1)} GB`} hint="Growing past 1 TB" />
+        <Tile icon={<Download className="size-4" />} label="Downloads" value={formatNumber(totalDownloads, 1)} />
         <Tile icon={<Users className="size-4" />} label="VIP members" value={access.subscriptionTier === 'vip' ? '1' : '0'} />
       </div>
 
@@ -230,10 +231,11 @@ export default function VipPage() {
         <p className="mt-16 text-center text-mist-400">{mixes.length === 0 ? 'No mixes yet.' : 'No mixes match your search.'}</p>
       ) : (
         <div className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {filtered.map((mix) => (
+          {filtered.map((mix, i) => (
             <MixCard
               key={mix.id}
               mix={mix}
+              priority={i < 2}
               playing={current?.id === mix.id && playing}
               onPlay={() => onPlay(mix)}
               onDownload={() => onDownload(mix)}
@@ -243,8 +245,8 @@ export default function VipPage() {
         </div>
       )}
 
-      {!access.canDownload && permissions.data && (
-        <section className="glass mt-12 rounded-3xl p-6 text-center sm:p-10">
+      {!access.canDownload && permissions.data && belowTheFold && (
+        <section className="glass below-fold mt-12 rounded-3xl p-6 text-center [contain-intrinsic-size:auto_454px] sm:p-10 sm:[contain-intrinsic-size:auto_462px]">
           <Crown className="mx-auto size-10 text-amber-300" aria-hidden="true" />
           <h2 className="mt-3 font-display text-2xl font-bold text-white">Become A VIP Member</h2>
           <p className="mx-auto mt-2 max-w-lg text-mist-300">€10 a month opens the whole library for download, two mixes a day, on top of both channels.</p>
