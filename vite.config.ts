@@ -66,6 +66,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'], priority: 2 },
+            // The icons of the lazily loaded pages in one file (5.7 KB br) instead of one file each:
+            // /shop went from 18 requests for scripts to 10, /vip from 12 to 9 (ADR 0022).
             { name: 'icons', test: /[\\/]lucide-react[\\/]/, priority: 1 },
           ],
         },
