@@ -53,21 +53,23 @@ export function pagePathPattern(route: string): RegExp {
   return new RegExp('^' + route.replace(/:[a-zA-Z]+/g, '[^/]+').replace(/\//g, '\\/') + '\\/?$');
 }
 
-const patterns = PAGE_PATHS.map(pagePathPattern);
+// Built on first use: the web app's first load imports this module for POP_OUT_PATHS only.
+let patterns: RegExp[] | undefined;
 
 export function isPagePath(pathname: string): boolean {
+  patterns ??= PAGE_PATHS.map(pagePathPattern);
   return patterns.some((re) => re.test(pathname));
 }
 
 /**
  * The API reads a page makes as it starts, exactly as the web app requests them, by route path ('*':
- * every page). The page's HTML asks for them at once (`<link rel="preload" as="fetch">`, sent by
+ * every page in the site's layout, which POP_OUT_PATHS are not). The page's HTML asks for them at once (`<link rel="preload" as="fetch">`, sent by
  * src/server/plugins/web.ts), so their answers are in by the time the page's code has loaded
  * (docs/decisions/0022-first-load-of-gated-and-data-pages.md). tests/e2e/first-load.test.ts checks the
  * app uses each one.
  */
 export const PAGE_START_READS: Readonly<Record<string, readonly string[]>> = {
-  // The top bar's account menu and every gate.
+  // The top bar's account menu and every gate (not the pop-out players: they have no top bar).
   '*': ['/api/user/permissions'],
   '/dhr1': ['/api/channels'],
   '/dhr2': ['/api/channels'],
@@ -75,3 +77,6 @@ export const PAGE_START_READS: Readonly<Record<string, readonly string[]>> = {
   '/shop': ['/api/shop/products', '/api/site-config'],
   '/forum': ['/api/rss/latest', '/api/crawler/all', '/api/forum/posts?category=all'],
 };
+
+/** The pop-out player windows: their own layout, without the site's top bar (app-routes.tsx). */
+export const POP_OUT_PATHS = ['/player', '/player/:channel'] as const;

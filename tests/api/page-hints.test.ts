@@ -27,10 +27,11 @@ describe('page hints: what a page asks for with its HTML', async () => {
     return { status: res.statusCode, html: res.body };
   };
 
-  it("lists every page's start reads, then the page's own, and none on a 404", async () => {
+  it("lists every page's start reads, then the page's own, and none on a pop-out player or a 404", async () => {
     expect(fetchPreloads((await page('/')).html)).toEqual(PAGE_START_READS['*']);
     expect(fetchPreloads((await page('/forum')).html)).toEqual([...(PAGE_START_READS['*'] ?? []), ...(PAGE_START_READS['/forum'] ?? [])]);
     expect(fetchPreloads((await page('/shop/')).html)).toEqual([...(PAGE_START_READS['*'] ?? []), ...(PAGE_START_READS['/shop'] ?? [])]);
+    expect(fetchPreloads((await page('/player/dhr1')).html)).toEqual([]);
     const missing = await page('/no-such-page');
     expect(missing.status).toBe(404);
     expect(missing.html).not.toContain('rel="preload"');
@@ -85,10 +86,10 @@ describe('PageHints', () => {
   it('escapes what it writes into an attribute and skips a module that holds nothing yet', () => {
     const hints = new PageHints({ '*': ['/api/a?x=1&y="2"'] });
     const held: { image?: string } = {};
-    hints.leadImage('/player/:channel', () => held.image);
-    expect(hints.linksFor('/player/dhr1')).toBe('<link rel="preload" as="fetch" crossorigin href="/api/a?x=1&amp;y=&quot;2&quot;">');
+    hints.leadImage('/mixes/:mix', () => held.image);
+    expect(hints.linksFor('/mixes/forest-floor')).toBe('<link rel="preload" as="fetch" crossorigin href="/api/a?x=1&amp;y=&quot;2&quot;">');
     held.image = '/images/a"b.svg';
-    expect(hints.linksFor('/player/dhr1')).toContain('href="/images/a&quot;b.svg"');
-    expect(hints.linksFor('/player')).not.toContain('as="image"');
+    expect(hints.linksFor('/mixes/forest-floor')).toContain('href="/images/a&quot;b.svg"');
+    expect(hints.linksFor('/mixes')).not.toContain('as="image"');
   });
 });

@@ -1,4 +1,5 @@
-import { PAGE_START_READS, pagePathPattern } from '../../contracts/routes';
+import { PAGE_START_READS, POP_OUT_PATHS, pagePathPattern } from '../../contracts/routes';
+import { escapeAttr } from '../lib/html';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -7,9 +8,7 @@ declare module 'fastify' {
   }
 }
 
-function escapeAttr(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
+const POP_OUT = POP_OUT_PATHS.map(pagePathPattern);
 
 interface RouteHint {
   pattern: RegExp;
@@ -52,14 +51,15 @@ export class PageHints {
 
   /** The lines for a page the app shows at `pathname` (not for a 404). */
   linksFor(pathname: string): string {
+    const everyPage = POP_OUT.some((p) => p.test(pathname)) ? '' : this.everyPage;
     const hint = this.routes.find((r) => r.pattern.test(pathname));
-    if (!hint) return this.everyPage;
+    if (!hint) return everyPage;
     let images = '';
     for (const pick of hint.leadImages) {
       const url = pick();
       // Only the site's own images: a product may name an image on another host.
       if (url?.startsWith('/')) images += `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(url)}">`;
     }
-    return this.everyPage + hint.links + images;
+    return everyPage + hint.links + images;
   }
 }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPagePath } from '../../contracts/routes';
+import { escapeAttr } from '../lib/html';
 import { access } from './access';
 import { sendError } from './errors';
 import { DAY_MS } from '../../contracts/time';
@@ -11,10 +12,6 @@ import { DAY_MS } from '../../contracts/time';
 export interface WebOptions {
   /** The Vite build output; when missing, pages answer with a hint to build. */
   webRoot: string;
-}
-
-function escapeAttr(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 /** Whether `file` is a regular file; names the file system refuses (too long, ...) are no file. */

@@ -1,4 +1,5 @@
 import { type RouteObject, useRoutes } from 'react-router';
+import { POP_OUT_PATHS } from '../../contracts/routes';
 import HomePage from '../features/home/pages/home-page';
 import { BareLayout } from './layout/bare-layout';
 import { RootLayout } from './layout/root-layout';
@@ -32,8 +33,7 @@ const routes: RouteObject[] = [
     // Pop-out player windows: no site chrome.
     element: <BareLayout />,
     children: [
-      { path: '/player', element: playerPage },
-      { path: '/player/:channel', element: playerPage },
+      ...POP_OUT_PATHS.map((path) => ({ path, element: playerPage })),
     ],
   },
 ];
