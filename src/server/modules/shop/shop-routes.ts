@@ -25,6 +25,9 @@ const CATALOGUE_CACHE_CONTROL = 'public, max-age=60';
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   let cached: MemoryAnswer | undefined;
+  // One read at a time: the /shop page's HTML, its preload and the list route all ask for the list
+  // at once after a catalogue change.
+  let reading: Promise<string> | undefined;
   /** The first image of the shop's first card (its default order): /shop's HTML preloads it. */
   let leadImage: string | undefined;
   // Bumped on every drop, so a read that began before a change never caches the old list.
@@ -32,6 +35,8 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const dropCache = () => {
     cached = undefined;
     leadImage = undefined;
+    // A read begun before the change is not shared with requests after it.
+    reading = undefined;
     generation += 1;
   };
   const announce = async () => {
@@ -47,8 +52,16 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('preClose', async () => unlisten?.());
 
-  async function activeProductsJson(): Promise<string> {
-    if (cached) return cached.body;
+  function activeProductsJson(): Promise<string> {
+    if (cached) return Promise.resolve(cached.body);
+    if (reading) return reading;
+    const read = readActiveProducts().finally(() => {
+      if (reading === read) reading = undefined;
+    });
+    reading = read;
+    return read;
+  }
+  async function readActiveProducts(): Promise<string> {
     const started = generation;
     const list: ShopProduct[] = (await listActiveProducts(db)).map(toShopProduct);
     const body = JSON.stringify(list);
