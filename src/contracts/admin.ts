@@ -153,7 +153,8 @@ export const BULK_IMPORT_COLUMNS = [
 
 /** Statuses and sources a CSV row may carry. */
 export const BULK_IMPORT_STATUSES = ['active', 'cancelled', 'expired'] as const;
-export const BULK_IMPORT_SOURCES = ['patreon', 'buymeacoffee'] as const;
+/** `admin`: a member the station manages itself (also what an empty source cell means); sync never touches those. */
+export const BULK_IMPORT_SOURCES = ['admin', 'patreon', 'buymeacoffee'] as const;
 
 /** A template with the spec's columns, for the dialog's download. */
 export const BULK_IMPORT_TEMPLATE = [
@@ -162,9 +163,20 @@ export const BULK_IMPORT_TEMPLATE = [
   'fan@example.com,Sam,Kelly,DHR1,cancelled,,3,buymeacoffee',
 ].join('\n');
 
+/** A form field or query value that says yes: true, "true", "1", "on". */
+export const flagSchema = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off', ''])])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
+
 export const bulkImportRequestSchema = z.object({
   csvContent: z.string().max(BULK_IMPORT_MAX_BYTES).optional().default(''),
+  /** Change nothing; answer the plan. */
+  dryRun: flagSchema,
+  /** Go ahead although the import ends the subscriptions of many members. */
+  confirm: flagSchema,
 });
+export const bulkRunQuerySchema = z.object({ dryRun: flagSchema, confirm: flagSchema });
 export type BulkImportRequest = z.input<typeof bulkImportRequestSchema>;
 
 export const bulkImportResultSchema = z.object({
@@ -176,8 +188,127 @@ export const bulkImportResultSchema = z.object({
   skipped: z.number().int(),
   /** One message per bad row, naming the row, e.g. "Row 3: invalid subscriptionTier 'gold' (use Free, DHR1, DHR2 or VIP)". */
   errors: z.array(z.string()),
+  /** True when nothing was written (dryRun). */
+  dryRun: z.boolean().optional(),
+  /** What the import does (or would do) to members' access. */
+  plan: z.lazy(() => bulkPlanSchema).optional(),
+  /** The run in the sync log (its Revert button undoes the import). */
+  runId: z.number().int().nullable().optional(),
 });
 export type BulkImportResult = z.infer<typeof bulkImportResultSchema>;
+
+// ---------------------------------------------------------------- bulk runs: plans, confirmation, revert, history
+
+/** Sample members a plan lists. */
+export const BULK_PLAN_SAMPLES = 50;
+
+export const accessSnapshotSchema = z.object({
+  tier: tierSchema,
+  status: subscriptionStatusSchema,
+  expiry: z.string().nullable(),
+  source: subscriptionSourceSchema,
+});
+
+export const bulkPlanSchema = z.object({
+  counts: z.object({
+    gainAccess: z.number().int(),
+    /** Members who lose access or whose subscription the run ends (even when access lasts to the paid-through date). */
+    loseAccess: z.number().int(),
+    tierUp: z.number().int(),
+    tierDown: z.number().int(),
+    /** Expiry, amount or source changed, access and tier the same. */
+    detailsChanged: z.number().int(),
+    unchanged: z.number().int(),
+    created: z.number().int(),
+  }),
+  /** Members with access before the run (the guard compares losses with it). */
+  payingMembers: z.number().int(),
+  needsConfirmation: z.boolean(),
+  samples: z
+    .array(
+      z.object({
+        email: z.string(),
+        kind: z.enum(['gainAccess', 'loseAccess', 'tierUp', 'tierDown', 'detailsChanged', 'unchanged']),
+        created: z.boolean(),
+        from: accessSnapshotSchema,
+        to: accessSnapshotSchema,
+        reason: z.string(),
+      }),
+    )
+    .max(BULK_PLAN_SAMPLES),
+});
+export type BulkPlan = z.infer<typeof bulkPlanSchema>;
+export type BulkPlanSample = BulkPlan['samples'][number];
+
+/** The 409 of a bulk run that needs confirmation; its envelope carries the plan. */
+export const CONFIRMATION_REQUIRED = (n: number) =>
+  `This would end the subscriptions of ${n} members. Review the preview and confirm to go ahead.`;
+
+export const revertRunReplySchema = z.object({
+  /** The run that did the revert (in the sync log). */
+  runId: z.number().int().nullable(),
+  reverted: z.number().int(),
+  /** Members a later change touched: left as they are. */
+  skipped: z.array(z.object({ userId: z.string(), email: z.string(), reason: z.string() })),
+  dryRun: z.boolean(),
+  plan: bulkPlanSchema,
+});
+export type RevertRunReply = z.infer<typeof revertRunReplySchema>;
+export const REVERT_MESSAGES = {
+  runNotFound: 'Sync run not found',
+  alreadyReverted: 'This run was already reverted',
+  nothingToRevert: 'This run changed no member',
+} as const;
+
+export const MEMBER_CHANGE_CAUSES = ['sync', 'webhook', 'import', 'admin', 'link', 'claim', 'oauth', 'revert', 'expiry', 'confirm', 'signup'] as const;
+export const memberHistorySchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      at: z.string(),
+      cause: z.enum(MEMBER_CHANGE_CAUSES),
+      /** The admin's id, the webhook delivery, the run reverted... */
+      causeRef: z.string().nullable(),
+      runId: z.number().int().nullable(),
+      from: accessSnapshotSchema,
+      to: accessSnapshotSchema,
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type MemberHistory = z.infer<typeof memberHistorySchema>;
+export const MEMBER_HISTORY_MAX = 200;
+
+export const heldChangesSchema = z.object({
+  /** Members with held changes. */
+  members: z.number().int(),
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      runId: z.number().int().nullable(),
+      userId: z.string(),
+      email: z.string(),
+      source: subscriptionSourceSchema,
+      from: accessSnapshotSchema,
+      to: accessSnapshotSchema,
+      reason: z.string(),
+      heldAt: z.string(),
+    }),
+  ),
+});
+export type HeldChanges = z.infer<typeof heldChangesSchema>;
+export const HELD_LIST_MAX = 500;
+export const heldDecisionSchema = z.object({
+  /** These held changes; none = all of them. */
+  ids: z.array(z.number().int().min(1)).max(10_000).optional(),
+});
+export const heldDecisionReplySchema = z.object({
+  /** Held changes applied (confirm) or dropped (dismiss). */
+  done: z.number().int(),
+  /** Held changes no longer applicable (the member changed meanwhile): dropped. */
+  stale: z.number().int(),
+  runId: z.number().int().nullable(),
+});
 
 // ---------------------------------------------------------------- POST /api/admin/sync-subscriptions
 
@@ -204,7 +335,22 @@ export const syncResultSchema = z.object({
   /** Platform failures, e.g. "Patreon: 401 Unauthorized (check PATREON_ACCESS_TOKEN)". Empty when all went well. */
   errors: z.array(z.string()),
   platforms: z.array(syncPlatformOutcomeSchema),
+  /** True when nothing was written (dryRun). */
+  dryRun: z.boolean().optional(),
+  plan: bulkPlanSchema.optional(),
+  runId: z.number().int().nullable().optional(),
+  /** Losses the run kept back for review (scheduled runs only). */
+  held: z.number().int().optional(),
 });
+
+/** Body of POST /api/admin/sync-subscriptions: {} runs it; dryRun previews; confirm accepts many losses. */
+export const syncRequestSchema = z
+  .object({ dryRun: z.boolean().optional(), confirm: z.boolean().optional() })
+  .passthrough()
+  .nullish();
+
+export const NO_PLATFORM_CONFIGURED =
+  'No payment platform is configured: set PATREON_ACCESS_TOKEN/PATREON_CAMPAIGN_ID or BMC_ACCESS_TOKEN';
 export type SyncResult = z.infer<typeof syncResultSchema>;
 
 // ---------------------------------------------------------------- GET /api/admin/stats
@@ -230,6 +376,8 @@ export const adminStatsSchema = z.object({
   pledgeBands: z.record(z.enum(TIERS), z.number().int()),
   /** Active platform supporters that feed no account (the reconciliation page lists them). */
   unmatchedSupporters: z.number().int(),
+  /** Members whose losses a scheduled sync held back for review. */
+  supportersHeld: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

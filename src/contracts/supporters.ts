@@ -138,7 +138,7 @@ export const syncLogOutcomeSchema = z.object({
 
 export const syncRunSummarySchema = z.object({
   id: z.number().int(),
-  trigger: z.enum(['manual', 'scheduled', 'webhook']),
+  trigger: z.enum(['manual', 'scheduled', 'webhook', 'import', 'revert', 'confirm']),
   startedAt: z.string(),
   finishedAt: z.string(),
   ok: z.boolean(),
@@ -147,6 +147,10 @@ export const syncRunSummarySchema = z.object({
   platforms: z.array(syncLogOutcomeSchema),
   /** Webhooks: the event and what was done with it. */
   note: z.string().nullable(),
+  /** When the run was undone, and by which run; runs that changed no member cannot be reverted. */
+  revertedAt: z.string().nullable(),
+  revertedByRun: z.number().int().nullable(),
+  revertible: z.boolean(),
 });
 export type SyncRunSummary = z.infer<typeof syncRunSummarySchema>;
 export const syncRunListSchema = z.array(syncRunSummarySchema);
@@ -154,7 +158,7 @@ export const SYNC_RUN_LIST_MAX = 100;
 
 export const syncLogEntrySchema = z.object({
   kind: z.enum(['changed', 'unmatched', 'webhook']),
-  platform: platformSchema,
+  platform: z.enum(['admin', 'patreon', 'buymeacoffee']),
   email: z.string(),
   userId: z.string().nullable(),
   memberEmail: z.string().nullable(),

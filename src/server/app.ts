@@ -21,6 +21,7 @@ import { tracksRoutes } from './modules/tracks/tracks-plugin';
 import { healthRoutes } from './modules/system/health-routes';
 import { platformsPlugin } from './modules/platforms/platforms-plugin';
 import { adminRoutes } from './modules/admin/admin-routes';
+import { bulkRunsRoutes } from './modules/admin/bulk-runs-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { adminAuthRoutes } from './modules/auth/admin-auth-routes';
 import { platformSubscribersPlugin } from './modules/auth/platform-subscribers';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(healthRoutes);
   await app.register(platformsPlugin);
   await app.register(adminRoutes);
+  await app.register(bulkRunsRoutes);
   await app.register(authRoutes);
   await app.register(adminAuthRoutes);
   await app.register(assignTierRoutes);

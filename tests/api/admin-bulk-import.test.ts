@@ -38,7 +38,7 @@ describe('bulk import', async () => {
       `Row 4: invalid subscriptionTier 'gold' (use Free, DHR1, DHR2 or VIP)`,
       `Row 5: invalid email 'bad-email-${t}'`,
       `Row 6: invalid subscriptionStatus 'paused' (use active, cancelled or expired)`,
-      `Row 7: invalid source 'paypal' (use patreon or buymeacoffee)`,
+      `Row 7: invalid source 'paypal' (use admin, patreon or buymeacoffee)`,
       `Row 8: invalid subscriptionExpiry '31/12/2026' (use YYYY-MM-DD)`,
       `Row 9: invalid pledgeAmount 'lots' (euros per month, e.g. 5 or 10.00)`,
       `Row 10: duplicate email ada-${t}@example.test (already on row 2)`,
@@ -71,18 +71,18 @@ describe('bulk import', async () => {
       `buymeacoffee,${changed.user.email},vip,active,"10,00"`,
     ].join('\r\n');
     const res = await importCsv(csv);
-    expect(res.json()).toEqual({ imported: 0, updated: 1, skipped: 1, errors: [] });
+    expect(res.json()).toMatchObject({ imported: 0, updated: 1, skipped: 1, errors: [] });
     expect(await userByEmail(changed.user.email)).toMatchObject({ firstName: 'Keep', lastName: 'Me', subscriptionTier: 'vip', subscriptionSource: 'buymeacoffee', pledgeAmountCents: 1000 });
     expect((await db.select().from(users).where(like(users.email, `%-${t}@example.test`))).length).toBe(2);
 
     // The same file again changes nothing.
-    expect((await importCsv(csv)).json()).toEqual({ imported: 0, updated: 0, skipped: 2, errors: [] });
+    expect((await importCsv(csv)).json()).toMatchObject({ imported: 0, updated: 0, skipped: 2, errors: [] });
   });
 
   it('reads CSV saved with semicolons (European spreadsheets)', async () => {
     const email = `semi-${tag()}@example.test`;
     const res = await importCsv(`email;subscriptionTier;subscriptionStatus;pledgeAmount;source\n${email};DHR2;active;5,00;patreon`);
-    expect(res.json()).toEqual({ imported: 1, updated: 0, skipped: 0, errors: [] });
+    expect(res.json()).toMatchObject({ imported: 1, updated: 0, skipped: 0, errors: [] });
     expect(await userByEmail(email)).toMatchObject({ subscriptionTier: 'dhr2', pledgeAmountCents: 500 });
   });
 
@@ -103,7 +103,7 @@ describe('bulk import', async () => {
     expect(headerOnly.json().message).toBe('Please upload a CSV file or paste CSV data');
     const missing = await importCsv('email,firstName\nx@example.test,X');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('Missing required columns: subscriptionTier, subscriptionStatus, source');
+    expect(missing.json().message).toBe('Missing required columns: subscriptionTier, subscriptionStatus');
     const broken = await importCsv(`${HEADER}\n"unclosed@example.test,A,B,vip,active,,10,patreon`);
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(/^The CSV could not be read/);
@@ -122,13 +122,20 @@ describe('bulk import', async () => {
     expect(csv.length).toBeGreaterThan(2 * 1024 * 1024);
     const res = await importCsv(csv);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-    expect(res.json()).toEqual({ imported: 10_000, updated: 0, skipped: 0, errors: [] });
+    expect(res.json()).toMatchObject({ imported: 10_000, updated: 0, skipped: 0, errors: [] });
     const rows = await db.select().from(users).where(like(users.email, `%-${t}@example.test`));
     expect(rows).toHaveLength(10_000);
 
-    // Half of them change: updated in batches; the rest skipped.
+    // Half of them change: updated in batches; the rest skipped. Ending thousands of subscriptions
+    // needs the admin's confirmation: refused (409, with the plan, nothing changed) without it.
     const changed = lines.map((l, i) => (i > 0 && i % 2 === 0 ? l.replace(',active,', ',expired,') : l)).join('\n');
-    expect((await importCsv(changed)).json()).toEqual({ imported: 0, updated: 5_000, skipped: 5_000, errors: [] });
+    const refused = await importCsv(changed);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('confirmation_required');
+    expect(refused.json().plan.counts.loseAccess).toBe(5_000);
+    expect((await db.select().from(users).where(eq(users.subscriptionStatus, 'expired'))).filter((u) => u.email.endsWith(`-${t}@example.test`))).toHaveLength(0);
+    const confirmed = await app.inject({ method: 'POST', url: '/api/admin/bulk-import?confirm=true', headers: { cookie: admin.cookie }, payload: { csvContent: changed } });
+    expect(confirmed.json()).toMatchObject({ imported: 0, updated: 5_000, skipped: 5_000, errors: [] });
     expect((await db.select().from(users).where(eq(users.subscriptionStatus, 'expired'))).filter((u) => u.email.endsWith(`-${t}@example.test`))).toHaveLength(5_000);
     // Speed is measured by bench/admin-scale.ts; a busy CI machine only needs room here.
   }, 180_000);

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/contracts/auth';
 import { users } from '../../src/server/db/schema';
 import { parsePatreonMember } from '../../src/server/modules/platforms/clients';
-import { reconcileUsers, upsertPlatformRecords } from '../../src/server/modules/platforms/platforms-repository';
+import { upsertPlatformRecords } from '../../src/server/modules/platforms/platforms-repository';
+import { reconcileUsers } from '../../src/server/modules/platforms/reconcile-service';
 import { createMember, createTestApp } from '../support/app';
 import { client, freshEmail, sessionCookie } from '../support/auth-client';
 import { lastMailTo, linkIn, readOutbox, tempDataDir, tokenIn } from '../support/outbox';
@@ -81,7 +82,7 @@ describe('verified email before money follows an address', async () => {
     expect(res.json().message).toBe(AUTH_MESSAGES.registrationSuccess);
 
     // The sync's reconcile and a signed webhook both leave the unverified account free.
-    expect((await reconcileUsers(db, { allWithRecords: true })).changed).toBe(0);
+    expect((await reconcileUsers(db, { allWithRecords: true }, { cause: 'sync' })).changed).toBe(0);
     const body = JSON.stringify({ data: patreonMember({ email, status: 'active_patron', cents: 1000 }) });
     const hook = await app.inject({
       method: 'POST',

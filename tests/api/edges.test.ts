@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { DAY_MS } from '../../src/contracts/time';
+import { PATREON_PERIOD_DAYS } from '../../src/server/modules/platforms/mapping';
 import { describe, expect, it } from 'vitest';
 import { SERVER_LIMITS } from '../../src/server/app';
 import { users } from '../../src/server/db/schema';
@@ -247,7 +249,8 @@ describe('the edges: logs, access before parsing, paths, metrics, caching', asyn
         headers: { 'content-type': 'application/json', 'x-patreon-event': event, 'x-patreon-signature': createHmac('md5', PATREON_SECRET).update(body).digest('hex') },
         payload: body,
       });
-    const current = JSON.stringify({ data: patreonMember({ email, status: 'active_patron', cents: 1000, lastChargeDate: '2026-11-01T10:00:00.000+00:00' }) });
+    const lastCharge = new Date(Date.now() - 10 * DAY_MS).toISOString();
+    const current = JSON.stringify({ data: patreonMember({ email, status: 'active_patron', cents: 1000, lastChargeDate: lastCharge }) });
     expect((await post('members:pledge:create', current)).json()).toMatchObject({ applied: true });
     // The same signed body under another event name is the same delivery: it cannot end the membership.
     for (const event of ['members:delete', 'members:pledge:delete', 'members:update']) {
@@ -257,13 +260,16 @@ describe('the edges: logs, access before parsing, paths, metrics, caching', asyn
     expect(await statusOf()).toBe('active');
 
     // A document from before the stored last charge (a late or replayed delivery) changes nothing.
-    const older = JSON.stringify({ data: patreonMember({ email, status: 'former_patron', cents: 0, lastChargeDate: '2026-10-01T10:00:00.000+00:00' }) });
+    const older = JSON.stringify({ data: patreonMember({ email, status: 'former_patron', cents: 0, lastChargeDate: new Date(Date.now() - 40 * DAY_MS).toISOString() }) });
     expect((await post('members:update', older)).json()).toMatchObject({ applied: false, duplicate: false, stale: true });
     expect(await statusOf()).toBe('active');
 
     // A newer one applies.
-    const newer = JSON.stringify({ data: patreonMember({ email, status: 'former_patron', cents: 0, lastChargeDate: '2026-11-01T10:00:00.000+00:00' }) });
+    const newer = JSON.stringify({ data: patreonMember({ email, status: 'former_patron', cents: 0, lastChargeDate: lastCharge }) });
     expect((await post('members:delete', newer)).json()).toMatchObject({ applied: true });
-    expect(await statusOf()).toBe('cancelled');
+    // The month paid for on the last charge is kept: cancelled with access until then.
+    expect(await statusOf()).toBe('cancelled_with_access');
+    const [row] = await app.database.db.select().from(users).where(eq(users.id, member.user.id));
+    expect(row?.subscriptionExpiry?.getTime()).toBe(new Date(lastCharge).getTime() + PATREON_PERIOD_DAYS * DAY_MS);
   });
 });

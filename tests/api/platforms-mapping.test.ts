@@ -3,10 +3,8 @@ import { parseBmcSubscription, parsePatreonMember } from '../../src/server/modul
 import {
   bestEntitlement,
   bmcAmountCents,
-  entitlementChanges,
   mapEntitlement,
   parsePlatformDate,
-  syncMayOverwrite,
   type PlatformRecord,
 } from '../../src/server/modules/platforms/mapping';
 import { bmcSubscription, patreonMember } from '../support/platform-stubs';
@@ -92,30 +90,11 @@ describe('platform mapping table', () => {
     expect(b?.periodEndAt?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
   });
 
-  it('never lets a sync overwrite an admin-sourced paid assignment', () => {
-    const base = { subscriptionStatus: 'active' as const, subscriptionExpiry: null, pledgeAmountCents: 0 };
-    expect(syncMayOverwrite({ ...base, subscriptionSource: 'admin', subscriptionTier: 'vip' })).toBe(false);
-    expect(syncMayOverwrite({ ...base, subscriptionSource: 'admin', subscriptionTier: 'dhr1' })).toBe(false);
-    expect(syncMayOverwrite({ ...base, subscriptionSource: 'admin', subscriptionTier: 'free' })).toBe(true);
-    expect(syncMayOverwrite({ ...base, subscriptionSource: 'patreon', subscriptionTier: 'vip' })).toBe(true);
-    expect(syncMayOverwrite({ ...base, subscriptionSource: 'buymeacoffee', subscriptionTier: 'dhr2' })).toBe(true);
-  });
-
   it('picks the entitlement that gives most when both platforms know an email', () => {
     const best = bestEntitlement([patreon('former_patron', 1000), bmc(500)], NOW);
     expect(best).toMatchObject({ source: 'buymeacoffee', tier: 'dhr2', status: 'active' });
     const higher = bestEntitlement([patreon('active_patron', 1000), bmc(500)], NOW);
     expect(higher).toMatchObject({ source: 'patreon', tier: 'vip' });
     expect(bestEntitlement([], NOW)).toBeNull();
-  });
-
-  it('counts a change of tier, status, expiry or amount, and nothing else', () => {
-    const u = { subscriptionTier: 'vip' as const, subscriptionStatus: 'active' as const, subscriptionExpiry: null, subscriptionSource: 'patreon', pledgeAmountCents: 1000 };
-    const same = { tier: 'vip' as const, status: 'active' as const, expiry: null, source: 'patreon' as const, pledgeAmountCents: 1000 };
-    expect(entitlementChanges(u, same)).toBe(false);
-    expect(entitlementChanges(u, { ...same, tier: 'dhr2' })).toBe(true);
-    expect(entitlementChanges(u, { ...same, status: 'expired' })).toBe(true);
-    expect(entitlementChanges(u, { ...same, expiry: at(3) })).toBe(true);
-    expect(entitlementChanges(u, { ...same, pledgeAmountCents: 1200 })).toBe(true);
   });
 });

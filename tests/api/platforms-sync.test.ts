@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { platformSubscriptions, syncRuns, users } from '../../src/server/db/schema';
+import { NO_PLATFORM_CONFIGURED } from '../../src/contracts/admin';
 import { platformSubscriberFor } from '../../src/server/modules/platforms/platforms-repository';
 import { fetchBmcSubscriptions, fetchPatreonMembers } from '../../src/server/modules/platforms/clients';
 import { createSyncRunner } from '../../src/server/modules/platforms/sync';
@@ -270,17 +271,14 @@ describe('platform sync without platforms configured', async () => {
   const app = await createTestApp();
   const admin = await memberWithRole(app, 'admin');
 
-  it('still runs the expiry pass and says no platform was asked', async () => {
+  it('says plainly that no platform is configured, records no run and changes nothing', async () => {
+    const before = await app.inject({ url: '/api/admin/sync-runs', headers: { cookie: admin.cookie } });
     const res = await app.inject({ method: 'POST', url: '/api/admin/sync-subscriptions', headers: { cookie: admin.cookie }, payload: {} });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      updated: 0,
-      errors: [],
-      platforms: [
-        { platform: 'patreon', attempted: false, ok: false, fetched: 0, error: null },
-        { platform: 'buymeacoffee', attempted: false, ok: false, fetched: 0, error: null },
-      ],
-    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({ code: 'no_platform_configured', message: NO_PLATFORM_CONFIGURED });
+    expect(NO_PLATFORM_CONFIGURED).toBe('No payment platform is configured: set PATREON_ACCESS_TOKEN/PATREON_CAMPAIGN_ID or BMC_ACCESS_TOKEN');
+    const after = await app.inject({ url: '/api/admin/sync-runs', headers: { cookie: admin.cookie } });
+    expect(after.json()).toEqual(before.json());
     const status = await app.inject({ url: '/api/admin/system-status', headers: { cookie: admin.cookie } });
     expect(status.json().platforms.map((p: { configured: boolean }) => p.configured)).toEqual([false, false]);
   });

@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Extra fields of the envelope (e.g. the plan a refused bulk run would have applied). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }

@@ -7,8 +7,8 @@ import { AppError } from '../lib/errors';
 /** What a client is told to wait when the database is away (a restart takes seconds). */
 export const DATABASE_RETRY_AFTER_S = 5;
 
-export function sendError(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply.status(status).type('application/json').send({ error: { code, message }, message });
+export function sendError(reply: FastifyReply, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+  return reply.status(status).type('application/json').send({ ...extra, error: { code, message }, message });
 }
 
 /** One error shape end to end; 5xx details stay in the log. */
@@ -18,7 +18,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (request.is404) reply.header('cache-control', 'no-store');
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
-      return sendError(reply, err.statusCode, err.code, err.message);
+      return sendError(reply, err.statusCode, err.code, err.message, err.extra);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

@@ -5,6 +5,7 @@ export * from './catalogue';
 export * from './radio';
 export * from './platforms';
 export * from './supporters';
+export * from './grants';
 export * from './community';
 export * from './news';
 export * from './live';

@@ -74,12 +74,14 @@ export interface SyncPlatformOutcome {
   changed?: number;
 }
 
-export type SyncLogTrigger = 'manual' | 'scheduled' | 'webhook';
+/** What started a bulk run: the platform sync (by an admin or the timer), a webhook delivery, a CSV import, a revert, or an admin confirming held changes. */
+export type SyncLogTrigger = 'manual' | 'scheduled' | 'webhook' | 'import' | 'revert' | 'confirm';
 
 /** One line of a run's log: a member whose access changed, an active payer matching no account, or what a webhook did. */
 export interface SyncLogEntry {
   kind: 'changed' | 'unmatched' | 'webhook';
-  platform: Platform;
+  /** The platform; for changes, the source of the grant that decides the member's access (admin too). */
+  platform: Platform | 'admin';
   /** The payer email on the platform. */
   email: string;
   userId?: string | null;
@@ -109,6 +111,11 @@ export const syncRuns = pgTable(
     errors: jsonb('errors').$type<string[]>().notNull(),
     /** Changes, unmatched payers and webhook outcomes (capped: see SYNC_LOG_MAX_ENTRIES). */
     details: jsonb('details').$type<SyncLogEntry[]>().notNull().default([]),
+    /** The admin who started it (manual sync, import, revert, confirmation); null for the timer and webhooks. */
+    startedBy: uuid('started_by'),
+    /** Set once the run was reverted (a run is reverted at most once). */
+    revertedAt: timestamp('reverted_at', { withTimezone: true }),
+    revertedByRun: integer('reverted_by_run'),
   },
   (t) => [index('sync_runs_finished_idx').on(t.finishedAt)],
 );

@@ -8,6 +8,7 @@ import {
   BULK_IMPORT_MAX_BYTES,
   bulkImportRequestSchema,
   bulkImportResultSchema,
+  bulkRunQuerySchema,
   createAdminUserSchema,
   downloadStatsSchema,
   storageStatusSchema,
@@ -47,7 +48,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users',
     { config: admin, schema: { body: createAdminUserSchema, response: { 201: adminUserSchema } } },
     async (req, reply) => {
-      const row = await createMemberAsAdmin(db, req.body);
+      const row = await createMemberAsAdmin(db, req.body, req.user?.id ?? null);
       return reply.status(201).send(toAdminUser(row));
     },
   );
@@ -82,12 +83,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       // 10,000 rows of the spec's columns are ~1 MB; room for long names and 50,000 rows.
       bodyLimit: BULK_IMPORT_MAX_BYTES + 64 * 1024,
-      schema: { body: bulkImportRequestSchema, response: { 200: bulkImportResultSchema } },
+      schema: { querystring: bulkRunQuerySchema, body: bulkImportRequestSchema, response: { 200: bulkImportResultSchema } },
     },
     async (req) => {
       const parsed = parseImportCsv(req.body.csvContent);
+      // dryRun and confirm may come as form fields or in the query string.
+      const dryRun = req.body.dryRun || req.query.dryRun;
+      const confirm = req.body.confirm || req.query.confirm;
       try {
-        return await importRows(db, parsed);
+        return await importRows(db, parsed, { dryRun, confirm, startedBy: req.user?.id ?? null });
       } catch (err) {
         // Another request created one of these emails between our read and our insert.
         if (err instanceof EmailTakenError) throw new AppError(409, 'import_conflict', 'Import failed: a member in the file was created meanwhile; nothing was imported, please try again');

@@ -10,10 +10,14 @@ import {
 } from '../../../contracts/admin';
 import { parseTier, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
-import type { NewUserRow, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
+import type { Grant } from '../../../contracts/grants';
+import { applyPlanned, decideBulk, DryRunRollback, planChanges, type GrantChange } from '../members/entitlement-service';
+import { finishSyncRun, startSyncRun, SYNC_LOG_MAX_ENTRIES } from '../platforms/platforms-repository';
+import { describeAccess } from '../platforms/reconcile-service';
 import { badRequest } from '../../lib/errors';
 import { usernameFromEmail } from '../members/member-views';
-import { findMembersByEmails, writeMembersInBulk, type BulkMemberRow } from '../members/members-repository';
+import { findMembersByEmails, insertMembersInBulk, renameMembersInBulk, type MemberNames, type NewMemberRow } from '../members/members-repository';
 import { parseExpiryDate } from '../../lib/dates';
 
 /** One valid CSV row, ready to write. */
@@ -29,7 +33,8 @@ interface ImportRow {
   source: SubscriptionSource;
 }
 
-const REQUIRED = ['email', 'subscriptionTier', 'subscriptionStatus', 'source'] as const;
+/** `source` may be left out or empty: the station manages those members itself (admin). */
+const REQUIRED = ['email', 'subscriptionTier', 'subscriptionStatus'] as const;
 const MAX_NAME = 100;
 
 /** Euros per month as written in a sheet: "10", "10.50", "10,50", "€10"; empty = 0. */
@@ -101,9 +106,9 @@ export function parseImportCsv(csv: string): Parsed {
     const status = (BULK_IMPORT_STATUSES as readonly string[]).includes(statusText) ? (statusText as SubscriptionStatus) : undefined;
     if (!status) problems.push(`invalid subscriptionStatus '${clip(statusText)}' (use active, cancelled or expired)`);
 
-    const sourceText = get('source').toLowerCase();
+    const sourceText = get('source').toLowerCase() || 'admin';
     const source = (BULK_IMPORT_SOURCES as readonly string[]).includes(sourceText) ? (sourceText as SubscriptionSource) : undefined;
-    if (!source) problems.push(`invalid source '${clip(sourceText)}' (use patreon or buymeacoffee)`);
+    if (!source) problems.push(`invalid source '${clip(sourceText)}' (use admin, patreon or buymeacoffee)`);
 
     const expiryText = get('subscriptionExpiry');
     const expiry = expiryText ? parseExpiryDate(expiryText) : null;
@@ -153,68 +158,86 @@ function canonicalColumn(h: string): string {
   return h.trim();
 }
 
-/** The fields a row would set on an existing member; names left empty in the sheet keep what is stored. */
-function changesFor(existing: UserRow, r: ImportRow): Partial<NewUserRow> | null {
-  const next = {
-    firstName: r.firstName ?? existing.firstName,
-    lastName: r.lastName ?? existing.lastName,
-    subscriptionTier: r.tier,
-    subscriptionStatus: r.status,
-    subscriptionExpiry: r.expiry,
-    pledgeAmountCents: r.pledgeAmountCents,
-    subscriptionSource: r.source,
-  };
-  const same =
-    next.firstName === existing.firstName &&
-    next.lastName === existing.lastName &&
-    next.subscriptionTier === existing.subscriptionTier &&
-    next.subscriptionStatus === existing.subscriptionStatus &&
-    (next.subscriptionExpiry?.getTime() ?? null) === (existing.subscriptionExpiry?.getTime() ?? null) &&
-    next.pledgeAmountCents === existing.pledgeAmountCents &&
-    next.subscriptionSource === existing.subscriptionSource;
-  return same ? null : next;
+export interface ImportOptions {
+  dryRun?: boolean;
+  confirm?: boolean;
+  /** The admin who imports. */
+  startedBy?: string | null;
 }
 
 /**
- * Applies the valid rows in one transaction: new emails inserted, changed members updated, the rest
- * skipped. EmailTakenError when another request created one of the emails meanwhile.
+ * Applies the valid rows in one transaction as a bulk run (docs/decisions/0023-member-grants-and-bulk-runs.md):
+ * new emails become members, each row sets the grant of its source (admin, patreon or buymeacoffee),
+ * and every member's subscription follows at once. A dry run answers the plan and writes nothing; an
+ * import that would end many members' subscriptions needs `confirm` (409 with the plan otherwise).
+ * EmailTakenError when another request created one of the emails meanwhile.
  */
-export async function importRows(db: Db, parsed: Parsed): Promise<BulkImportResult> {
-  const result: BulkImportResult = { imported: 0, updated: 0, skipped: 0, errors: parsed.errors };
+export async function importRows(db: Db, parsed: Parsed, options: ImportOptions = {}): Promise<BulkImportResult> {
+  const result: BulkImportResult = { imported: 0, updated: 0, skipped: 0, errors: parsed.errors, dryRun: options.dryRun === true, runId: null };
   if (!parsed.rows.length) return result;
-  await db.transaction(async (tx) => {
-    const existing = new Map<string, UserRow>();
-    for (const u of await findMembersByEmails(tx, parsed.rows.map((r) => r.email))) existing.set(u.email, u);
-    const inserts: BulkMemberRow[] = [];
-    const updates: BulkMemberRow[] = [];
-    for (const r of parsed.rows) {
-      const u = existing.get(r.email);
-      if (!u) {
-        inserts.push(bulkRow(r, r.firstName, r.lastName, usernameFromEmail(r.email)));
-        continue;
+  const now = new Date();
+  try {
+    await db.transaction(async (tx) => {
+      const existing = new Map<string, UserRow>();
+      for (const u of await findMembersByEmails(tx, parsed.rows.map((r) => r.email))) existing.set(u.email, u);
+      const inserts: NewMemberRow[] = [];
+      const renames: MemberNames[] = [];
+      for (const r of parsed.rows) {
+        const u = existing.get(r.email);
+        if (!u) {
+          inserts.push({ email: r.email, username: usernameFromEmail(r.email), firstName: r.firstName, lastName: r.lastName });
+          continue;
+        }
+        // Names left empty in the sheet keep what is stored.
+        const firstName = r.firstName ?? u.firstName;
+        const lastName = r.lastName ?? u.lastName;
+        if (firstName !== u.firstName || lastName !== u.lastName) renames.push({ id: u.id, firstName, lastName });
       }
-      const set = changesFor(u, r);
-      if (set) updates.push(bulkRow(r, set.firstName ?? null, set.lastName ?? null, u.username, u.id));
-      else result.skipped++;
-    }
-    await writeMembersInBulk(tx, inserts, updates);
-    result.imported = inserts.length;
-    result.updated = updates.length;
-  });
+      const created = await insertMembersInBulk(tx, inserts);
+      await renameMembersInBulk(tx, renames);
+      const idOf = new Map([...existing.values()].map((u) => [u.email, u.id]));
+      for (const c of created) idOf.set(c.email, c.id);
+      const changes: GrantChange[] = parsed.rows.flatMap((r) => {
+        const userId = idOf.get(r.email);
+        if (!userId) return [];
+        const grant: Grant = { source: r.source, tier: r.tier, status: r.status, expiry: r.expiry, pledgeAmountCents: r.pledgeAmountCents };
+        return [{ userId, source: r.source, next: grant, reason: `import row ${r.row}` }];
+      });
+      const planned = await planChanges(tx, changes, now);
+      const createdIds = new Set(created.map((c) => c.id));
+      const decision = await decideBulk(tx, planned, { dryRun: options.dryRun, confirm: options.confirm, created: created.length, createdIds }, now);
+      const runId = await startSyncRun(tx, 'import', now, options.startedBy ?? null);
+      const updated = await applyPlanned(tx, decision.apply, { cause: 'import', runId }, now);
+      const renamed = new Set(renames.map((r) => r.id));
+      const touched = new Set([...decision.apply.filter((p) => p.grantsChange || p.effectiveChanges).map((p) => p.member.id), ...renamed]);
+      result.imported = created.length;
+      result.updated = [...touched].filter((id) => !createdIds.has(id)).length;
+      result.skipped = parsed.rows.length - result.imported - result.updated;
+      result.plan = decision.plan;
+      result.runId = runId;
+      await finishSyncRun(tx, runId, {
+        ok: true,
+        updated,
+        details: decision.apply
+          .filter((p) => p.effectiveChanges)
+          .slice(0, SYNC_LOG_MAX_ENTRIES)
+          .map((p) => ({
+            kind: 'changed' as const,
+            platform: p.after.source,
+            email: p.member.email,
+            userId: p.member.id,
+            from: describeAccess(p.before),
+            to: describeAccess(p.after),
+            ...(createdIds.has(p.member.id) ? { note: 'created by the import' } : {}),
+          })),
+      });
+    });
+  } catch (err) {
+    if (!(err instanceof DryRunRollback)) throw err;
+    result.plan = err.plan;
+    result.imported = err.plan.counts.created;
+    result.updated = err.plan.counts.gainAccess + err.plan.counts.loseAccess + err.plan.counts.tierUp + err.plan.counts.tierDown + err.plan.counts.detailsChanged - err.plan.counts.created;
+    result.skipped = Math.max(0, parsed.rows.length - result.imported - result.updated);
+  }
   return result;
-}
-
-function bulkRow(r: ImportRow, firstName: string | null, lastName: string | null, username: string, id: string | null = null): BulkMemberRow {
-  return {
-    id,
-    email: r.email,
-    username,
-    firstName,
-    lastName,
-    tier: r.tier,
-    status: r.status,
-    expiry: r.expiry,
-    source: r.source,
-    pledgeAmountCents: r.pledgeAmountCents,
-  };
 }

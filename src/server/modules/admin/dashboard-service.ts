@@ -5,9 +5,11 @@ import type { Database, Db } from '../../db/client';
 import type { MediaStorage } from '../../lib/storage/media-storage';
 import type { Platform } from '../../db/schema';
 import { memberFigures } from '../members/members-repository';
+import { countHeldMembers } from '../members/grants-repository';
 import { countDownloadsSince, mixStorageCounts } from '../mixes/mixes-repository';
 import { recentSyncRuns, unmatchedSupporters } from '../platforms/platforms-repository';
-import { PLATFORM_LABELS, platformConfigured } from '../platforms/sync';
+import { platformConfigured } from '../platforms/sync';
+import { PLATFORM_LABELS } from '../platforms/clients';
 import { listChannels } from '../radio/channels-repository';
 import { countIdentifications } from '../tracks/tracks-repository';
 import { fetchStatus, findMount, mountPath, statusUrlFor } from '../radio/icecast-status';
@@ -42,13 +44,14 @@ export function createDashboard(database: Database, config: Config, media: Media
   const unmatchedCount = cached(15_000, async () => (await unmatchedSupporters(db)).length);
 
   async function stats(now: Date = new Date()): Promise<AdminStats> {
-    const [members, totalTracks, mixes, todayDownloads, usage, unmatched] = await Promise.all([
+    const [members, totalTracks, mixes, todayDownloads, usage, unmatched, held] = await Promise.all([
       memberFigures(db, now),
       countIdentifications(db),
       mixStorageCounts(db),
       downloadsToday(db, now),
       mediaUsage(),
       unmatchedCount(),
+      countHeldMembers(db),
     ]);
     return {
       totalUsers: members.total,
@@ -66,6 +69,7 @@ export function createDashboard(database: Database, config: Config, media: Media
       statusCounts: members.byStatus,
       pledgeBands: members.byPledgeBand,
       unmatchedSupporters: unmatched,
+      supportersHeld: held,
     };
   }
 
@@ -103,7 +107,7 @@ export function createDashboard(database: Database, config: Config, media: Media
       dbError = err instanceof Error ? err.message : String(err);
     }
     const latencyMs = dbOk ? Math.round((performance.now() - started) * 10) / 10 : null;
-    const [runs, channels] = await Promise.all([dbOk ? recentSyncRuns(db, 50) : Promise.resolve([]), channelChecks()]);
+    const [runs, channels] = await Promise.all([dbOk ? recentSyncRuns(db, 50, false, true) : Promise.resolve([]), channelChecks()]);
     const platforms: PlatformStatus[] = (['patreon', 'buymeacoffee'] as Platform[]).map((p) => {
       const run = runs.find((r) => r.platforms.some((o) => o.platform === p && o.attempted));
       const outcome = run?.platforms.find((o) => o.platform === p);
@@ -121,7 +125,7 @@ export function createDashboard(database: Database, config: Config, media: Media
       database: { kind: database.kind, ok: dbOk, latencyMs, error: dbError },
       platforms,
       lastSync: last
-        ? { at: last.finishedAt.toISOString(), trigger: last.trigger, ok: last.ok, updated: last.updated, errors: last.errors }
+        ? { at: last.finishedAt.toISOString(), trigger: last.trigger as 'manual' | 'scheduled', ok: last.ok, updated: last.updated, errors: last.errors }
         : null,
       channels,
       backgroundJobs: config.backgroundJobs,

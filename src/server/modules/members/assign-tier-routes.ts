@@ -12,7 +12,7 @@ export const assignTierRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/assign-tier',
     { config: { access: access.admin }, schema: { body: assignTierBodySchema, response: { 200: authReplySchema } } },
     async (req) => {
-      const { user, days } = await assignTier(db, req.body);
+      const { user, days } = await assignTier(db, req.body, req.user?.id ?? null);
       req.log.info({ userId: user.id, tier: user.subscriptionTier, days, by: req.user?.id }, 'tier assigned');
       return { message: AUTH_MESSAGES.tierAssigned, user: toAuthUser(user) };
     },

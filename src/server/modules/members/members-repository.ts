@@ -5,6 +5,8 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
 import { usernameFromEmail } from './member-views';
+import { NO_GRANT, toAccessSnapshot, toGrantSnapshot, type Grant } from '../../../contracts/grants';
+import { insertChanges, writeGrants } from './grants-repository';
 
 /**
  * The one owner of the `users` table: every read and write of a member row goes through here
@@ -70,6 +72,8 @@ export interface MemberSelection {
   sources?: readonly SubscriptionSource[];
   /** A subquery returning member ids: members with one of them. */
   idIn?: SQL;
+  /** More such subqueries. */
+  idsIn?: readonly SQL[];
 }
 
 /** Members matching any part of the selection (none when it is empty). */
@@ -78,6 +82,7 @@ export async function findMembersMatching(db: Db, selection: MemberSelection): P
   if (selection.emailIn) conditions.push(sql`${users.email} in (${selection.emailIn})`);
   if (selection.sources?.length) conditions.push(inArray(users.subscriptionSource, [...selection.sources]));
   if (selection.idIn) conditions.push(sql`${users.id} in (${selection.idIn})`);
+  for (const q of selection.idsIn ?? []) conditions.push(sql`${users.id} in (${q})`);
   if (!conditions.length) return [];
   return db.select().from(users).where(or(...conditions));
 }
@@ -94,11 +99,89 @@ export async function findAdminIds(db: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/**
+ * Inserts a member; EmailTakenError when the email is already used. A paid subscription given at
+ * creation (an admin's form, a platform subscriber's first sign-in) is stored as the grant of its
+ * source too, so the member's effective subscription can be recomputed from grants later.
+ */
 export async function insertMember(db: Db, values: NewUserRow): Promise<UserRow> {
   const rows = await uniqueEmail(values.email, () => db.insert(users).values(values).returning());
   const row = rows[0];
   if (!row) throw new Error('member insert returned nothing');
+  if (row.subscriptionTier !== 'free') {
+    const grant = effectiveOf(row);
+    await writeGrants(db, [{ userId: row.id, source: row.subscriptionSource, grant }]);
+    const snapshot = toAccessSnapshot(grant);
+    await insertChanges(db, [
+      {
+        userId: row.id,
+        cause: row.subscriptionSource === 'admin' ? 'admin' : 'signup',
+        causeRef: null,
+        runId: null,
+        before: toAccessSnapshot(NO_GRANT),
+        after: snapshot,
+        grantsBefore: [],
+        grantsAfter: [toGrantSnapshot(grant)],
+        reason: 'account created',
+      },
+    ]);
+  }
   return row;
+}
+
+/** A member's effective subscription (the users row) as a grant. */
+export function effectiveOf(u: UserRow): Grant {
+  return {
+    source: u.subscriptionSource,
+    tier: u.subscriptionTier,
+    status: u.subscriptionStatus,
+    expiry: u.subscriptionExpiry,
+    pledgeAmountCents: u.pledgeAmountCents,
+  };
+}
+
+export interface EffectiveWrite {
+  userId: string;
+  grant: Grant;
+}
+
+/** Writes members' effective subscriptions (the best of their grants) onto their rows, in bulk. */
+export async function writeEffectiveSubscriptions(db: Db, writes: readonly EffectiveWrite[], now: Date = new Date()): Promise<void> {
+  for (const part of chunks(writes, JSON_CHUNK)) {
+    const json = JSON.stringify(
+      part.map((w) => ({
+        id: w.userId,
+        tier: w.grant.tier,
+        status: w.grant.status,
+        expiry: w.grant.expiry ? w.grant.expiry.toISOString() : null,
+        source: w.grant.source,
+        amount: w.grant.pledgeAmountCents,
+      })),
+    );
+    await db.execute(sql`
+      update ${users} set subscription_tier = r.tier, subscription_status = r.status, subscription_expiry = r.expiry,
+        subscription_source = r.source, pledge_amount_cents = r.amount, updated_at = ${now.toISOString()}::timestamptz
+      from json_to_recordset(${json}::json) as r(id uuid, tier text, status text, expiry timestamptz, source text, amount integer)
+      where ${users.id} = r.id`);
+  }
+}
+
+/** Members whose subscription gives access now (the guard of bulk runs compares losses with it). */
+export async function countMembersWithAccess(db: Db, now: Date = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(accessNowSql(now), sql`${users.subscriptionTier} <> 'free'`));
+  return Number(row?.n ?? 0);
+}
+
+/** Members whose stored subscription gives access by status but whose expiry has passed (the expiry pass). */
+export async function membersPastExpiry(db: Db, now: Date = new Date()): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(lte(users.subscriptionExpiry, now), inArray(users.subscriptionStatus, [...ACCESS_STATUSES])));
+  return rows.map((r) => r.id);
 }
 
 /** Updates a member; null when there is no such member, EmailTakenError when a new email is used. */
@@ -117,37 +200,28 @@ export async function recordLogin(db: Db, id: string): Promise<void> {
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
 }
 
-export interface TierGrant {
+export interface MemberIdentity {
   email: string;
   /** Kept when the member exists and none is given; new members get one from their email. */
   username?: string | undefined;
-  tier: Tier;
-  expiry: Date | null;
 }
 
 /**
- * An admin grant of `tier` (status active, source admin), creating the member when the email is new.
- * One statement whether or not the member exists, so two admins at once cannot create duplicates.
+ * The member with this email, created when new. One statement whether or not the member exists,
+ * so two admins at once cannot create duplicates. The admin vouches for the email: an unverified
+ * account is verified (ADR 0013).
  */
-export async function grantTier(db: Db, grant: TierGrant): Promise<UserRow> {
-  const set = {
-    subscriptionTier: grant.tier,
-    subscriptionStatus: 'active' as const,
-    subscriptionSource: 'admin' as const,
-    subscriptionExpiry: grant.expiry,
-    updatedAt: new Date(),
-  };
+export async function ensureMember(db: Db, who: MemberIdentity): Promise<UserRow> {
   const rows = await db
     .insert(users)
-    .values({ email: grant.email, username: grant.username ?? usernameFromEmail(grant.email), ...set })
-    // The admin vouches for the email: an unverified account is verified by the grant (ADR 0013).
+    .values({ email: who.email, username: who.username ?? usernameFromEmail(who.email) })
     .onConflictDoUpdate({
       target: users.email,
-      set: { ...set, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, ...(grant.username ? { username: grant.username } : {}) },
+      set: { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, ...(who.username ? { username: who.username } : {}) },
     })
     .returning();
   const row = rows[0];
-  if (!row) throw new Error('tier grant returned nothing');
+  if (!row) throw new Error('member upsert returned nothing');
   return row;
 }
 
@@ -160,16 +234,6 @@ export async function upsertAdmin(db: Db, values: { email: string; username: str
   }
   await insertMember(db, { ...values, isAdmin: true, subscriptionStatus: 'active' });
   return 'created';
-}
-
-/** Moves every passed expiry to status expired (admin grants included). Returns how many changed. */
-export async function expirePassedMembers(db: Db, now: Date = new Date()): Promise<number> {
-  const rows = await db
-    .update(users)
-    .set({ subscriptionStatus: 'expired', updatedAt: now })
-    .where(and(lte(users.subscriptionExpiry, now), inArray(users.subscriptionStatus, [...ACCESS_STATUSES])))
-    .returning({ id: users.id });
-  return rows.length;
 }
 
 /** tier-policy's access rule (hasActiveSubscription) as SQL. */
@@ -293,66 +357,53 @@ export async function listMembers(db: Db, f: MemberFilters, limit: number, offse
   return { rows, total: Number(first?.total ?? 0), unfiltered: all[0]?.n ?? 0 };
 }
 
-/** One member row of a bulk write (bulk import). */
-export interface BulkMemberRow {
-  /** Set for updates, null for inserts. */
-  id: string | null;
+/** A member a bulk import creates (the subscription follows through a grant). */
+export interface NewMemberRow {
   email: string;
   username: string;
   firstName: string | null;
   lastName: string | null;
-  tier: Tier;
-  status: SubscriptionStatus;
-  expiry: Date | null;
-  source: SubscriptionSource;
-  pledgeAmountCents: number;
+}
+
+export interface MemberNames {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
 }
 
 const JSON_CHUNK = 5000;
-const RECORD = sql.raw(
-  'r(id uuid, email text, username text, first_name text, last_name text, tier text, status text, expiry timestamptz, source text, amount integer)',
-);
-
-function recordJson(rows: BulkMemberRow[]): string {
-  return JSON.stringify(
-    rows.map((r) => ({
-      id: r.id,
-      email: r.email,
-      username: r.username,
-      first_name: r.firstName,
-      last_name: r.lastName,
-      tier: r.tier,
-      status: r.status,
-      expiry: r.expiry ? r.expiry.toISOString() : null,
-      source: r.source,
-      amount: r.pledgeAmountCents,
-    })),
-  );
-}
 
 /**
- * Inserts new members and updates existing ones (by id) in bulk. Rows travel as one JSON parameter
- * per chunk (json_to_recordset): far fewer bind parameters than a VALUES list, which keeps 10,000
- * rows quick on PGlite too. EmailTakenError when an inserted email exists meanwhile. Imported members
- * count as verified: new rows by the column's default, updated ones here (ADR 0013).
+ * Inserts new members in bulk and returns their ids. Rows travel as one JSON parameter per chunk
+ * (json_to_recordset): far fewer bind parameters than a VALUES list, which keeps 10,000 rows quick
+ * on PGlite too. EmailTakenError when an email exists meanwhile. Imported members count as
+ * verified (the column's default; ADR 0013).
  */
-export async function writeMembersInBulk(db: Db, inserts: BulkMemberRow[], updates: BulkMemberRow[]): Promise<void> {
-  for (const part of chunks(inserts, JSON_CHUNK)) {
-    await uniqueEmail(part[0]?.email ?? '', () =>
+export async function insertMembersInBulk(db: Db, rows: readonly NewMemberRow[]): Promise<{ id: string; email: string }[]> {
+  const out: { id: string; email: string }[] = [];
+  for (const part of chunks(rows, JSON_CHUNK)) {
+    const json = JSON.stringify(part.map((r) => ({ email: r.email, username: r.username, first_name: r.firstName, last_name: r.lastName })));
+    const res = await uniqueEmail(part[0]?.email ?? '', () =>
       db.execute(sql`
-        insert into ${users} (email, username, first_name, last_name, subscription_tier, subscription_status,
-          subscription_expiry, subscription_source, pledge_amount_cents)
-        select r.email, r.username, r.first_name, r.last_name, r.tier, r.status, r.expiry, r.source, r.amount
-        from json_to_recordset(${recordJson(part)}::json) as ${RECORD}`),
+        insert into ${users} (email, username, first_name, last_name)
+        select r.email, r.username, r.first_name, r.last_name
+        from json_to_recordset(${json}::json) as r(email text, username text, first_name text, last_name text)
+        returning id, email`),
     );
+    // node-postgres and PGlite both answer { rows }.
+    out.push(...(res as unknown as { rows: { id: string; email: string }[] }).rows);
   }
-  for (const part of chunks(updates, JSON_CHUNK)) {
+  return out;
+}
+
+/** Sets members' names in bulk; an imported member's email counts as verified (ADR 0013). */
+export async function renameMembersInBulk(db: Db, rows: readonly MemberNames[]): Promise<void> {
+  for (const part of chunks(rows, JSON_CHUNK)) {
+    const json = JSON.stringify(part.map((r) => ({ id: r.id, first_name: r.firstName, last_name: r.lastName })));
     await db.execute(sql`
-      update ${users} set
-        first_name = r.first_name, last_name = r.last_name, subscription_tier = r.tier, subscription_status = r.status,
-        subscription_expiry = r.expiry, pledge_amount_cents = r.amount, subscription_source = r.source, updated_at = now(),
+      update ${users} set first_name = r.first_name, last_name = r.last_name, updated_at = now(),
         email_verified_at = coalesce(email_verified_at, now())
-      from json_to_recordset(${recordJson(part)}::json) as ${RECORD}
+      from json_to_recordset(${json}::json) as r(id uuid, first_name text, last_name text)
       where ${users.id} = r.id`);
   }
 }

@@ -16,7 +16,9 @@ import type { UserRow } from '../../db/schema';
 import { parseExpiryDate } from '../../lib/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { deleteUserSessions } from '../../lib/sessions';
-import { EmailTakenError, findAdminIds, findMemberByEmail, findMemberById, grantTier, insertMember, updateMember } from './members-repository';
+import { sameGrant, type Grant } from '../../../contracts/grants';
+import { changeGrants } from './entitlement-service';
+import { effectiveOf, EmailTakenError, ensureMember, findAdminIds, findMemberByEmail, findMemberById, insertMember, updateMember } from './members-repository';
 
 /** The admin's member tools: create, edit and quick-assign, with the spec's checks and messages. */
 
@@ -51,27 +53,33 @@ type AdminForm = Pick<
   'firstName' | 'lastName' | 'subscriptionTier' | 'subscriptionStatus' | 'subscriptionSource' | 'isAdmin'
 >;
 
-/** The member fields both admin forms set, once checked. */
-function memberFields(input: AdminForm, identity: { email: string; username: string }, expiry: Date | null, pledgeAmountCents: number) {
+/** The profile fields both admin forms set, once checked (the subscription goes through a grant). */
+function memberFields(input: AdminForm, identity: { email: string; username: string }) {
   return {
     ...identity,
     firstName: emptyToNull(input.firstName),
     lastName: emptyToNull(input.lastName),
-    subscriptionTier: input.subscriptionTier,
-    subscriptionStatus: input.subscriptionStatus,
-    subscriptionSource: input.subscriptionSource,
-    subscriptionExpiry: expiry,
-    pledgeAmountCents,
     isAdmin: input.isAdmin,
   };
 }
 
+/** The subscription the admin's form sets: the grant of the source it names. */
+function formGrant(input: AdminForm, expiry: Date | null, pledgeAmountCents: number): Grant {
+  return { source: input.subscriptionSource, tier: input.subscriptionTier, status: input.subscriptionStatus, expiry, pledgeAmountCents };
+}
+
 /** Creates a member from the admin form: pledge in euros, expiry in days from now (0 = none). */
-export async function createMemberAsAdmin(db: Db, input: z.output<typeof createAdminUserSchema>): Promise<UserRow> {
+export async function createMemberAsAdmin(db: Db, input: z.output<typeof createAdminUserSchema>, actingAdminId: string | null = null): Promise<UserRow> {
   const identity = checkIdentity(input.email, input.username);
   if (await findMemberByEmail(db, identity.email)) throw conflict(DUPLICATE_EMAIL, 'duplicate_email');
   const expiry = input.expiryDays > 0 ? new Date(Date.now() + input.expiryDays * DAY_MS) : null;
-  return emailMustBeFree(() => insertMember(db, memberFields(input, identity, expiry, Math.round(input.pledgeAmount * 100))));
+  return db.transaction(async (tx) => {
+    const row = await emailMustBeFree(() => insertMember(tx, memberFields(input, identity)));
+    const grant = formGrant(input, expiry, Math.round(input.pledgeAmount * 100));
+    if (grant.tier === 'free' && grant.status === 'inactive') return row;
+    await changeGrants(tx, [{ userId: row.id, source: grant.source, next: grant, reason: 'created by an admin' }], { cause: 'admin', causeRef: actingAdminId });
+    return (await findMemberById(tx, row.id)) ?? row;
+  });
 }
 
 /** Saves the admin's edit of a whole member (pledge in cents); an admin cannot remove their own admin rights. */
@@ -99,10 +107,17 @@ export async function editMemberAsAdmin(
   const demoted = existing.isAdmin && !input.isAdmin;
   return db.transaction(async (tx) => {
     if (demoted) await keepAnotherAdmin(tx, id, actingAdminId ?? '');
-    const fields = memberFields(input, identity, expiry, input.pledgeAmount);
+    const fields = memberFields(input, identity);
     // An email an admin sets counts as verified (ADR 0013).
-    const row = await emailMustBeFree(() => updateMember(tx, id, emailChanged ? { ...fields, emailVerifiedAt: new Date() } : fields));
+    let row = await emailMustBeFree(() => updateMember(tx, id, emailChanged ? { ...fields, emailVerifiedAt: new Date() } : fields));
     if (!row) throw notFound('User not found', 'user_not_found');
+    // The subscription fields set the grant of the source they name, when the admin changed them;
+    // the member's subscription is then the best of their grants (a platform may still give more).
+    const grant = formGrant(input, expiry, input.pledgeAmount);
+    if (!sameGrant(grant, effectiveOf(existing))) {
+      await changeGrants(tx, [{ userId: id, source: grant.source, next: grant, reason: 'edited by an admin' }], { cause: 'admin', causeRef: actingAdminId ?? null });
+      row = (await findMemberById(tx, id)) ?? row;
+    }
     // Sessions opened under the old email or with the admin rights end with them.
     if (emailChanged || demoted) await deleteUserSessions(tx, id);
     return row;
@@ -128,8 +143,8 @@ export async function endMemberSessions(db: Db, id: string): Promise<void> {
   await deleteUserSessions(db, id);
 }
 
-/** Quick assign: grants a tier by email, creating the member when the email is new. */
-export async function assignTier(db: Db, body: AssignTierBody): Promise<{ user: UserRow; days: number }> {
+/** Quick assign: grants a tier by email (the admin grant), creating the member when the email is new. */
+export async function assignTier(db: Db, body: AssignTierBody, actingAdminId: string | null = null): Promise<{ user: UserRow; days: number }> {
   if (!body.email.trim() || !body.tier.trim()) throw badRequest(AUTH_MESSAGES.quickAssignRequired, 'missing_fields');
   const parsedEmail = emailSchema.safeParse(body.email);
   if (!parsedEmail.success) throw badRequest(AUTH_MESSAGES.invalidEmail, 'invalid_email');
@@ -145,6 +160,11 @@ export async function assignTier(db: Db, body: AssignTierBody): Promise<{ user: 
     throw badRequest(`Expiry days must be a whole number from 0 to ${MAX_EXPIRY_DAYS}`, 'invalid_expiry');
   }
   const expiry = days === 0 ? null : new Date(Date.now() + days * DAY_MS);
-  const user = await grantTier(db, { email: parsedEmail.data, username: body.username?.trim() || undefined, tier, expiry });
+  const user = await db.transaction(async (tx) => {
+    const member = await ensureMember(tx, { email: parsedEmail.data, username: body.username?.trim() || undefined });
+    const grant: Grant = { source: 'admin', tier, status: 'active', expiry, pledgeAmountCents: 0 };
+    await changeGrants(tx, [{ userId: member.id, source: 'admin', next: grant, reason: 'quick assign' }], { cause: 'admin', causeRef: actingAdminId });
+    return (await findMemberById(tx, member.id)) ?? member;
+  });
   return { user, days };
 }

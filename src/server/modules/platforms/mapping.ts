@@ -1,5 +1,6 @@
-import { hasActiveSubscription, tierForPledgeCents } from '../../../contracts/tier-policy';
-import { tierRank, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
+import { compareGrants } from '../../../contracts/grants';
+import { tierForPledgeCents } from '../../../contracts/tier-policy';
+import type { SubscriptionStatus, Tier } from '../../../contracts/tiers';
 import type { Platform } from '../../db/schema';
 import { DAY_MS } from '../../../contracts/time';
 
@@ -15,7 +16,9 @@ import { DAY_MS } from '../../../contracts/time';
  * - BMC active → active, no expiry.
  * - BMC cancelled at period end → cancelled_with_access until subscription_current_period_end, then expired.
  * - BMC cancelled at once → cancelled, no access.
- * Admin-sourced paid assignments are never overwritten: see `syncMayOverwrite`.
+ * A member's admin grant is a grant of its own: sync never changes it (contracts/grants.ts).
+ * When a platform stops giving access, the member keeps it to the end of the period already paid
+ * for (`paidThroughOf`, contracts/grants.ts `nextPlatformGrant`).
  */
 
 export const DECLINED_GRACE_DAYS = 7;
@@ -65,51 +68,37 @@ export function mapEntitlement(r: PlatformRecord, now: Date = new Date()): Entit
   return { ...base, status: 'active', expiry: null };
 }
 
-/** Of several platform records for one email, the one that gives most: access first, then tier, then the later expiry. */
+/** Of several platform records, the one that gives most: access first, then tier, then the later expiry. */
 export function bestEntitlement(records: PlatformRecord[], now: Date = new Date()): Entitlement | null {
   let best: Entitlement | null = null;
   for (const r of records) {
     const e = mapEntitlement(r, now);
-    if (!best || compareEntitlements(e, best, now) > 0) best = e;
+    if (!best || compareGrants(e, best, now) > 0) best = e;
   }
   return best;
 }
 
-function compareEntitlements(a: Entitlement, b: Entitlement, now: Date): number {
-  const access = (e: Entitlement) =>
-    hasActiveSubscription({ isAdmin: false, subscriptionTier: e.tier, subscriptionStatus: e.status, subscriptionExpiry: e.expiry }, now);
-  const accessDiff = Number(access(a)) - Number(access(b));
-  if (accessDiff !== 0) return accessDiff;
-  const tierDiff = tierRank(a.tier) - tierRank(b.tier);
-  if (tierDiff !== 0) return tierDiff;
-  // No expiry beats any expiry; otherwise the later one.
-  const ea = a.expiry?.getTime() ?? Infinity;
-  const eb = b.expiry?.getTime() ?? Infinity;
-  return ea === eb ? a.pledgeAmountCents - b.pledgeAmountCents : ea - eb;
+/** Of several records, the one whose entitlement bestEntitlement picks (its paid-through date counts). */
+export function bestRecord<R extends PlatformRecord>(records: R[], now: Date = new Date()): R | null {
+  let best: { r: R; e: Entitlement } | null = null;
+  for (const r of records) {
+    const e = mapEntitlement(r, now);
+    if (!best || compareGrants(e, best.e, now) > 0) best = { r, e };
+  }
+  return best?.r ?? null;
 }
 
-/** The subscription fields of a users row that a sync may write. */
-export interface UserSubscription {
-  subscriptionTier: Tier;
-  subscriptionStatus: SubscriptionStatus;
-  subscriptionExpiry: Date | null;
-  subscriptionSource: string;
-  pledgeAmountCents: number;
-}
+/** Patreon charges a month ahead. */
+export const PATREON_PERIOD_DAYS = 31;
 
-/** An admin's paid assignment (source admin, tier above free) is never overwritten by a sync or webhook. */
-export function syncMayOverwrite(u: UserSubscription): boolean {
-  return !(u.subscriptionSource === 'admin' && u.subscriptionTier !== 'free');
-}
-
-/** Whether applying `e` changes tier, status, expiry or amount (what the sync counts as "updated"). */
-export function entitlementChanges(u: UserSubscription, e: Entitlement): boolean {
-  return (
-    u.subscriptionTier !== e.tier ||
-    u.subscriptionStatus !== e.status ||
-    (u.subscriptionExpiry?.getTime() ?? null) !== (e.expiry?.getTime() ?? null) ||
-    u.pledgeAmountCents !== e.pledgeAmountCents
-  );
+/**
+ * The end of the period a payer last paid for, when the platform says: Buy Me a Coffee's current
+ * period end; Patreon's last paid charge plus a month. Null when unknown.
+ */
+export function paidThroughOf(r: PlatformRecord & { lastChargeStatus?: string | null }): Date | null {
+  if (r.platform === 'buymeacoffee') return r.periodEndAt;
+  if (r.lastChargeAt && (r.lastChargeStatus ?? 'Paid').toLowerCase() === 'paid') return new Date(r.lastChargeAt.getTime() + PATREON_PERIOD_DAYS * DAY_MS);
+  return null;
 }
 
 // ---------------------------------------------------------------- parsing platform payloads

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { syncResultSchema, type SyncResult } from '../../../contracts/admin';
+import { syncRequestSchema, syncResultSchema, type SyncResult } from '../../../contracts/admin';
 import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import type { FetchOptions } from './http';
-import { expirePassedMembers } from '../members/members-repository';
-import { platformSubscriberFor, pruneOldRecords, reconcileUsers } from './platforms-repository';
+import { expirePassedGrants } from '../members/entitlement-service';
+import { platformSubscriberFor, pruneOldRecords } from './platforms-repository';
+import { reconcileUsers } from './reconcile-service';
 import { supporterRoutes } from './supporter-routes';
 import { createPlatformMetrics } from './platform-metrics';
-import { createSyncRunner, type SyncTrigger } from './sync';
+import { createSyncRunner, type SyncRequest, type SyncTrigger } from './sync';
 import { webhookRoutes } from './webhook-routes';
 import { MINUTE_MS, SECOND_MS } from '../../../contracts/time';
 
@@ -28,8 +28,8 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
   const runner = createSyncRunner({ database: app.database, config: app.config }, opts.fetch ?? {});
   const closing = new AbortController();
   const metrics = app.hasDecorator('metrics') ? createPlatformMetrics(app.metrics) : null;
-  const sync = async (trigger: SyncTrigger) => {
-    const result = await runner.sync(trigger, closing.signal);
+  const sync = async (trigger: SyncTrigger, request?: SyncRequest) => {
+    const result = await runner.sync(trigger, closing.signal, request);
     metrics?.syncDone(trigger, result);
     return result;
   };
@@ -43,7 +43,7 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
     app.platformSubscribers.register(
       (email) => platformSubscriberFor(app.database.db, email),
       async (db, email) => {
-        await reconcileUsers(db, { emails: [email] });
+        await reconcileUsers(db, { emails: [email] }, { cause: 'signup' });
       },
     );
   }
@@ -52,16 +52,17 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
     '/api/admin/sync-subscriptions',
     {
       config: { access: access.admin },
-      // The page posts {}; an empty body is fine too.
-      schema: { body: z.object({}).passthrough().nullish(), response: { 200: syncResultSchema } },
+      // The page posts {} (or {dryRun: true} for the preview, {confirm: true} after it); an empty body is fine too.
+      schema: { body: syncRequestSchema, response: { 200: syncResultSchema } },
     },
-    async (): Promise<SyncResult> => {
-      const result = await sync('manual');
+    async (req): Promise<SyncResult> => {
+      const result = await sync('manual', { dryRun: req.body?.dryRun === true, confirm: req.body?.confirm === true, startedBy: req.user?.id ?? null });
       const attempted = result.platforms.filter((p) => p.attempted);
       if (attempted.length > 0 && attempted.every((p) => !p.ok)) {
         throw new AppError(502, 'sync_failed', result.errors.join('; '));
       }
-      return { updated: result.updated, errors: result.errors, platforms: result.platforms };
+      const { skipped: _skipped, ...reply } = result;
+      return reply;
     },
   );
 
@@ -89,8 +90,8 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
         );
       }, syncEvery),
       setInterval(() => {
-        expirePassedMembers(app.database.db).then(
-          (n) => {
+        expirePassedGrants(app.database.db).then(
+          (n: number) => {
             if (n) app.log.info({ expired: n }, 'expiry pass');
           },
           (err: unknown) => app.log.warn({ err }, 'expiry pass failed'),
@@ -99,6 +100,6 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
     );
     for (const t of timers) t.unref();
     // Expiries that passed while the server was down are handled at once.
-    await expirePassedMembers(app.database.db).catch((err: unknown) => app.log.warn({ err }, 'expiry pass failed'));
+    await expirePassedGrants(app.database.db).catch((err: unknown) => app.log.warn({ err }, 'expiry pass failed'));
   });
 };

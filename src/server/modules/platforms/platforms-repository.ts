@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import { hasActiveSubscription, statusGivesAccess } from '../../../contracts/tier-policy';
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { hasActiveSubscription } from '../../../contracts/tier-policy';
 import type { Db } from '../../db/client';
 import {
   platformSubscriptions,
@@ -11,10 +11,10 @@ import {
   type UserRow,
 } from '../../db/schema';
 import type { PlatformSubscriber } from '../auth/platform-subscribers';
-import { findMembersByEmails, findMembersByIds, findMembersMatching, updateMember } from '../members/members-repository';
-import { linkedMemberIds, linksOfMembers, linksWithKeys } from './links-repository';
+import { findMembersByEmails, findMembersByIds } from '../members/members-repository';
+import { linksOfMembers, linksWithKeys } from './links-repository';
 import type { PlatformRecordInput } from './clients';
-import { bestEntitlement, entitlementChanges, mapEntitlement, syncMayOverwrite, type Entitlement } from './mapping';
+import { bestEntitlement, mapEntitlement, type Entitlement } from './mapping';
 import { DAY_MS } from '../../../contracts/time';
 
 const CHUNK = 500;
@@ -131,45 +131,22 @@ export async function platformSubscriberFor(db: Db, email: string, now: Date = n
   };
 }
 
-export interface ReconcileScope {
-  /** Members with these emails, and the members the platform records under these (payer) emails feed. */
-  emails?: string[];
-  /** These members. */
-  userIds?: string[];
-  /** Every member that has a platform record or a link. */
-  allWithRecords?: boolean;
-  /** Platforms whose full listing succeeded: their members absent from it lose platform access. */
-  completeListings?: Platform[];
-  /** Platforms whose stored records are the whole truth for the members in scope (a link removed). */
-  authoritative?: Platform[];
-}
-
-/** A member whose tier, status, expiry or amount a reconcile changed (a sync log line). */
-export interface MemberChange {
-  userId: string;
-  memberEmail: string;
-  /** The platform that gave (or took) the access; the member's previous source when it was taken. */
-  platform: Platform;
-  /** The payer email of the record that decided it (the member's own email when none did). */
-  payerEmail: string;
-  from: string;
-  to: string;
-}
-
-export interface ReconcileResult {
-  changed: number;
-  changes: MemberChange[];
-  /** Every record the reconcile looked at, with the member it feeds (null: none). */
-  owners: Map<PlatformSubscriptionRow, UserRow | null>;
-}
-
-const describeAccess = (s: { subscriptionTier: string; subscriptionStatus: string; subscriptionSource: string }) =>
-  `${s.subscriptionTier} ${s.subscriptionStatus} (${s.subscriptionSource})`;
-
-async function recordsWhere(db: Db, column: typeof platformSubscriptions.email | typeof platformSubscriptions.platformUserId, values: string[]) {
+/** The stored records under these payer emails or Patreon user ids. */
+export async function recordsWhere(db: Db, column: 'email' | 'platformUserId', values: string[]): Promise<PlatformSubscriptionRow[]> {
   const out: PlatformSubscriptionRow[] = [];
-  for (const part of chunks([...new Set(values)])) out.push(...(await db.select().from(platformSubscriptions).where(inArray(column, part))));
+  const col = column === 'email' ? platformSubscriptions.email : platformSubscriptions.platformUserId;
+  for (const part of chunks([...new Set(values)])) out.push(...(await db.select().from(platformSubscriptions).where(inArray(col, part))));
   return out;
+}
+
+/** Every stored record (a sync's reconcile reads them all). */
+export async function allPlatformRecords(db: Db): Promise<PlatformSubscriptionRow[]> {
+  return db.select().from(platformSubscriptions);
+}
+
+/** The emails of all stored records, as a subquery. */
+export function platformRecordEmails() {
+  return sql`select ${platformSubscriptions.email} from ${platformSubscriptions}`;
 }
 
 /**
@@ -203,101 +180,6 @@ export async function resolveOwners(db: Db, records: PlatformSubscriptionRow[]):
     owners.set(r, u && !linkedElsewhere ? u : null);
   }
   return owners;
-}
-
-/**
- * Writes each affected member's platform entitlement onto their users row (sessions read the row on
- * every request, so access changes at once). A member's records are the ones resolveOwners gives
- * them. Admin-sourced paid assignments and accounts whose email is not verified are left alone, and
- * access is only taken by the platform that gave it (its complete listing, a removed link, or its
- * record now feeding another account): another platform's or an admin's grant stays.
- */
-export async function reconcileUsers(db: Db, scope: ReconcileScope, now: Date = new Date()): Promise<ReconcileResult> {
-  const scoped = scope.allWithRecords
-    ? await db.select().from(platformSubscriptions)
-    : await recordsWhere(db, platformSubscriptions.email, scope.emails ?? []);
-  const firstOwners = await resolveOwners(db, scoped);
-  const targets: UserRow[] = await findMembersMatching(db, {
-    ...(scope.allWithRecords ? { idIn: linkedMemberIds(), emailIn: sql`select ${platformSubscriptions.email} from ${platformSubscriptions}` } : {}),
-    ...(scope.completeListings?.length ? { sources: scope.completeListings } : {}),
-  });
-  targets.push(...(await findMembersByEmails(db, scope.emails ?? [])), ...(await findMembersByIds(db, scope.userIds ?? [])));
-  for (const u of firstOwners.values()) if (u) targets.push(u);
-  const empty: ReconcileResult = { changed: 0, changes: [], owners: firstOwners };
-  if (!targets.length) return empty;
-
-  // The records of the targets that the first read missed: under their own email or a linked identity.
-  let owners = firstOwners;
-  if (!scope.allWithRecords) {
-    const links = await linksOfMembers(db, [...new Set(targets.map((u) => u.id))]);
-    const byEmail = await recordsWhere(db, platformSubscriptions.email, [...targets.map((u) => u.email), ...links.filter((l) => l.kind === 'email').map((l) => l.key)]);
-    const byUserId = await recordsWhere(db, platformSubscriptions.platformUserId, links.filter((l) => l.kind === 'user_id').map((l) => l.key));
-    const seenKeys = new Set<string>();
-    const all = [...scoped, ...byEmail, ...byUserId].filter((r) => {
-      const key = `${r.platform}\u0000${r.email}`;
-      if (seenKeys.has(key)) return false;
-      seenKeys.add(key);
-      return true;
-    });
-    owners = await resolveOwners(db, all);
-  }
-  const recordsOf = new Map<string, PlatformSubscriptionRow[]>();
-  // Platforms whose record under a member's email now feeds another account.
-  const movedAway = new Map<string, Set<Platform>>();
-  const targetEmails = new Map(targets.map((u) => [u.email, u.id]));
-  for (const [r, owner] of owners) {
-    if (owner) recordsOf.set(owner.id, [...(recordsOf.get(owner.id) ?? []), r]);
-    const emailOwner = targetEmails.get(r.email);
-    if (emailOwner && owner?.id !== emailOwner && owner) movedAway.set(emailOwner, new Set([...(movedAway.get(emailOwner) ?? []), r.platform]));
-  }
-
-  const takenBy = new Set<string>([...(scope.completeListings ?? []), ...(scope.authoritative ?? [])]);
-  const seen = new Set<string>();
-  const changes: MemberChange[] = [];
-  for (const u of targets) {
-    if (seen.has(u.id)) continue;
-    seen.add(u.id);
-    if (!syncMayOverwrite(u)) continue;
-    // Money follows only a proven email: an unverified registration of a supporter's address gets
-    // nothing; the stored record applies when the email is verified (ADR 0013).
-    if (!u.emailVerifiedAt) continue;
-    const records = recordsOf.get(u.id) ?? [];
-    let e = bestEntitlement(records, now);
-    if (!e) {
-      // Only the platform that granted this member's access takes it away.
-      const lost = takenBy.has(u.subscriptionSource) || (movedAway.get(u.id)?.has(u.subscriptionSource as Platform) ?? false);
-      const hadAccess = statusGivesAccess(u.subscriptionStatus);
-      if (!lost || !hadAccess) continue;
-      e = {
-        tier: u.subscriptionTier,
-        status: 'cancelled',
-        expiry: u.subscriptionExpiry,
-        source: u.subscriptionSource as Platform,
-        pledgeAmountCents: u.pledgeAmountCents,
-      };
-    }
-    const differs = entitlementChanges(u, e);
-    if (!differs && u.subscriptionSource === e.source) continue;
-    const next = {
-      subscriptionTier: e.tier,
-      subscriptionStatus: e.status,
-      subscriptionExpiry: e.expiry,
-      subscriptionSource: e.source,
-      pledgeAmountCents: e.pledgeAmountCents,
-    };
-    await updateMember(db, u.id, next, now);
-    if (!differs) continue;
-    const decidedBy = records.find((r) => r.platform === e.source);
-    changes.push({
-      userId: u.id,
-      memberEmail: u.email,
-      platform: e.source,
-      payerEmail: decidedBy?.email ?? u.email,
-      from: describeAccess(u),
-      to: describeAccess(next),
-    });
-  }
-  return { changed: changes.length, changes, owners };
 }
 
 /** Whether a record gives access now (an unmatched one is a paying supporter nobody sees). */
@@ -337,8 +219,8 @@ export async function findPlatformRecord(db: Db, platform: Platform, email: stri
 export async function recordsFeedingMember(db: Db, member: UserRow): Promise<PlatformSubscriptionRow[]> {
   const links = await linksOfMembers(db, [member.id]);
   const candidates = [
-    ...(await recordsWhere(db, platformSubscriptions.email, [member.email, ...links.filter((l) => l.kind === 'email').map((l) => l.key)])),
-    ...(await recordsWhere(db, platformSubscriptions.platformUserId, links.filter((l) => l.kind === 'user_id').map((l) => l.key))),
+    ...(await recordsWhere(db, 'email', [member.email, ...links.filter((l) => l.kind === 'email').map((l) => l.key)])),
+    ...(await recordsWhere(db, 'platformUserId', links.filter((l) => l.kind === 'user_id').map((l) => l.key))),
   ];
   const unique = [...new Map(candidates.map((r) => [`${r.platform}\u0000${r.email}`, r])).values()];
   const owners = await resolveOwners(db, unique);
@@ -356,20 +238,41 @@ export async function pruneOldRecords(db: Db, now: Date = new Date()): Promise<v
   await db.delete(syncRuns).where(lt(syncRuns.finishedAt, new Date(now.getTime() - SYNC_RUN_RETENTION_DAYS * DAY_MS)));
 }
 
-/** Records one finished sync run (the dashboard shows the latest). */
-export async function recordSyncRun(db: Db, run: Omit<typeof syncRuns.$inferInsert, 'id'>): Promise<void> {
-  await db.insert(syncRuns).values(run);
+/** Records one finished sync run (the dashboard shows the latest); returns its id. */
+export async function recordSyncRun(db: Db, run: Omit<typeof syncRuns.$inferInsert, 'id'>): Promise<number> {
+  const [row] = await db.insert(syncRuns).values(run).returning({ id: syncRuns.id });
+  if (!row) throw new Error('sync run insert returned nothing');
+  return row.id;
+}
+
+/** Opens a run before its changes are written (they name it); finishSyncRun fills in the outcome. */
+export async function startSyncRun(db: Db, trigger: SyncRunRow['trigger'], startedAt: Date, startedBy: string | null = null): Promise<number> {
+  return recordSyncRun(db, { trigger, startedAt, finishedAt: startedAt, ok: true, updated: 0, platforms: [], errors: [], details: [], startedBy });
+}
+
+export async function finishSyncRun(db: Db, id: number, outcome: Partial<Omit<typeof syncRuns.$inferInsert, 'id'>>): Promise<void> {
+  await db.update(syncRuns).set({ finishedAt: new Date(), ...outcome }).where(eq(syncRuns.id, id));
+}
+
+/** Marks a run reverted by another; false when it already was (two reverts at once: one wins). */
+export async function markRunReverted(db: Db, id: number, byRun: number, at: Date = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(syncRuns)
+    .set({ revertedAt: at, revertedByRun: byRun })
+    .where(and(eq(syncRuns.id, id), isNull(syncRuns.revertedAt)))
+    .returning({ id: syncRuns.id });
+  return rows.length > 0;
 }
 
 /** Log lines kept per run: enough to answer "why has this member no access?" without storing 100,000 lines. */
 export const SYNC_LOG_MAX_ENTRIES = 2_000;
 
 /** The latest recorded runs, newest first; without webhooks unless asked (the dashboard's "last sync"). */
-export async function recentSyncRuns(db: Db, limit = 20, withWebhooks = false): Promise<SyncRunRow[]> {
+export async function recentSyncRuns(db: Db, limit = 20, withWebhooks = false, onlySyncs = false): Promise<SyncRunRow[]> {
   return db
     .select()
     .from(syncRuns)
-    .where(withWebhooks ? undefined : ne(syncRuns.trigger, 'webhook'))
+    .where(onlySyncs ? inArray(syncRuns.trigger, ['manual', 'scheduled']) : withWebhooks ? undefined : ne(syncRuns.trigger, 'webhook'))
     .orderBy(desc(syncRuns.finishedAt), desc(syncRuns.id))
     .limit(limit);
 }

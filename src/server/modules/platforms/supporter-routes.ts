@@ -114,7 +114,7 @@ export const supporterRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/admin/supporters/link', { config: admin, schema: { body: linkSupporterBodySchema, response: { 200: messageSchema } } }, async (req) => {
-    const reply = await linkSupporterToMember(db, req.body);
+    const reply = await linkSupporterToMember(db, req.body, req.user?.id ?? null);
     req.log.info({ platform: req.body.platform, userId: req.body.userId, by: req.user?.id }, 'supporter linked by an admin');
     return reply;
   });

@@ -20,13 +20,8 @@ import { PlatformError } from './http';
 import { linkIdentity, linksOfMembers, unlinkIdentities } from './links-repository';
 import { mapEntitlement } from './mapping';
 import { exchangePatreonCode, fetchPatreonIdentity, patreonAuthorizeUrl, patreonOAuthConfigured } from './patreon-oauth';
-import {
-  findPlatformRecord,
-  reconcileUsers,
-  recordsFeedingMember,
-  unmatchedSupporters,
-  upsertPlatformRecords,
-} from './platforms-repository';
+import { findPlatformRecord, recordsFeedingMember, unmatchedSupporters, upsertPlatformRecords } from './platforms-repository';
+import { reconcileUsers } from './reconcile-service';
 
 /**
  * Supporters who pay under another identity (docs/decisions/0019-supporter-links.md): Connect Patreon,
@@ -97,7 +92,7 @@ export async function finishPatreonConnect(
       emails: membership ? [membership.email] : [],
       // The link decides which Patreon records feed the account now; any other Patreon access ends.
       authoritative: replaced.length || previous ? ['patreon'] : [],
-    });
+    }, { cause: 'oauth', causeRef: patreonUserId });
   });
   return memberAccess(db, user.id, SUPPORTER_MESSAGES.patreonConnected);
 }
@@ -106,7 +101,7 @@ export async function disconnectPatreon(db: Db, user: UserRow): Promise<Supporte
   await db.transaction(async (tx) => {
     const removed = await unlinkIdentities(tx, user.id, 'patreon', 'user_id');
     if (!removed.length) throw notFound(SUPPORTER_MESSAGES.patreonNotLinked, 'not_linked');
-    await reconcileUsers(tx, { userIds: [user.id], authoritative: ['patreon'] });
+    await reconcileUsers(tx, { userIds: [user.id], authoritative: ['patreon'] }, { cause: 'oauth', causeRef: 'disconnected' });
   });
   return memberAccess(db, user.id, SUPPORTER_MESSAGES.patreonDisconnected);
 }
@@ -139,7 +134,7 @@ export async function confirmPayerClaim(db: Db, user: UserRow, body: ClaimConfir
       userIds: [user.id, ...(previous ? [previous.userId] : [])],
       emails: [body.email],
       authoritative: previous ? ['buymeacoffee'] : [],
-    });
+    }, { cause: 'claim', causeRef: body.email });
   });
   return memberAccess(db, user.id, SUPPORTER_MESSAGES.claimLinked);
 }
@@ -148,7 +143,7 @@ export async function removePayerClaim(db: Db, user: UserRow, email: string): Pr
   await db.transaction(async (tx) => {
     const removed = await unlinkIdentities(tx, user.id, 'buymeacoffee', 'email', email);
     if (!removed.length) throw notFound(SUPPORTER_MESSAGES.claimNotLinked, 'not_linked');
-    await reconcileUsers(tx, { userIds: [user.id], emails: [email], authoritative: ['buymeacoffee'] });
+    await reconcileUsers(tx, { userIds: [user.id], emails: [email], authoritative: ['buymeacoffee'] }, { cause: 'claim', causeRef: `removed ${email}` });
   });
   return memberAccess(db, user.id, SUPPORTER_MESSAGES.claimRemoved);
 }
@@ -186,7 +181,7 @@ async function recordOrNotFound(db: Db, platform: PlatformSubscriptionRow['platf
 }
 
 /** An admin links a supporter's record to a member: by the Patreon user id when known, else the payer email. */
-export async function linkSupporterToMember(db: Db, body: LinkSupporterBody): Promise<{ message: string }> {
+export async function linkSupporterToMember(db: Db, body: LinkSupporterBody, adminId: string | null = null): Promise<{ message: string }> {
   const record = await recordOrNotFound(db, body.platform, body.email);
   const member = await findMemberById(db, body.userId);
   if (!member) throw notFound(SUPPORTER_MESSAGES.memberNotFound, 'user_not_found');
@@ -200,7 +195,7 @@ export async function linkSupporterToMember(db: Db, body: LinkSupporterBody): Pr
       userIds: [member.id, ...(previous ? [previous.userId] : [])],
       emails: [record.email],
       authoritative: previous ? [record.platform] : [],
-    });
+    }, { cause: 'link', causeRef: adminId });
   });
   return { message: SUPPORTER_MESSAGES.supporterLinked };
 }

@@ -22,6 +22,10 @@ export function toSyncRunSummary(r: SyncRunRow): SyncRunSummary {
       changed: p.changed ?? null,
     })),
     note: r.trigger === 'webhook' ? (r.details.find((d) => d.kind === 'webhook')?.note ?? null) : null,
+    revertedAt: r.revertedAt ? r.revertedAt.toISOString() : null,
+    revertedByRun: r.revertedByRun ?? null,
+    // A run that changed members can be undone once (the details list its changes).
+    revertible: !r.revertedAt && r.trigger !== 'revert' && r.updated > 0,
   };
 }
 

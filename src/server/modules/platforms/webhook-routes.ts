@@ -9,7 +9,8 @@ import { badRequest, unauthorized } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { parseBmcSubscription, parsePatreonMember, type PlatformRecordInput } from './clients';
 import type { PlatformMetrics } from './platform-metrics';
-import { reconcileUsers, recordSyncRun, upsertPlatformRecords, type ReconcileResult } from './platforms-repository';
+import { finishSyncRun, startSyncRun, upsertPlatformRecords } from './platforms-repository';
+import { reconcileUsers, type ReconcileResult } from './reconcile-service';
 import { syncLog } from './sync';
 
 export const PATREON_EVENTS = [
@@ -96,13 +97,12 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ metrics: PlatformMetrics | n
     const ignored = { received: true, applied: false, duplicate: false, stale: false, updated: 0 } as const;
     const startedAt = new Date();
     return app.database.db.transaction(async (tx) => {
+      // The run is opened first: the member changes it makes name it (a webhook's changes can be reverted).
+      const runId = await startSyncRun(tx, 'webhook', startedAt);
       const finish = async (reply: WebhookReply, note: string, reconciled?: ReconcileResult) => {
         const log = reconciled ? syncLog(reconciled, startedAt, [platform]) : null;
         const entry: SyncLogEntry = { kind: 'webhook', platform, email: record?.email ?? '', note: `${event}: ${note}` };
-        await recordSyncRun(tx, {
-          trigger: 'webhook',
-          startedAt,
-          finishedAt: new Date(),
+        await finishSyncRun(tx, runId, {
           ok: true,
           updated: reply.updated,
           platforms: [{ platform, attempted: true, ok: true, fetched: record ? 1 : 0, error: null, ...(log?.figures[platform] ?? {}) }],
@@ -120,7 +120,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ metrics: PlatformMetrics | n
       if (!record) return finish(ignored, 'not acted on');
       if (await olderThanStored(tx, record)) return finish({ ...ignored, stale: true }, 'older than the stored state, ignored');
       await upsertPlatformRecords(tx, [record], event);
-      const reconciled = await reconcileUsers(tx, { emails: [record.email] });
+      const reconciled = await reconcileUsers(tx, { emails: [record.email] }, { cause: 'webhook', causeRef: deliveryKey, runId });
       return finish({ ...ignored, applied: true, updated: reconciled.changed }, 'applied', reconciled);
     });
   }

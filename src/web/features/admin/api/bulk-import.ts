@@ -2,9 +2,17 @@ import { useMutation } from '@tanstack/react-query';
 import { bulkImportResultSchema, type BulkImportResult } from '../../../../contracts/admin';
 import { apiSend } from '../../../lib/http';
 
-/** POST /api/admin/bulk-import {csvContent} → {imported, updated, skipped, errors}. */
-export async function bulkImport(csvContent: string): Promise<BulkImportResult> {
-  return bulkImportResultSchema.parse(await apiSend<unknown>('POST', '/api/admin/bulk-import', { csvContent }));
+export interface BulkImportCall {
+  csvContent: string;
+  /** Preview: nothing is written; the reply carries the plan. */
+  dryRun?: boolean;
+  /** Go ahead although the import ends many members' subscriptions (after the preview). */
+  confirm?: boolean;
+}
+
+/** POST /api/admin/bulk-import {csvContent, dryRun?, confirm?} → {imported, updated, skipped, errors, plan, runId}. */
+export async function bulkImport(call: BulkImportCall): Promise<BulkImportResult> {
+  return bulkImportResultSchema.parse(await apiSend<unknown>('POST', '/api/admin/bulk-import', call));
 }
 
 /** The dialog decides when to refresh (the success callback runs 2 s after an import). */

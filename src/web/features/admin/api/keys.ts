@@ -9,4 +9,6 @@ export const adminKeys = {
   syncRuns: ['admin', 'sync-runs'] as const,
   syncRun: (id: number) => ['admin', 'sync-runs', id] as const,
   platformRecords: (userId: string) => ['admin', 'users', userId, 'platform-records'] as const,
+  history: (userId: string) => ['admin', 'users', userId, 'history'] as const,
+  heldChanges: ['admin', 'held-changes'] as const,
 };

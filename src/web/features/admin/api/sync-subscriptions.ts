@@ -3,9 +3,16 @@ import { syncResultSchema, type SyncResult } from '../../../../contracts/admin';
 import { apiSend } from '../../../lib/http';
 import { adminKeys } from './keys';
 
-/** POST /api/admin/sync-subscriptions with an empty JSON body. */
-export async function syncSubscriptions(): Promise<SyncResult> {
-  return syncResultSchema.parse(await apiSend<unknown>('POST', '/api/admin/sync-subscriptions', {}));
+export interface SyncCall {
+  /** Preview: the server changes nothing and answers the plan. */
+  dryRun?: boolean;
+  /** Go ahead although the run ends many members' subscriptions (after the admin saw the preview). */
+  confirm?: boolean;
+}
+
+/** POST /api/admin/sync-subscriptions {dryRun?, confirm?}. */
+export async function syncSubscriptions(call: SyncCall = {}): Promise<SyncResult> {
+  return syncResultSchema.parse(await apiSend<unknown>('POST', '/api/admin/sync-subscriptions', call));
 }
 
 export function useSyncSubscriptions() {
@@ -13,6 +20,8 @@ export function useSyncSubscriptions() {
   return useMutation({
     mutationFn: syncSubscriptions,
     // Counts and the last-sync line change after a run, successful or not.
-    onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
+    onSettled: (_data, _err, call) => {
+      if (!call?.dryRun) void qc.invalidateQueries({ queryKey: adminKeys.all });
+    },
   });
 }

@@ -12,6 +12,7 @@ import { cn } from '../../../lib/cn';
 import { ApiError } from '../../../lib/http';
 import { useBulkImport } from '../api/bulk-import';
 import { downloadCsvTemplate, isCsvFile } from '../lib/csv-template';
+import { BulkPlanView } from './bulk-plan';
 
 export const INVALID_CSV_FILE = 'Please select a valid CSV file';
 /** The success callback runs 2 s after an import that changed something. */
@@ -24,10 +25,10 @@ const COLUMN_HELP: Record<(typeof BULK_IMPORT_COLUMNS)[number], string> = {
   firstName: 'Optional.',
   lastName: 'Optional.',
   subscriptionTier: 'Required. Free, DHR1, DHR2 or VIP (any case).',
-  subscriptionStatus: 'Required. active, cancelled or expired.',
+  subscriptionStatus: 'Required. active, cancelled or expired. A cancelled member paid to a future expiry keeps access until then.',
   subscriptionExpiry: 'Optional. YYYY-MM-DD; empty means no expiry.',
   pledgeAmount: 'Optional. Euros per month, e.g. 5 or 10.00.',
-  source: 'Required. patreon or buymeacoffee.',
+  source: 'Optional. admin (members the station manages itself; the default when empty), patreon or buymeacoffee. A sync only changes members of its own platform.',
 };
 
 /** Import Failed text: the HTTP status line plus the server's own words. */
@@ -102,6 +103,8 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
   const [pasted, setPasted] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<BulkImportResult | null>(null);
+  // The preview of the current file or text: importing needs one first, and it is dropped when the input changes.
+  const [preview, setPreview] = useState<BulkImportResult | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const textareaId = useId();
   const fileId = useId();
@@ -110,6 +113,7 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
   function chooseFile(e: ChangeEvent<HTMLInputElement>) {
     const chosen = e.target.files?.[0] ?? null;
     setResult(null);
+    setPreview(null);
     if (chosen && !isCsvFile(chosen)) {
       setFile(null);
       setProblem(INVALID_CSV_FILE);
@@ -122,6 +126,7 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
 
   function clearFile() {
     setFile(null);
+    setPreview(null);
     if (fileInput.current) fileInput.current.value = '';
   }
 
@@ -135,7 +140,12 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
       return;
     }
     try {
-      const res = await importer.mutateAsync(csvContent);
+      if (!preview) {
+        setPreview(await importer.mutateAsync({ csvContent, dryRun: true }));
+        return;
+      }
+      const res = await importer.mutateAsync({ csvContent, confirm: preview.plan?.needsConfirmation === true });
+      setPreview(null);
       setResult(res);
       if (res.imported > 0 || res.updated > 0) setTimeout(onImported, IMPORT_SUCCESS_DELAY_MS);
     } catch (err) {
@@ -180,7 +190,10 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
         <textarea
           id={textareaId}
           value={pasted}
-          onChange={(e) => setPasted(e.target.value)}
+          onChange={(e) => {
+            setPasted(e.target.value);
+            setPreview(null);
+          }}
           rows={7}
           spellCheck={false}
           placeholder={BULK_IMPORT_TEMPLATE}
@@ -194,18 +207,33 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
         </p>
       )}
 
-      {result && <ImportResult result={result} />}
+      {preview && <ImportResult result={preview} title="Preview: nothing is saved yet" />}
+      {preview?.plan && <BulkPlanView plan={preview.plan} title="What the import would change" />}
+      {result && <ImportResult result={result} title="Import complete" />}
 
       <div className="flex flex-wrap items-center justify-end gap-3">
-        <Button type="submit" disabled={importer.isPending}>
-          {importer.isPending ? 'Importing...' : 'Import'}
+        {preview && (
+          <Button variant="ghost" onClick={() => setPreview(null)}>
+            Back
+          </Button>
+        )}
+        <Button type="submit" variant={preview?.plan?.needsConfirmation ? 'danger' : 'primary'} disabled={importer.isPending}>
+          {importer.isPending
+            ? preview
+              ? 'Importing...'
+              : 'Checking...'
+            : !preview
+              ? 'Preview import'
+              : preview.plan?.needsConfirmation
+                ? `Import and end ${preview.plan.counts.loseAccess} subscriptions`
+                : 'Confirm import'}
         </Button>
       </div>
     </form>
   );
 }
 
-function ImportResult({ result }: { result: BulkImportResult }) {
+function ImportResult({ result, title }: { result: BulkImportResult; title: string }) {
   const figures = [
     { label: 'Imported', value: result.imported, tone: 'text-emerald-300' },
     { label: 'Updated', value: result.updated, tone: 'text-aqua-300' },
@@ -214,7 +242,7 @@ function ImportResult({ result }: { result: BulkImportResult }) {
   ];
   return (
     <section aria-label="Import result" role="status" className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-white/[0.03] p-4">
-      <p className="text-sm font-semibold text-white">Import complete</p>
+      <p className="text-sm font-semibold text-white">{title}</p>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {figures.map((f) => (
           <div key={f.label} className="rounded-xl bg-white/[0.03] px-3 py-2">
@@ -243,8 +271,9 @@ function HelpPanel() {
     <div className="flex flex-col gap-5 text-sm text-mist-300">
       <p>
         One member per line, with a header line naming the columns. Members are matched by email: a new email creates a member, a known
-        one is updated, and a line identical to what is stored is skipped. All valid lines are saved together; each bad line is listed with
-        its row number and the problem, and changes nothing.
+        one is updated, and a line identical to what is stored is skipped. You see a preview first; all valid lines are then saved
+        together, and the import appears in the sync log, where it can be reverted. Each bad line is listed with its row number and the
+        problem, and changes nothing.
       </p>
       <div className="overflow-x-auto rounded-2xl border border-white/10">
         <table className="w-full text-left text-xs">

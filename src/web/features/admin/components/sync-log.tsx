@@ -1,6 +1,11 @@
 import { ChevronDown, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { PLATFORM_NAMES, type SyncRunSummary } from '../../../../contracts/supporters';
+import { Button } from '../../../components/ui/button';
+import { useRevertRun } from '../api/revert-run';
+import { BulkPlanView } from './bulk-plan';
+import { SOURCE_LABEL } from './options';
+import { formatNumber } from '../../../lib/numbers';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -11,7 +16,14 @@ import { useSyncRun } from '../api/get-sync-run';
 import { useSyncRuns } from '../api/get-sync-runs';
 import { ListStates } from './admin-page-header';
 
-const TRIGGER_LABEL = { manual: 'Manual sync', scheduled: 'Scheduled sync', webhook: 'Webhook' } as const;
+const TRIGGER_LABEL = {
+  manual: 'Manual sync',
+  scheduled: 'Scheduled sync',
+  webhook: 'Webhook',
+  import: 'Bulk import',
+  revert: 'Revert',
+  confirm: 'Held changes confirmed',
+} as const;
 
 /** The last syncs and webhook deliveries; one opens to its lines ("why has this member no access?"). */
 export function SyncLog() {
@@ -56,6 +68,7 @@ function RunRow({ run, open, onToggle }: { run: SyncRunSummary; open: boolean; o
         <span className="flex min-w-0 items-center gap-2 sm:w-60 sm:shrink-0">
           <Badge tone={run.ok ? 'green' : 'red'}>{run.ok ? 'OK' : 'Errors'}</Badge>
           <span className="truncate text-sm font-semibold text-white">{TRIGGER_LABEL[run.trigger]}</span>
+          {run.revertedAt && <Badge tone="yellow">Reverted</Badge>}
         </span>
         <span className="text-xs text-mist-400 tabular-nums sm:w-44 sm:shrink-0">{formatDateTime(run.finishedAt)}</span>
         <span className="flex min-w-0 flex-1 flex-wrap gap-x-4 gap-y-1 text-xs text-mist-300">
@@ -66,11 +79,13 @@ function RunRow({ run, open, onToggle }: { run: SyncRunSummary; open: boolean; o
               {p.ok ? `${p.matched ?? '–'} matched · ${p.unmatched ?? '–'} unmatched · ${p.changed ?? '–'} changed` : 'failed'}
             </span>
           ))}
-          {attempted.length === 0 && <span>No platform configured</span>}
+          {run.platforms.length > 0 && attempted.length === 0 && <span>No platform configured</span>}
+          {run.platforms.length === 0 && run.trigger !== 'webhook' && <span className="tabular-nums">{formatNumber(run.updated)} members changed</span>}
         </span>
         <ChevronDown className={cn('hidden size-4 shrink-0 text-mist-500 transition sm:block', open && 'rotate-180')} aria-hidden="true" />
       </button>
       {open && <RunDetail id={run.id} errors={run.errors} />}
+      {open && run.revertible && <RevertRun runId={run.id} />}
     </li>
   );
 }
@@ -102,7 +117,7 @@ function RunDetail({ id, errors }: { id: number; errors: string[] }) {
               <span className="min-w-0 break-words text-mist-200">
                 <span className="font-semibold text-white">{e.email || '(no email)'}</span>
                 {e.memberEmail && <span className="text-mist-400"> → {e.memberEmail}</span>}
-                <span className="text-mist-500"> · {PLATFORM_NAMES[e.platform]}</span>
+                <span className="text-mist-500"> · {SOURCE_LABEL[e.platform]}</span>
                 {e.from && e.to && (
                   <span className="block text-xs text-mist-400">
                     {e.from} → {e.to}
@@ -113,6 +128,65 @@ function RunDetail({ id, errors }: { id: number; errors: string[] }) {
             </li>
           ))}
         </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Revert, asked first: the preview says how many members go back to their state before the run and
+ * how many are left alone because a later change touched them.
+ */
+function RevertRun({ runId }: { runId: number }) {
+  const preview = useRevertRun();
+  const revert = useRevertRun();
+  const plan = preview.data?.plan;
+  const skipped = preview.data?.skipped.length ?? 0;
+  const members = plan ? plan.counts.gainAccess + plan.counts.loseAccess + plan.counts.tierUp + plan.counts.tierDown + plan.counts.detailsChanged : 0;
+  if (revert.isSuccess) {
+    return (
+      <p role="status" className="border-t border-white/5 px-4 py-3 text-sm text-emerald-300">
+        Reverted: {formatNumber(revert.data.reverted)} members are back to their state before this run
+        {revert.data.skipped.length ? `; ${formatNumber(revert.data.skipped.length)} changed again later and were left as they are` : ''}.
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3 border-t border-white/5 px-4 py-3">
+      {!plan ? (
+        <div>
+          <Button variant="secondary" size="sm" disabled={preview.isPending} onClick={() => preview.mutate({ runId, dryRun: true })}>
+            {preview.isPending ? 'Checking...' : 'Revert this run...'}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <BulkPlanView plan={plan} title="What the revert would change" />
+          {skipped > 0 && (
+            <p className="text-sm text-amber-200">
+              {formatNumber(skipped)} members changed again after this run and will be left as they are.
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button variant="ghost" size="sm" onClick={() => preview.reset()}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              size="sm"
+              disabled={revert.isPending || members === 0}
+              onClick={() => revert.mutate({ runId, confirm: true })}
+              data-testid="revert-confirm"
+            >
+              {revert.isPending ? 'Reverting...' : `Revert ${formatNumber(members)} members`}
+            </Button>
+          </div>
+        </>
+      )}
+      {(preview.isError || revert.isError) && (
+        <p role="alert" className="text-sm text-rose-300">
+          {errorMessage(preview.error ?? revert.error, 'The revert failed. Please try again.')}
+        </p>
       )}
     </div>
   );

@@ -2,19 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Crown, Download, LayoutGrid, Music4, RefreshCw, Users } from 'lucide-react';
 import { useState } from 'react';
 import { access } from '../../../../contracts/access-policy';
+import type { SyncResult } from '../../../../contracts/admin';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { cn } from '../../../lib/cn';
-import { errorMessage } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccessGate } from '../../auth';
 import { EMPTY_STATS, useAdminStats } from '../api/get-admin-stats';
 import { useTodayDownloads } from '../api/get-download-stats';
 import { useSystemStatus } from '../api/get-system-status';
 import { adminKeys } from '../api/keys';
-import { useSyncSubscriptions } from '../api/sync-subscriptions';
 import { AdminTiles } from '../components/admin-tiles';
 import { BulkImportDialog } from '../components/bulk-import-dialog';
+import { HeldChangesPanel } from '../components/held-changes-panel';
+import { SyncDialog } from '../components/sync-dialog';
 import { StatCard } from '../components/stat-card';
 import { StatusBanner } from '../components/status-banner';
 import { SubscriptionAnalytics } from '../components/subscription-analytics';
@@ -38,7 +39,7 @@ function Dashboard() {
   const stats = useAdminStats();
   const downloads = useTodayDownloads();
   const system = useSystemStatus();
-  const sync = useSyncSubscriptions();
+  const [syncOpen, setSyncOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   // The spec's alerts for Sync Systems, shown in the page (a blocking window.alert would freeze the console).
   const [syncNotice, setSyncNotice] = useState<(StatusMessage & { details?: string[] }) | null>(null);
@@ -52,16 +53,12 @@ function Dashboard() {
 
   function runSync() {
     setSyncNotice(null);
-    sync.mutate(undefined, {
-      onSuccess: (res) =>
-        setSyncNotice({
-          kind: res.errors.length ? 'error' : 'success',
-          text: `Sync complete: ${res.updated} users updated`,
-          details: res.errors,
-        }),
-      onError: (err) =>
-        setSyncNotice({ kind: 'error', text: `Sync failed: ${errorMessage(err, err instanceof Error ? err.message : 'unknown error')}` }),
-    });
+    setSyncOpen(true);
+  }
+
+  function syncDone(res: SyncResult) {
+    const held = res.held ? ` · ${res.held} changes held for review` : '';
+    setSyncNotice({ kind: res.errors.length ? 'error' : 'success', text: `Sync complete: ${res.updated} users updated${held}`, details: res.errors });
   }
 
   return (
@@ -116,6 +113,7 @@ function Dashboard() {
       </section>
 
       <UnmatchedCallout count={s.unmatchedSupporters} loading={stats.isPending} />
+      <HeldChangesPanel count={s.supportersHeld} />
 
       {syncNotice && (
         <div className="flex flex-col gap-2">
@@ -133,7 +131,7 @@ function Dashboard() {
           <LayoutGrid className="size-5 text-deep-300" aria-hidden="true" />
           Tools
         </h2>
-        <AdminTiles onSync={runSync} syncing={sync.isPending} onBulkImport={() => setImportOpen(true)} />
+        <AdminTiles onSync={runSync} syncing={syncOpen} onBulkImport={() => setImportOpen(true)} />
       </section>
 
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2 lg:gap-6">
@@ -141,6 +139,7 @@ function Dashboard() {
         <SystemStatusPanel status={system.data} loading={system.isPending} error={system.error} />
       </div>
 
+      <SyncDialog open={syncOpen} onOpenChange={setSyncOpen} onDone={syncDone} />
       <BulkImportDialog open={importOpen} onOpenChange={setImportOpen} onImported={refresh} />
     </PageContainer>
   );

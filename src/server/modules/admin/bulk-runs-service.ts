@@ -1,0 +1,182 @@
+import {
+  fromGrantSnapshot,
+  sameGrant,
+  toAccessSnapshot,
+  type Grant,
+  type GrantSnapshot,
+} from '../../../contracts/grants';
+import { REVERT_MESSAGES, type HeldChanges, type MemberHistory, type RevertRunReply } from '../../../contracts/admin';
+import type { SubscriptionSource } from '../../../contracts/tiers';
+import type { Db } from '../../db/client';
+import { conflict, notFound } from '../../lib/errors';
+import { changesOfMember, changesOfRun, latestChangeIds, listHeldChanges, countHeldMembers, takeHeldChanges } from '../members/grants-repository';
+import { applyPlanned, decideBulk, DryRunRollback, planChanges, type GrantChange } from '../members/entitlement-service';
+import { findMemberById, findMembersByIds } from '../members/members-repository';
+import { findSyncRun, finishSyncRun, markRunReverted, startSyncRun, SYNC_LOG_MAX_ENTRIES } from '../platforms/platforms-repository';
+import { describeAccess } from '../platforms/reconcile-service';
+import { MEMBER_HISTORY_MAX, HELD_LIST_MAX } from '../../../contracts/admin';
+
+/**
+ * Undoing bulk runs and deciding held losses (docs/decisions/0023-member-grants-and-bulk-runs.md).
+ * A revert puts each member a run changed back to their grants before it, unless a later change
+ * touched that member: those are listed and left alone, so no newer decision is overwritten.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function revertRun(
+  db: Db,
+  runId: number,
+  opts: { dryRun?: boolean; confirm?: boolean; adminId?: string | null },
+): Promise<RevertRunReply> {
+  const now = new Date();
+  try {
+    return await db.transaction(async (tx) => {
+      const run = await findSyncRun(tx, runId);
+      if (!run) throw notFound(REVERT_MESSAGES.runNotFound, 'run_not_found');
+      if (run.revertedAt) throw conflict(REVERT_MESSAGES.alreadyReverted, 'already_reverted');
+      const changes = await changesOfRun(tx, runId);
+      if (!changes.length) throw conflict(REVERT_MESSAGES.nothingToRevert, 'nothing_to_revert');
+      // Each member's state before the run (their first change in it) and their last change in it.
+      const first = new Map<string, GrantSnapshot[]>();
+      const last = new Map<string, { id: number; after: GrantSnapshot[] }>();
+      for (const c of changes) {
+        if (!first.has(c.userId)) first.set(c.userId, c.grantsBefore);
+        last.set(c.userId, { id: c.id, after: c.grantsAfter });
+      }
+      const latest = await latestChangeIds(tx, [...last.keys()]);
+      const later = [...last.keys()].filter((id) => (latest.get(id) ?? 0) > (last.get(id)?.id ?? 0));
+      const restore: GrantChange[] = [];
+      for (const [userId, before] of first) {
+        if (later.includes(userId)) continue;
+        const sources = new Set<SubscriptionSource>([...before.map((g) => g.source), ...(last.get(userId)?.after ?? []).map((g) => g.source)]);
+        for (const source of sources) {
+          const was = before.find((g) => g.source === source);
+          restore.push({ userId, source, next: was ? fromGrantSnapshot(was) : null, reason: `revert of run ${runId}` });
+        }
+      }
+      const planned = await planChanges(tx, restore, now);
+      const decision = await decideBulk(tx, planned, { dryRun: opts.dryRun, confirm: opts.confirm }, now);
+      const newRun = await startSyncRun(tx, 'revert', now, opts.adminId ?? null);
+      const reverted = await applyPlanned(tx, decision.apply, { cause: 'revert', causeRef: String(runId), runId: newRun }, now);
+      // Two reverts at once: the second finds the run marked and changes nothing.
+      if (!(await markRunReverted(tx, runId, newRun, now))) throw conflict(REVERT_MESSAGES.alreadyReverted, 'already_reverted');
+      const skipped = await skippedMembers(tx, later);
+      await finishSyncRun(tx, newRun, {
+        ok: true,
+        updated: reverted,
+        details: decision.apply
+          .filter((p) => p.effectiveChanges)
+          .slice(0, SYNC_LOG_MAX_ENTRIES)
+          .map((p) => ({
+            kind: 'changed' as const,
+            platform: p.after.source,
+            email: p.member.email,
+            userId: p.member.id,
+            from: describeAccess(p.before),
+            to: describeAccess(p.after),
+            note: `revert of run ${runId}`,
+          })),
+      });
+      return { runId: newRun, reverted, skipped, dryRun: false, plan: decision.plan };
+    });
+  } catch (err) {
+    if (!(err instanceof DryRunRollback)) throw err;
+    const changes = await changesOfRun(db, runId);
+    const ids = [...new Set(changes.map((c) => c.userId))];
+    const latest = await latestChangeIds(db, ids);
+    const lastInRun = new Map(changes.map((c) => [c.userId, c.id]));
+    const later = ids.filter((id) => (latest.get(id) ?? 0) > (lastInRun.get(id) ?? 0));
+    return { runId: null, reverted: 0, skipped: await skippedMembers(db, later), dryRun: true, plan: err.plan };
+  }
+}
+
+async function skippedMembers(db: Db, ids: string[]): Promise<RevertRunReply['skipped']> {
+  const members = await findMembersByIds(db, ids);
+  return members.map((m) => ({ userId: m.id, email: m.email, reason: 'changed again after this run: left as it is' }));
+}
+
+/** A member's history, newest first. */
+export async function memberHistory(db: Db, userId: string): Promise<MemberHistory> {
+  const member = UUID.test(userId) ? await findMemberById(db, userId) : null;
+  if (!member) throw notFound('User not found', 'user_not_found');
+  const rows = await changesOfMember(db, userId, MEMBER_HISTORY_MAX);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      cause: r.cause,
+      causeRef: r.causeRef,
+      runId: r.runId,
+      from: r.before,
+      to: r.after,
+      reason: r.reason,
+    })),
+  };
+}
+
+// ---------------------------------------------------------------- held losses
+
+export async function heldChanges(db: Db): Promise<HeldChanges> {
+  const [rows, members] = await Promise.all([listHeldChanges(db, HELD_LIST_MAX), countHeldMembers(db)]);
+  const byId = new Map((await findMembersByIds(db, rows.map((r) => r.userId))).map((m) => [m.id, m]));
+  const none: Grant = { source: 'admin', tier: 'free', status: 'inactive', expiry: null, pledgeAmountCents: 0 };
+  return {
+    members,
+    items: rows.map((r) => ({
+      id: r.id,
+      runId: r.runId,
+      userId: r.userId,
+      email: byId.get(r.userId)?.email ?? '',
+      source: r.source,
+      from: toAccessSnapshot(r.current ? fromGrantSnapshot(r.current) : { ...none, source: r.source }),
+      to: toAccessSnapshot(r.next ? fromGrantSnapshot(r.next) : { ...none, source: r.source }),
+      reason: r.reason,
+      heldAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Applies held losses (these ids, or all). A held change applies only while the member's grant is
+ * still the one it was held against; otherwise it is dropped as stale.
+ */
+export async function confirmHeld(db: Db, ids: number[] | null, adminId: string | null): Promise<{ done: number; stale: number; runId: number | null }> {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const taken = await takeHeldChanges(tx, ids);
+    if (!taken.length) return { done: 0, stale: 0, runId: null };
+    let stale = 0;
+    const changes: GrantChange[] = taken.map((h) => ({
+      userId: h.userId,
+      source: h.source,
+      next: (current) => {
+        const heldAgainst = h.current ? fromGrantSnapshot(h.current) : null;
+        if (!sameGrant(current, heldAgainst)) {
+          stale++;
+          return current;
+        }
+        return h.next ? fromGrantSnapshot(h.next) : null;
+      },
+      reason: `held loss confirmed: ${h.reason}`,
+    }));
+    const planned = await planChanges(tx, changes, now);
+    const runId = await startSyncRun(tx, 'confirm', now, adminId);
+    const done = await applyPlanned(tx, planned, { cause: 'confirm', causeRef: adminId, runId }, now);
+    await finishSyncRun(tx, runId, {
+      ok: true,
+      updated: done,
+      details: planned
+        .filter((p) => p.effectiveChanges)
+        .slice(0, SYNC_LOG_MAX_ENTRIES)
+        .map((p) => ({ kind: 'changed' as const, platform: p.after.source, email: p.member.email, userId: p.member.id, from: describeAccess(p.before), to: describeAccess(p.after), note: 'held loss confirmed' })),
+    });
+    return { done: taken.length - stale, stale, runId };
+  });
+}
+
+/** Drops held losses (these ids, or all): the members keep what they have. */
+export async function dismissHeld(db: Db, ids: number[] | null): Promise<{ done: number; stale: number; runId: null }> {
+  const taken = await takeHeldChanges(db, ids);
+  return { done: taken.length, stale: 0, runId: null };
+}

@@ -1,0 +1,229 @@
+import {
+  bestGrant,
+  NO_GRANT,
+  classifyChange,
+  needsConfirmation,
+  normaliseGrant,
+  sameGrant,
+  toAccessSnapshot,
+  toGrantSnapshot,
+  type ChangeKind,
+  type Grant,
+} from '../../../contracts/grants';
+import { BULK_PLAN_SAMPLES, CONFIRMATION_REQUIRED, type BulkPlan, type BulkPlanSample } from '../../../contracts/admin';
+import type { SubscriptionSource } from '../../../contracts/tiers';
+import type { Db } from '../../db/client';
+import type { MemberChangeCause, UserRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { grantsOf, insertChanges, membersWithPassedGrants, writeGrants, type GrantWrite } from './grants-repository';
+import { countMembersWithAccess, effectiveOf, findMembersByIds, membersPastExpiry, writeEffectiveSubscriptions } from './members-repository';
+
+/**
+ * Every change of what a member may use goes through here (docs/decisions/0023-member-grants-and-bulk-runs.md):
+ * a change names a member, a source and the grant it gets; the plan says what each member's effective
+ * subscription becomes; applying it writes the grants, the effective subscription on the member's row
+ * and a history line, all in the caller's transaction, so access changes at once.
+ */
+
+export interface GrantChange {
+  userId: string;
+  source: SubscriptionSource;
+  /** The new grant from this source, given the one held now (null = none); null removes it. */
+  next: Grant | null | ((current: Grant | null) => Grant | null);
+  reason: string;
+}
+
+export interface PlannedMember {
+  member: UserRow;
+  before: Grant;
+  after: Grant;
+  grantsBefore: Grant[];
+  grantsAfter: Grant[];
+  writes: GrantWrite[];
+  kind: ChangeKind;
+  reason: string;
+  /** Whether the effective subscription changes (else only a grant behind it does, or nothing). */
+  effectiveChanges: boolean;
+  /** Whether any grant changes (writes may also only store grants read from the member's row). */
+  grantsChange: boolean;
+}
+
+/**
+ * The grants a member holds: the stored ones; a member with none stored whose row carries a paid
+ * subscription (written before grants existed, or by a direct insert) holds it as a grant of its source.
+ */
+function heldGrants(member: UserRow, stored: Grant[] | undefined): { grants: Grant[]; synthesised: boolean } {
+  if (stored?.length) return { grants: stored, synthesised: false };
+  if (member.subscriptionTier === 'free' && member.subscriptionStatus === 'inactive') return { grants: [], synthesised: false };
+  return { grants: [effectiveOf(member)], synthesised: true };
+}
+
+/** What `changes` would do to each member they name (members that do not exist are left out). */
+export async function planChanges(db: Db, changes: readonly GrantChange[], now: Date = new Date(), recompute: readonly string[] = []): Promise<PlannedMember[]> {
+  const byMember = new Map<string, GrantChange[]>();
+  for (const c of changes) byMember.set(c.userId, [...(byMember.get(c.userId) ?? []), c]);
+  for (const id of recompute) if (!byMember.has(id)) byMember.set(id, []);
+  const ids = [...byMember.keys()];
+  const [members, stored] = await Promise.all([findMembersByIds(db, ids), grantsOf(db, ids)]);
+  const planned: PlannedMember[] = [];
+  for (const member of members) {
+    const { grants: before, synthesised } = heldGrants(member, stored.get(member.id));
+    const current = new Map(before.map((g) => [g.source, g]));
+    const reasons: string[] = [];
+    for (const c of byMember.get(member.id) ?? []) {
+      const held = current.get(c.source) ?? null;
+      const next = typeof c.next === 'function' ? c.next(held) : c.next;
+      if (next) current.set(c.source, normaliseGrant({ ...next, source: c.source }, now));
+      else current.delete(c.source);
+      if (!sameGrant(held, next ? (current.get(c.source) ?? null) : null)) reasons.push(c.reason);
+    }
+    // Paid time that ran out since the grant was written ends now (the expiry pass; any recompute).
+    for (const [source, g] of current) current.set(source, normaliseGrant(g, now));
+    const after = [...current.values()];
+    const writes: GrantWrite[] = [];
+    let grantsChange = false;
+    const sources = new Set<SubscriptionSource>([...before.map((g) => g.source), ...after.map((g) => g.source)]);
+    for (const source of sources) {
+      const held = before.find((g) => g.source === source) ?? null;
+      const next = current.get(source) ?? null;
+      if (!sameGrant(held, next)) grantsChange = true;
+      // Grants read from the member's row are stored too, so the next change starts from them.
+      if (!sameGrant(synthesised ? null : held, next)) writes.push({ userId: member.id, source, grant: next });
+    }
+    const was = effectiveOf(member);
+    const becomes = after.length ? bestGrant(after, now) : NO_GRANT;
+    const effectiveChanges = !sameGrant(was, becomes);
+    if (!grantsChange && !effectiveChanges) {
+      planned.push({ member, before: was, after: was, grantsBefore: before, grantsAfter: after, writes, kind: 'unchanged', reason: '', effectiveChanges, grantsChange });
+      continue;
+    }
+    planned.push({
+      member,
+      before: was,
+      after: becomes,
+      grantsBefore: before,
+      grantsAfter: after,
+      writes,
+      kind: classifyChange(was, becomes, now),
+      reason: reasons.join('; ') || (effectiveChanges ? 'paid time ran out' : ''),
+      effectiveChanges,
+      grantsChange,
+    });
+  }
+  return planned;
+}
+
+export interface ChangeCause {
+  cause: MemberChangeCause;
+  causeRef?: string | null;
+  runId?: number | null;
+}
+
+/** Writes planned changes (grants, effective subscriptions, history). Returns the members whose access changed. */
+export async function applyPlanned(db: Db, planned: readonly PlannedMember[], cause: ChangeCause, now: Date = new Date()): Promise<number> {
+  const writing = planned.filter((p) => p.writes.length || p.effectiveChanges);
+  if (!writing.length) return 0;
+  await writeGrants(db, writing.flatMap((p) => p.writes), now);
+  await writeEffectiveSubscriptions(
+    db,
+    writing.filter((p) => p.effectiveChanges).map((p) => ({ userId: p.member.id, grant: p.after })),
+    now,
+  );
+  const changed = writing.filter((p) => p.grantsChange || p.effectiveChanges);
+  await insertChanges(
+    db,
+    changed.map((p) => ({
+      userId: p.member.id,
+      cause: cause.cause,
+      causeRef: cause.causeRef ?? null,
+      runId: cause.runId ?? null,
+      before: toAccessSnapshot(p.before),
+      after: toAccessSnapshot(p.after),
+      grantsBefore: p.grantsBefore.map(toGrantSnapshot),
+      grantsAfter: p.grantsAfter.map(toGrantSnapshot),
+      reason: p.reason || null,
+    })),
+    now,
+  );
+  return changed.filter((p) => p.effectiveChanges).length;
+}
+
+/** Plans and applies changes at once (a link, a claim, an admin's edit): access changes in the caller's transaction. */
+export async function changeGrants(db: Db, changes: readonly GrantChange[], cause: ChangeCause, now: Date = new Date()): Promise<PlannedMember[]> {
+  const planned = await planChanges(db, changes, now);
+  await applyPlanned(db, planned, cause, now);
+  return planned;
+}
+
+/** The expiry pass: grants whose paid time has run out become expired and each member's subscription follows. */
+export async function expirePassedGrants(db: Db, now: Date = new Date()): Promise<number> {
+  const ids = [...new Set([...(await membersWithPassedGrants(db, now)), ...(await membersPastExpiry(db, now))])];
+  if (!ids.length) return 0;
+  const planned = await planChanges(db, [], now, ids);
+  return applyPlanned(db, planned, { cause: 'expiry' }, now);
+}
+
+// ---------------------------------------------------------------- bulk runs: plan, guard, hold
+
+const SAMPLE_ORDER: ChangeKind[] = ['loseAccess', 'tierDown', 'gainAccess', 'tierUp', 'detailsChanged', 'unchanged'];
+
+/** The plan an admin sees before a bulk run: counts per kind of change and up to 50 sample members. */
+export function summarisePlan(planned: readonly PlannedMember[], payingMembers: number, created = 0, createdIds: ReadonlySet<string> = new Set()): BulkPlan {
+  const counts = { gainAccess: 0, loseAccess: 0, tierUp: 0, tierDown: 0, detailsChanged: 0, unchanged: 0, created };
+  for (const p of planned) counts[p.kind]++;
+  const samples: BulkPlanSample[] = [];
+  for (const kind of SAMPLE_ORDER) {
+    for (const p of planned) {
+      if (samples.length >= BULK_PLAN_SAMPLES) break;
+      if (p.kind !== kind || kind === 'unchanged') continue;
+      samples.push({
+        email: p.member.email,
+        kind,
+        created: createdIds.has(p.member.id),
+        from: toAccessSnapshot(p.before),
+        to: toAccessSnapshot(p.after),
+        reason: p.reason,
+      });
+    }
+  }
+  return { counts, payingMembers, needsConfirmation: needsConfirmation(counts.loseAccess, payingMembers), samples };
+}
+
+/** Thrown inside a bulk run's transaction to undo everything it wrote and answer the plan (a dry run). */
+export class DryRunRollback extends Error {
+  constructor(readonly plan: BulkPlan) {
+    super('dry run');
+  }
+}
+
+export function confirmationRequired(plan: BulkPlan): AppError {
+  const n = plan.counts.loseAccess;
+  return new AppError(409, 'confirmation_required', CONFIRMATION_REQUIRED(n), {}, { plan });
+}
+
+export interface BulkDecision {
+  plan: BulkPlan;
+  /** What to apply now. */
+  apply: PlannedMember[];
+  /** Losses kept back for an admin (the scheduled sync never confirms). */
+  held: PlannedMember[];
+}
+
+/**
+ * The guard of every bulk run: a dry run answers the plan and changes nothing; a run that would end
+ * the subscriptions of many members needs `confirm`, without which it is refused (409 with the plan)
+ * or, for a run nobody watches (`holdLosses`), applied without its losses, which are held for review.
+ */
+export async function decideBulk(
+  db: Db,
+  planned: PlannedMember[],
+  opts: { dryRun?: boolean; confirm?: boolean; holdLosses?: boolean; created?: number; createdIds?: ReadonlySet<string> },
+  now: Date = new Date(),
+): Promise<BulkDecision> {
+  const paying = await countMembersWithAccess(db, now);
+  const plan = summarisePlan(planned, paying, opts.created ?? 0, opts.createdIds);
+  if (opts.dryRun) throw new DryRunRollback(plan);
+  if (!plan.needsConfirmation || opts.confirm) return { plan, apply: planned, held: [] };
+  if (!opts.holdLosses) throw confirmationRequired(plan);
+  return { plan, apply: planned.filter((p) => p.kind !== 'loseAccess'), held: planned.filter((p) => p.kind === 'loseAccess') };
+}

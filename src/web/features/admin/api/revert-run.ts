@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { revertRunReplySchema, type RevertRunReply } from '../../../../contracts/admin';
+import { apiSend } from '../../../lib/http';
+import { adminKeys } from './keys';
+
+export interface RevertCall {
+  runId: number;
+  dryRun?: boolean;
+  confirm?: boolean;
+}
+
+/** POST /api/admin/sync-runs/{id}/revert {dryRun?, confirm?}. */
+export async function revertRun(call: RevertCall): Promise<RevertRunReply> {
+  return revertRunReplySchema.parse(
+    await apiSend<unknown>('POST', `/api/admin/sync-runs/${call.runId}/revert`, { dryRun: call.dryRun === true, confirm: call.confirm === true }),
+  );
+}
+
+export function useRevertRun() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: revertRun,
+    onSettled: (_d, _e, call) => {
+      if (!call.dryRun) void qc.invalidateQueries({ queryKey: adminKeys.all });
+    },
+  });
+}
