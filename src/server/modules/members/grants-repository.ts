@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { type Grant, type GrantSnapshot, type MemberAccessSnapshot } from '../../../contracts/grants';
+import type { Grant, GrantSnapshot, MemberAccessSnapshot } from '../../../contracts/grants';
 import { ACCESS_STATUSES } from '../../../contracts/tier-policy';
 import type { SubscriptionSource } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { SyncResult } from '../../../../contracts/admin';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -22,21 +22,23 @@ export interface SyncDialogProps {
 export function SyncDialog({ open, onOpenChange, onDone }: SyncDialogProps) {
   const preview = useSyncSubscriptions();
   const apply = useSyncSubscriptions();
-  const [error, setError] = useState<string | null>(null);
-  const { mutate: runPreview, reset: resetPreview } = preview;
+  const { mutate: runPreview } = preview;
+  const { reset: resetApply } = apply;
 
+  // Each opening asks the platforms afresh.
   useEffect(() => {
     if (!open) return;
-    setError(null);
-    resetPreview();
-    runPreview({ dryRun: true }, { onError: (err) => setError(errorMessage(err, err instanceof Error ? err.message : 'unknown error')) });
-  }, [open, runPreview, resetPreview]);
+    resetApply();
+    runPreview({ dryRun: true });
+  }, [open, runPreview, resetApply]);
+
+  const failure = apply.error ?? preview.error;
+  const error = failure ? errorMessage(failure, failure.message) : null;
 
   const plan = preview.data?.plan;
   const platformErrors = preview.data?.errors ?? [];
 
   function go() {
-    setError(null);
     apply.mutate(
       { confirm: plan?.needsConfirmation === true },
       {
@@ -44,7 +46,6 @@ export function SyncDialog({ open, onOpenChange, onDone }: SyncDialogProps) {
           onDone(res);
           onOpenChange(false);
         },
-        onError: (err) => setError(errorMessage(err, err instanceof Error ? err.message : 'unknown error')),
       },
     );
   }
