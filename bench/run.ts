@@ -16,6 +16,7 @@ const extra: { name: string }[] = [];
 const scaleBenches: [string, string][] = [
   ['bench/sse-fanout.ts', 'benchSseFanout'],
   ['bench/admin-scale.ts', 'benchAdminScale'],
+  ['bench/sync-preview.ts', 'benchSyncPreview'],
   ['bench/stream-auth.ts', 'benchStreamAuth'],
   ['bench/mix-range.ts', 'benchMixRange'],
   ['bench/live-monitor.ts', 'benchLiveMonitor'],

@@ -93,7 +93,13 @@ export type UnmatchedSupporter = z.infer<typeof unmatchedSupporterSchema>;
 export const unmatchedSupportersSchema = z.object({
   total: z.number().int(),
   supporters: z.array(unmatchedSupporterSchema),
+  /** False when neither platform is configured: DHR then cannot know of payers without an account. */
+  platformsConfigured: z.boolean(),
 });
+
+/** Shown instead of "every paying supporter matches an account" when no platform is configured. */
+export const NO_PLATFORM_UNMATCHED =
+  'No payment platform is configured, so DHR cannot know of payers without an account. Set PATREON_ACCESS_TOKEN/PATREON_CAMPAIGN_ID or BMC_ACCESS_TOKEN.';
 export type UnmatchedSupporters = z.infer<typeof unmatchedSupportersSchema>;
 /** Rows the reconciliation list shows at most (the total says how many there are). */
 export const UNMATCHED_LIST_MAX = 500;

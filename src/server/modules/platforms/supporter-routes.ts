@@ -38,6 +38,7 @@ import {
   supporterToInvite,
 } from './supporters-service';
 import { toSyncRunDetail, toSyncRunSummary } from './sync-log-views';
+import { platformConfigured } from './sync';
 
 const idParams = z.object({ id: z.string().uuid() });
 
@@ -110,7 +111,7 @@ export const supporterRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---------------------------------------------------------------- admin
 
   app.get('/api/admin/supporters/unmatched', { config: admin, schema: { response: { 200: unmatchedSupportersSchema } } }, async () =>
-    listUnmatchedSupporters(db),
+    listUnmatchedSupporters(db, platformConfigured(app.config, 'patreon') || platformConfigured(app.config, 'buymeacoffee')),
   );
 
   app.post('/api/admin/supporters/link', { config: admin, schema: { body: linkSupporterBodySchema, response: { 200: messageSchema } } }, async (req) => {

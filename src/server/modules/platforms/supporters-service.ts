@@ -159,9 +159,10 @@ function supportSince(r: PlatformSubscriptionRow): Date {
   return parsed && !Number.isNaN(parsed.getTime()) ? parsed : r.updatedAt;
 }
 
-export async function listUnmatchedSupporters(db: Db, now: Date = new Date()): Promise<UnmatchedSupporters> {
+export async function listUnmatchedSupporters(db: Db, platformsConfigured: boolean, now: Date = new Date()): Promise<UnmatchedSupporters> {
   const rows = await unmatchedSupporters(db, now);
   return {
+    platformsConfigured,
     total: rows.length,
     supporters: rows.slice(0, UNMATCHED_LIST_MAX).map((r) => ({
       platform: r.platform,

@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/numbers';
 
 /** The dashboard's line about paying supporters who match no account, leading to the reconciliation page. */
-export function UnmatchedCallout({ count, loading }: { count: number; loading: boolean }) {
+export function UnmatchedCallout({ count, loading, platformsConfigured }: { count: number; loading: boolean; platformsConfigured?: boolean }) {
   const attention = !loading && count > 0;
   return (
     <Link
@@ -29,9 +29,15 @@ export function UnmatchedCallout({ count, loading }: { count: number; loading: b
             ? 'Checking paying supporters...'
             : count > 0
               ? `${formatNumber(count)} paying supporter${count === 1 ? '' : 's'} match${count === 1 ? 'es' : ''} no account`
-              : 'Every paying supporter matches an account'}
+              : platformsConfigured === false
+                ? 'No payment platform is configured'
+                : 'Every paying supporter matches an account'}
         </span>
-        <span className="mt-1 block text-sm leading-snug text-mist-400">Link them to members or invite them, and see what each sync and webhook did.</span>
+        <span className="mt-1 block text-sm leading-snug text-mist-400">
+          {platformsConfigured === false
+            ? 'DHR cannot know of payers without an account until Patreon or Buy Me a Coffee is set up.'
+            : 'Link them to members or invite them, and see what each sync and webhook did.'}
+        </span>
       </span>
       <span className="hidden items-center gap-1 text-sm font-semibold text-aqua-300 sm:flex">
         {count > 0 ? 'Reconcile' : 'Sync log'} <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden="true" />

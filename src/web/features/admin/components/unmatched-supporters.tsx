@@ -1,6 +1,6 @@
 import { Link2, Mail, Search, UserRoundX } from 'lucide-react';
 import { useState } from 'react';
-import { PLATFORM_NAMES, type UnmatchedSupporter } from '../../../../contracts/supporters';
+import { NO_PLATFORM_UNMATCHED, PLATFORM_NAMES, type UnmatchedSupporter } from '../../../../contracts/supporters';
 import { Badge, TierBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -48,7 +48,7 @@ export function UnmatchedSupporters(feedback: FormFeedback) {
         error={list.isError ? errorMessage(list.error, list.error.message) : null}
         empty={rows.length === 0}
         loadingLabel="Loading supporters..."
-        emptyText="Every paying supporter matches an account."
+        emptyText={list.data?.platformsConfigured === false ? NO_PLATFORM_UNMATCHED : 'Every paying supporter matches an account.'}
       >
         <ul className="flex flex-col gap-2.5" aria-label="Unmatched supporters">
           {rows.map((s) => {

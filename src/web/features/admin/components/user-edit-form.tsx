@@ -8,6 +8,7 @@ import { useUpdateUser } from '../api/update-user';
 import { centsFromInput, centsToEurosInput } from '../lib/money';
 import type { FormFeedback } from './create-user-form';
 import { CheckboxField, TextField } from './form-controls';
+import { MemberHistory } from './member-history';
 import { MemberPlatformRecords } from './member-platform-records';
 import { SubscriptionFields } from './member-fields';
 import { ALL_STATUS_OPTIONS } from './options';
@@ -101,6 +102,7 @@ export function UserEditForm({ user, onDone, onSuccess, onError }: { user: Admin
       <CheckboxField label="Administrator" checked={form.isAdmin} onChange={(e) => set('isAdmin', e.target.checked)} className="lg:self-start lg:pt-6" />
       <div className="sm:col-span-2 lg:col-span-4">
         <MemberPlatformRecords userId={user.id} />
+        <MemberHistory userId={user.id} />
       </div>
       <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
         <Button type="submit" size="sm" disabled={update.isPending}>

@@ -112,7 +112,11 @@ function Dashboard() {
         />
       </section>
 
-      <UnmatchedCallout count={s.unmatchedSupporters} loading={stats.isPending} />
+      <UnmatchedCallout
+        count={s.unmatchedSupporters}
+        loading={stats.isPending}
+        {...(system.data ? { platformsConfigured: system.data.platforms.some((p) => p.configured) } : {})}
+      />
       <HeldChangesPanel count={s.supportersHeld} />
 
       {syncNotice && (
