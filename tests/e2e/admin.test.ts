@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminStats, AdminUser } from '../../src/contracts/admin';
+import { NO_PLATFORM_CONFIGURED, type AdminStats, type AdminUser } from '../../src/contracts/admin';
 import { createMember, type TestMember } from '../support/app';
 import { canRunBrowser, DESKTOP, PHONE, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { HEARTBEAT_PATH } from '../../src/contracts/live-values';
@@ -107,9 +107,10 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
     await status.getByText(/Answering in <?\d+ ms/).waitFor();
     await status.getByText('Not configured (no API token)').first().waitFor();
 
-    // Sync Systems reports its result in the spec's words.
+    // Sync Systems opens its preview, which says plainly that no platform is configured here.
     await page.getByRole('button', { name: /Sync Systems/ }).click();
-    await page.getByText(/^Sync complete: \d+ users updated$/).waitFor();
+    await page.getByRole('dialog').getByText(NO_PLATFORM_CONFIGURED).waitFor();
+    await page.keyboard.press('Escape');
 
     // The other /admin paths show the same dashboard.
     for (const p of ['/admin', '/members', '/analytics']) {
@@ -252,7 +253,7 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
     await dialog.getByRole('tab', { name: 'Import Data' }).waitFor();
 
     // Nothing to import.
-    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Preview import', exact: true }).click();
     await dialog.getByText('Please upload a CSV file or paste CSV data').waitFor();
 
     // Not a CSV file.
@@ -266,7 +267,12 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
       `bad-${tag}@example.test,Bad,Row,gold,active,,5,patreon`,
     ].join('\n');
     await dialog.getByLabel('…or paste CSV data').fill(csv);
-    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    // A preview first: it says what would happen and saves nothing.
+    await dialog.getByRole('button', { name: 'Preview import', exact: true }).click();
+    await expect.poll(() => dialog.getByTestId('preview-imported').textContent()).toBe('1');
+    expect(await dialog.getByTestId('plan-gainAccess').textContent()).toBe('1');
+    expect(await findUser(good)).toBeUndefined();
+    await dialog.getByRole('button', { name: 'Confirm import', exact: true }).click();
     await expect.poll(() => dialog.getByTestId('import-imported').textContent()).toBe('1');
     expect(await dialog.getByTestId('import-errors').textContent()).toBe('1');
     await dialog.getByText(/Row 3/).waitFor();
@@ -288,7 +294,8 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
       `${fromFile},Fin,File,VIP,cancelled,,10,buymeacoffee`,
     ].join('\n');
     await dialog.getByLabel('Upload a CSV file').setInputFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(fileCsv) });
-    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Preview import', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Confirm import', exact: true }).click();
     await expect.poll(() => dialog.getByTestId('import-errors').textContent()).toBe('0');
     expect(await dialog.getByTestId('import-imported').textContent()).toBe('1');
     expect(await findUser(fromFile)).toMatchObject({ subscriptionTier: 'vip', subscriptionStatus: 'cancelled', pledgeAmount: 1000 });

@@ -114,4 +114,55 @@ describe.skipIf(!canRunBrowser)('supporters in the browser', async () => {
       expect(unexpected(a.errors)).toEqual([]);
     }
   });
+
+  it('previews Sync Systems, ends many subscriptions only when confirmed, keeps paid time, and reverts the run from the sync log', async () => {
+    const admin = await createMember(h.app, { isAdmin: true });
+    const t = Date.now().toString(36);
+    const paidThrough = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    const emails = Array.from({ length: 8 }, (_, i) => `ahead${i}-${t}@example.test`);
+    const csv = ['email,subscriptionTier,subscriptionStatus,subscriptionExpiry,pledgeAmount,source', ...emails.map((e) => `${e},VIP,active,${paidThrough},10,buymeacoffee`)].join('\n');
+    const imported = await h.app.inject({ method: 'POST', url: '/api/admin/bulk-import', headers: { cookie: admin.cookie }, payload: { csvContent: csv } });
+    expect(imported.json()).toMatchObject({ imported: 8 });
+    const statuses = async () => {
+      const res = await h.app.inject({ url: `/api/admin/users?search=${encodeURIComponent(`-${t}@example.test`)}`, headers: { cookie: admin.cookie } });
+      return (res.json() as { subscriptionStatus: string }[]).map((u) => u.subscriptionStatus);
+    };
+
+    for (const [viewport, width] of [
+      [PHONE, 360],
+      [DESKTOP, 1366],
+    ] as const) {
+      const a = await pageAs(admin, viewport);
+      await a.page.goto('/admin-dashboard');
+      await a.page.getByRole('button', { name: /Sync Systems/ }).click();
+      const dialog = a.page.getByRole('dialog');
+      await expect.poll(() => dialog.getByTestId('plan-loseAccess').textContent()).toBe('8');
+      await dialog.getByText(/This ends the subscriptions of 8 of \d+ paying members/).waitFor();
+      await shot(a.page, `sync-preview-${width}`);
+      const overflow = await a.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      // Nothing changed by looking.
+      expect(await statuses()).toEqual(Array(8).fill('active'));
+      if (width === 360) {
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        expect(unexpected(a.errors)).toEqual([]);
+        continue;
+      }
+      await dialog.getByTestId('sync-apply').click();
+      await a.page.getByText('Sync complete: 8 users updated').waitFor();
+      // Paid ahead: the subscriptions end, access lasts to the paid-through date.
+      expect(await statuses()).toEqual(Array(8).fill('cancelled_with_access'));
+
+      await a.page.goto('/admin/supporters');
+      const run = a.page.getByTestId('sync-run').filter({ hasText: 'Manual sync' }).first();
+      await run.getByRole('button').first().click();
+      await a.page.getByRole('button', { name: 'Revert this run...' }).click();
+      await a.page.getByTestId('revert-confirm').waitFor();
+      await shot(a.page, `sync-revert-${width}`);
+      await a.page.getByTestId('revert-confirm').click();
+      await a.page.getByText(/^Reverted: 8 members are back to their state before this run/).waitFor();
+      expect(await statuses()).toEqual(Array(8).fill('active'));
+      expect(unexpected(a.errors)).toEqual([]);
+    }
+  });
 });

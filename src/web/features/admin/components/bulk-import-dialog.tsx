@@ -207,9 +207,9 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
         </p>
       )}
 
-      {preview && <ImportResult result={preview} title="Preview: nothing is saved yet" />}
+      {preview && <ImportResult result={preview} title="Preview: nothing is saved yet" testPrefix="preview" />}
       {preview?.plan && <BulkPlanView plan={preview.plan} title="What the import would change" />}
-      {result && <ImportResult result={result} title="Import complete" />}
+      {result && <ImportResult result={result} title="Import complete" testPrefix="import" />}
 
       <div className="flex flex-wrap items-center justify-end gap-3">
         {preview && (
@@ -233,7 +233,7 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
   );
 }
 
-function ImportResult({ result, title }: { result: BulkImportResult; title: string }) {
+function ImportResult({ result, title, testPrefix }: { result: BulkImportResult; title: string; testPrefix: string }) {
   const figures = [
     { label: 'Imported', value: result.imported, tone: 'text-emerald-300' },
     { label: 'Updated', value: result.updated, tone: 'text-aqua-300' },
@@ -247,7 +247,7 @@ function ImportResult({ result, title }: { result: BulkImportResult; title: stri
         {figures.map((f) => (
           <div key={f.label} className="rounded-xl bg-white/[0.03] px-3 py-2">
             <dt className="text-xs text-mist-400">{f.label}</dt>
-            <dd className={cn('text-xl font-bold tabular-nums', f.tone)} data-testid={`import-${f.label.toLowerCase()}`}>
+            <dd className={cn('text-xl font-bold tabular-nums', f.tone)} data-testid={`${testPrefix}-${f.label.toLowerCase()}`}>
               {f.value}
             </dd>
           </div>
