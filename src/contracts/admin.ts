@@ -230,6 +230,10 @@ export const adminStatsSchema = z.object({
   pledgeBands: z.record(z.enum(TIERS), z.number().int()),
   /** Active platform supporters that feed no account (the reconciliation page lists them). */
   unmatchedSupporters: z.number().int(),
+  /** Work waiting for an admin: held comments + held forum threads, open contact messages, DJ submissions not reviewed. */
+  moderationPending: z.number().int(),
+  contactUnhandled: z.number().int(),
+  submissionsUnreviewed: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

@@ -12,6 +12,9 @@ import { listChannels } from '../radio/channels-repository';
 import { countIdentifications } from '../tracks/tracks-repository';
 import { fetchStatus, findMount, mountPath, statusUrlFor } from '../radio/icecast-status';
 import { startOfDayDublin } from '../../lib/dates';
+import { countUnhandled } from '../contact/contact-repository';
+import { countUnreviewed } from '../submissions/submissions-repository';
+import { moderationPendingCount } from './moderation-queue-service';
 
 /** Downloads since midnight in Dublin. */
 function downloadsToday(db: Db, now: Date = new Date()): Promise<number> {
@@ -50,6 +53,7 @@ export function createDashboard(database: Database, config: Config, media: Media
       mediaUsage(),
       unmatchedCount(),
     ]);
+    const [moderationPending, contactUnhandled, submissionsUnreviewed] = await Promise.all([moderationPendingCount(db), countUnhandled(db), countUnreviewed(db)]);
     return {
       totalUsers: members.total,
       activeSubscribers: members.activeSubscribers,
@@ -66,6 +70,9 @@ export function createDashboard(database: Database, config: Config, media: Media
       statusCounts: members.byStatus,
       pledgeBands: members.byPledgeBand,
       unmatchedSupporters: unmatched,
+      moderationPending,
+      contactUnhandled,
+      submissionsUnreviewed,
     };
   }
 

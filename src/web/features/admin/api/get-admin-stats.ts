@@ -19,6 +19,9 @@ export const EMPTY_STATS: AdminStats = {
   statusCounts: { active: 0, inactive: 0, cancelled: 0, cancelled_with_access: 0, expired: 0 },
   pledgeBands: { free: 0, dhr1: 0, dhr2: 0, vip: 0 },
   unmatchedSupporters: 0,
+  moderationPending: 0,
+  contactUnhandled: 0,
+  submissionsUnreviewed: 0,
 };
 
 /**

@@ -81,7 +81,7 @@ function Moderation() {
   );
 }
 
-const ACTION_LABEL = { approve: 'Approved', reject: 'Rejected', delete: 'Deleted', ban: 'Banned' } as const;
+const ACTION_LABEL = { approve: 'Approved', reject: 'Rejected', delete: 'Deleted', ban: 'Banned', unban: 'Ban lifted' } as const;
 
 function ModerationLogTable() {
   const log = useModerationLog();
