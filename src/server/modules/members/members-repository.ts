@@ -152,14 +152,21 @@ export async function grantTier(db: Db, grant: TierGrant): Promise<UserRow> {
 }
 
 /** Makes the email's member an admin with this password, creating the member if needed. */
-export async function upsertAdmin(db: Db, values: { email: string; username: string; passwordHash: string }): Promise<'created' | 'promoted'> {
-  const existing = await findMemberByEmail(db, values.email);
-  if (existing) {
-    await updateMember(db, existing.id, { isAdmin: true, passwordHash: values.passwordHash, username: values.username });
-    return 'promoted';
-  }
+/**
+ * Makes an existing member an admin. Their password and username stay unless new ones are given
+ * (the admin CLI's --promote).
+ */
+export async function promoteToAdmin(db: Db, id: string, changes: { passwordHash?: string | undefined; username?: string | undefined }): Promise<void> {
+  await updateMember(db, id, {
+    isAdmin: true,
+    ...(changes.passwordHash ? { passwordHash: changes.passwordHash } : {}),
+    ...(changes.username ? { username: changes.username } : {}),
+  });
+}
+
+/** A new admin account (the admin CLI's create). */
+export async function insertAdmin(db: Db, values: { email: string; username: string; passwordHash: string }): Promise<void> {
   await insertMember(db, { ...values, isAdmin: true, subscriptionStatus: 'active' });
-  return 'created';
 }
 
 /** Moves every passed expiry to status expired (admin grants included). Returns how many changed. */
