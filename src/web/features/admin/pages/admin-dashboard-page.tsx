@@ -20,6 +20,7 @@ import { StatusBanner } from '../components/status-banner';
 import { SubscriptionAnalytics } from '../components/subscription-analytics';
 import { SystemStatusPanel } from '../components/system-status-panel';
 import { UnmatchedCallout } from '../components/unmatched-callout';
+import { WaitingWork } from '../components/waiting-work';
 import type { StatusMessage } from '../lib/use-status-message';
 import { formatNumber } from '../../../lib/numbers';
 
@@ -116,6 +117,7 @@ function Dashboard() {
       </section>
 
       <UnmatchedCallout count={s.unmatchedSupporters} loading={stats.isPending} />
+      <WaitingWork stats={s} loading={stats.isPending} />
 
       {syncNotice && (
         <div className="flex flex-col gap-2">
