@@ -158,6 +158,11 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
       await m.page.getByRole('listitem', { name: `Ban on ${free.user.username}` }).waitFor();
       if (SCREENSHOT_DIR) await m.page.screenshot({ path: path.join(SCREENSHOT_DIR, `moderation-bans-${viewport.width}.png`), fullPage: true });
       if (viewport !== DESKTOP) continue;
+      // Lift asks first, then the ban leaves the list.
+      await m.page.getByRole('listitem', { name: `Ban on ${free.user.username}` }).getByRole('button', { name: 'Lift' }).click();
+      await waitForAlert(m.alerts, MODERATION_MESSAGES.lifted(free.user.username));
+      expect(m.alerts).toContain(MODERATION_MESSAGES.liftConfirm(free.user.username));
+      await m.page.getByRole('listitem', { name: `Ban on ${free.user.username}` }).waitFor({ state: 'detached' });
       await m.page.getByRole('tab', { name: /^Held \(/ }).click();
       await card.getByRole('button', { name: 'Approve' }).click();
       await waitForAlert(m.alerts, MODERATION_MESSAGES.threadApproved);

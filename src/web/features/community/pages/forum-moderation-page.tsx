@@ -67,7 +67,7 @@ function Moderation() {
           </div>
         ))}
       </dl>
-      <div role="tablist" aria-label="Moderation queues" className="glass flex w-full gap-1 self-start overflow-x-auto rounded-full p-1 sm:w-auto">
+      <div role="tablist" aria-label="Moderation queues" className="glass flex w-full flex-wrap gap-1 self-start rounded-3xl p-1 sm:w-auto sm:flex-nowrap sm:rounded-full">
         {tabs.map(([v, label]) => (
           <button
             key={v}
@@ -75,7 +75,7 @@ function Moderation() {
             role="tab"
             aria-selected={view === v}
             onClick={() => setView(v)}
-            className={cn('flex-1 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition sm:flex-none', view === v ? 'bg-white/10 text-white' : 'text-mist-400 hover:text-white')}
+            className={cn('flex-auto rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap transition sm:flex-none sm:px-4', view === v ? 'bg-white/10 text-white' : 'text-mist-400 hover:text-white')}
           >
             {label}
           </button>
