@@ -38,7 +38,7 @@ export async function activeBan(db: Db, member: UserRow, now: Date = new Date())
 }
 
 /**
- * Throws the spec's 403 unless `user` may post: signed in, not banned (activeBan), and on DHR1, DHR2
+ * Throws a 403 unless `user` may post: signed in, not banned (activeBan), and on DHR1, DHR2
  * or VIP (admins always). A ban whose end has passed no longer counts.
  */
 export async function assertMayPost(db: Db, user: UserRow | null, now: Date = new Date()): Promise<UserRow> {
