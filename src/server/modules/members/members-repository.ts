@@ -264,6 +264,33 @@ function filterCondition(f: MemberFilters): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
+/** Where a keyset page of members ends: the last row's created_at (as PostgreSQL text, to keep its microseconds) and id. */
+export interface MemberCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * One keyset page of the members matching the filters, newest first (created_at, then id, both
+ * descending), after `cursor`: the export reads every match this way without holding them all.
+ */
+export async function memberKeysetPage(
+  db: Db,
+  f: MemberFilters,
+  cursor: MemberCursor | null,
+  limit: number,
+): Promise<{ rows: UserRow[]; next: MemberCursor | null }> {
+  const where = and(filterCondition(f), cursor ? sql`(${users.createdAt}, ${users.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined);
+  const found = await db
+    .select({ row: users, cursorAt: sql<string>`${users.createdAt}::text` })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit);
+  const last = found.at(-1);
+  return { rows: found.map((r) => r.row), next: found.length === limit && last ? { createdAt: last.cursorAt, id: last.row.id } : null };
+}
+
 export interface MemberPage {
   rows: UserRow[];
   /** Members matching the filters. */
@@ -298,33 +325,6 @@ export async function listMembers(db: Db, f: MemberFilters, limit: number, offse
   const ids: string[] = typeof first?.ids === 'string' ? (JSON.parse(first.ids) as string[]) : (first?.ids ?? []);
   const rows = ids.length ? await db.select().from(users).where(inArray(users.id, ids)).orderBy(desc(users.createdAt), users.id) : [];
   return { rows, total: Number(first?.total ?? 0), unfiltered: all[0]?.n ?? 0 };
-}
-
-/** Where a keyset page of members ends: the last row's created_at (as PostgreSQL text, to keep its microseconds) and id. */
-export interface MemberCursor {
-  createdAt: string;
-  id: string;
-}
-
-/**
- * One keyset page of the members matching the filters, newest first (created_at, then id, both
- * descending), after `cursor`: the export reads every match this way without holding them all.
- */
-export async function memberKeysetPage(
-  db: Db,
-  f: MemberFilters,
-  cursor: MemberCursor | null,
-  limit: number,
-): Promise<{ rows: UserRow[]; next: MemberCursor | null }> {
-  const where = and(filterCondition(f), cursor ? sql`(${users.createdAt}, ${users.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined);
-  const found = await db
-    .select({ row: users, cursorAt: sql<string>`${users.createdAt}::text` })
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit);
-  const last = found.at(-1);
-  return { rows: found.map((r) => r.row), next: found.length === limit && last ? { createdAt: last.cursorAt, id: last.row.id } : null };
 }
 
 /** One member row of a bulk write (bulk import). */
