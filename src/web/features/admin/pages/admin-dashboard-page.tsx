@@ -116,8 +116,8 @@ function Dashboard() {
         />
       </section>
 
-      <UnmatchedCallout count={s.unmatchedSupporters} loading={stats.isPending} />
       <WaitingWork stats={s} loading={stats.isPending} />
+      <UnmatchedCallout count={s.unmatchedSupporters} loading={stats.isPending} />
 
       {syncNotice && (
         <div className="flex flex-col gap-2">
