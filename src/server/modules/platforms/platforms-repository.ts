@@ -352,11 +352,18 @@ export async function recordsFeedingMember(db: Db, member: UserRow): Promise<Pla
  * The comments module treats a ban on any of them as a ban on all (comment-rules' activeBan).
  */
 export async function accountsSharingIdentity(db: Db, member: UserRow): Promise<string[]> {
+  // A member's identities are few (their email, a handful of links and records): no chunking needed.
+  const recordsUnder = async (emails: Iterable<string>, patreonIds: Iterable<string>): Promise<PlatformSubscriptionRow[]> => {
+    const e = [...new Set(emails)];
+    const p = [...new Set(patreonIds)];
+    const where = or(...(e.length ? [inArray(platformSubscriptions.email, e)] : []), ...(p.length ? [inArray(platformSubscriptions.platformUserId, p)] : []));
+    return where ? db.select().from(platformSubscriptions).where(where) : [];
+  };
   const ownLinks = await linksOfMembers(db, [member.id]);
-  const ownRecords = [
-    ...(await recordsWhere(db, platformSubscriptions.email, [member.email, ...ownLinks.filter((l) => l.kind === 'email').map((l) => l.key)])),
-    ...(await recordsWhere(db, platformSubscriptions.platformUserId, ownLinks.filter((l) => l.kind === 'user_id').map((l) => l.key))),
-  ];
+  const ownRecords = await recordsUnder(
+    [member.email, ...ownLinks.filter((l) => l.kind === 'email').map((l) => l.key)],
+    ownLinks.filter((l) => l.kind === 'user_id').map((l) => l.key),
+  );
   const emails = new Set([member.email, ...ownLinks.filter((l) => l.kind === 'email').map((l) => l.key), ...ownRecords.map((r) => r.email)]);
   const patreonIds = new Set([
     ...ownLinks.filter((l) => l.kind === 'user_id').map((l) => l.key),
@@ -368,11 +375,7 @@ export async function accountsSharingIdentity(db: Db, member: UserRow): Promise<
     if ((l.kind === 'email' && emails.has(l.key)) || (l.kind === 'user_id' && patreonIds.has(l.key))) others.add(l.userId);
   }
   // Records under the same payer (email or Patreon user) feed whoever resolveOwners says.
-  const sharedRecords = [
-    ...(await recordsWhere(db, platformSubscriptions.email, [...emails])),
-    ...(await recordsWhere(db, platformSubscriptions.platformUserId, [...patreonIds])),
-  ];
-  for (const owner of (await resolveOwners(db, sharedRecords)).values()) if (owner) others.add(owner.id);
+  for (const owner of (await resolveOwners(db, await recordsUnder(emails, patreonIds))).values()) if (owner) others.add(owner.id);
   others.delete(member.id);
   return [...others];
 }
