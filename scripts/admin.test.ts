@@ -13,7 +13,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-admin-cli-'));
 const PASSWORD = 'deep-house-admin-1';
 
 function admin(args: string[], stdin = `${PASSWORD}\n`) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   const r = spawnSync(tsx, [path.join(root, 'scripts', 'admin.ts'), 'create', ...args], { cwd: root, env, input: stdin, encoding: 'utf8', timeout: 120_000 });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
