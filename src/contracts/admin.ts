@@ -38,6 +38,12 @@ export const adminUsersQuerySchema = z.object({
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 
+/** GET /api/admin/users/export.csv: the list's filters, every matching member (no paging). */
+export const adminUsersExportQuerySchema = adminUsersQuerySchema.pick({ search: true, tier: true, status: true });
+export type AdminUsersExportQuery = z.input<typeof adminUsersExportQuerySchema>;
+/** The export's columns: the bulk import's, then what the import does not read back. */
+export const MEMBERS_EXPORT_EXTRA_COLUMNS = ['username', 'isAdmin', 'createdAt', 'lastLoginAt'] as const;
+
 /** Body of GET /api/admin/users: a JSON array, newest members first. Totals are in the headers above. */
 export const adminUserListSchema = z.array(adminUserSchema);
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
@@ -378,6 +384,10 @@ export const adminStatsSchema = z.object({
   unmatchedSupporters: z.number().int(),
   /** Members whose losses a scheduled sync held back for review. */
   supportersHeld: z.number().int(),
+  /** Work waiting for an admin: held comments + held forum threads, open contact messages, DJ submissions not reviewed. */
+  moderationPending: z.number().int(),
+  contactUnhandled: z.number().int(),
+  submissionsUnreviewed: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

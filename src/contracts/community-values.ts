@@ -14,7 +14,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const PROFILE_VISIBILITIES = ['public', 'subscribers', 'private'] as const;
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 
-export const MODERATION_ACTIONS = ['approve', 'reject', 'delete', 'ban'] as const;
+export const MODERATION_ACTIONS = ['approve', 'reject', 'delete', 'ban', 'unban'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** Spec §9: comment max 500 characters (after trimming). */
@@ -61,6 +61,21 @@ export const MODERATION_MESSAGES = {
   banInPast: 'The ban must end in the future',
   memberNotFound: 'Member not found',
   deleteConfirm: 'Delete this comment permanently? This cannot be undone.',
+  notBanned: 'This member is not banned',
+  liftConfirm: (name: string) => `Lift the ban on ${name}? They can comment and post again at once.`,
+  lifted: (name: string) => `The ban on ${name} has been lifted`,
+  liftFailed: 'Failed to lift the ban',
+  threadApproved: 'Thread approved',
+  threadRemoved: 'Thread removed',
+  threadFailed: 'Failed to moderate the thread',
+  removeThreadConfirm: 'Remove this thread permanently? This cannot be undone.',
+} as const;
+
+/** Why an item waits in the moderation queue, in the moderator's words. */
+export const HOLD_REASONS = {
+  reported: (n: number) => `Reported ${n} ${n === 1 ? 'time' : 'times'}`,
+  link: 'Held by the link rule (contains a link)',
+  spam: 'Held by the spam rule (repeated text or a burst of posts)',
 } as const;
 
 export const PROFILE_MESSAGES = {

@@ -126,6 +126,47 @@ export const banCommentsSchema = z.object({
 export type BanCommentsBody = z.infer<typeof banCommentsSchema>;
 export const userIdParamsSchema = z.object({ id: z.uuid() });
 
+// ---------------------------------------------------------------- GET /api/admin/moderation/queue
+
+export const MODERATION_QUEUE_MAX = 400;
+/** One held item: a comment (with an excerpt of its text) or a forum thread (with its title). */
+export const moderationQueueItemSchema = z.object({
+  kind: z.enum(['comment', 'thread']),
+  id: z.string(),
+  title: z.string().optional(),
+  excerpt: z.string().optional(),
+  author: z.string(),
+  authorId: z.string(),
+  /** Why it is held (HOLD_REASONS). */
+  reason: z.string(),
+  /** True when it is held because members reported it. */
+  reported: z.boolean(),
+  createdAt: z.string(),
+});
+export type ModerationQueueItem = z.infer<typeof moderationQueueItemSchema>;
+export const moderationQueueSchema = z.object({
+  items: z.array(moderationQueueItemSchema).max(MODERATION_QUEUE_MAX),
+  /** Held comments, held threads, and the items (of either kind) held because of reports. */
+  counts: z.object({ comments: z.number().int(), threads: z.number().int(), reported: z.number().int() }),
+});
+export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
+
+// ---------------------------------------------------------------- GET /api/admin/bans
+
+export const commentBanSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  username: z.string(),
+  reason: z.string(),
+  /** ISO date-time; null = permanent. */
+  until: z.string().nullable(),
+  /** The banning admin's username (null when that account is gone). */
+  bannedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CommentBan = z.infer<typeof commentBanSchema>;
+export const commentBanListSchema = z.array(commentBanSchema).max(1000);
+
 export const moderationLogEntrySchema = z.object({
   id: z.string(),
   moderatorUsername: z.string(),

@@ -130,6 +130,10 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['PATCH', '/api/admin/comments/:id/reject', 'admin'],
   ['DELETE', '/api/admin/comments/:id/permanent', 'admin'],
   ['POST', '/api/admin/users/:id/ban-comments', 'admin'],
+  ['DELETE', '/api/admin/users/:id/ban-comments', 'admin'],
+  ['GET', '/api/admin/bans', 'admin'],
+  ['GET', '/api/admin/moderation/queue', 'admin'],
+  ['GET', '/api/admin/users/export.csv', 'admin'],
   // Community: profiles, following, images, contact (issue 12)
   ['GET', '/api/users/:id/profile', 'public'],
   ['PATCH', '/api/users/:id/profile', 'member'],

@@ -1,8 +1,9 @@
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MESSAGES, CONTACT_MESSAGES, MODERATION_MESSAGES } from '../../src/contracts/community';
-import { contactMessages } from '../../src/server/db/schema';
+import { COMMENT_MESSAGES, CONTACT_MESSAGES, HOLD_REASONS, MODERATION_MESSAGES } from '../../src/contracts/community';
+import { commentBans, comments, contactMessages, forumPosts } from '../../src/server/db/schema';
 import { memberWithRole, type TestMember } from '../support/app';
 import { canRunBrowser, DESKTOP, PHONE, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
@@ -103,7 +104,7 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
     // The admin finds it under Reported (1), rejects it and bans the author.
     const m = await pageAs(admin);
     await m.page.goto('/forum-moderation');
-    await m.page.getByRole('tab', { name: 'Reported (1)' }).waitFor();
+    await m.page.getByRole('tab', { name: 'Reported (1)' }).click();
     const card = m.page.getByRole('listitem').filter({ hasText: content });
     await card.getByText('harassment').waitFor();
     await shot(m.page, 'moderation-desktop');
@@ -130,6 +131,46 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
     expect(a.errors.filter((e) => /status of 403/.test(e))).toHaveLength(1);
     for (const p of [f, r, m]) expect(unexpected(p.errors)).toEqual([]);
     expect(unexpected(a.errors).filter((e) => !/status of 403/.test(e))).toEqual([]);
+  });
+
+  it('the moderation queue shows a held thread and a held comment together; the admin approves the thread', async () => {
+    const db = h.app.database.db;
+    const title = `Held thread ${Date.now().toString(36)}`;
+    await db.insert(forumPosts).values({ userId: reporter.user.id, category: 'discussion', title, body: 'Listen at www.example.com', status: 'pending' });
+    await db.insert(comments).values({
+      discussionId: 'homepage',
+      userId: reporter.user.id,
+      authorName: reporter.user.username,
+      authorTier: 'vip',
+      content: 'Fresh edits on www.example.com every week, come and grab them',
+      status: 'pending',
+    });
+    await db.insert(commentBans).values({ userId: free.user.id, reason: 'Posting the same link in every discussion', expiresAt: null, bannedBy: admin.user.id });
+    for (const viewport of [{ width: 360, height: 800 }, DESKTOP]) {
+      const m = await pageAs(admin, viewport);
+      await m.page.goto('/forum-moderation');
+      const card = m.page.getByRole('listitem').filter({ hasText: title });
+      await card.getByText(HOLD_REASONS.link).waitFor();
+      await m.page.getByRole('listitem').filter({ hasText: 'Fresh edits on www.example.com' }).waitFor();
+      await shot(m.page, `moderation-held-${viewport.width}`);
+      if (SCREENSHOT_DIR) await m.page.screenshot({ path: path.join(SCREENSHOT_DIR, `moderation-held-${viewport.width}-full.png`), fullPage: true });
+      await m.page.getByRole('tab', { name: /^Bans \(/ }).click();
+      await m.page.getByRole('listitem', { name: `Ban on ${free.user.username}` }).waitFor();
+      if (SCREENSHOT_DIR) await m.page.screenshot({ path: path.join(SCREENSHOT_DIR, `moderation-bans-${viewport.width}.png`), fullPage: true });
+      if (viewport !== DESKTOP) continue;
+      // Lift asks first, then the ban leaves the list.
+      await m.page.getByRole('listitem', { name: `Ban on ${free.user.username}` }).getByRole('button', { name: 'Lift' }).click();
+      await waitForAlert(m.alerts, MODERATION_MESSAGES.lifted(free.user.username));
+      expect(m.alerts).toContain(MODERATION_MESSAGES.liftConfirm(free.user.username));
+      await m.page.getByRole('listitem', { name: `Ban on ${free.user.username}` }).waitFor({ state: 'detached' });
+      await m.page.getByRole('tab', { name: /^Held \(/ }).click();
+      await card.getByRole('button', { name: 'Approve' }).click();
+      await waitForAlert(m.alerts, MODERATION_MESSAGES.threadApproved);
+      await card.waitFor({ state: 'detached' });
+      expect(unexpected(m.errors)).toEqual([]);
+    }
+    const [thread] = await db.select().from(forumPosts).where(eq(forumPosts.title, title));
+    expect(thread?.status).toBe('approved');
   });
 
   it('the contact dialog sends a message that reaches the admin inbox', async () => {

@@ -43,6 +43,12 @@ function dublinFields(at: Date): { y: number; mo: number; d: number; h: number; 
   return { y: Number(p.year), mo: Number(p.month), d: Number(p.day), h: Number(p.hour), mi: Number(p.minute), s: Number(p.second) };
 }
 
+/** The Dublin calendar day of an instant, as YYYY-MM-DD (what parseExpiryDate reads back as that day's end). */
+export function dublinDate(at: Date): string {
+  const f = dublinFields(at);
+  return `${f.y}-${String(f.mo).padStart(2, '0')}-${String(f.d).padStart(2, '0')}`;
+}
+
 /** The instant today began in Dublin (the day download limits and "today's downloads" use). */
 export function startOfDayDublin(now: Date = new Date()): Date {
   const f = dublinFields(now);

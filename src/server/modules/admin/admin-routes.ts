@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminStatsSchema,
   adminUserListSchema,
   adminUserSchema,
+  adminUsersExportQuerySchema,
   adminUsersQuerySchema,
   BULK_IMPORT_MAX_BYTES,
   bulkImportRequestSchema,
@@ -22,15 +24,34 @@ import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { importRows, parseImportCsv } from './bulk-import-service';
 import { createDashboard } from './dashboard-service';
+import { membersCsvStream } from './members-export-service';
+import { dublinDate } from '../../lib/dates';
 import { toAdminUser } from '../members/member-views';
 import { EmailTakenError, listMembers } from '../members/members-repository';
 import { createMemberAsAdmin, editMemberAsAdmin, endMemberSessions } from '../members/members-service';
+
+/** The export's reply: a stream of CSV text (Fastify pipes streams as they are, never through the serializer). */
+const csvStreamSchema = z.custom<Readable>((v) => v instanceof Readable);
 
 /** Admin users API, bulk import and the dashboard's figures (docs/decisions/0006-platform-subscriptions-and-members-admin.md). Every route is admin-only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const dashboard = createDashboard(app.database, app.config, app.mediaStorage);
   const admin = { access: access.admin };
+
+  // Every member matching the list's filters, streamed as CSV (the bulk import's columns first, so it can be read back).
+  app.get(
+    '/api/admin/users/export.csv',
+    { config: admin, schema: { querystring: adminUsersExportQuerySchema, response: { 200: csvStreamSchema } } },
+    async (req, reply) => {
+      const { search, tier, status } = req.query;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="dhr-members-${dublinDate(new Date())}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(membersCsvStream(db, { search, tier, status }));
+    },
+  );
 
   app.get(
     '/api/admin/users',

@@ -14,6 +14,9 @@ import { listChannels } from '../radio/channels-repository';
 import { countIdentifications } from '../tracks/tracks-repository';
 import { fetchStatus, findMount, mountPath, statusUrlFor } from '../radio/icecast-status';
 import { startOfDayDublin } from '../../lib/dates';
+import { countUnhandled } from '../contact/contact-repository';
+import { countUnreviewed } from '../submissions/submissions-repository';
+import { moderationPendingCount } from './moderation-queue-service';
 
 /** Downloads since midnight in Dublin. */
 function downloadsToday(db: Db, now: Date = new Date()): Promise<number> {
@@ -53,6 +56,7 @@ export function createDashboard(database: Database, config: Config, media: Media
       unmatchedCount(),
       countHeldMembers(db),
     ]);
+    const [moderationPending, contactUnhandled, submissionsUnreviewed] = await Promise.all([moderationPendingCount(db), countUnhandled(db), countUnreviewed(db)]);
     return {
       totalUsers: members.total,
       activeSubscribers: members.activeSubscribers,
@@ -70,6 +74,9 @@ export function createDashboard(database: Database, config: Config, media: Media
       pledgeBands: members.byPledgeBand,
       unmatchedSupporters: unmatched,
       supportersHeld: held,
+      moderationPending,
+      contactUnhandled,
+      submissionsUnreviewed,
     };
   }
 

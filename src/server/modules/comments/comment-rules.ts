@@ -2,9 +2,10 @@ import { COMMENT_MESSAGES } from '../../../contracts/community';
 import { meetsTier } from '../../../contracts/tier-policy';
 import { MINUTE_MS, RADIO_LOCALE, RADIO_TIME_ZONE } from '../../../contracts/time';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import type { CommentBanRow, UserRow } from '../../db/schema';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
-import { authorActivity, findBan } from './comments-repository';
+import { accountsSharingIdentity } from '../platforms/platforms-repository';
+import { anyBanInForce, authorActivity, bannedAmong, findBan } from './comments-repository';
 
 /**
  * Who may write in a discussion, and when a new comment waits for a moderator. Shared by every
@@ -14,14 +15,36 @@ import { authorActivity, findBan } from './comments-repository';
 
 const banEnd = new Intl.DateTimeFormat(RADIO_LOCALE, { timeZone: RADIO_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 
+const inForce = (ban: CommentBanRow | null, now: Date): ban is CommentBanRow => ban !== null && (ban.expiresAt === null || ban.expiresAt > now);
+
 /**
- * Throws the spec's 403 unless `user` may post: signed in, not under a comment ban in force, and on
- * DHR1, DHR2 or VIP (admins always). A ban whose end has passed no longer counts.
+ * The ban that stops `member` from commenting and posting, or null: their own ban in force, else a
+ * ban in force on any account sharing a platform identity with them (a payer email or Patreon user
+ * id; platforms-repository's accountsSharingIdentity), so a second account paying as the same person
+ * is banned too. The one rule for comments and forum threads.
+ */
+export async function activeBan(db: Db, member: UserRow, now: Date = new Date()): Promise<CommentBanRow | null> {
+  const own = await findBan(db, member.id);
+  if (inForce(own, now)) return own;
+  // Most of the time nobody is banned: no need to look at platform identities.
+  if (!(await anyBanInForce(db, now))) return null;
+  const sharing = await accountsSharingIdentity(db, member);
+  const banned = await bannedAmong(db, sharing, now);
+  for (const id of banned) {
+    const ban = await findBan(db, id);
+    if (inForce(ban, now)) return ban;
+  }
+  return null;
+}
+
+/**
+ * Throws a 403 unless `user` may post: signed in, not banned (activeBan), and on DHR1, DHR2
+ * or VIP (admins always). A ban whose end has passed no longer counts.
  */
 export async function assertMayPost(db: Db, user: UserRow | null, now: Date = new Date()): Promise<UserRow> {
   if (!user) throw unauthorized();
-  const ban = await findBan(db, user.id);
-  if (ban && (ban.expiresAt === null || ban.expiresAt > now)) {
+  const ban = await activeBan(db, user, now);
+  if (ban) {
     const until = ban.expiresAt ? ` until ${banEnd.format(ban.expiresAt)}` : '';
     throw new AppError(403, 'banned', `${COMMENT_MESSAGES.banned} Reason: ${ban.reason}${until ? `. The ban lasts${until}.` : '.'}`);
   }
@@ -35,6 +58,9 @@ export const SPAM_BURST_WINDOW_MS = 2 * MINUTE_MS;
 
 /** Links (scheme, www., or a bare domain with a common top-level domain) are held for review. */
 const LINK_PATTERN = /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|ru|cn|xyz|info|biz|top|link|click|shop|site|online)\b)/i;
+
+/** Whether the link rule holds this text (the moderation queue says which rule held an item). */
+export const hasLink = (text: string): boolean => LINK_PATTERN.test(text);
 
 const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 

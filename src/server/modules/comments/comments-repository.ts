@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { COMMENT_HIDE_REPORTS, type CommentStatus, type ModerationAction, type ReportReason } from '../../../contracts/community';
 import type { Tier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
@@ -147,6 +147,23 @@ export async function pendingComments(db: Db): Promise<CommentRow[]> {
   return db.select().from(comments).where(eq(comments.status, 'pending')).orderBy(asc(comments.createdAt)).limit(MODERATION_LIST_MAX);
 }
 
+/** Held: waiting for a moderator (pending), or reported and not yet answered. */
+const held = or(eq(comments.status, 'pending'), and(gt(comments.openReports, 0), sql`${comments.status} <> 'rejected'`));
+
+/** Every held comment, oldest first (the combined moderation queue). */
+export async function heldComments(db: Db, limit: number): Promise<CommentRow[]> {
+  return db.select().from(comments).where(held).orderBy(asc(comments.createdAt)).limit(limit);
+}
+
+/** How many comments are held, and how many of them because of reports. */
+export async function heldCommentCounts(db: Db): Promise<{ held: number; reported: number }> {
+  const [row] = await db
+    .select({ held: count(), reported: sql<number>`count(*) filter (where ${comments.openReports} > 0)`.mapWith(Number) })
+    .from(comments)
+    .where(held);
+  return { held: row?.held ?? 0, reported: row?.reported ?? 0 };
+}
+
 /** A moderator's decision: the new status, who and when; the open reports are answered by it. */
 export async function decideComment(
   db: Db,
@@ -182,6 +199,33 @@ export async function bannedAmong(db: Db, userIds: readonly string[], now: Date 
     .from(commentBans)
     .where(inArray(commentBans.userId, [...new Set(userIds)]));
   return new Set(rows.filter((r) => r.expiresAt === null || r.expiresAt > now).map((r) => r.userId));
+}
+
+const BAN_LIST_MAX = 1000;
+
+/** Bans in force at `now` (permanent or not yet ended), newest first. */
+export async function bansInForce(db: Db, now: Date = new Date()): Promise<CommentBanRow[]> {
+  return db
+    .select()
+    .from(commentBans)
+    .where(or(isNull(commentBans.expiresAt), gt(commentBans.expiresAt, now)))
+    .orderBy(desc(commentBans.createdAt))
+    .limit(BAN_LIST_MAX);
+}
+
+export async function anyBanInForce(db: Db, now: Date = new Date()): Promise<boolean> {
+  const rows = await db
+    .select({ userId: commentBans.userId })
+    .from(commentBans)
+    .where(or(isNull(commentBans.expiresAt), gt(commentBans.expiresAt, now)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Removes a member's ban; the removed row, or null when there was none. */
+export async function deleteBan(db: Db, userId: string): Promise<CommentBanRow | null> {
+  const [row] = await db.delete(commentBans).where(eq(commentBans.userId, userId)).returning();
+  return row ?? null;
 }
 
 /** One ban per member: a new ban replaces the old one (reason and end). */

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   banCommentsSchema,
+  commentBanListSchema,
   commentIdParamsSchema,
   MODERATION_MESSAGES,
   moderatedCommentListSchema,
@@ -15,7 +16,7 @@ import { unauthorized } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { moderationHistory } from './comments-repository';
 import { toLogEntry } from './comment-views';
-import { banFromComments, decide, deletePermanently, pendingQueue, reportedQueue } from './moderation-service';
+import { banFromComments, decide, deletePermanently, liftBan, listBans, pendingQueue, reportedQueue } from './moderation-service';
 
 const MODERATION_LOG_LENGTH = 200;
 
@@ -71,6 +72,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const target = await banFromComments(db, moderatorOf(req.user), req.params.id, req.body);
       return { message: MODERATION_MESSAGES.banned(target.username) };
+    },
+  );
+
+  app.get('/api/admin/bans', { config: adminOnly, schema: { response: { 200: commentBanListSchema } } }, async (_req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return listBans(db);
+  });
+
+  app.delete(
+    '/api/admin/users/:id/ban-comments',
+    { config: adminOnly, schema: { params: userIdParamsSchema, response: { 200: moderationResultSchema } } },
+    async (req) => {
+      const target = await liftBan(db, moderatorOf(req.user), req.params.id);
+      return { message: MODERATION_MESSAGES.lifted(target.username) };
     },
   );
 };

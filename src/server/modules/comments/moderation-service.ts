@@ -1,12 +1,15 @@
-import { COMMENT_MESSAGES, MODERATION_MESSAGES, type BanCommentsBody, type ModeratedComment } from '../../../contracts/community';
+import { COMMENT_MESSAGES, MODERATION_MESSAGES, type BanCommentsBody, type CommentBan, type ModeratedComment } from '../../../contracts/community';
 import type { Db } from '../../db/client';
 import type { CommentRow, UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { findMemberById, findMembersByIds } from '../members/members-repository';
 import {
   bannedAmong,
+  bansInForce,
   decideComment,
+  deleteBan,
   deleteComment,
+  findBan,
   logModeration,
   openReportsFor,
   pendingComments,
@@ -94,6 +97,42 @@ export async function banFromComments(db: Db, moderator: UserRow, targetId: stri
       targetUserId: target.id,
       targetUsername: target.username,
       detail: `${body.reason} (${expiresAt ? `until ${expiresAt.toISOString()}` : 'permanent'})`,
+    });
+  });
+  return target;
+}
+
+/** The bans in force, with each member's email and name and the banning admin's name. */
+export async function listBans(db: Db, now: Date = new Date()): Promise<CommentBan[]> {
+  const bans = await bansInForce(db, now);
+  const members = new Map((await findMembersByIds(db, bans.flatMap((b) => (b.bannedBy ? [b.userId, b.bannedBy] : [b.userId])))).map((m) => [m.id, m]));
+  return bans.map((b) => ({
+    userId: b.userId,
+    email: members.get(b.userId)?.email ?? '',
+    username: members.get(b.userId)?.username ?? 'deleted member',
+    reason: b.reason,
+    until: b.expiresAt?.toISOString() ?? null,
+    bannedBy: (b.bannedBy && members.get(b.bannedBy)?.username) || null,
+    createdAt: b.createdAt.toISOString(),
+  }));
+}
+
+/** Lifts a member's ban in force (404 when there is none); logged. The member may comment and post again at once. */
+export async function liftBan(db: Db, moderator: UserRow, targetId: string, now: Date = new Date()): Promise<UserRow> {
+  const target = await findMemberById(db, targetId);
+  if (!target) throw notFound(MODERATION_MESSAGES.memberNotFound);
+  const ban = await findBan(db, target.id);
+  if (!ban || (ban.expiresAt !== null && ban.expiresAt <= now)) throw notFound(MODERATION_MESSAGES.notBanned, 'not_banned');
+  await db.transaction(async (tx) => {
+    await deleteBan(tx, target.id);
+    await logModeration(tx, {
+      moderatorId: moderator.id,
+      moderatorUsername: moderator.username,
+      action: 'unban',
+      commentId: null,
+      targetUserId: target.id,
+      targetUsername: target.username,
+      detail: `Ban lifted (was: ${ban.reason})`,
     });
   });
   return target;

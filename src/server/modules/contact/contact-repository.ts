@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactMessages, type ContactMessageRow } from '../../db/schema';
 
@@ -39,4 +39,10 @@ export async function markHandled(db: Db, id: string, adminId: string): Promise<
 export async function findContactMessage(db: Db, id: string): Promise<ContactMessageRow | null> {
   const rows = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
   return rows[0] ?? null;
+}
+
+/** Messages no admin has marked handled yet. */
+export async function countUnhandled(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.handledAt));
+  return row?.n ?? 0;
 }

@@ -226,14 +226,21 @@ export async function ensureMember(db: Db, who: MemberIdentity): Promise<UserRow
 }
 
 /** Makes the email's member an admin with this password, creating the member if needed. */
-export async function upsertAdmin(db: Db, values: { email: string; username: string; passwordHash: string }): Promise<'created' | 'promoted'> {
-  const existing = await findMemberByEmail(db, values.email);
-  if (existing) {
-    await updateMember(db, existing.id, { isAdmin: true, passwordHash: values.passwordHash, username: values.username });
-    return 'promoted';
-  }
+/**
+ * Makes an existing member an admin. Their password and username stay unless new ones are given
+ * (the admin CLI's --promote).
+ */
+export async function promoteToAdmin(db: Db, id: string, changes: { passwordHash?: string | undefined; username?: string | undefined }): Promise<void> {
+  await updateMember(db, id, {
+    isAdmin: true,
+    ...(changes.passwordHash ? { passwordHash: changes.passwordHash } : {}),
+    ...(changes.username ? { username: changes.username } : {}),
+  });
+}
+
+/** A new admin account (the admin CLI's create). */
+export async function insertAdmin(db: Db, values: { email: string; username: string; passwordHash: string }): Promise<void> {
   await insertMember(db, { ...values, isAdmin: true, subscriptionStatus: 'active' });
-  return 'created';
 }
 
 /** tier-policy's access rule (hasActiveSubscription) as SQL. */
@@ -319,6 +326,33 @@ function filterCondition(f: MemberFilters): SQL | undefined {
   if (f.tier) parts.push(eq(users.subscriptionTier, f.tier));
   if (f.status) parts.push(eq(users.subscriptionStatus, f.status));
   return parts.length ? and(...parts) : undefined;
+}
+
+/** Where a keyset page of members ends: the last row's created_at (as PostgreSQL text, to keep its microseconds) and id. */
+export interface MemberCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * One keyset page of the members matching the filters, newest first (created_at, then id, both
+ * descending), after `cursor`: the export reads every match this way without holding them all.
+ */
+export async function memberKeysetPage(
+  db: Db,
+  f: MemberFilters,
+  cursor: MemberCursor | null,
+  limit: number,
+): Promise<{ rows: UserRow[]; next: MemberCursor | null }> {
+  const where = and(filterCondition(f), cursor ? sql`(${users.createdAt}, ${users.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined);
+  const found = await db
+    .select({ row: users, cursorAt: sql<string>`${users.createdAt}::text` })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit);
+  const last = found.at(-1);
+  return { rows: found.map((r) => r.row), next: found.length === limit && last ? { createdAt: last.cursorAt, id: last.row.id } : null };
 }
 
 export interface MemberPage {

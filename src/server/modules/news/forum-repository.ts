@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { ForumFilter, ForumPostCategory } from '../../../contracts/news';
 import type { Db } from '../../db/client';
 import { forumPosts, users } from '../../db/schema';
@@ -88,4 +88,10 @@ export async function approveForumPost(db: Db, id: string): Promise<ForumPostWit
 export async function deleteForumPost(db: Db, id: string): Promise<{ userId: string; title: string } | undefined> {
   const [row] = await db.delete(forumPosts).where(eq(forumPosts.id, id)).returning({ userId: forumPosts.userId, title: forumPosts.title });
   return row;
+}
+
+/** Threads the spam rule held, waiting for a moderator. */
+export async function countHeldThreads(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(forumPosts).where(eq(forumPosts.status, 'pending'));
+  return row?.n ?? 0;
 }

@@ -227,6 +227,41 @@ export async function recordsFeedingMember(db: Db, member: UserRow): Promise<Pla
   return unique.filter((r) => owners.get(r)?.id === member.id);
 }
 
+/**
+ * Other accounts that share a platform identity with `member`: a payer email or a Patreon user id
+ * that is the member's own email, one of their links, or the key of a record feeding them, and that
+ * is also another account's email, another account's link, or a record feeding another account.
+ * The comments module treats a ban on any of them as a ban on all (comment-rules' activeBan).
+ */
+export async function accountsSharingIdentity(db: Db, member: UserRow): Promise<string[]> {
+  // A member's identities are few (their email, a handful of links and records): no chunking needed.
+  const recordsUnder = async (emails: Iterable<string>, patreonIds: Iterable<string>): Promise<PlatformSubscriptionRow[]> => {
+    const e = [...new Set(emails)];
+    const p = [...new Set(patreonIds)];
+    const where = or(...(e.length ? [inArray(platformSubscriptions.email, e)] : []), ...(p.length ? [inArray(platformSubscriptions.platformUserId, p)] : []));
+    return where ? db.select().from(platformSubscriptions).where(where) : [];
+  };
+  const ownLinks = await linksOfMembers(db, [member.id]);
+  const ownRecords = await recordsUnder(
+    [member.email, ...ownLinks.filter((l) => l.kind === 'email').map((l) => l.key)],
+    ownLinks.filter((l) => l.kind === 'user_id').map((l) => l.key),
+  );
+  const emails = new Set([member.email, ...ownLinks.filter((l) => l.kind === 'email').map((l) => l.key), ...ownRecords.map((r) => r.email)]);
+  const patreonIds = new Set([
+    ...ownLinks.filter((l) => l.kind === 'user_id').map((l) => l.key),
+    ...ownRecords.flatMap((r) => (r.platformUserId ? [r.platformUserId] : [])),
+  ]);
+  const others = new Set<string>();
+  for (const u of await findMembersByEmails(db, [...emails])) others.add(u.id);
+  for (const l of await linksWithKeys(db, [...emails, ...patreonIds])) {
+    if ((l.kind === 'email' && emails.has(l.key)) || (l.kind === 'user_id' && patreonIds.has(l.key))) others.add(l.userId);
+  }
+  // Records under the same payer (email or Patreon user) feed whoever resolveOwners says.
+  for (const owner of (await resolveOwners(db, await recordsUnder(emails, patreonIds))).values()) if (owner) others.add(owner.id);
+  others.delete(member.id);
+  return [...others];
+}
+
 /** Deliveries kept for replay protection; platforms stop retrying long before this. */
 export const DELIVERY_RETENTION_DAYS = 180;
 /** Sync runs kept for the dashboard's history. */

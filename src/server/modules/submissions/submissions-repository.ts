@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { SubmissionStatus } from '../../../contracts/submissions';
 import type { Db } from '../../db/client';
 import { djSubmissions, type DjSubmissionRow } from '../../db/schema';
@@ -30,4 +30,10 @@ export async function updateSubmission(
 ): Promise<DjSubmissionRow | null> {
   const rows = await db.update(djSubmissions).set(values).where(eq(djSubmissions.id, id)).returning();
   return rows[0] ?? null;
+}
+
+/** Submissions nobody has reviewed yet (status 'new'). */
+export async function countUnreviewed(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(djSubmissions).where(eq(djSubmissions.status, 'new'));
+  return row?.n ?? 0;
 }

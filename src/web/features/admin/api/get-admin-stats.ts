@@ -20,6 +20,9 @@ export const EMPTY_STATS: AdminStats = {
   pledgeBands: { free: 0, dhr1: 0, dhr2: 0, vip: 0 },
   unmatchedSupporters: 0,
   supportersHeld: 0,
+  moderationPending: 0,
+  contactUnhandled: 0,
+  submissionsUnreviewed: 0,
 };
 
 /**

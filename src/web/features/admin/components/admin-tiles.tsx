@@ -77,7 +77,7 @@ export function AdminTiles({ onSync, syncing, onBulkImport }: AdminTilesProps): 
           to="/forum-moderation"
           icon={MessageSquareWarning}
           title="Comment Moderation"
-          description="Review reported and pending comments."
+          description="Review held comments and forum threads, and bans."
         />
       </li>
       <li className="flex">

@@ -1,13 +1,14 @@
-import { ChevronLeft, ChevronRight, Pencil, Search, ShieldCheck, Users } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Pencil, Search, ShieldCheck, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUser } from '../../../../contracts/admin';
 import type { SubscriptionStatus, Tier } from '../../../../contracts/tiers';
 import { Badge, TierBadge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
+import { usersExportUrl } from '../api/export-users';
 import { useUsers } from '../api/get-users';
 import { formatEuros } from '../lib/money';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -65,7 +66,13 @@ export function UsersList(feedback: FormFeedback) {
             </span>
           </span>
         </h2>
-        {users.isFetching && !users.isPending && <Spinner label="Updating list..." />}
+        <div className="flex items-center gap-3">
+          {users.isFetching && !users.isPending && <Spinner label="Updating list..." />}
+          {/* Every member matching the filters now shown, not just this page. */}
+          <a href={usersExportUrl({ search, tier, status })} download className={buttonClasses('secondary', 'sm')}>
+            <Download className="size-4" aria-hidden="true" /> Export CSV
+          </a>
+        </div>
       </header>
 
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">

@@ -21,6 +21,7 @@ import { StatusBanner } from '../components/status-banner';
 import { SubscriptionAnalytics } from '../components/subscription-analytics';
 import { SystemStatusPanel } from '../components/system-status-panel';
 import { UnmatchedCallout } from '../components/unmatched-callout';
+import { WaitingWork } from '../components/waiting-work';
 import type { StatusMessage } from '../lib/use-status-message';
 import { formatNumber } from '../../../lib/numbers';
 
@@ -112,6 +113,7 @@ function Dashboard() {
         />
       </section>
 
+      <WaitingWork stats={s} loading={stats.isPending} />
       <UnmatchedCallout
         count={s.unmatchedSupporters}
         loading={stats.isPending}

@@ -7,6 +7,8 @@ export const communityKeys = {
   reported: ['community', 'moderation', 'reported'] as const,
   pending: ['community', 'moderation', 'pending'] as const,
   log: ['community', 'moderation', 'log'] as const,
+  held: ['community', 'moderation', 'held'] as const,
+  bans: ['community', 'moderation', 'bans'] as const,
   profile: (id: string) => ['community', 'profile', id] as const,
   contactInbox: (status: string) => ['community', 'contact-inbox', status] as const,
 };

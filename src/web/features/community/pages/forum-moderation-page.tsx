@@ -9,12 +9,16 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccessGate } from '../../auth';
+import { useBans } from '../api/get-bans';
+import { useHeldQueue } from '../api/get-held-queue';
 import { useModerationLog, useModerationQueue } from '../api/get-moderation-queues';
 import { communityKeys } from '../api/keys';
 import { AdminHeader } from '../components/admin-header';
+import { BansList } from '../components/bans-list';
+import { HeldItemCard } from '../components/held-item-card';
 import { ModerationCard } from '../components/moderation-card';
 
-/** /forum-moderation (spec §2 "Comment moderation"). */
+/** /forum-moderation: everything held (comments and forum threads) in one queue, the comment queues in detail, bans and the log. */
 export default function ForumModerationPage() {
   useDocumentTitle('Comment Moderation');
   return (
@@ -24,27 +28,46 @@ export default function ForumModerationPage() {
   );
 }
 
-type View = 'reported' | 'pending' | 'log';
+type View = 'held' | 'reported' | 'pending' | 'bans' | 'log';
 
 function Moderation() {
   const qc = useQueryClient();
-  const [view, setView] = useState<View>('reported');
+  const [view, setView] = useState<View>('held');
+  const held = useHeldQueue();
   const reported = useModerationQueue('reported');
   const pending = useModerationQueue('pending');
+  const bans = useBans();
+  const counts = held.data?.counts;
   const tabs: [View, string][] = [
+    ['held', `Held (${held.data?.items.length ?? 0})`],
     ['reported', `Reported (${reported.data?.length ?? 0})`],
     ['pending', `Pending (${pending.data?.length ?? 0})`],
+    ['bans', `Bans (${bans.data?.length ?? 0})`],
     ['log', 'Moderation Log'],
   ];
   const queue = view === 'reported' ? reported : pending;
   return (
     <PageContainer width="wide" className="flex flex-col gap-6 py-8 sm:py-12">
-      <AdminHeader title="Comment Moderation" description="Reported and held comments, decisions and bans. Every action is logged.">
+      <AdminHeader title="Comment Moderation" description="Held comments and forum threads, bans and decisions. Every action is logged.">
         <Button variant="secondary" size="sm" onClick={() => void qc.invalidateQueries({ queryKey: communityKeys.moderation })}>
           <RefreshCcw className="size-4" aria-hidden /> Refresh
         </Button>
       </AdminHeader>
-      <div role="tablist" aria-label="Moderation queues" className="glass flex w-full gap-1 self-start overflow-x-auto rounded-full p-1 sm:w-auto">
+      <dl className="grid grid-cols-3 gap-2 sm:max-w-xl sm:gap-3" aria-label="Held items">
+        {(
+          [
+            ['Comments', counts?.comments],
+            ['Threads', counts?.threads],
+            ['Reported', counts?.reported],
+          ] as const
+        ).map(([label, n]) => (
+          <div key={label} className="glass flex flex-col rounded-2xl px-3 py-2 sm:px-4 sm:py-3">
+            <dt className="text-[0.7rem] font-semibold tracking-wider text-mist-400 uppercase">{label}</dt>
+            <dd className="text-2xl font-bold text-white tabular-nums">{n ?? '–'}</dd>
+          </div>
+        ))}
+      </dl>
+      <div role="tablist" aria-label="Moderation queues" className="glass flex w-full flex-wrap gap-1 self-start rounded-3xl p-1 sm:w-auto sm:flex-nowrap sm:rounded-full">
         {tabs.map(([v, label]) => (
           <button
             key={v}
@@ -52,7 +75,7 @@ function Moderation() {
             role="tab"
             aria-selected={view === v}
             onClick={() => setView(v)}
-            className={cn('flex-1 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition sm:flex-none', view === v ? 'bg-white/10 text-white' : 'text-mist-400 hover:text-white')}
+            className={cn('flex-auto rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap transition sm:flex-none sm:px-4', view === v ? 'bg-white/10 text-white' : 'text-mist-400 hover:text-white')}
           >
             {label}
           </button>
@@ -61,6 +84,28 @@ function Moderation() {
       <div role="tabpanel">
         {view === 'log' ? (
           <ModerationLogTable />
+        ) : view === 'held' ? (
+          held.isPending ? (
+            <Spinner />
+          ) : held.isError ? (
+            <p className="text-rose-300">The queue could not be loaded.</p>
+          ) : held.data.items.length === 0 ? (
+            <p className="glass rounded-3xl p-8 text-center text-mist-300">Nothing is waiting for a moderator. All clear.</p>
+          ) : (
+            <ul className="grid gap-4 lg:grid-cols-2">
+              {held.data.items.map((item) => (
+                <HeldItemCard key={`${item.kind}-${item.id}`} item={item} />
+              ))}
+            </ul>
+          )
+        ) : view === 'bans' ? (
+          bans.isPending ? (
+            <Spinner />
+          ) : bans.isError ? (
+            <p className="text-rose-300">The bans could not be loaded.</p>
+          ) : (
+            <BansList bans={bans.data} />
+          )
         ) : queue.isPending ? (
           <div className="flex justify-center py-12">
             <Spinner />
@@ -81,7 +126,7 @@ function Moderation() {
   );
 }
 
-const ACTION_LABEL = { approve: 'Approved', reject: 'Rejected', delete: 'Deleted', ban: 'Banned' } as const;
+const ACTION_LABEL = { approve: 'Approved', reject: 'Rejected', delete: 'Deleted', ban: 'Banned', unban: 'Ban lifted' } as const;
 
 function ModerationLogTable() {
   const log = useModerationLog();

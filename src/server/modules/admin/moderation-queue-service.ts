@@ -1,0 +1,57 @@
+import { HOLD_REASONS, MODERATION_QUEUE_MAX, type ModerationQueue, type ModerationQueueItem } from '../../../contracts/community';
+import type { Db } from '../../db/client';
+import { hasLink } from '../comments/comment-rules';
+import { heldCommentCounts, heldComments } from '../comments/comments-repository';
+import { countHeldThreads, listForumPosts } from '../news/forum-repository';
+
+/**
+ * The one moderation queue: held comments (waiting for a moderator, or reported and not answered)
+ * and forum threads the spam rule held, oldest first, each with why it is held. Decisions go through
+ * the comments' and the forum's own moderation routes.
+ */
+
+const EXCERPT_LENGTH = 160;
+
+const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text);
+
+/** A held item's reason: reports first (they are why a published item came back), else the rule that held it. */
+const holdReason = (text: string, reports: number) => (reports > 0 ? HOLD_REASONS.reported(reports) : hasLink(text) ? HOLD_REASONS.link : HOLD_REASONS.spam);
+
+export async function moderationQueue(db: Db): Promise<ModerationQueue> {
+  const half = MODERATION_QUEUE_MAX / 2;
+  const [comments, threads, commentCounts, threadCount] = await Promise.all([
+    heldComments(db, half),
+    listForumPosts(db, { category: 'all', pendingOf: 'all' }, half),
+    heldCommentCounts(db),
+    countHeldThreads(db),
+  ]);
+  const items: ModerationQueueItem[] = [
+    ...comments.map((c) => ({
+      kind: 'comment' as const,
+      id: c.id,
+      excerpt: excerpt(c.content),
+      author: c.authorName,
+      authorId: c.userId,
+      reason: holdReason(c.content, c.openReports),
+      reported: c.openReports > 0,
+      createdAt: c.createdAt.toISOString(),
+    })),
+    ...threads.map((t) => ({
+      kind: 'thread' as const,
+      id: t.id,
+      title: t.title,
+      author: t.authorName,
+      authorId: t.userId,
+      reason: holdReason(`${t.title}\n${t.body}`, 0),
+      reported: false,
+      createdAt: t.createdAt.toISOString(),
+    })),
+  ].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return { items, counts: { comments: commentCounts.held, threads: threadCount, reported: commentCounts.reported } };
+}
+
+/** Held comments and held threads together: the dashboard's "moderation pending". */
+export async function moderationPendingCount(db: Db): Promise<number> {
+  const [comments, threads] = await Promise.all([heldCommentCounts(db), countHeldThreads(db)]);
+  return comments.held + threads;
+}

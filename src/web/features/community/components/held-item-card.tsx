@@ -1,0 +1,66 @@
+import { Check, Flag, MessageSquare, ShieldAlert, Trash2, X } from 'lucide-react';
+import { MODERATION_MESSAGES, type ModerationQueueItem } from '../../../../contracts/community';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { formatDateTime } from '../../../lib/dates';
+import { useModerate } from '../api/moderate-comment';
+import { useModerateThread } from '../api/moderate-thread';
+import { notify } from '../lib/notify';
+
+/**
+ * One held item of either kind with Approve and Remove. A comment is removed by rejecting it (it
+ * stays in the log and can be approved later); a thread is deleted, so that asks first.
+ */
+export function HeldItemCard({ item }: { item: ModerationQueueItem }) {
+  const comment = useModerate();
+  const thread = useModerateThread();
+  const busy = comment.isPending || thread.isPending;
+
+  const decide = (decision: 'approve' | 'remove') => {
+    if (item.kind === 'comment') {
+      const action = decision === 'approve' ? 'approve' : 'reject';
+      const [ok, failed] = action === 'approve' ? [MODERATION_MESSAGES.approved, MODERATION_MESSAGES.approveFailed] : [MODERATION_MESSAGES.rejected, MODERATION_MESSAGES.rejectFailed];
+      comment.mutate({ action, commentId: item.id }, { onSuccess: () => notify(ok), onError: () => notify(failed) });
+      return;
+    }
+    if (decision === 'remove' && !window.confirm(MODERATION_MESSAGES.removeThreadConfirm)) return;
+    thread.mutate(
+      { id: item.id, decision },
+      {
+        onSuccess: () => notify(decision === 'approve' ? MODERATION_MESSAGES.threadApproved : MODERATION_MESSAGES.threadRemoved),
+        onError: () => notify(MODERATION_MESSAGES.threadFailed),
+      },
+    );
+  };
+
+  const label = item.kind === 'thread' ? (item.title ?? '') : (item.excerpt ?? '');
+  return (
+    <li className="glass flex min-w-0 flex-col gap-3 rounded-3xl p-4 sm:p-5" aria-label={`${item.kind === 'thread' ? 'Thread' : 'Comment'} by ${item.author}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={item.kind === 'thread' ? 'violet' : 'cyan'}>
+          {item.kind === 'thread' ? <MessageSquare className="mr-1 size-3" aria-hidden /> : null}
+          {item.kind === 'thread' ? 'Thread' : 'Comment'}
+        </Badge>
+        <span className="font-semibold break-all text-white">{item.author}</span>
+        <span className="text-xs text-mist-400">{formatDateTime(item.createdAt)}</span>
+      </div>
+      {item.kind === 'thread' ? (
+        <h3 className="text-base font-semibold break-words text-white">{label}</h3>
+      ) : (
+        <p className="rounded-2xl bg-night-900/60 p-3 text-sm leading-relaxed break-words whitespace-pre-wrap text-mist-100">{label}</p>
+      )}
+      <p className={`flex items-start gap-1.5 text-xs ${item.reported ? 'text-rose-200' : 'text-amber-200'}`}>
+        {item.reported ? <Flag className="mt-px size-3.5 shrink-0" aria-hidden /> : <ShieldAlert className="mt-px size-3.5 shrink-0" aria-hidden />}
+        {item.reason}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => decide('approve')} disabled={busy}>
+          <Check className="size-4" aria-hidden /> Approve
+        </Button>
+        <Button size="sm" variant={item.kind === 'thread' ? 'danger' : 'secondary'} onClick={() => decide('remove')} disabled={busy}>
+          {item.kind === 'thread' ? <Trash2 className="size-4" aria-hidden /> : <X className="size-4" aria-hidden />} Remove
+        </Button>
+      </div>
+    </li>
+  );
+}
