@@ -222,7 +222,7 @@ export const bulkPlanSchema = z.object({
     loseAccess: z.number().int(),
     tierUp: z.number().int(),
     tierDown: z.number().int(),
-    /** Expiry, amount or source changed, access and tier the same. */
+    /** Status, expiry, amount or source changed; access and tier the same. */
     detailsChanged: z.number().int(),
     unchanged: z.number().int(),
     created: z.number().int(),

@@ -10,7 +10,7 @@ const KINDS: { key: keyof BulkPlan['counts']; label: string; tone: string }[] = 
   { key: 'tierDown', label: 'Tier down', tone: 'text-amber-300' },
   { key: 'gainAccess', label: 'Gain access', tone: 'text-emerald-300' },
   { key: 'tierUp', label: 'Tier up', tone: 'text-aqua-300' },
-  { key: 'detailsChanged', label: 'Expiry or amount', tone: 'text-mist-100' },
+  { key: 'detailsChanged', label: 'Status, expiry or amount', tone: 'text-mist-100' },
   { key: 'created', label: 'New members', tone: 'text-mist-100' },
   { key: 'unchanged', label: 'Unchanged', tone: 'text-mist-400' },
 ];

@@ -85,7 +85,7 @@ function RunRow({ run, open, onToggle }: { run: SyncRunSummary; open: boolean; o
         <ChevronDown className={cn('hidden size-4 shrink-0 text-mist-500 transition sm:block', open && 'rotate-180')} aria-hidden="true" />
       </button>
       {open && <RunDetail id={run.id} errors={run.errors} />}
-      {open && run.revertible && <RevertRun runId={run.id} />}
+      {open && run.trigger !== 'revert' && run.updated > 0 && <RevertRun run={run} />}
     </li>
   );
 }
@@ -137,7 +137,8 @@ function RunDetail({ id, errors }: { id: number; errors: string[] }) {
  * Revert, asked first: the preview says how many members go back to their state before the run and
  * how many are left alone because a later change touched them.
  */
-function RevertRun({ runId }: { runId: number }) {
+function RevertRun({ run }: { run: SyncRunSummary }) {
+  const runId = run.id;
   const preview = useRevertRun();
   const revert = useRevertRun();
   const plan = preview.data?.plan;
@@ -148,6 +149,13 @@ function RevertRun({ runId }: { runId: number }) {
       <p role="status" className="border-t border-white/5 px-4 py-3 text-sm text-emerald-300">
         Reverted: {formatNumber(revert.data.reverted)} members are back to their state before this run
         {revert.data.skipped.length ? `; ${formatNumber(revert.data.skipped.length)} changed again later and were left as they are` : ''}.
+      </p>
+    );
+  }
+  if (!run.revertible) {
+    return (
+      <p className="border-t border-white/5 px-4 py-3 text-sm text-mist-400">
+        {run.revertedAt ? `Reverted on ${formatDateTime(run.revertedAt)}${run.revertedByRun ? ` (run #${run.revertedByRun})` : ''}.` : 'This run cannot be reverted.'}
       </p>
     );
   }
