@@ -262,6 +262,21 @@ export async function accountsSharingIdentity(db: Db, member: UserRow): Promise<
   return [...others];
 }
 
+/** Records a webhook delivery; false when its key was seen before (a replay). */
+export async function recordDelivery(db: Db, d: { platform: Platform; deliveryKey: string; event: string; email: string | null }): Promise<boolean> {
+  const inserted = await db.insert(webhookDeliveries).values(d).onConflictDoNothing().returning({ key: webhookDeliveries.deliveryKey });
+  return inserted.length > 0;
+}
+
+/** The stored record's last charge date, if any. */
+export async function storedLastCharge(db: Db, platform: Platform, email: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ lastChargeAt: platformSubscriptions.lastChargeAt })
+    .from(platformSubscriptions)
+    .where(and(eq(platformSubscriptions.platform, platform), eq(platformSubscriptions.email, email)));
+  return row?.lastChargeAt ?? null;
+}
+
 /** Deliveries kept for replay protection; platforms stop retrying long before this. */
 export const DELIVERY_RETENTION_DAYS = 180;
 /** Sync runs kept for the dashboard's history. */

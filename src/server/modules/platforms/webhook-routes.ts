@@ -2,16 +2,12 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { platformSubscriptions, webhookDeliveries, type Platform, type SyncLogEntry } from '../../db/schema';
+import type { Platform } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { parseBmcSubscription, parsePatreonMember, type PlatformRecordInput } from './clients';
 import type { PlatformMetrics } from './platform-metrics';
-import { finishSyncRun, startSyncRun, upsertPlatformRecords } from './platforms-repository';
-import { reconcileUsers, type ReconcileResult } from './reconcile-service';
-import { syncLog } from './sync';
+import { applyWebhookDelivery } from './webhook-service';
 
 export const PATREON_EVENTS = [
   'members:create',
@@ -35,7 +31,7 @@ const webhookReplySchema = z.object({
   /** Members whose subscription changed. */
   updated: z.number().int(),
 });
-type WebhookReply = z.infer<typeof webhookReplySchema>;
+export type WebhookReply = z.infer<typeof webhookReplySchema>;
 
 /** Constant-time comparison of a hex signature header with the expected HMAC. */
 export function signatureMatches(header: string | undefined, expectedHex: string): boolean {
@@ -65,19 +61,6 @@ function header(req: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * Whether `record` describes an older state than the stored one: its last charge predates the stored
- * last charge (Patreon documents carry no event time; the charge date only moves forward).
- */
-async function olderThanStored(db: Db, record: PlatformRecordInput): Promise<boolean> {
-  if (!record.lastChargeAt) return false;
-  const [stored] = await db
-    .select({ lastChargeAt: platformSubscriptions.lastChargeAt })
-    .from(platformSubscriptions)
-    .where(and(eq(platformSubscriptions.platform, record.platform), eq(platformSubscriptions.email, record.email)));
-  return stored?.lastChargeAt != null && record.lastChargeAt.getTime() < stored.lastChargeAt.getTime();
-}
-
-/**
  * Patreon and Buy Me a Coffee webhooks. Public routes whose check is the HMAC signature of the raw
  * body; the raw-body parser is scoped to this plugin so other routes keep Fastify's JSON parser.
  */
@@ -89,41 +72,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ metrics: PlatformMetrics | n
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, keepRaw);
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, keepRaw);
 
-  /**
-   * Records the delivery and applies it in one transaction; a delivery seen before changes nothing.
-   * Every signed delivery also gets a sync-log run saying what it did.
-   */
-  async function apply(platform: Platform, deliveryKey: string, event: string, record: PlatformRecordInput | null): Promise<WebhookReply> {
-    const ignored = { received: true, applied: false, duplicate: false, stale: false, updated: 0 } as const;
-    const startedAt = new Date();
-    return app.database.db.transaction(async (tx) => {
-      // The run is opened first: the member changes it makes name it (a webhook's changes can be reverted).
-      const runId = await startSyncRun(tx, 'webhook', startedAt);
-      const finish = async (reply: WebhookReply, note: string, reconciled?: ReconcileResult) => {
-        const log = reconciled ? syncLog(reconciled, startedAt, [platform]) : null;
-        const entry: SyncLogEntry = { kind: 'webhook', platform, email: record?.email ?? '', note: `${event}: ${note}` };
-        await finishSyncRun(tx, runId, {
-          ok: true,
-          updated: reply.updated,
-          platforms: [{ platform, attempted: true, ok: true, fetched: record ? 1 : 0, error: null, ...(log?.figures[platform] ?? {}) }],
-          errors: [],
-          details: [entry, ...(log?.details ?? [])],
-        });
-        return reply;
-      };
-      const inserted = await tx
-        .insert(webhookDeliveries)
-        .values({ platform, deliveryKey, event, email: record?.email ?? null })
-        .onConflictDoNothing()
-        .returning({ key: webhookDeliveries.deliveryKey });
-      if (!inserted.length) return finish({ ...ignored, duplicate: true }, 'duplicate delivery, ignored');
-      if (!record) return finish(ignored, 'not acted on');
-      if (await olderThanStored(tx, record)) return finish({ ...ignored, stale: true }, 'older than the stored state, ignored');
-      await upsertPlatformRecords(tx, [record], event);
-      const reconciled = await reconcileUsers(tx, { emails: [record.email] }, { cause: 'webhook', causeRef: deliveryKey, runId });
-      return finish({ ...ignored, applied: true, updated: reconciled.changed }, 'applied', reconciled);
-    });
-  }
+  const apply = (platform: Platform, deliveryKey: string, event: string, record: PlatformRecordInput | null) =>
+    applyWebhookDelivery(app.database.db, { platform, deliveryKey, event, record });
 
   app.post(
     '/api/webhooks/patreon',
