@@ -158,7 +158,8 @@ export const BULK_IMPORT_COLUMNS = [
 ] as const;
 
 /** Statuses and sources a CSV row may carry. */
-export const BULK_IMPORT_STATUSES = ['active', 'cancelled', 'expired'] as const;
+/** The spec's three, and the two a members export also writes (so an export reads back unchanged). */
+export const BULK_IMPORT_STATUSES = ['active', 'cancelled', 'expired', 'cancelled_with_access', 'inactive'] as const;
 /** `admin`: a member the station manages itself (also what an empty source cell means); sync never touches those. */
 export const BULK_IMPORT_SOURCES = ['admin', 'patreon', 'buymeacoffee'] as const;
 

@@ -37,7 +37,7 @@ describe('bulk import', async () => {
     expect(body.errors).toEqual([
       `Row 4: invalid subscriptionTier 'gold' (use Free, DHR1, DHR2 or VIP)`,
       `Row 5: invalid email 'bad-email-${t}'`,
-      `Row 6: invalid subscriptionStatus 'paused' (use active, cancelled or expired)`,
+      `Row 6: invalid subscriptionStatus 'paused' (use active, cancelled, expired, cancelled_with_access or inactive)`,
       `Row 7: invalid source 'paypal' (use admin, patreon or buymeacoffee)`,
       `Row 8: invalid subscriptionExpiry '31/12/2026' (use YYYY-MM-DD)`,
       `Row 9: invalid pledgeAmount 'lots' (euros per month, e.g. 5 or 10.00)`,

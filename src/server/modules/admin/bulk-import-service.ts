@@ -104,7 +104,7 @@ export function parseImportCsv(csv: string): Parsed {
 
     const statusText = get('subscriptionStatus').toLowerCase();
     const status = (BULK_IMPORT_STATUSES as readonly string[]).includes(statusText) ? (statusText as SubscriptionStatus) : undefined;
-    if (!status) problems.push(`invalid subscriptionStatus '${clip(statusText)}' (use active, cancelled or expired)`);
+    if (!status) problems.push(`invalid subscriptionStatus '${clip(statusText)}' (use active, cancelled, expired, cancelled_with_access or inactive)`);
 
     const sourceText = get('source').toLowerCase() || 'admin';
     const source = (BULK_IMPORT_SOURCES as readonly string[]).includes(sourceText) ? (sourceText as SubscriptionSource) : undefined;

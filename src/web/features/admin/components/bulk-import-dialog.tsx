@@ -25,7 +25,7 @@ const COLUMN_HELP: Record<(typeof BULK_IMPORT_COLUMNS)[number], string> = {
   firstName: 'Optional.',
   lastName: 'Optional.',
   subscriptionTier: 'Required. Free, DHR1, DHR2 or VIP (any case).',
-  subscriptionStatus: 'Required. active, cancelled or expired. A cancelled member paid to a future expiry keeps access until then.',
+  subscriptionStatus: 'Required. active, cancelled or expired (an export also writes cancelled_with_access and inactive). A cancelled member paid to a future expiry keeps access until then.',
   subscriptionExpiry: 'Optional. YYYY-MM-DD; empty means no expiry.',
   pledgeAmount: 'Optional. Euros per month, e.g. 5 or 10.00.',
   source: 'Optional. admin (members the station manages itself; the default when empty), patreon or buymeacoffee. A sync only changes members of its own platform.',
