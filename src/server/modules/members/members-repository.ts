@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { ACCESS_STATUSES, PLEDGE_BANDS } from '../../../contracts/tier-policy';
+import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ACCESS_STATUSES, MEMBER_BUCKETS, PAID_HISTORY_STATUSES, PAID_UNTIL_STATUSES, PLEDGE_BANDS, type MemberBucket } from '../../../contracts/tier-policy';
 import { SUBSCRIPTION_STATUSES, TIERS, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -174,7 +174,15 @@ export async function expirePassedMembers(db: Db, now: Date = new Date()): Promi
 
 /** tier-policy's access rule (hasActiveSubscription) as SQL. */
 function accessNowSql(now: Date): SQL {
-  return and(inArray(users.subscriptionStatus, [...ACCESS_STATUSES]), or(isNull(users.subscriptionExpiry), gt(users.subscriptionExpiry, now))) as SQL;
+  return or(
+    and(inArray(users.subscriptionStatus, [...ACCESS_STATUSES]), or(isNull(users.subscriptionExpiry), gt(users.subscriptionExpiry, now))),
+    and(inArray(users.subscriptionStatus, [...PAID_UNTIL_STATUSES]), gt(users.subscriptionExpiry, now)),
+  ) as SQL;
+}
+
+/** A paid tier with access now (tier-policy's effectiveTier is not free). */
+function paidAccessNowSql(now: Date): SQL {
+  return and(accessNowSql(now), ne(users.subscriptionTier, 'free')) as SQL;
 }
 
 /** tier-policy's PLEDGE_BANDS (tierForPledgeCents) as SQL. */
@@ -183,12 +191,26 @@ function pledgeBandSql(): SQL {
   return sql`case ${sql.join(whens, sql` `)} else 'free' end`;
 }
 
+/** tier-policy's memberBucket as SQL. */
+function memberBucketSql(now: Date): SQL {
+  const bucket = (b: MemberBucket) => sql`${b}`;
+  return sql`case
+    when ${paidAccessNowSql(now)} and ${eq(users.subscriptionStatus, 'active')} then ${bucket('active')}
+    when ${paidAccessNowSql(now)} then ${bucket('cancelledWithAccess')}
+    when ${or(ne(users.subscriptionTier, 'free'), inArray(users.subscriptionStatus, [...PAID_HISTORY_STATUSES]))} then ${bucket('expired')}
+    else ${bucket('free')} end`;
+}
+
 /**
  * The status a member is in now: a status that gives access but whose expiry has passed counts as
- * expired (the expiry pass writes that a minute later), so no member is counted twice.
+ * expired (the expiry pass writes that a minute later), and a cancelled subscription paid to a future
+ * date as cancelled_with_access, so no member is counted twice.
  */
 function currentStatusSql(now: Date): SQL {
-  return sql`case when ${and(inArray(users.subscriptionStatus, [...ACCESS_STATUSES]), lte(users.subscriptionExpiry, now))} then 'expired' else ${users.subscriptionStatus} end`;
+  return sql`case
+    when ${and(inArray(users.subscriptionStatus, [...ACCESS_STATUSES]), lte(users.subscriptionExpiry, now))} then 'expired'
+    when ${and(inArray(users.subscriptionStatus, [...PAID_UNTIL_STATUSES]), gt(users.subscriptionExpiry, now))} then 'cancelled_with_access'
+    else ${users.subscriptionStatus} end`;
 }
 
 export interface MemberFigures {
@@ -197,10 +219,12 @@ export interface MemberFigures {
   byEffectiveTier: Record<Tier, number>;
   /** By current status; each member counted once. */
   byStatus: Record<SubscriptionStatus, number>;
-  /** By pledge band (tier-policy's PLEDGE_BANDS). */
+  /** Members with paid access now, by pledge band (tier-policy's PLEDGE_BANDS). */
   byPledgeBand: Record<Tier, number>;
   /** Members with a paid tier whose subscription gives access now. */
   activeSubscribers: number;
+  /** By tier-policy's memberBucket; the buckets sum to total. */
+  byBucket: Record<MemberBucket, number>;
 }
 
 /** The dashboard's member counts, in one pass over the table. */
@@ -209,11 +233,13 @@ export async function memberFigures(db: Db, now: Date = new Date()): Promise<Mem
     .select({
       tier: sql<Tier>`case when ${accessNowSql(now)} then ${users.subscriptionTier} else 'free' end`,
       status: sql<SubscriptionStatus>`${currentStatusSql(now)}`,
-      band: sql<Tier>`${pledgeBandSql()}`,
+      // Pledges count only while they buy access: a cancelled member's old pledge is no band.
+      band: sql<Tier | null>`case when ${paidAccessNowSql(now)} then ${pledgeBandSql()} end`,
+      bucket: sql<MemberBucket>`${memberBucketSql(now)}`,
       n: count(),
     })
     .from(users)
-    .groupBy(sql`1, 2, 3`);
+    .groupBy(sql`1, 2, 3, 4`);
   const zeroBy = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
   const figures: MemberFigures = {
     total: 0,
@@ -221,16 +247,24 @@ export async function memberFigures(db: Db, now: Date = new Date()): Promise<Mem
     byStatus: zeroBy(SUBSCRIPTION_STATUSES),
     byPledgeBand: zeroBy(TIERS),
     activeSubscribers: 0,
+    byBucket: zeroBy(MEMBER_BUCKETS),
   };
   for (const r of rows) {
     const n = Number(r.n);
     figures.total += n;
     figures.byEffectiveTier[r.tier] += n;
     figures.byStatus[r.status] += n;
-    figures.byPledgeBand[r.band] += n;
+    if (r.band) figures.byPledgeBand[r.band] += n;
+    figures.byBucket[r.bucket] += n;
     if (r.tier !== 'free') figures.activeSubscribers += n;
   }
   return figures;
+}
+
+/** Each member's bucket by the dashboard's SQL (the property test checks it against tier-policy's memberBucket). */
+export async function memberBuckets(db: Db, now: Date = new Date()): Promise<Map<string, MemberBucket>> {
+  const rows = await db.select({ id: users.id, bucket: sql<MemberBucket>`${memberBucketSql(now)}` }).from(users);
+  return new Map(rows.map((r) => [r.id, r.bucket]));
 }
 
 /** `%term%` for LIKE, with the user's own % _ \ taken literally. */

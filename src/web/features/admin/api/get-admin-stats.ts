@@ -19,6 +19,7 @@ export const EMPTY_STATS: AdminStats = {
   statusCounts: { active: 0, inactive: 0, cancelled: 0, cancelled_with_access: 0, expired: 0 },
   pledgeBands: { free: 0, dhr1: 0, dhr2: 0, vip: 0 },
   unmatchedSupporters: 0,
+  buckets: { active: 0, cancelledWithAccess: 0, expired: 0, free: 0 },
 };
 
 /**
