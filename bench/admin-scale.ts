@@ -2,7 +2,8 @@
 //  (a) admin user search over 100,000 members on PostgreSQL (TEST_DATABASE_URL, else DATABASE_URL;
 //      skipped with a message when neither is set), p95 of GET /api/admin/users?search=... over HTTP;
 //  (b) a 10,000-row CSV import on PGlite (in memory), wall time of POST /api/admin/bulk-import.
-// Run alone: `npx tsx bench/admin-scale.ts`; `npm run bench` calls benchAdminScale().
+// Run alone: `npx tsx bench/admin-scale.ts` (prints both); `npx tsx bench/admin-scale.ts search --record`
+// runs (a) only and records it in bench/results.json as `npm run bench` does; `npm run bench` calls benchAdminScale().
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { users } from '../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../src/server/lib/sessions';
+import { recordResults } from './lib';
 
 export interface AdminScaleEntry {
   name: string;
@@ -188,9 +190,13 @@ export async function benchAdminScale(): Promise<AdminScaleEntry[]> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  benchAdminScale().then(
+  const searchOnly = process.argv.includes('search');
+  const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (searchOnly && !serverUrl) throw new Error('the search benchmark needs TEST_DATABASE_URL or DATABASE_URL');
+  (searchOnly && serverUrl ? benchSearch(serverUrl).then((e) => [e]) : benchAdminScale()).then(
     (r) => {
       console.table(r);
+      if (process.argv.includes('--record')) recordResults(fileURLToPath(new URL('..', import.meta.url)), r);
     },
     (err: unknown) => {
       console.error(err);

@@ -26,6 +26,12 @@ export const ADMIN_USERS_MAX_LIMIT = 500;
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 /** Name of the response header carrying the number of members in the database, unfiltered ('shown of total'). */
 export const UNFILTERED_COUNT_HEADER = 'x-unfiltered-count';
+/**
+ * A search counts its matches up to this many (or to the end of the page asked for, if further); when
+ * more match, x-total-count is the cap and this header is 'true' (the list shows "1,000+").
+ */
+export const TOTAL_CAPPED_HEADER = 'x-total-count-capped';
+export const SEARCH_COUNT_CAP = 1000;
 
 /** Query string of GET /api/admin/users; every field optional. Empty strings mean "no filter". */
 export const adminUsersQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ACCESS_STATUSES, MEMBER_BUCKETS, PAID_HISTORY_STATUSES, PAID_UNTIL_STATUSES, PLEDGE_BANDS, type MemberBucket } from '../../../contracts/tier-policy';
 import { SUBSCRIPTION_STATUSES, TIERS, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
@@ -96,6 +96,7 @@ export async function findAdminIds(db: Db): Promise<string[]> {
 
 export async function insertMember(db: Db, values: NewUserRow): Promise<UserRow> {
   const rows = await uniqueEmail(values.email, () => db.insert(users).values(values).returning());
+  membersAdded();
   const row = rows[0];
   if (!row) throw new Error('member insert returned nothing');
   return row;
@@ -146,6 +147,7 @@ export async function grantTier(db: Db, grant: TierGrant): Promise<UserRow> {
       set: { ...set, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, ...(grant.username ? { username: grant.username } : {}) },
     })
     .returning();
+  membersAdded();
   const row = rows[0];
   if (!row) throw new Error('tier grant returned nothing');
   return row;
@@ -291,40 +293,77 @@ function filterCondition(f: MemberFilters): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
+/**
+ * How many members there are, kept for a moment for searches: an admin typing a search asks with every
+ * keystroke, and counting 100,000 rows costs more than the search itself. Exact as of at most
+ * MEMBER_COUNT_TTL_MS ago; a member added through this module drops it at once.
+ */
+const MEMBER_COUNT_TTL_MS = 2_000;
+let memberCountGeneration = 0;
+const memberCounts = new WeakMap<Db, { at: number; generation: number; n: Promise<number> }>();
+
+function membersAdded(): void {
+  memberCountGeneration += 1;
+}
+
+function countAllMembers(db: Db, fresh: boolean): Promise<number> {
+  const kept = memberCounts.get(db);
+  if (!fresh && kept && kept.generation === memberCountGeneration && Date.now() - kept.at < MEMBER_COUNT_TTL_MS) return kept.n;
+  const n = db
+    .select({ n: count() })
+    .from(users)
+    .then((r) => r[0]?.n ?? 0);
+  memberCounts.set(db, { at: Date.now(), generation: memberCountGeneration, n });
+  n.catch(() => memberCounts.delete(db));
+  return n;
+}
+
 export interface MemberPage {
   rows: UserRow[];
-  /** Members matching the filters. */
+  /** Members matching the filters, exact up to `countCap`; when more match it is countCap and `capped` is true. */
   total: number;
+  /** More than `total` members match (the count stopped at its cap). */
+  capped: boolean;
   /** Members in the database. */
   unfiltered: number;
 }
 
-/** A page of members, newest first, with the filtered and unfiltered totals. */
-export async function listMembers(db: Db, f: MemberFilters, limit: number, offset: number): Promise<MemberPage> {
+/**
+ * Newest first, in the order of users_created_at_idx (created_at desc nulls last, id): PostgreSQL walks
+ * that index and stops after the page instead of sorting every row.
+ */
+const NEWEST_FIRST = [sql`${users.createdAt} desc nulls last`, users.id];
+
+/**
+ * A page of members, newest first, with the filtered and unfiltered totals. The filtered count stops
+ * at `countCap` matches (a broad search such as a mail domain matches tens of thousands: counting them
+ * all costs more than the page). The page and its bounded count travel in one statement; the planner
+ * picks the trigram index for a rare term and the created_at index walk for a common one.
+ */
+export async function listMembers(db: Db, f: MemberFilters, limit: number, offset: number, countCap: number): Promise<MemberPage> {
   const where = filterCondition(f);
-  const allCount = db.select({ n: count() }).from(users);
   if (!where) {
-    const [rows, all] = await Promise.all([
-      db.select().from(users).orderBy(desc(users.createdAt), users.id).limit(limit).offset(offset),
-      allCount,
-    ]);
-    const n = all[0]?.n ?? 0;
-    return { rows, total: n, unfiltered: n };
+    // Here the count is the list's own total: always counted now.
+    const [rows, n] = await Promise.all([db.select().from(users).orderBy(...NEWEST_FIRST).limit(limit).offset(offset), countAllMembers(db, true)]);
+    return { rows, total: n, capped: false, unfiltered: n };
   }
-  // One pass over the matches gives both the page's ids and their count (a broad search such as a
-  // mail domain matches thousands of members: reading them twice would double the work).
-  const [matched, all] = await Promise.all([
-    db.execute(sql`
-      with m as materialized (select ${users.id} as id, ${users.createdAt} as created_at from ${users} where ${where})
-      select (select count(*) from m)::int as total,
-        coalesce((select json_agg(p.id) from (select id from m order by created_at desc, id limit ${limit} offset ${offset}) p), '[]'::json) as ids`),
-    allCount,
+  // Never cap below the end of the page asked for: the count then always covers what is shown.
+  const cap = Math.max(countCap, offset + limit);
+  const boundedCount = sql<number>`(select count(*) from (select 1 from ${users} where ${where} limit ${cap + 1}) as matched)`.mapWith(Number);
+  const [found, unfiltered] = await Promise.all([
+    db
+      .select({ user: users, matched: boundedCount })
+      .from(users)
+      .where(where)
+      .orderBy(...NEWEST_FIRST)
+      .limit(limit)
+      .offset(offset),
+    countAllMembers(db, false),
   ]);
-  // node-postgres and PGlite both answer { rows }.
-  const first = (matched as unknown as { rows: { total: number; ids: string[] | string }[] }).rows[0];
-  const ids: string[] = typeof first?.ids === 'string' ? (JSON.parse(first.ids) as string[]) : (first?.ids ?? []);
-  const rows = ids.length ? await db.select().from(users).where(inArray(users.id, ids)).orderBy(desc(users.createdAt), users.id) : [];
-  return { rows, total: Number(first?.total ?? 0), unfiltered: all[0]?.n ?? 0 };
+  // A page past the last match has no row to carry the count: ask for it alone (never for a first page).
+  const matched =
+    found[0]?.matched ?? (offset === 0 ? 0 : ((await db.select({ n: boundedCount }).from(sql`(select 1) as one`))[0]?.n ?? 0));
+  return { rows: found.map((r) => r.user), total: Math.min(matched, cap), capped: matched > cap, unfiltered };
 }
 
 /** One member row of a bulk write (bulk import). */
@@ -379,6 +418,7 @@ export async function writeMembersInBulk(db: Db, inserts: BulkMemberRow[], updat
         select r.email, r.username, r.first_name, r.last_name, r.tier, r.status, r.expiry, r.source, r.amount
         from json_to_recordset(${recordJson(part)}::json) as ${RECORD}`),
     );
+    membersAdded();
   }
   for (const part of chunks(updates, JSON_CHUNK)) {
     await db.execute(sql`
