@@ -1,29 +1,31 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Crown, Download, LayoutGrid, Music4, RefreshCw, Users } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { access } from '../../../../contracts/access-policy';
+import type { AdminStats } from '../../../../contracts/admin';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { cn } from '../../../lib/cn';
-import { errorMessage } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccessGate } from '../../auth';
 import { EMPTY_STATS, useAdminStats } from '../api/get-admin-stats';
 import { useTodayDownloads } from '../api/get-download-stats';
 import { useSystemStatus } from '../api/get-system-status';
 import { adminKeys } from '../api/keys';
-import { useSyncSubscriptions } from '../api/sync-subscriptions';
 import { AdminTiles } from '../components/admin-tiles';
 import { BulkImportDialog } from '../components/bulk-import-dialog';
 import { StatCard } from '../components/stat-card';
-import { StatusBanner } from '../components/status-banner';
 import { SubscriptionAnalytics } from '../components/subscription-analytics';
+import { SyncNoticeBanner, useSyncRunner } from '../components/sync-runner';
 import { SystemStatusPanel } from '../components/system-status-panel';
 import { UnmatchedCallout } from '../components/unmatched-callout';
-import type { StatusMessage } from '../lib/use-status-message';
 import { formatNumber } from '../../../lib/numbers';
 
-/** /admin, /admin-dashboard and the paths that show it. */
+/** The path that opens the dashboard with its Bulk Import dialog open. */
+const BULK_IMPORT_PATH = '/bulk-import';
+
+/** /admin, /admin-dashboard and the paths that show it (/bulk-import opens its import dialog at once). */
 export default function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   return (
@@ -38,10 +40,16 @@ function Dashboard() {
   const stats = useAdminStats();
   const downloads = useTodayDownloads();
   const system = useSystemStatus();
-  const sync = useSyncSubscriptions();
-  const [importOpen, setImportOpen] = useState(false);
-  // The spec's alerts for Sync Systems, shown in the page (a blocking window.alert would freeze the console).
-  const [syncNotice, setSyncNotice] = useState<(StatusMessage & { details?: string[] }) | null>(null);
+  const sync = useSyncRunner();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [importOpen, setImportOpen] = useState(pathname === BULK_IMPORT_PATH);
+  // The same page answers several paths: arriving at /bulk-import from another of them opens the dialog too.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
+    if (pathname === BULK_IMPORT_PATH) setImportOpen(true);
+  }
 
   const s = stats.data ?? EMPTY_STATS;
   const refreshing = stats.isFetching || downloads.isFetching || system.isFetching;
@@ -50,18 +58,10 @@ function Dashboard() {
     void qc.invalidateQueries({ queryKey: adminKeys.all });
   }
 
-  function runSync() {
-    setSyncNotice(null);
-    sync.mutate(undefined, {
-      onSuccess: (res) =>
-        setSyncNotice({
-          kind: res.errors.length ? 'error' : 'success',
-          text: `Sync complete: ${res.updated} users updated`,
-          details: res.errors,
-        }),
-      onError: (err) =>
-        setSyncNotice({ kind: 'error', text: `Sync failed: ${errorMessage(err, err instanceof Error ? err.message : 'unknown error')}` }),
-    });
+  function importOpenChange(open: boolean) {
+    setImportOpen(open);
+    // Closing the tool opened by its own path leaves that path, so Back and a reload do not reopen it.
+    if (!open && pathname === BULK_IMPORT_PATH) void navigate('/admin-dashboard', { replace: true });
   }
 
   return (
@@ -90,7 +90,7 @@ function Dashboard() {
           icon={Users}
           value={s.totalUsers}
           loading={stats.isPending}
-          detail={`${formatNumber(s.activeSubscribers)} active · ${formatNumber(s.freeUsers)} free`}
+          detail={<MemberBuckets buckets={s.buckets} />}
         />
         <StatCard
           label="VIP Members"
@@ -117,23 +117,14 @@ function Dashboard() {
 
       <UnmatchedCallout count={s.unmatchedSupporters} loading={stats.isPending} />
 
-      {syncNotice && (
-        <div className="flex flex-col gap-2">
-          <StatusBanner message={syncNotice} />
-          {syncNotice.details?.map((d) => (
-            <p key={d} className="pl-11 text-sm text-rose-300">
-              {d}
-            </p>
-          ))}
-        </div>
-      )}
+      <SyncNoticeBanner notice={sync.notice} />
 
       <section aria-labelledby="tools-heading" className="flex flex-col gap-4">
         <h2 id="tools-heading" className="flex items-center gap-2 text-lg font-semibold text-white">
           <LayoutGrid className="size-5 text-deep-300" aria-hidden="true" />
           Tools
         </h2>
-        <AdminTiles onSync={runSync} syncing={sync.isPending} onBulkImport={() => setImportOpen(true)} />
+        <AdminTiles onSync={sync.run} syncing={sync.syncing} onBulkImport={() => setImportOpen(true)} />
       </section>
 
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2 lg:gap-6">
@@ -141,7 +132,29 @@ function Dashboard() {
         <SystemStatusPanel status={system.data} loading={system.isPending} error={system.error} />
       </div>
 
-      <BulkImportDialog open={importOpen} onOpenChange={setImportOpen} onImported={refresh} />
+      <BulkImportDialog open={importOpen} onOpenChange={importOpenChange} onImported={refresh} />
     </PageContainer>
+  );
+}
+
+/** The four member buckets under the total: they add up to it, and the status tiles show the same numbers. */
+function MemberBuckets({ buckets }: { buckets: AdminStats['buckets'] }) {
+  const parts = [
+    { id: 'active', label: 'active', value: buckets.active, dot: 'bg-emerald-400' },
+    { id: 'cancelled-with-access', label: 'cancelled w/ access', value: buckets.cancelledWithAccess, dot: 'bg-amber-400' },
+    { id: 'expired', label: 'expired', value: buckets.expired, dot: 'bg-rose-400' },
+    { id: 'free', label: 'free / never paid', value: buckets.free, dot: 'bg-mist-400' },
+  ];
+  return (
+    <span className="flex flex-col gap-0.5">
+      {parts.map((p) => (
+        <span key={p.id} className="flex items-start gap-1.5" data-testid={`member-bucket-${p.id}`}>
+          <span className={cn('mt-[calc(0.8125em-3px)] size-1.5 shrink-0 rounded-full', p.dot)} aria-hidden="true" />
+          <span>
+            <span className="font-semibold text-mist-200 tabular-nums">{formatNumber(p.value)}</span> {p.label}
+          </span>
+        </span>
+      ))}
+    </span>
   );
 }
