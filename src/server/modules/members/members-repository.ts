@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ACCESS_STATUSES, MEMBER_BUCKETS, PAID_HISTORY_STATUSES, PAID_UNTIL_STATUSES, PLEDGE_BANDS, type MemberBucket } from '../../../contracts/tier-policy';
 import { SUBSCRIPTION_STATUSES, TIERS, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
@@ -334,6 +334,14 @@ export interface MemberPage {
  */
 const NEWEST_FIRST = [sql`${users.createdAt} desc nulls last`, users.id];
 
+type UserColumns = ReturnType<typeof getTableColumns<typeof users>>;
+
+/** The member columns of a subquery over `users` (drizzle selects a subquery's fields one by one). */
+function columnsOf(sub: object): UserColumns {
+  const fields = sub as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(getTableColumns(users)).map((k) => [k, fields[k]])) as UserColumns;
+}
+
 /**
  * A page of members, newest first, with the filtered and unfiltered totals. The filtered count stops
  * at `countCap` matches (a broad search such as a mail domain matches tens of thousands: counting them
@@ -350,14 +358,15 @@ export async function listMembers(db: Db, f: MemberFilters, limit: number, offse
   // Never cap below the end of the page asked for: the count then always covers what is shown.
   const cap = Math.max(countCap, offset + limit);
   const boundedCount = sql<number>`(select count(*) from (select 1 from ${users} where ${where} limit ${cap + 1}) as matched)`.mapWith(Number);
+  // A page shorter than `limit` is the end of the matches: its own length gives the count, and the
+  // bounded count (in a CASE, so PostgreSQL runs it only when needed) is left for full pages.
+  const page = db.select().from(users).where(where).orderBy(...NEWEST_FIRST).limit(limit).offset(offset).as('page');
+  const matchedOnPage = sql<number>`case when count(*) over () < ${limit} then ${offset} + count(*) over () else ${boundedCount} end`.mapWith(Number);
   const [found, unfiltered] = await Promise.all([
     db
-      .select({ user: users, matched: boundedCount })
-      .from(users)
-      .where(where)
-      .orderBy(...NEWEST_FIRST)
-      .limit(limit)
-      .offset(offset),
+      .select({ user: columnsOf(page), matched: matchedOnPage })
+      .from(page)
+      .orderBy(sql`${page.createdAt} desc nulls last`, page.id),
     countAllMembers(db, false),
   ]);
   // A page past the last match has no row to carry the count: ask for it alone (never for a first page).
