@@ -57,6 +57,13 @@ describe('admin member search: bounded counts that say so', async () => {
     expect(r.rows).toHaveLength(20);
     expect(r.total).toBe(BROAD);
     expect(r.capped).toBeUndefined();
+    // A page read along the newest-first index (more matches than its cap) and one sorted from all
+    // the matches (its cap reaches past them) agree where they overlap.
+    const walked = await search(`search=broadname&limit=60&offset=${SEARCH_COUNT_CAP - 10}`);
+    expect(walked.capped).toBe('true');
+    const sorted = await search(`search=broadname&limit=100&offset=${SEARCH_COUNT_CAP}`);
+    expect(sorted.capped).toBeUndefined();
+    expect(sorted.rows.slice(0, 50).map((u) => u.id)).toEqual(walked.rows.slice(10).map((u) => u.id));
     // Past the last match: no rows, and still the exact count.
     const past = await search(`search=rarename&limit=50&offset=100`);
     expect(past.rows).toEqual([]);

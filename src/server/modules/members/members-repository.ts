@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ACCESS_STATUSES, MEMBER_BUCKETS, PAID_HISTORY_STATUSES, PAID_UNTIL_STATUSES, PLEDGE_BANDS, type MemberBucket } from '../../../contracts/tier-policy';
 import { SUBSCRIPTION_STATUSES, TIERS, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
@@ -334,19 +334,12 @@ export interface MemberPage {
  */
 const NEWEST_FIRST = [sql`${users.createdAt} desc nulls last`, users.id];
 
-type UserColumns = ReturnType<typeof getTableColumns<typeof users>>;
-
-/** The member columns of a subquery over `users` (drizzle selects a subquery's fields one by one). */
-function columnsOf(sub: object): UserColumns {
-  const fields = sub as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(getTableColumns(users)).map((k) => [k, fields[k]])) as UserColumns;
-}
-
 /**
  * A page of members, newest first, with the filtered and unfiltered totals. The filtered count stops
  * at `countCap` matches (a broad search such as a mail domain matches tens of thousands: counting them
- * all costs more than the page). The page and its bounded count travel in one statement; the planner
- * picks the trigram index for a rare term and the created_at index walk for a common one.
+ * all costs more than the page). One statement gives the page and its count: the first cap + 1 matches
+ * are read once (the trigram index for a rare term); when they are all the matches, the page is sorted
+ * from them, otherwise it walks users_created_at_idx, where a common term fills a page at once.
  */
 export async function listMembers(db: Db, f: MemberFilters, limit: number, offset: number, countCap: number): Promise<MemberPage> {
   const where = filterCondition(f);
@@ -357,21 +350,32 @@ export async function listMembers(db: Db, f: MemberFilters, limit: number, offse
   }
   // Never cap below the end of the page asked for: the count then always covers what is shown.
   const cap = Math.max(countCap, offset + limit);
-  const boundedCount = sql<number>`(select count(*) from (select 1 from ${users} where ${where} limit ${cap + 1}) as matched)`.mapWith(Number);
-  // A page shorter than `limit` is the end of the matches: its own length gives the count, and the
-  // bounded count (in a CASE, so PostgreSQL runs it only when needed) is left for full pages.
-  const page = db.select().from(users).where(where).orderBy(...NEWEST_FIRST).limit(limit).offset(offset).as('page');
-  const matchedOnPage = sql<number>`case when count(*) over () < ${limit} then ${offset} + count(*) over () else ${boundedCount} end`.mapWith(Number);
+  const firstMatches = sql`select ${users.id} as id, ${users.createdAt} as created_at from ${users} where ${where} limit ${cap + 1}`;
+  // Only one branch of the union runs: each is gated by the count (a one-time filter).
+  const page = sql`(
+    with m as materialized (${firstMatches}), n as (select count(*)::int as c from m)
+    select p.id, p.created_at, n.c from n cross join lateral (
+      (select m.id, m.created_at from m where n.c <= ${cap} order by m.created_at desc nulls last, m.id limit ${limit} offset ${offset})
+      union all
+      (select ${users.id}, ${users.createdAt} from ${users} where ${where} and n.c > ${cap}
+        order by ${users.createdAt} desc nulls last, ${users.id} limit ${limit} offset ${offset})
+    ) as p
+  ) as page`;
   const [found, unfiltered] = await Promise.all([
     db
-      .select({ user: columnsOf(page), matched: matchedOnPage })
-      .from(page)
-      .orderBy(sql`${page.createdAt} desc nulls last`, page.id),
+      .select({ user: users, matched: sql<number>`page.c`.mapWith(Number) })
+      .from(users)
+      .innerJoin(page, sql`page.id = ${users.id}`)
+      .orderBy(sql`page.created_at desc nulls last`, sql`page.id`),
     countAllMembers(db, false),
   ]);
   // A page past the last match has no row to carry the count: ask for it alone (never for a first page).
-  const matched =
-    found[0]?.matched ?? (offset === 0 ? 0 : ((await db.select({ n: boundedCount }).from(sql`(select 1) as one`))[0]?.n ?? 0));
+  const countAlone = async () => {
+    const res = await db.execute(sql`select count(*)::int as c from (${firstMatches}) as m`);
+    // node-postgres and PGlite both answer { rows }.
+    return Number((res as unknown as { rows: { c: number }[] }).rows[0]?.c ?? 0);
+  };
+  const matched = found[0]?.matched ?? (offset === 0 ? 0 : await countAlone());
   return { rows: found.map((r) => r.user), total: Math.min(matched, cap), capped: matched > cap, unfiltered };
 }
 
