@@ -122,7 +122,8 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
     await page.getByRole('button', { name: /Sync Systems/ }).click();
     await page.getByText(/^Sync complete: \d+ users updated$/).waitFor();
 
-    // The other /admin paths show the same dashboard.
+    // The other /admin paths show the same dashboard; only /sync opens its tool.
+    expect(await page.getByRole('region', { name: 'Sync Systems' }).count()).toBe(0);
     for (const p of ['/admin', '/members', '/analytics']) {
       await page.goto(p);
       await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
@@ -140,13 +141,15 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
       ['1366', DESKTOP],
     ] as const) {
       const { page, errors } = await adminPage(viewport);
+      // /sync is the dashboard with its Sync Systems tool open: the button and the sync log.
       await page.goto('/sync');
-      await page.getByRole('heading', { name: 'Sync Systems', level: 1 }).waitFor();
-      await page.getByRole('heading', { name: 'Sync log' }).waitFor();
+      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+      const syncTool = page.getByRole('region', { name: 'Sync Systems' });
+      await syncTool.getByRole('heading', { name: 'Sync log' }).waitFor();
       await noHorizontalScroll(page);
-      await page.getByRole('button', { name: 'Sync Systems' }).click();
+      await syncTool.getByRole('button', { name: 'Sync Systems', exact: true }).click();
       await page.getByText(/^Sync complete: \d+ users updated$/).waitFor();
-      await page.getByRole('list', { name: 'Sync runs' }).waitFor();
+      await syncTool.getByRole('list', { name: 'Sync runs' }).waitFor();
       await shoot(page, `sync-${name}`);
 
       await page.goto('/bulk-import');

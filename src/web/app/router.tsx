@@ -39,7 +39,7 @@ const routes: RouteObject[] = [
   { path: '/admin-dashboard', element: adminDashboardPage },
   { path: '/members', element: adminDashboardPage },
   { path: '/manual-users', element: adminDashboardPage },
-  { path: '/sync', element: lazyPage(() => import('../features/admin/pages/sync-page')) },
+  { path: '/sync', element: adminDashboardPage },
   { path: '/bulk-import', element: adminDashboardPage },
   { path: '/storage-setup', element: lazyPage(() => import('../features/vip/pages/storage-setup-page')) },
   { path: '/analytics', element: adminDashboardPage },

@@ -1,31 +1,36 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Crown, Download, LayoutGrid, Music4, RefreshCw, Users } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeft, Crown, Download, LayoutGrid, Loader2, Music4, RefreshCcw, RefreshCw, Users } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { access } from '../../../../contracts/access-policy';
 import type { AdminStats } from '../../../../contracts/admin';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { cn } from '../../../lib/cn';
+import { errorMessage } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccessGate } from '../../auth';
 import { EMPTY_STATS, useAdminStats } from '../api/get-admin-stats';
 import { useTodayDownloads } from '../api/get-download-stats';
 import { useSystemStatus } from '../api/get-system-status';
 import { adminKeys } from '../api/keys';
+import { useSyncSubscriptions } from '../api/sync-subscriptions';
 import { AdminTiles } from '../components/admin-tiles';
 import { BulkImportDialog } from '../components/bulk-import-dialog';
 import { StatCard } from '../components/stat-card';
+import { StatusBanner } from '../components/status-banner';
 import { SubscriptionAnalytics } from '../components/subscription-analytics';
-import { SyncNoticeBanner, useSyncRunner } from '../components/sync-runner';
+import { SyncLog } from '../components/sync-log';
 import { SystemStatusPanel } from '../components/system-status-panel';
 import { UnmatchedCallout } from '../components/unmatched-callout';
+import type { StatusMessage } from '../lib/use-status-message';
 import { formatNumber } from '../../../lib/numbers';
 
-/** The path that opens the dashboard with its Bulk Import dialog open. */
+/** Paths of the dashboard that open one of its tools: Sync Systems with its log, or the Bulk Import dialog. */
+const SYNC_PATH = '/sync';
 const BULK_IMPORT_PATH = '/bulk-import';
 
-/** /admin, /admin-dashboard and the paths that show it (/bulk-import opens its import dialog at once). */
+/** /admin, /admin-dashboard and the paths that show it (/sync and /bulk-import open their tool). */
 export default function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   return (
@@ -40,7 +45,7 @@ function Dashboard() {
   const stats = useAdminStats();
   const downloads = useTodayDownloads();
   const system = useSystemStatus();
-  const sync = useSyncRunner();
+  const sync = useSyncSubscriptions();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [importOpen, setImportOpen] = useState(pathname === BULK_IMPORT_PATH);
@@ -50,6 +55,12 @@ function Dashboard() {
     setShownPath(pathname);
     if (pathname === BULK_IMPORT_PATH) setImportOpen(true);
   }
+  const syncSection = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (pathname === SYNC_PATH) syncSection.current?.scrollIntoView({ block: 'start' });
+  }, [pathname]);
+  // The spec's alerts for Sync Systems, shown in the page (a blocking window.alert would freeze the console).
+  const [syncNotice, setSyncNotice] = useState<(StatusMessage & { details?: string[] }) | null>(null);
 
   const s = stats.data ?? EMPTY_STATS;
   const refreshing = stats.isFetching || downloads.isFetching || system.isFetching;
@@ -62,6 +73,20 @@ function Dashboard() {
     setImportOpen(open);
     // Closing the tool opened by its own path leaves that path, so Back and a reload do not reopen it.
     if (!open && pathname === BULK_IMPORT_PATH) void navigate('/admin-dashboard', { replace: true });
+  }
+
+  function runSync() {
+    setSyncNotice(null);
+    sync.mutate(undefined, {
+      onSuccess: (res) =>
+        setSyncNotice({
+          kind: res.errors.length ? 'error' : 'success',
+          text: `Sync complete: ${res.updated} users updated`,
+          details: res.errors,
+        }),
+      onError: (err) =>
+        setSyncNotice({ kind: 'error', text: `Sync failed: ${errorMessage(err, err instanceof Error ? err.message : 'unknown error')}` }),
+    });
   }
 
   return (
@@ -117,14 +142,39 @@ function Dashboard() {
 
       <UnmatchedCallout count={s.unmatchedSupporters} loading={stats.isPending} />
 
-      <SyncNoticeBanner notice={sync.notice} />
+      {syncNotice && (
+        <div className="flex flex-col gap-2">
+          <StatusBanner message={syncNotice} />
+          {syncNotice.details?.map((d) => (
+            <p key={d} className="pl-11 text-sm text-rose-300">
+              {d}
+            </p>
+          ))}
+        </div>
+      )}
+
+      {pathname === SYNC_PATH && (
+        <section ref={syncSection} aria-labelledby="sync-heading" className="flex scroll-mt-24 flex-col gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="sync-heading" className="flex items-center gap-2 text-lg font-semibold text-white">
+              <RefreshCcw className="size-5 text-deep-300" aria-hidden="true" />
+              Sync Systems
+            </h2>
+            <Button size="sm" onClick={runSync} disabled={sync.isPending} aria-busy={sync.isPending}>
+              {sync.isPending && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
+              {sync.isPending ? 'Syncing...' : 'Sync Systems'}
+            </Button>
+          </div>
+          <SyncLog />
+        </section>
+      )}
 
       <section aria-labelledby="tools-heading" className="flex flex-col gap-4">
         <h2 id="tools-heading" className="flex items-center gap-2 text-lg font-semibold text-white">
           <LayoutGrid className="size-5 text-deep-300" aria-hidden="true" />
           Tools
         </h2>
-        <AdminTiles onSync={sync.run} syncing={sync.syncing} onBulkImport={() => setImportOpen(true)} />
+        <AdminTiles onSync={runSync} syncing={sync.isPending} onBulkImport={() => setImportOpen(true)} />
       </section>
 
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2 lg:gap-6">
