@@ -350,7 +350,11 @@ export async function listMembers(db: Db, f: MemberFilters, limit: number, offse
   }
   // Never cap below the end of the page asked for: the count then always covers what is shown.
   const cap = Math.max(countCap, offset + limit);
-  const firstMatches = sql`select ${users.id} as id, ${users.createdAt} as created_at from ${users} where ${where} limit ${cap + 1}`;
+  // `length(search_text) >= 0` is always true; the planner rates it at a third. Without it, a common
+  // term tempts the planner into a sequential scan that stops at cap + 1 matches, which is slow when the
+  // matches sit in runs (a surname's family): the trigram index then reads 4x less.
+  const firstMatches = sql`select ${users.id} as id, ${users.createdAt} as created_at from ${users}
+    where ${where} and length(${users.searchText}) >= 0 limit ${cap + 1}`;
   // Only one branch of the union runs: each is gated by the count (a one-time filter).
   const page = sql`(
     with m as materialized (${firstMatches}), n as (select count(*)::int as c from m)
