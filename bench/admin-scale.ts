@@ -74,7 +74,9 @@ async function benchSearch(serverUrl: string): Promise<AdminScaleEntry> {
         (g % 4) * 300,
         now() - g * interval '1 minute'
       from generate_series(1, ${MEMBERS}) g`);
-    await app.database.db.execute(sql`analyze users`);
+    // A live table of 100,000 members has been vacuumed by autovacuum: without it the run measures a
+    // table seconds old (first reads set hint bits, no visibility map, autovacuum starting mid-run).
+    await app.database.db.execute(sql`vacuum analyze users`);
     const cookie = await adminCookie(app);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -116,7 +118,8 @@ async function benchSearch(serverUrl: string): Promise<AdminScaleEntry> {
       p50Ms: percentile(times, 50),
       maxMs: percentile(times, 100),
       requests: SEARCHES,
-      targetP95Ms: 50,
+      targetP95Ms: 20,
+      tableState: 'vacuum analyze after the load',
       pageSize: 50,
       // Figures are wall-clock: on a busy machine (load above the core count) they stretch with it.
       loadAvg1m: Number(os.loadavg()[0]?.toFixed(1)),
