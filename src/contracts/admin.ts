@@ -26,6 +26,12 @@ export const ADMIN_USERS_MAX_LIMIT = 500;
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 /** Name of the response header carrying the number of members in the database, unfiltered ('shown of total'). */
 export const UNFILTERED_COUNT_HEADER = 'x-unfiltered-count';
+/**
+ * A search counts its matches up to this many (or to the end of the page asked for, if further); when
+ * more match, x-total-count is the cap and this header is 'true' (the list shows "1,000+").
+ */
+export const TOTAL_CAPPED_HEADER = 'x-total-count-capped';
+export const SEARCH_COUNT_CAP = 1000;
 
 /** Query string of GET /api/admin/users; every field optional. Empty strings mean "no filter". */
 export const adminUsersQuerySchema = z.object({
@@ -377,9 +383,9 @@ export const adminStatsSchema = z.object({
   todayDownloads: z.number().int(),
   /** Bytes used by media files under DATA_DIR/media. */
   storageUsed: z.number(),
-  /** Counts per status (spec: Active, Cancelled w/ Access, Expired, plus the rest). */
+  /** Counts per status now (a passed expiry counts as expired, a cancelled subscription paid to a future date as cancelled_with_access). */
   statusCounts: z.record(z.enum(SUBSCRIPTION_STATUSES), z.number().int()),
-  /** Members per pledge band, by tier-policy's PLEDGE_BANDS: vip 10+, dhr2 5+, dhr1 3+, free 0 euro. */
+  /** Members with paid access now per pledge band, by tier-policy's PLEDGE_BANDS: vip 10+, dhr2 5+, dhr1 3+, free 0 euro. */
   pledgeBands: z.record(z.enum(TIERS), z.number().int()),
   /** Active platform supporters that feed no account (the reconciliation page lists them). */
   unmatchedSupporters: z.number().int(),
@@ -389,6 +395,12 @@ export const adminStatsSchema = z.object({
   moderationPending: z.number().int(),
   contactUnhandled: z.number().int(),
   submissionsUnreviewed: z.number().int(),
+  /**
+   * Every member in exactly one bucket (tier-policy's memberBucket); they sum to totalUsers.
+   * activeSubscribers = active + cancelledWithAccess, freeUsers = expired + free,
+   * cancelledWithAccess and expiredUsers repeat their bucket.
+   */
+  buckets: z.object({ active: z.number().int(), cancelledWithAccess: z.number().int(), expired: z.number().int(), free: z.number().int() }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

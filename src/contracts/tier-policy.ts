@@ -79,14 +79,21 @@ export interface Subscriber {
  */
 export const ACCESS_STATUSES = ['active', 'cancelled_with_access'] as const satisfies readonly SubscriptionStatus[];
 
-/** Whether the status alone gives access (the expiry still has to be in the future). */
-export function statusGivesAccess(status: SubscriptionStatus): boolean {
-  return (ACCESS_STATUSES as readonly SubscriptionStatus[]).includes(status);
+/**
+ * Statuses that give access only up to a set expiry: a cancelled subscription paid to a future date
+ * keeps access until that date (paid time is never cut short); without an expiry it gives none.
+ */
+export const PAID_UNTIL_STATUSES = ['cancelled'] as const satisfies readonly SubscriptionStatus[];
+
+/** Whether the status (with its expiry, for PAID_UNTIL_STATUSES) may give access; the expiry still has to be in the future. */
+export function statusGivesAccess(status: SubscriptionStatus, expiry: Date | null = null): boolean {
+  if ((ACCESS_STATUSES as readonly SubscriptionStatus[]).includes(status)) return true;
+  return expiry !== null && (PAID_UNTIL_STATUSES as readonly SubscriptionStatus[]).includes(status);
 }
 
-/** Access needs status active or cancelled_with_access, and no expiry or one in the future. */
+/** Access needs status active or cancelled_with_access (or cancelled with an expiry), and no expiry or one in the future. */
 export function hasActiveSubscription(s: Subscriber, now: Date = new Date()): boolean {
-  const statusOk = statusGivesAccess(s.subscriptionStatus);
+  const statusOk = statusGivesAccess(s.subscriptionStatus, s.subscriptionExpiry);
   const notExpired = s.subscriptionExpiry === null || s.subscriptionExpiry.getTime() > now.getTime();
   return statusOk && notExpired;
 }
@@ -94,6 +101,27 @@ export function hasActiveSubscription(s: Subscriber, now: Date = new Date()): bo
 /** The tier whose features a member gets right now: free when the subscription gives no access. */
 export function effectiveTier(s: Subscriber, now: Date = new Date()): Tier {
   return hasActiveSubscription(s, now) ? s.subscriptionTier : 'free';
+}
+
+/** The dashboard's member buckets: every member is in exactly one (memberBucket). */
+export const MEMBER_BUCKETS = ['active', 'cancelledWithAccess', 'expired', 'free'] as const;
+export type MemberBucket = (typeof MEMBER_BUCKETS)[number];
+
+/** Statuses only a paid subscription reaches: a member with one of them has paid at some point. */
+export const PAID_HISTORY_STATUSES = ['cancelled', 'cancelled_with_access', 'expired'] as const satisfies readonly SubscriptionStatus[];
+
+/**
+ * Which bucket a member is in now, by the access rule (admins are counted by their subscription):
+ * - active: a paid tier with access now and status active;
+ * - cancelledWithAccess: a paid tier with access now under any other status (cancelled, paid to a future date);
+ * - expired: no paid access now, but a paid tier or a status of PAID_HISTORY_STATUSES;
+ * - free: never paid (free tier, status active or inactive).
+ * The dashboard's SQL (members-repository's memberFigures) is built from the same constants.
+ */
+export function memberBucket(s: Subscriber, now: Date = new Date()): MemberBucket {
+  if (effectiveTier(s, now) !== 'free') return s.subscriptionStatus === 'active' ? 'active' : 'cancelledWithAccess';
+  const paidStatus = (PAID_HISTORY_STATUSES as readonly SubscriptionStatus[]).includes(s.subscriptionStatus);
+  return s.subscriptionTier !== 'free' || paidStatus ? 'expired' : 'free';
 }
 
 /** Whether a member passes a check for `required`; admins pass every tier check. */

@@ -211,7 +211,14 @@ describe('admin users API and dashboard figures', async () => {
     expect(s.statusCounts.expired).toBe(before.statusCounts.expired + 1);
     expect(s.pledgeBands.vip).toBe(before.pledgeBands.vip + 1);
     expect(s.pledgeBands.dhr2).toBe(before.pledgeBands.dhr2 + 1);
-    expect(s.pledgeBands.dhr1).toBe(before.pledgeBands.dhr1 + 1);
+    // The expired DHR1 member's old pledge buys nothing now: pledge bands count members with access only.
+    expect(s.pledgeBands.dhr1).toBe(before.pledgeBands.dhr1);
+    expect(s.buckets).toEqual({
+      active: before.buckets.active + 2,
+      cancelledWithAccess: before.buckets.cancelledWithAccess + 1,
+      expired: before.buckets.expired + 1,
+      free: before.buckets.free,
+    });
     const mixCount = (await db.select().from(vipMixes)).length;
     expect(s.totalMixes).toBe(mixCount);
     expect(s.todayDownloads).toBe(mix ? before.todayDownloads + 2 : before.todayDownloads);
@@ -268,9 +275,10 @@ describe('admin users API and dashboard figures', async () => {
     for (const u of rows) {
       const tier = effectiveTier(u, at);
       byTier[tier] = (byTier[tier] ?? 0) + 1;
-      byBand[tierForPledgeCents(u.pledgeAmountCents)] = (byBand[tierForPledgeCents(u.pledgeAmountCents)] ?? 0) + 1;
+      if (tier !== 'free') byBand[tierForPledgeCents(u.pledgeAmountCents)] = (byBand[tierForPledgeCents(u.pledgeAmountCents)] ?? 0) + 1;
       const ranOut = statusGivesAccess(u.subscriptionStatus) && !hasActiveSubscription(u, at);
-      const status = ranOut ? 'expired' : u.subscriptionStatus;
+      const paidUntilLater = u.subscriptionStatus === 'cancelled' && hasActiveSubscription(u, at);
+      const status = ranOut ? 'expired' : paidUntilLater ? 'cancelled_with_access' : u.subscriptionStatus;
       byStatus[status] = (byStatus[status] ?? 0) + 1;
       if (tier !== 'free') active++;
     }

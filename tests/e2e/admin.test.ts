@@ -77,7 +77,13 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
     await expect.poll(() => page.getByTestId('stat-vip-members').textContent()).toBe(fmt(stats.vipUsers));
     await expect.poll(() => page.getByTestId('stat-vip-mixes').textContent()).toBe(fmt(stats.totalMixes));
     await expect.poll(() => page.getByTestId('stat-downloads-today').textContent()).toBe('0');
-    await page.getByText(`${fmt(stats.activeSubscribers)} active · ${fmt(stats.freeUsers)} free`).waitFor();
+    // The top card and the status tiles read the same buckets, and the buckets add up to the total.
+    const b = stats.buckets;
+    expect(b.active + b.cancelledWithAccess + b.expired + b.free).toBe(stats.totalUsers);
+    for (const [id, value] of [['active', b.active], ['cancelled-with-access', b.cancelledWithAccess], ['expired', b.expired], ['free', b.free]] as const) {
+      await expect.poll(() => page.getByTestId(`member-bucket-${id}`).textContent(), { message: id }).toMatch(new RegExp(`^${fmt(value)} `));
+      expect(await page.getByTestId(`bucket-${id}`).textContent(), id).toBe(fmt(value));
+    }
     await page.getByText(`DHR2 ${fmt(stats.dhr2Users)} · DHR1 ${fmt(stats.dhr1Users)}`).waitFor();
     expect(await page.getByTestId('tier-count-dhr1').textContent()).toBe(fmt(stats.dhr1Users));
 
@@ -96,23 +102,29 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
       await page.getByRole('list', { name: 'Admin tools' }).getByText(name, { exact: true }).waitFor();
     }
 
-    // Storage Setup opens the storage status call in a new tab.
-    const storage = page.getByRole('link', { name: /Storage Setup/ });
-    expect(await storage.getAttribute('href')).toBe('/api/admin/storage-status');
-    expect(await storage.getAttribute('target')).toBe('_blank');
+    // Storage Setup opens the storage setup page.
+    const storage = page.getByRole('list', { name: 'Admin tools' }).getByRole('link', { name: /Storage Setup/ });
+    expect(await storage.getAttribute('href')).toBe('/storage-setup');
+    expect(await storage.getAttribute('target')).toBeNull();
 
     // System status comes from the running system: the database answers, the platforms are not configured here.
     const status = page.getByRole('region', { name: 'System Status' });
     await status.getByText(/^Database · (PGlite \(embedded\)|PostgreSQL)$/).waitFor();
     await status.getByText(/Answering in <?\d+ ms/).waitFor();
     await status.getByText('Not configured (no API token)').first().waitFor();
+    // The VIP mixes test calls GET /api/vip/mixes and says how many it answered; metadata health opens in a tab.
+    const mixes = await api<unknown[]>('/api/vip/mixes');
+    await status.getByRole('button', { name: 'VIP mixes' }).click();
+    await expect.poll(() => status.getByTestId('vip-mixes-check').textContent()).toBe(`${mixes.length} ${mixes.length === 1 ? 'mix' : 'mixes'}`);
+    expect(await status.getByRole('link', { name: 'Metadata health' }).getAttribute('href')).toBe('/api/health/metadata');
 
     // Sync Systems opens its preview, which says plainly that no platform is configured here.
     await page.getByRole('button', { name: /Sync Systems/ }).click();
     await page.getByRole('dialog').getByText(NO_PLATFORM_CONFIGURED).waitFor();
     await page.keyboard.press('Escape');
 
-    // The other /admin paths show the same dashboard.
+    // The other /admin paths show the same dashboard; only /sync opens its tool.
+    expect(await page.getByRole('region', { name: 'Sync Systems' }).count()).toBe(0);
     for (const p of ['/admin', '/members', '/analytics']) {
       await page.goto(p);
       await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
@@ -123,6 +135,41 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
     // The home page asks for now-playing at once; no Icecast runs in this suite, so that one call answers 503;
     // the sync preview answered 409 (no platform configured).
     expect(errors.filter((e) => !/status of (503|409)/.test(e))).toEqual([]);
+  });
+
+  it('opens the Sync Systems and Bulk Import tools at their own paths, at 360 and 1366 px', async () => {
+    for (const [name, viewport] of [
+      ['360', { width: 360, height: 800 }],
+      ['1366', DESKTOP],
+    ] as const) {
+      const { page, errors } = await adminPage(viewport);
+      // /sync is the dashboard with its Sync Systems tool open: the button and the sync log.
+      await page.goto('/sync');
+      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+      const syncTool = page.getByRole('region', { name: 'Sync Systems' });
+      await syncTool.getByRole('heading', { name: 'Sync log' }).waitFor();
+      await noHorizontalScroll(page);
+      await syncTool.getByRole('button', { name: 'Sync Systems', exact: true }).click();
+      await page.getByText(/^Sync complete: \d+ users updated$/).waitFor();
+      await syncTool.getByRole('list', { name: 'Sync runs' }).waitFor();
+      await shoot(page, `sync-${name}`);
+
+      await page.goto('/bulk-import');
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('tab', { name: 'Import Data' }).waitFor();
+      await noHorizontalScroll(page);
+      if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `bulk-import-path-${name}.png`) });
+      // Closing it leaves the tool's path for the dashboard, so a reload does not reopen it.
+      await page.keyboard.press('Escape');
+      await page.waitForURL(`${h.baseUrl}/admin-dashboard`);
+      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+      expect(await dialog.count()).toBe(0);
+      await page.getByTestId('bucket-free').waitFor();
+      await page.getByText(/Answering in <?\d+ ms/).waitFor();
+      await noHorizontalScroll(page);
+      await shoot(page, `dashboard-${name}`);
+      expect(errors).toEqual([]);
+    }
   });
 
   it('creates, finds and edits a member on /user-management', async () => {

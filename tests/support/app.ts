@@ -81,6 +81,11 @@ export async function createMember(app: FastifyInstance, fields: Partial<NewUser
   return { user, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
+/** Inserts many members straight into the database (no sessions), in chunks, for tests of figures and search. */
+export async function insertMemberRows(app: FastifyInstance, rows: NewUserRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) await app.database.db.insert(users).values(rows.slice(i, i + 1000));
+}
+
 /** A member of the given role: paid tiers are active with no expiry; the expired VIP expired yesterday. */
 export async function memberWithRole(app: FastifyInstance, role: Exclude<Role, 'anonymous'>): Promise<TestMember> {
   switch (role) {

@@ -15,6 +15,8 @@ import {
   downloadStatsSchema,
   storageStatusSchema,
   systemStatusSchema,
+  SEARCH_COUNT_CAP,
+  TOTAL_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
   UNFILTERED_COUNT_HEADER,
   updateAdminUserSchema,
@@ -58,8 +60,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: admin, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } },
     async (req, reply) => {
       const q = req.query;
-      const page = await listMembers(db, { search: q.search, tier: q.tier, status: q.status }, q.limit, q.offset);
+      const page = await listMembers(db, { search: q.search, tier: q.tier, status: q.status }, q.limit, q.offset, SEARCH_COUNT_CAP);
       reply.header(TOTAL_COUNT_HEADER, String(page.total)).header(UNFILTERED_COUNT_HEADER, String(page.unfiltered));
+      if (page.capped) reply.header(TOTAL_CAPPED_HEADER, 'true');
       reply.header('cache-control', 'no-store');
       return page.rows.map(toAdminUser);
     },

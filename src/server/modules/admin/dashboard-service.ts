@@ -64,8 +64,8 @@ export function createDashboard(database: Database, config: Config, media: Media
       dhr2Users: members.byEffectiveTier.dhr2,
       dhr1Users: members.byEffectiveTier.dhr1,
       freeUsers: members.byEffectiveTier.free,
-      cancelledWithAccess: members.byStatus.cancelled_with_access,
-      expiredUsers: members.byStatus.expired,
+      cancelledWithAccess: members.byBucket.cancelledWithAccess,
+      expiredUsers: members.byBucket.expired,
       totalTracks,
       totalMixes: mixes.total,
       todayDownloads,
@@ -77,6 +77,7 @@ export function createDashboard(database: Database, config: Config, media: Media
       moderationPending,
       contactUnhandled,
       submissionsUnreviewed,
+      buckets: members.byBucket,
     };
   }
 

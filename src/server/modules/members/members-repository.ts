@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { ACCESS_STATUSES, PLEDGE_BANDS } from '../../../contracts/tier-policy';
+import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ACCESS_STATUSES, MEMBER_BUCKETS, PAID_HISTORY_STATUSES, PAID_UNTIL_STATUSES, PLEDGE_BANDS, type MemberBucket } from '../../../contracts/tier-policy';
 import { SUBSCRIPTION_STATUSES, TIERS, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -106,6 +106,7 @@ export async function findAdminIds(db: Db): Promise<string[]> {
  */
 export async function insertMember(db: Db, values: NewUserRow): Promise<UserRow> {
   const rows = await uniqueEmail(values.email, () => db.insert(users).values(values).returning());
+  membersAdded();
   const row = rows[0];
   if (!row) throw new Error('member insert returned nothing');
   if (row.subscriptionTier !== 'free') {
@@ -220,12 +221,12 @@ export async function ensureMember(db: Db, who: MemberIdentity): Promise<UserRow
       set: { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, ...(who.username ? { username: who.username } : {}) },
     })
     .returning();
+  membersAdded();
   const row = rows[0];
   if (!row) throw new Error('member upsert returned nothing');
   return row;
 }
 
-/** Makes the email's member an admin with this password, creating the member if needed. */
 /**
  * Makes an existing member an admin. Their password and username stay unless new ones are given
  * (the admin CLI's --promote).
@@ -245,7 +246,15 @@ export async function insertAdmin(db: Db, values: { email: string; username: str
 
 /** tier-policy's access rule (hasActiveSubscription) as SQL. */
 function accessNowSql(now: Date): SQL {
-  return and(inArray(users.subscriptionStatus, [...ACCESS_STATUSES]), or(isNull(users.subscriptionExpiry), gt(users.subscriptionExpiry, now))) as SQL;
+  return or(
+    and(inArray(users.subscriptionStatus, [...ACCESS_STATUSES]), or(isNull(users.subscriptionExpiry), gt(users.subscriptionExpiry, now))),
+    and(inArray(users.subscriptionStatus, [...PAID_UNTIL_STATUSES]), gt(users.subscriptionExpiry, now)),
+  ) as SQL;
+}
+
+/** A paid tier with access now (tier-policy's effectiveTier is not free). */
+function paidAccessNowSql(now: Date): SQL {
+  return and(accessNowSql(now), ne(users.subscriptionTier, 'free')) as SQL;
 }
 
 /** tier-policy's PLEDGE_BANDS (tierForPledgeCents) as SQL. */
@@ -254,12 +263,26 @@ function pledgeBandSql(): SQL {
   return sql`case ${sql.join(whens, sql` `)} else 'free' end`;
 }
 
+/** tier-policy's memberBucket as SQL. */
+function memberBucketSql(now: Date): SQL {
+  const bucket = (b: MemberBucket) => sql`${b}`;
+  return sql`case
+    when ${paidAccessNowSql(now)} and ${eq(users.subscriptionStatus, 'active')} then ${bucket('active')}
+    when ${paidAccessNowSql(now)} then ${bucket('cancelledWithAccess')}
+    when ${or(ne(users.subscriptionTier, 'free'), inArray(users.subscriptionStatus, [...PAID_HISTORY_STATUSES]))} then ${bucket('expired')}
+    else ${bucket('free')} end`;
+}
+
 /**
  * The status a member is in now: a status that gives access but whose expiry has passed counts as
- * expired (the expiry pass writes that a minute later), so no member is counted twice.
+ * expired (the expiry pass writes that a minute later), and a cancelled subscription paid to a future
+ * date as cancelled_with_access, so no member is counted twice.
  */
 function currentStatusSql(now: Date): SQL {
-  return sql`case when ${and(inArray(users.subscriptionStatus, [...ACCESS_STATUSES]), lte(users.subscriptionExpiry, now))} then 'expired' else ${users.subscriptionStatus} end`;
+  return sql`case
+    when ${and(inArray(users.subscriptionStatus, [...ACCESS_STATUSES]), lte(users.subscriptionExpiry, now))} then 'expired'
+    when ${and(inArray(users.subscriptionStatus, [...PAID_UNTIL_STATUSES]), gt(users.subscriptionExpiry, now))} then 'cancelled_with_access'
+    else ${users.subscriptionStatus} end`;
 }
 
 export interface MemberFigures {
@@ -268,10 +291,12 @@ export interface MemberFigures {
   byEffectiveTier: Record<Tier, number>;
   /** By current status; each member counted once. */
   byStatus: Record<SubscriptionStatus, number>;
-  /** By pledge band (tier-policy's PLEDGE_BANDS). */
+  /** Members with paid access now, by pledge band (tier-policy's PLEDGE_BANDS). */
   byPledgeBand: Record<Tier, number>;
   /** Members with a paid tier whose subscription gives access now. */
   activeSubscribers: number;
+  /** By tier-policy's memberBucket; the buckets sum to total. */
+  byBucket: Record<MemberBucket, number>;
 }
 
 /** The dashboard's member counts, in one pass over the table. */
@@ -280,11 +305,13 @@ export async function memberFigures(db: Db, now: Date = new Date()): Promise<Mem
     .select({
       tier: sql<Tier>`case when ${accessNowSql(now)} then ${users.subscriptionTier} else 'free' end`,
       status: sql<SubscriptionStatus>`${currentStatusSql(now)}`,
-      band: sql<Tier>`${pledgeBandSql()}`,
+      // Pledges count only while they buy access: a cancelled member's old pledge is no band.
+      band: sql<Tier | null>`case when ${paidAccessNowSql(now)} then ${pledgeBandSql()} end`,
+      bucket: sql<MemberBucket>`${memberBucketSql(now)}`,
       n: count(),
     })
     .from(users)
-    .groupBy(sql`1, 2, 3`);
+    .groupBy(sql`1, 2, 3, 4`);
   const zeroBy = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
   const figures: MemberFigures = {
     total: 0,
@@ -292,16 +319,24 @@ export async function memberFigures(db: Db, now: Date = new Date()): Promise<Mem
     byStatus: zeroBy(SUBSCRIPTION_STATUSES),
     byPledgeBand: zeroBy(TIERS),
     activeSubscribers: 0,
+    byBucket: zeroBy(MEMBER_BUCKETS),
   };
   for (const r of rows) {
     const n = Number(r.n);
     figures.total += n;
     figures.byEffectiveTier[r.tier] += n;
     figures.byStatus[r.status] += n;
-    figures.byPledgeBand[r.band] += n;
+    if (r.band) figures.byPledgeBand[r.band] += n;
+    figures.byBucket[r.bucket] += n;
     if (r.tier !== 'free') figures.activeSubscribers += n;
   }
   return figures;
+}
+
+/** Each member's bucket by the dashboard's SQL (the property test checks it against tier-policy's memberBucket). */
+export async function memberBuckets(db: Db, now: Date = new Date()): Promise<Map<string, MemberBucket>> {
+  const rows = await db.select({ id: users.id, bucket: sql<MemberBucket>`${memberBucketSql(now)}` }).from(users);
+  return new Map(rows.map((r) => [r.id, r.bucket]));
 }
 
 /** `%term%` for LIKE, with the user's own % _ \ taken literally. */
@@ -355,40 +390,94 @@ export async function memberKeysetPage(
   return { rows: found.map((r) => r.row), next: found.length === limit && last ? { createdAt: last.cursorAt, id: last.row.id } : null };
 }
 
+/**
+ * How many members there are, kept for a moment for searches: an admin typing a search asks with every
+ * keystroke, and counting 100,000 rows costs more than the search itself. Exact as of at most
+ * MEMBER_COUNT_TTL_MS ago; a member added through this module drops it at once.
+ */
+const MEMBER_COUNT_TTL_MS = 2_000;
+let memberCountGeneration = 0;
+const memberCounts = new WeakMap<Db, { at: number; generation: number; n: Promise<number> }>();
+
+function membersAdded(): void {
+  memberCountGeneration += 1;
+}
+
+function countAllMembers(db: Db, fresh: boolean): Promise<number> {
+  const kept = memberCounts.get(db);
+  if (!fresh && kept && kept.generation === memberCountGeneration && Date.now() - kept.at < MEMBER_COUNT_TTL_MS) return kept.n;
+  const n = db
+    .select({ n: count() })
+    .from(users)
+    .then((r) => r[0]?.n ?? 0);
+  memberCounts.set(db, { at: Date.now(), generation: memberCountGeneration, n });
+  n.catch(() => memberCounts.delete(db));
+  return n;
+}
+
 export interface MemberPage {
   rows: UserRow[];
-  /** Members matching the filters. */
+  /** Members matching the filters, exact up to `countCap`; when more match it is countCap and `capped` is true. */
   total: number;
+  /** More than `total` members match (the count stopped at its cap). */
+  capped: boolean;
   /** Members in the database. */
   unfiltered: number;
 }
 
-/** A page of members, newest first, with the filtered and unfiltered totals. */
-export async function listMembers(db: Db, f: MemberFilters, limit: number, offset: number): Promise<MemberPage> {
+/**
+ * Newest first, in the order of users_created_at_idx (created_at desc nulls last, id): PostgreSQL walks
+ * that index and stops after the page instead of sorting every row.
+ */
+const NEWEST_FIRST = [sql`${users.createdAt} desc nulls last`, users.id];
+
+/**
+ * A page of members, newest first, with the filtered and unfiltered totals. The filtered count stops
+ * at `countCap` matches (a broad search such as a mail domain matches tens of thousands: counting them
+ * all costs more than the page). One statement gives the page and its count: the first cap + 1 matches
+ * are read once (the trigram index for a rare term); when they are all the matches, the page is sorted
+ * from them, otherwise it walks users_created_at_idx, where a common term fills a page at once.
+ */
+export async function listMembers(db: Db, f: MemberFilters, limit: number, offset: number, countCap: number): Promise<MemberPage> {
   const where = filterCondition(f);
-  const allCount = db.select({ n: count() }).from(users);
   if (!where) {
-    const [rows, all] = await Promise.all([
-      db.select().from(users).orderBy(desc(users.createdAt), users.id).limit(limit).offset(offset),
-      allCount,
-    ]);
-    const n = all[0]?.n ?? 0;
-    return { rows, total: n, unfiltered: n };
+    // Here the count is the list's own total: always counted now.
+    const [rows, n] = await Promise.all([db.select().from(users).orderBy(...NEWEST_FIRST).limit(limit).offset(offset), countAllMembers(db, true)]);
+    return { rows, total: n, capped: false, unfiltered: n };
   }
-  // One pass over the matches gives both the page's ids and their count (a broad search such as a
-  // mail domain matches thousands of members: reading them twice would double the work).
-  const [matched, all] = await Promise.all([
-    db.execute(sql`
-      with m as materialized (select ${users.id} as id, ${users.createdAt} as created_at from ${users} where ${where})
-      select (select count(*) from m)::int as total,
-        coalesce((select json_agg(p.id) from (select id from m order by created_at desc, id limit ${limit} offset ${offset}) p), '[]'::json) as ids`),
-    allCount,
+  // Never cap below the end of the page asked for: the count then always covers what is shown.
+  const cap = Math.max(countCap, offset + limit);
+  // `length(search_text) >= 0` is always true; the planner rates it at a third. Without it, a common
+  // term tempts the planner into a sequential scan that stops at cap + 1 matches, which is slow when the
+  // matches sit in runs (a surname's family): the trigram index then reads 4x less.
+  const firstMatches = sql`select ${users.id} as id, ${users.createdAt} as created_at from ${users}
+    where ${where} and length(${users.searchText}) >= 0 limit ${cap + 1}`;
+  // Only one branch of the union runs: each is gated by the count (a one-time filter).
+  const page = sql`(
+    with m as materialized (${firstMatches}), n as (select count(*)::int as c from m)
+    select p.id, p.created_at, n.c from n cross join lateral (
+      (select m.id, m.created_at from m where n.c <= ${cap} order by m.created_at desc nulls last, m.id limit ${limit} offset ${offset})
+      union all
+      (select ${users.id}, ${users.createdAt} from ${users} where ${where} and n.c > ${cap}
+        order by ${users.createdAt} desc nulls last, ${users.id} limit ${limit} offset ${offset})
+    ) as p
+  ) as page`;
+  const [found, unfiltered] = await Promise.all([
+    db
+      .select({ user: users, matched: sql<number>`page.c`.mapWith(Number) })
+      .from(users)
+      .innerJoin(page, sql`page.id = ${users.id}`)
+      .orderBy(sql`page.created_at desc nulls last`, sql`page.id`),
+    countAllMembers(db, false),
   ]);
-  // node-postgres and PGlite both answer { rows }.
-  const first = (matched as unknown as { rows: { total: number; ids: string[] | string }[] }).rows[0];
-  const ids: string[] = typeof first?.ids === 'string' ? (JSON.parse(first.ids) as string[]) : (first?.ids ?? []);
-  const rows = ids.length ? await db.select().from(users).where(inArray(users.id, ids)).orderBy(desc(users.createdAt), users.id) : [];
-  return { rows, total: Number(first?.total ?? 0), unfiltered: all[0]?.n ?? 0 };
+  // A page past the last match has no row to carry the count: ask for it alone (never for a first page).
+  const countAlone = async () => {
+    const res = await db.execute(sql`select count(*)::int as c from (${firstMatches}) as m`);
+    // node-postgres and PGlite both answer { rows }.
+    return Number((res as unknown as { rows: { c: number }[] }).rows[0]?.c ?? 0);
+  };
+  const matched = found[0]?.matched ?? (offset === 0 ? 0 : await countAlone());
+  return { rows: found.map((r) => r.user), total: Math.min(matched, cap), capped: matched > cap, unfiltered };
 }
 
 /** A member a bulk import creates (the subscription follows through a grant). */
@@ -426,6 +515,7 @@ export async function insertMembersInBulk(db: Db, rows: readonly NewMemberRow[])
     );
     // node-postgres and PGlite both answer { rows }.
     out.push(...(res as unknown as { rows: { id: string; email: string }[] }).rows);
+    membersAdded();
   }
   return out;
 }

@@ -21,7 +21,8 @@ export function TopBar() {
     <header className="sticky top-0 z-40 border-b border-white/5 bg-night-950/70 backdrop-blur-xl supports-[backdrop-filter]:bg-night-950/55">
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
         <Link to="/" aria-label="DHR Deep House Radio home" className="shrink-0 rounded-lg">
-          <Logo compact="responsive" />
+          {/* Below 380 px the signed-in controls need the wordmark's room; the mark and the link's label stay. */}
+          <Logo compact="responsive" className="max-[379px]:[&>span:last-child]:hidden" />
         </Link>
         <nav aria-label="Main" className="ml-2 hidden flex-1 items-center justify-center gap-0.5 lg:flex xl:gap-1">
           {items.map((item) => (

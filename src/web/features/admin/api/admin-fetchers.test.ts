@@ -37,10 +37,15 @@ describe('getUsers', () => {
   it('sends the filters as query parameters and reads the counts from the headers', async () => {
     const fetchMock = reply(JSON.stringify([user]), { headers: { 'x-total-count': '51', 'x-unfiltered-count': '900' } });
     const page = await getUsers(filter);
-    expect(page).toEqual({ users: [user], matching: 51, total: 900 });
+    expect(page).toEqual({ users: [user], matching: 51, matchingCapped: false, total: 900 });
     const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://x');
     expect(url.pathname).toBe('/api/admin/users');
     expect(Object.fromEntries(url.searchParams)).toEqual({ search: 'Quinn', tier: 'dhr2', limit: '50', offset: '100' });
+  });
+
+  it('reads a capped match count as "at least"', async () => {
+    reply(JSON.stringify([user]), { headers: { 'x-total-count': '1000', 'x-total-count-capped': 'true', 'x-unfiltered-count': '100000' } });
+    expect(await getUsers(filter)).toEqual({ users: [user], matching: 1000, matchingCapped: true, total: 100000 });
   });
 
   it("says 'Users endpoint returned invalid JSON' for a body that is not JSON", async () => {

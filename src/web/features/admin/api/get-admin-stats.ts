@@ -23,6 +23,7 @@ export const EMPTY_STATS: AdminStats = {
   moderationPending: 0,
   contactUnhandled: 0,
   submissionsUnreviewed: 0,
+  buckets: { active: 0, cancelledWithAccess: 0, expired: 0, free: 0 },
 };
 
 /**

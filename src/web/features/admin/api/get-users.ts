@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   adminUserSchema,
+  TOTAL_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
   UNFILTERED_COUNT_HEADER,
   type AdminUser,
@@ -19,8 +20,10 @@ export interface UsersFilter {
 
 export interface UsersPage {
   users: AdminUser[];
-  /** Members matching the filters (all pages). */
+  /** Members matching the filters (all pages); at least this many when `matchingCapped`. */
   matching: number;
+  /** The server stopped counting matches at `matching` (shown as "1,000+"). */
+  matchingCapped: boolean;
   /** Members in the database, unfiltered. */
   total: number;
 }
@@ -67,7 +70,8 @@ export async function getUsers(filter: UsersFilter, signal?: AbortSignal): Promi
   if (!Array.isArray(body)) throw new Error(NOT_AN_ARRAY);
   const users = body.map((u) => adminUserSchema.parse(u));
   const matching = countHeader(res, TOTAL_COUNT_HEADER, users.length);
-  return { users, matching, total: countHeader(res, UNFILTERED_COUNT_HEADER, matching) };
+  const matchingCapped = res.headers.get(TOTAL_CAPPED_HEADER) === 'true';
+  return { users, matching, matchingCapped, total: countHeader(res, UNFILTERED_COUNT_HEADER, matching) };
 }
 
 export const usersQueryOptions = (filter: UsersFilter) =>

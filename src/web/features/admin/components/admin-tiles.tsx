@@ -99,9 +99,7 @@ export function AdminTiles({ onSync, syncing, onBulkImport }: AdminTilesProps): 
         </button>
       </li>
       <li className="flex">
-        <a href="/api/admin/storage-status" target="_blank" rel="noopener" className={tileClass}>
-          <TileBody icon={Database} title="Storage Setup" description="Media storage mode, space used and mixes without links." external />
-        </a>
+        <TileLink to="/storage-setup" icon={Database} title="Storage Setup" description="Media storage mode, space used and mixes without links." />
       </li>
       <li className="flex">
         <TileLink to="/admin/track-history" icon={History} title="Track History" description="Every identified track, with export." />

@@ -20,10 +20,12 @@ function tierCount(stats: AdminStats, tier: Tier): number {
 /** Tier distribution and subscription statuses, from GET /api/admin/stats. */
 export function SubscriptionAnalytics({ stats, loading }: { stats: AdminStats; loading: boolean }) {
   const total = Math.max(1, BANDS.reduce((n, b) => n + tierCount(stats, b.tier), 0));
+  // Every member in exactly one of these (tier-policy's memberBucket): they add up to the total.
   const statuses = [
-    { label: 'Active', value: stats.statusCounts.active, dot: 'bg-emerald-400' },
-    { label: 'Cancelled w/ Access', value: stats.cancelledWithAccess, dot: 'bg-amber-400' },
-    { label: 'Expired', value: stats.expiredUsers, dot: 'bg-rose-400' },
+    { label: 'Active', value: stats.buckets.active, dot: 'bg-emerald-400', testId: 'bucket-active' },
+    { label: 'Cancelled w/ Access', value: stats.buckets.cancelledWithAccess, dot: 'bg-amber-400', testId: 'bucket-cancelled-with-access' },
+    { label: 'Expired', value: stats.buckets.expired, dot: 'bg-rose-400', testId: 'bucket-expired' },
+    { label: 'Free / never paid', value: stats.buckets.free, dot: 'bg-mist-400', testId: 'bucket-free' },
   ];
   return (
     <Card className="flex min-w-0 flex-col gap-6" aria-busy={loading}>
@@ -49,8 +51,10 @@ export function SubscriptionAnalytics({ stats, loading }: { stats: AdminStats; l
                     <span className="font-semibold text-white" data-testid={`tier-count-${b.tier}`}>
                       {formatNumber(count)}
                     </span>
-                    {b.tier !== 'free' && (
+                    {b.tier !== 'free' ? (
                       <span className="ml-2 text-xs text-mist-500">{formatNumber(stats.pledgeBands[b.tier])} pledging {b.band}</span>
+                    ) : (
+                      <span className="ml-2 text-xs text-mist-500">incl. {formatNumber(stats.buckets.expired)} expired</span>
                     )}
                   </span>
                 </div>
@@ -70,14 +74,16 @@ export function SubscriptionAnalytics({ stats, loading }: { stats: AdminStats; l
         <h3 id="status-counts" className="mb-3 text-xs font-semibold tracking-[0.16em] text-mist-400 uppercase">
           Subscription status
         </h3>
-        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3 lg:grid-cols-2 xl:grid-cols-4">
           {statuses.map((s) => (
             <div key={s.label} className="min-w-0 rounded-2xl border border-white/5 bg-white/[0.03] px-3 py-3">
               <dt className="flex items-center gap-1.5 text-[0.7rem] leading-tight text-mist-400 sm:text-xs">
                 <span className={cn('size-1.5 shrink-0 rounded-full', s.dot)} aria-hidden="true" />
                 {s.label}
               </dt>
-              <dd className="mt-1 text-xl font-bold text-white tabular-nums">{formatNumber(s.value)}</dd>
+              <dd className="mt-1 text-xl font-bold text-white tabular-nums" data-testid={s.testId}>
+                {formatNumber(s.value)}
+              </dd>
             </div>
           ))}
         </dl>

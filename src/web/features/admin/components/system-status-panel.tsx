@@ -1,4 +1,4 @@
-import { ArrowUpRight, CheckCircle2, CircleAlert, CircleMinus, Server } from 'lucide-react';
+import { ArrowUpRight, CheckCircle2, CircleAlert, CircleMinus, Loader2, Server } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SystemStatus } from '../../../../contracts/admin';
@@ -8,6 +8,7 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime, relativeTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useChannels } from '../../radio';
+import { useTestVipMixes } from '../api/test-vip-mixes';
 
 type Health = 'ok' | 'warn' | 'off';
 
@@ -48,6 +49,7 @@ const CHECKS: { label: string; href: string }[] = [
   { label: 'Stats', href: '/api/admin/stats' },
   { label: 'Storage configuration', href: '/api/admin/storage-status' },
   { label: 'Health check', href: '/api/health' },
+  { label: 'Metadata health', href: '/api/health/metadata' },
 ];
 
 function ExternalCheck({ label, href }: { label: string; href: string }) {
@@ -56,6 +58,23 @@ function ExternalCheck({ label, href }: { label: string; href: string }) {
       {label}
       <ArrowUpRight className="size-3.5 text-mist-500" aria-hidden="true" />
     </a>
+  );
+}
+
+/** Calls GET /api/vip/mixes in the page and says what it answered: the number of mixes, or the error. */
+function VipMixesCheck() {
+  const test = useTestVipMixes();
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <button type="button" className={cn(chip, 'disabled:cursor-wait')} onClick={() => test.mutate()} disabled={test.isPending}>
+        {test.isPending && <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />}
+        VIP mixes
+      </button>
+      <span role="status" className="text-xs empty:hidden" data-testid="vip-mixes-check">
+        {test.isSuccess && <span className="text-emerald-300">{`${test.data} ${test.data === 1 ? 'mix' : 'mixes'}`}</span>}
+        {test.isError && <span className="text-rose-300">{`Failed: ${errorMessage(test.error, test.error.message)}`}</span>}
+      </span>
+    </span>
   );
 }
 
@@ -165,6 +184,7 @@ export function SystemStatusPanel({
               <ExternalCheck label={`Stream test ${c.name}`} href={`/api/channels/${encodeURIComponent(c.id)}/stream`} />
             </Fragment>
           ))}
+          <VipMixesCheck />
           {CHECKS.map((c) => (
             <ExternalCheck key={c.href} {...c} />
           ))}

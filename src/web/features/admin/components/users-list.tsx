@@ -36,8 +36,11 @@ export function UsersList(feedback: FormFeedback) {
   const filtered = Boolean(search.trim() || tier || status);
   const rows = users.data?.users ?? [];
   const matching = users.data?.matching ?? 0;
+  const matchingCapped = users.data?.matchingCapped ?? false;
   const total = users.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(matching / PAGE_SIZE));
+  // A capped count ("1,000+") has more pages than it says: a full page may always have a next one.
+  const hasNext = page + 1 < pages || (matchingCapped && rows.length === PAGE_SIZE);
   // One edit at a time; a member being edited who left the page (new search, reload) frees the others.
   const editing = editingId !== null && rows.some((u) => u.id === editingId);
 
@@ -129,13 +132,17 @@ export function UsersList(feedback: FormFeedback) {
         <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-mist-400">
           <span className="tabular-nums">
             {formatNumber(page * PAGE_SIZE + 1)}–{formatNumber(Math.min(matching, (page + 1) * PAGE_SIZE))} of{' '}
-            {formatNumber(matching)} {filtered ? 'matching' : 'members'}
+            <span data-testid="users-matching">
+              {formatNumber(matching)}
+              {matchingCapped && '+'}
+            </span>{' '}
+            {filtered ? 'matching' : 'members'}
           </span>
           <span className="flex gap-2">
             <Button variant="secondary" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page === 0} aria-label="Previous page">
               <ChevronLeft className="size-4" aria-hidden="true" /> Prev
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => setPage((p) => p + 1)} disabled={page + 1 >= pages} aria-label="Next page">
+            <Button variant="secondary" size="sm" onClick={() => setPage((p) => p + 1)} disabled={!hasNext} aria-label="Next page">
               Next <ChevronRight className="size-4" aria-hidden="true" />
             </Button>
           </span>

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Crown, Download, LayoutGrid, Music4, RefreshCw, Users } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeft, Crown, Download, LayoutGrid, Loader2, Music4, RefreshCcw, RefreshCw, Users } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { access } from '../../../../contracts/access-policy';
-import type { SyncResult } from '../../../../contracts/admin';
+import type { AdminStats, SyncResult } from '../../../../contracts/admin';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { cn } from '../../../lib/cn';
@@ -19,13 +20,18 @@ import { SyncDialog } from '../components/sync-dialog';
 import { StatCard } from '../components/stat-card';
 import { StatusBanner } from '../components/status-banner';
 import { SubscriptionAnalytics } from '../components/subscription-analytics';
+import { SyncLog } from '../components/sync-log';
 import { SystemStatusPanel } from '../components/system-status-panel';
 import { UnmatchedCallout } from '../components/unmatched-callout';
 import { WaitingWork } from '../components/waiting-work';
 import type { StatusMessage } from '../lib/use-status-message';
 import { formatNumber } from '../../../lib/numbers';
 
-/** /admin, /admin-dashboard and the paths that show it. */
+/** Paths of the dashboard that open one of its tools: Sync Systems with its log, or the Bulk Import dialog. */
+const SYNC_PATH = '/sync';
+const BULK_IMPORT_PATH = '/bulk-import';
+
+/** /admin, /admin-dashboard and the paths that show it (/sync and /bulk-import open their tool). */
 export default function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   return (
@@ -41,7 +47,19 @@ function Dashboard() {
   const downloads = useTodayDownloads();
   const system = useSystemStatus();
   const [syncOpen, setSyncOpen] = useState(false);
-  const [importOpen, setImportOpen] = useState(false);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [importOpen, setImportOpen] = useState(pathname === BULK_IMPORT_PATH);
+  // The same page answers several paths: arriving at /bulk-import from another of them opens the dialog too.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
+    if (pathname === BULK_IMPORT_PATH) setImportOpen(true);
+  }
+  const syncSection = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (pathname === SYNC_PATH) syncSection.current?.scrollIntoView({ block: 'start' });
+  }, [pathname]);
   // The spec's alerts for Sync Systems, shown in the page (a blocking window.alert would freeze the console).
   const [syncNotice, setSyncNotice] = useState<(StatusMessage & { details?: string[] }) | null>(null);
 
@@ -50,6 +68,12 @@ function Dashboard() {
 
   function refresh() {
     void qc.invalidateQueries({ queryKey: adminKeys.all });
+  }
+
+  function importOpenChange(open: boolean) {
+    setImportOpen(open);
+    // Closing the tool opened by its own path leaves that path, so Back and a reload do not reopen it.
+    if (!open && pathname === BULK_IMPORT_PATH) void navigate('/admin-dashboard', { replace: true });
   }
 
   function runSync() {
@@ -88,7 +112,7 @@ function Dashboard() {
           icon={Users}
           value={s.totalUsers}
           loading={stats.isPending}
-          detail={`${formatNumber(s.activeSubscribers)} active · ${formatNumber(s.freeUsers)} free`}
+          detail={<MemberBuckets buckets={s.buckets} />}
         />
         <StatCard
           label="VIP Members"
@@ -132,6 +156,22 @@ function Dashboard() {
         </div>
       )}
 
+      {pathname === SYNC_PATH && (
+        <section ref={syncSection} aria-labelledby="sync-heading" className="flex scroll-mt-24 flex-col gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="sync-heading" className="flex items-center gap-2 text-lg font-semibold text-white">
+              <RefreshCcw className="size-5 text-deep-300" aria-hidden="true" />
+              Sync Systems
+            </h2>
+            <Button size="sm" onClick={runSync} disabled={syncOpen} aria-busy={syncOpen}>
+              {syncOpen && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
+              {syncOpen ? 'Syncing...' : 'Sync Systems'}
+            </Button>
+          </div>
+          <SyncLog />
+        </section>
+      )}
+
       <section aria-labelledby="tools-heading" className="flex flex-col gap-4">
         <h2 id="tools-heading" className="flex items-center gap-2 text-lg font-semibold text-white">
           <LayoutGrid className="size-5 text-deep-300" aria-hidden="true" />
@@ -146,7 +186,29 @@ function Dashboard() {
       </div>
 
       <SyncDialog open={syncOpen} onOpenChange={setSyncOpen} onDone={syncDone} />
-      <BulkImportDialog open={importOpen} onOpenChange={setImportOpen} onImported={refresh} />
+      <BulkImportDialog open={importOpen} onOpenChange={importOpenChange} onImported={refresh} />
     </PageContainer>
+  );
+}
+
+/** The four member buckets under the total: they add up to it, and the status tiles show the same numbers. */
+function MemberBuckets({ buckets }: { buckets: AdminStats['buckets'] }) {
+  const parts = [
+    { id: 'active', label: 'active', value: buckets.active, dot: 'bg-emerald-400' },
+    { id: 'cancelled-with-access', label: 'cancelled w/ access', value: buckets.cancelledWithAccess, dot: 'bg-amber-400' },
+    { id: 'expired', label: 'expired', value: buckets.expired, dot: 'bg-rose-400' },
+    { id: 'free', label: 'free / never paid', value: buckets.free, dot: 'bg-mist-400' },
+  ];
+  return (
+    <span className="flex flex-col gap-0.5">
+      {parts.map((p) => (
+        <span key={p.id} className="flex items-start gap-1.5" data-testid={`member-bucket-${p.id}`}>
+          <span className={cn('mt-[calc(0.8125em-3px)] size-1.5 shrink-0 rounded-full', p.dot)} aria-hidden="true" />
+          <span>
+            <span className="font-semibold text-mist-200 tabular-nums">{formatNumber(p.value)}</span> {p.label}
+          </span>
+        </span>
+      ))}
+    </span>
   );
 }
