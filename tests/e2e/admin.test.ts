@@ -149,10 +149,12 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
       const syncTool = page.getByRole('region', { name: 'Sync Systems' });
       await syncTool.getByRole('heading', { name: 'Sync log' }).waitFor();
       await noHorizontalScroll(page);
+      // Its button opens the preview, which says plainly that no platform is configured here.
       await syncTool.getByRole('button', { name: 'Sync Systems', exact: true }).click();
-      await page.getByText(/^Sync complete: \d+ users updated$/).waitFor();
-      await syncTool.getByRole('list', { name: 'Sync runs' }).waitFor();
+      await page.getByRole('dialog').getByText(NO_PLATFORM_CONFIGURED).waitFor();
+      await noHorizontalScroll(page);
       await shoot(page, `sync-${name}`);
+      await page.keyboard.press('Escape');
 
       await page.goto('/bulk-import');
       const dialog = page.getByRole('dialog');
@@ -168,7 +170,8 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
       await page.getByText(/Answering in <?\d+ ms/).waitFor();
       await noHorizontalScroll(page);
       await shoot(page, `dashboard-${name}`);
-      expect(errors).toEqual([]);
+      // The preview's 409 (no platform configured) is logged by the browser.
+      expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
     }
   });
 
