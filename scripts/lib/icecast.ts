@@ -143,7 +143,20 @@ function mountsOf(doc: unknown): string[] {
   });
 }
 
+/**
+ * Starts icecast2. A start on a port picked here is tried once more on another port: the port is free
+ * when picked but another process on a busy machine can take it before icecast2 binds it.
+ */
 export async function startIcecast(opts: StartIcecastOptions = {}): Promise<IcecastServer> {
+  try {
+    return await startIcecastOnce(opts);
+  } catch (err) {
+    if (opts.port !== undefined || !hasIcecast) throw err;
+    return startIcecastOnce(opts);
+  }
+}
+
+async function startIcecastOnce(opts: StartIcecastOptions): Promise<IcecastServer> {
   if (!hasIcecast) throw new Error(`icecast2 and ffmpeg are needed: ${ICECAST_INSTALL_HINT}`);
   const port = opts.port ?? (await freePort());
   const host = opts.host ?? '127.0.0.1';
@@ -314,7 +327,7 @@ ${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}  <fileserve>1<
   };
 
   try {
-    await until('icecast2 to answer', 15_000, async () => {
+    await until('icecast2 to answer', 20_000, async () => {
       if (icecast.exitCode !== null) {
         const errLog = path.join(dir, 'log', 'error.log');
         throw new Error(`icecast2 exited with ${icecast.exitCode}${fs.existsSync(errLog) ? `: ${fs.readFileSync(errLog, 'utf8').slice(-500)}` : ''}`);
