@@ -145,6 +145,10 @@ describe('membership you can trust: bulk runs that never silently cut off paying
     const reverted = runs.json().find((r: { id: number }) => r.id === syncRunId);
     expect(reverted).toMatchObject({ revertible: false, revertedByRun: res.json().runId });
     expect(runs.json().find((r: { id: number }) => r.id === res.json().runId)).toMatchObject({ trigger: 'revert' });
+    // The revert's own log names every member it put back.
+    const detail = await as('GET', `/api/admin/sync-runs/${res.json().runId}`);
+    expect(detail.json().entries).toHaveLength(496);
+    expect(detail.json().entries[0]).toMatchObject({ kind: 'changed', note: `revert of run ${syncRunId}`, to: 'vip active (buymeacoffee)' });
 
     const again = await as('POST', `/api/admin/sync-runs/${syncRunId}/revert`, { confirm: true });
     expect(again.statusCode).toBe(409);

@@ -13,8 +13,8 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Grant } from '../../../contracts/grants';
 import { applyPlanned, decideBulk, DryRunRollback, planChanges, type GrantChange } from '../members/entitlement-service';
-import { finishSyncRun, startSyncRun, SYNC_LOG_MAX_ENTRIES } from '../platforms/platforms-repository';
-import { describeAccess } from '../platforms/reconcile-service';
+import { finishSyncRun, startSyncRun } from '../platforms/platforms-repository';
+import { changeLogLines } from '../platforms/reconcile-service';
 import { badRequest } from '../../lib/errors';
 import { usernameFromEmail } from '../members/member-views';
 import { findMembersByEmails, insertMembersInBulk, renameMembersInBulk, type MemberNames, type NewMemberRow } from '../members/members-repository';
@@ -218,18 +218,7 @@ export async function importRows(db: Db, parsed: Parsed, options: ImportOptions 
       await finishSyncRun(tx, runId, {
         ok: true,
         updated,
-        details: decision.apply
-          .filter((p) => p.effectiveChanges)
-          .slice(0, SYNC_LOG_MAX_ENTRIES)
-          .map((p) => ({
-            kind: 'changed' as const,
-            platform: p.after.source,
-            email: p.member.email,
-            userId: p.member.id,
-            from: describeAccess(p.before),
-            to: describeAccess(p.after),
-            ...(createdIds.has(p.member.id) ? { note: 'created by the import' } : {}),
-          })),
+        details: changeLogLines(decision.apply, (p) => (createdIds.has(p.member.id) ? 'created by the import' : null)),
       });
     });
   } catch (err) {

@@ -5,16 +5,15 @@ import {
   type Grant,
   type GrantSnapshot,
 } from '../../../contracts/grants';
-import { REVERT_MESSAGES, type HeldChanges, type MemberHistory, type RevertRunReply } from '../../../contracts/admin';
+import { HELD_LIST_MAX, MEMBER_HISTORY_MAX, REVERT_MESSAGES, type HeldChanges, type MemberHistory, type RevertRunReply } from '../../../contracts/admin';
 import type { SubscriptionSource } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { changesOfMember, changesOfRun, latestChangeIds, listHeldChanges, countHeldMembers, takeHeldChanges } from '../members/grants-repository';
 import { applyPlanned, decideBulk, DryRunRollback, planChanges, type GrantChange } from '../members/entitlement-service';
 import { findMemberById, findMembersByIds } from '../members/members-repository';
-import { findSyncRun, finishSyncRun, markRunReverted, startSyncRun, SYNC_LOG_MAX_ENTRIES } from '../platforms/platforms-repository';
-import { describeAccess } from '../platforms/reconcile-service';
-import { MEMBER_HISTORY_MAX, HELD_LIST_MAX } from '../../../contracts/admin';
+import { findSyncRun, finishSyncRun, markRunReverted, startSyncRun } from '../platforms/platforms-repository';
+import { changeLogLines } from '../platforms/reconcile-service';
 
 /**
  * Undoing bulk runs and deciding held losses (docs/decisions/0023-member-grants-and-bulk-runs.md).
@@ -65,18 +64,7 @@ export async function revertRun(
       await finishSyncRun(tx, newRun, {
         ok: true,
         updated: reverted,
-        details: decision.apply
-          .filter((p) => p.effectiveChanges)
-          .slice(0, SYNC_LOG_MAX_ENTRIES)
-          .map((p) => ({
-            kind: 'changed' as const,
-            platform: p.after.source,
-            email: p.member.email,
-            userId: p.member.id,
-            from: describeAccess(p.before),
-            to: describeAccess(p.after),
-            note: `revert of run ${runId}`,
-          })),
+        details: changeLogLines(decision.apply, () => `revert of run ${runId}`),
       });
       return { runId: newRun, reverted, skipped, dryRun: false, plan: decision.plan };
     });
@@ -166,10 +154,7 @@ export async function confirmHeld(db: Db, ids: number[] | null, adminId: string 
     await finishSyncRun(tx, runId, {
       ok: true,
       updated: done,
-      details: planned
-        .filter((p) => p.effectiveChanges)
-        .slice(0, SYNC_LOG_MAX_ENTRIES)
-        .map((p) => ({ kind: 'changed' as const, platform: p.after.source, email: p.member.email, userId: p.member.id, from: describeAccess(p.before), to: describeAccess(p.after), note: 'held loss confirmed' })),
+      details: changeLogLines(planned, () => 'held loss confirmed'),
     });
     return { done: taken.length - stale, stale, runId };
   });

@@ -1,13 +1,13 @@
 import { endGrant, grantGivesAccess, nextPlatformGrant, type Grant } from '../../../contracts/grants';
 import type { Db } from '../../db/client';
-import type { Platform, PlatformSubscriptionRow, UserRow } from '../../db/schema';
+import type { Platform, PlatformSubscriptionRow, SyncLogEntry, UserRow } from '../../db/schema';
 import { membersWithGrantFrom } from '../members/grants-repository';
 import { findMembersByEmails, findMembersByIds, findMembersMatching } from '../members/members-repository';
 import { applyPlanned, planChanges, type ChangeCause, type GrantChange, type PlannedMember } from '../members/entitlement-service';
 import { linkedMemberIds, linksOfMembers } from './links-repository';
 import { bestRecord, mapEntitlement, paidThroughOf } from './mapping';
 import { PLATFORM_LABELS } from './clients';
-import { allPlatformRecords, platformRecordEmails, recordsWhere, resolveOwners } from './platforms-repository';
+import { allPlatformRecords, platformRecordEmails, recordsWhere, resolveOwners, SYNC_LOG_MAX_ENTRIES } from './platforms-repository';
 
 /**
  * From the platforms' stored records to members' platform grants (docs/decisions/0023-member-grants-and-bulk-runs.md).
@@ -53,6 +53,25 @@ export interface ReconcileResult {
 const PLATFORMS: readonly Platform[] = ['patreon', 'buymeacoffee'];
 
 export const describeAccess = (g: Grant) => `${g.tier} ${g.status} (${g.source})`;
+
+/** A bulk run's log lines: the members whose access it changed, each with a note (capped like every run's log). */
+export function changeLogLines(planned: readonly PlannedMember[], noteFor: (p: PlannedMember) => string | null): SyncLogEntry[] {
+  return planned
+    .filter((p) => p.effectiveChanges)
+    .slice(0, SYNC_LOG_MAX_ENTRIES)
+    .map((p) => {
+      const note = noteFor(p);
+      return {
+        kind: 'changed' as const,
+        platform: p.after.source,
+        email: p.member.email,
+        userId: p.member.id,
+        from: describeAccess(p.before),
+        to: describeAccess(p.after),
+        ...(note ? { note } : {}),
+      };
+    });
+}
 
 function recordKey(r: PlatformSubscriptionRow): string {
   return `${r.platform}\u0000${r.email}`;
