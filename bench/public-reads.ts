@@ -22,6 +22,8 @@ export const PUBLIC_READS = [
   '/api/health',
   '/api/channels',
   '/api/live-metadata',
+  // The radio ecosystem's now-playing document (AzuraCast's shape), built from memory once a second.
+  '/api/nowplaying',
   '/api/tracks/recent/dhr1',
   // Community (issue 12): served from memory until a comment changes (comments-cache.ts).
   '/api/comments/homepage',

@@ -15,6 +15,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 import { channelsRoutes } from './modules/radio/channels-routes';
+import { nowPlayingApiRoutes } from './modules/radio/nowplaying-routes';
 import { radioRoutes } from './modules/radio/radio-plugin';
 import { streamRoutes } from './modules/radio/stream-routes';
 import { tracksRoutes } from './modules/tracks/tracks-plugin';
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(siteConfigRoutes);
   await app.register(channelsRoutes);
   await app.register(radioRoutes);
+  await app.register(nowPlayingApiRoutes);
   await app.register(streamRoutes);
   await app.register(tracksRoutes);
   await app.register(mediaRoutes);

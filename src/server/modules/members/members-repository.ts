@@ -391,28 +391,53 @@ export async function memberKeysetPage(
 }
 
 /**
- * How many members there are, kept for a moment for searches: an admin typing a search asks with every
- * keystroke, and counting 100,000 rows costs more than the search itself. Exact as of at most
- * MEMBER_COUNT_TTL_MS ago; a member added through this module drops it at once.
+ * How many members there are, kept for searches: an admin typing a search asks with every keystroke,
+ * and counting 100,000 rows costs more than the search itself. A search answers with the kept count
+ * at once and, when it is older than MEMBER_COUNT_TTL_MS, starts one recount in the background, so no
+ * search waits for a count (stale while revalidating). A member added through this module makes the
+ * next search wait for an exact count.
  */
 const MEMBER_COUNT_TTL_MS = 2_000;
 let memberCountGeneration = 0;
-const memberCounts = new WeakMap<Db, { at: number; generation: number; n: Promise<number> }>();
+interface KeptCount {
+  /** When the count now kept (or being made) was started. */
+  at: number;
+  generation: number;
+  value: number | null;
+  recount: Promise<number> | null;
+}
+const memberCounts = new WeakMap<Db, KeptCount>();
 
 function membersAdded(): void {
   memberCountGeneration += 1;
 }
 
-function countAllMembers(db: Db, fresh: boolean): Promise<number> {
-  const kept = memberCounts.get(db);
-  if (!fresh && kept && kept.generation === memberCountGeneration && Date.now() - kept.at < MEMBER_COUNT_TTL_MS) return kept.n;
-  const n = db
+function recountMembers(db: Db): Promise<number> {
+  const kept: KeptCount = memberCounts.get(db) ?? { at: 0, generation: memberCountGeneration, value: null, recount: null };
+  if (kept.recount && kept.generation === memberCountGeneration) return kept.recount;
+  const generation = memberCountGeneration;
+  const recount = db
     .select({ n: count() })
     .from(users)
     .then((r) => r[0]?.n ?? 0);
-  memberCounts.set(db, { at: Date.now(), generation: memberCountGeneration, n });
-  n.catch(() => memberCounts.delete(db));
-  return n;
+  Object.assign(kept, { at: Date.now(), generation, recount });
+  memberCounts.set(db, kept);
+  recount.then(
+    (n) => {
+      if (kept.recount === recount) Object.assign(kept, { value: n, recount: null });
+    },
+    () => {
+      if (kept.recount === recount) kept.recount = null;
+    },
+  );
+  return recount;
+}
+
+function countAllMembers(db: Db, fresh: boolean): Promise<number> {
+  const kept = memberCounts.get(db);
+  if (fresh || !kept || kept.value === null || kept.generation !== memberCountGeneration) return recountMembers(db);
+  if (Date.now() - kept.at >= MEMBER_COUNT_TTL_MS) recountMembers(db).catch(() => undefined); // the next search gets it
+  return Promise.resolve(kept.value);
 }
 
 export interface MemberPage {

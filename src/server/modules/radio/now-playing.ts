@@ -19,6 +19,21 @@ export interface ChannelState extends NowPlayingEvent {
   genre: string | null;
 }
 
+/** A song a channel played, as its metadata said when it started (newest first in `playedSongs`). */
+export interface PlayedSong {
+  /** The change's event version: unique and increasing. */
+  id: number;
+  startedAt: number;
+  artist: string;
+  title: string;
+  album: string;
+  text: string;
+  genre: string | null;
+}
+
+/** Songs kept per channel: the one playing and the last ten (the now-playing API's song_history). */
+const PLAYED_SONGS_KEPT = 11;
+
 export interface MetadataReply {
   status: 200 | 503;
   body: string;
@@ -48,6 +63,7 @@ export class NowPlaying {
   private readonly failingUrls = new Set<string>();
   private readonly lastRead = new Map<string, Date>();
   private readonly lastError = new Map<string, string>();
+  private readonly played = new Map<string, PlayedSong[]>();
   private lastVersion = 0;
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
@@ -238,8 +254,31 @@ export class NowPlaying {
     const state: ChannelState = { ...event, version, genre };
     this.lastVersion = Math.max(this.lastVersion, version);
     this.states.set(event.channel, state);
+    this.notePlayed(state);
     this.rebuildReply(state);
     this.hub.broadcastRaw(this.frameOf(state));
+  }
+
+  /** Every instance hears every change (NOTIFY), so each keeps the same list from the time it started. */
+  private notePlayed(state: ChannelState): void {
+    if (!state.online || !state.current_track) return;
+    const songs = this.played.get(state.channel) ?? [];
+    if (songs[0]?.text === state.current_track) return;
+    const song: PlayedSong = {
+      id: state.version,
+      startedAt: (state.updatedAt && Date.parse(state.updatedAt)) || Date.now(),
+      artist: state.artist,
+      title: state.title,
+      album: state.album,
+      text: state.current_track,
+      genre: state.genre,
+    };
+    this.played.set(state.channel, [song, ...songs].slice(0, PLAYED_SONGS_KEPT));
+  }
+
+  /** The song playing now (first) and the ones before it, newest first. */
+  playedSongs(channel: string): readonly PlayedSong[] {
+    return this.played.get(channel) ?? [];
   }
 
   private frameOf(state: ChannelState): string {
