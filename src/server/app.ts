@@ -15,6 +15,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 import { channelsRoutes } from './modules/radio/channels-routes';
+import { apiDocumentPlugin } from './plugins/api-document';
 import { nowPlayingApiRoutes } from './modules/radio/nowplaying-routes';
 import { radioRoutes } from './modules/radio/radio-plugin';
 import { streamRoutes } from './modules/radio/stream-routes';
@@ -184,6 +185,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // App plugins: one error shape, one access policy, security headers, metrics.
   await app.register(errorsPlugin);
   await app.register(accessPlugin);
+  // The API document sees every route registered after it.
+  await app.register(apiDocumentPlugin);
   await app.register(securityPlugin);
   await app.register(metricsPlugin);
   await app.register(memoryAnswersPlugin, { answers: memoryAnswers, logRequests });

@@ -34,6 +34,8 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['POST', '/api/submissions', 'public'],
   ['GET', '/api/shop/products', 'public'],
   ['GET', '/api/nowplaying', 'public'],
+  ['GET', '/api/openapi.json', 'public'],
+  ['GET', '/api/docs', 'public'],
   ['GET', '/api/nowplaying/:shortcode', 'public'],
   ['GET', '/api/nowplaying/:shortcode/playlist.pls', 'public'],
   ['GET', '/api/nowplaying/:shortcode/playlist.m3u', 'public'],

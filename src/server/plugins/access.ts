@@ -44,8 +44,8 @@ export interface RoutePolicy {
   method: string;
   url: string;
   access: AccessPolicy;
-  /** The route's input schemas as registered (the hostile-input suite generates its bodies from them). */
-  schema: Pick<FastifySchema, 'body' | 'querystring' | 'params'>;
+  /** The route's schemas as registered (the hostile-input suite generates its bodies from them; the API document reads them all). */
+  schema: Pick<FastifySchema, 'body' | 'querystring' | 'params' | 'response'>;
   sharedAnswer: boolean;
 }
 
@@ -89,7 +89,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
     const sharedAnswer = route.config?.sharedAnswer === true;
     for (const m of methods) {
-      const schema = { body: route.schema?.body, querystring: route.schema?.querystring, params: route.schema?.params };
+      const schema = { body: route.schema?.body, querystring: route.schema?.querystring, params: route.schema?.params, response: route.schema?.response };
       if (m !== 'HEAD') app.routePolicies.push({ method: m, url: route.url, access: policy, schema, sharedAnswer });
     }
     // Each route gets its own access and no-store hooks, closing over its policy: the hot path never

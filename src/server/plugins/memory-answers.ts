@@ -47,15 +47,6 @@ export interface MemoryAnswer {
  * serves the request). `params` are the route's path parameters, decoded as Fastify decodes them;
  * `query` is the raw query string, '' when there is none.
  */
-/**
- * A JSON text a route answers as it is, typed as the reply its schema documents: Fastify sends a
- * string with a JSON content type without serializing it again, and the schema still describes the
- * reply (API document, reply tests).
- */
-export function preSerialized<T>(json: string): T {
-  return json as unknown as T;
-}
-
 export type FromMemory = (params: Readonly<Record<string, string>>, query: string) => MemoryAnswer | undefined;
 
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { access, hookList } from './access';
+import { mediaReply } from './reply-schemas';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,7 +116,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   // Metrics name routes, counts and internals: a scraper presents METRICS_TOKEN, a person signs in as admin.
-  app.get('/metrics', { config: { access: access.adminOrBearer('METRICS_TOKEN') } }, async (_req, reply) => {
+  app.get('/metrics', { config: { access: access.adminOrBearer('METRICS_TOKEN') }, schema: { response: { 200: mediaReply('text/plain', 'Prometheus text exposition format.') } } }, async (_req, reply) => {
     reply.type(registry.contentType);
     return (await registry.metrics()) + '\n' + durations.text();
   });

@@ -8,6 +8,7 @@ import { escapeAttr } from '../lib/html';
 import { access } from './access';
 import { sendError } from './errors';
 import { DAY_MS } from '../../contracts/time';
+import { mediaReply } from './reply-schemas';
 
 export interface WebOptions {
   /** The Vite build output; when missing, pages answer with a hint to build. */
@@ -87,7 +88,13 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   });
 
   // Pages and files are the same for every visitor (the app reads the member from the API).
-  app.get('/*', { config: { access: access.public, sharedAnswer: true } }, async (req, reply) => {
+  app.get(
+    '/*',
+    {
+      config: { access: access.public, sharedAnswer: true },
+      schema: { response: { 200: mediaReply('*/*', 'A page of the web app, or one of its files.'), 404: mediaReply('text/html', 'The app\'s not-found page (an unknown /api path answers the error envelope).') } },
+    },
+    async (req, reply) => {
     const pathname = decodedPath(req.url);
     if (pathname === undefined) return sendPage(reply, 404, '/');
     if (pathname.startsWith('/api/') || pathname === '/api') {

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -31,9 +30,9 @@ import { dublinDate } from '../../lib/dates';
 import { toAdminUser } from '../members/member-views';
 import { EmailTakenError, listMembers } from '../members/members-repository';
 import { createMemberAsAdmin, editMemberAsAdmin, endMemberSessions } from '../members/members-service';
+import { mediaReply } from '../../plugins/reply-schemas';
 
 /** The export's reply: a stream of CSV text (Fastify pipes streams as they are, never through the serializer). */
-const csvStreamSchema = z.custom<Readable>((v) => v instanceof Readable);
 
 /** Admin users API, bulk import and the dashboard's figures (docs/decisions/0006-platform-subscriptions-and-members-admin.md). Every route is admin-only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,7 +43,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every member matching the list's filters, streamed as CSV (the bulk import's columns first, so it can be read back).
   app.get(
     '/api/admin/users/export.csv',
-    { config: admin, schema: { querystring: adminUsersExportQuerySchema, response: { 200: csvStreamSchema } } },
+    { config: admin, schema: { querystring: adminUsersExportQuerySchema, response: { 200: mediaReply('text/csv', 'Every member matching the filters, as CSV (the bulk import reads it back).') } } },
     async (req, reply) => {
       const { search, tier, status } = req.query;
       return reply

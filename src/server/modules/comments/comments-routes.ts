@@ -2,6 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   COMMENT_MESSAGES,
+  commentListSchema,
+  recentCommentListSchema,
+  type Comment,
+  type RecentComment,
   commentIdParamsSchema,
   discussionParamsSchema,
   postCommentResponseSchema,
@@ -18,6 +22,7 @@ import { COMMENTS_CHANNEL, CommentsCache, LIST_CACHE_CONTROL } from './comments-
 import { ownPendingComments, recentComments, visibleComments } from './comments-repository';
 import { postComment, reportComment } from './comments-service';
 import { toComment, toRecentComment } from './comment-views';
+import { preSerializedJson } from '../../plugins/reply-schemas';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,14 +52,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/comments/recent',
-    { config: { access: access.public, sharedAnswer: true, fromMemory: (_p, query) => recentFromMemory(String(RECENT_COMMENTS_DEFAULT), query) } },
-    async (_req, reply) => reply.header('cache-control', LIST_CACHE_CONTROL).type(JSON_TYPE).send(await recentFeed(RECENT_COMMENTS_DEFAULT)),
+    {
+      config: { access: access.public, sharedAnswer: true, fromMemory: (_p, query) => recentFromMemory(String(RECENT_COMMENTS_DEFAULT), query) },
+      schema: { response: { 200: recentCommentListSchema } },
+    },
+    async (_req, reply) => reply.header('cache-control', LIST_CACHE_CONTROL).type(JSON_TYPE).send(preSerializedJson<RecentComment[]>(await recentFeed(RECENT_COMMENTS_DEFAULT))),
   );
 
   app.get(
     '/api/comments/recent/:limit',
-    { config: { access: access.public, sharedAnswer: true, fromMemory: (params, query) => recentFromMemory(params.limit, query) }, schema: { params: recentParamsSchema } },
-    async (req, reply) => reply.header('cache-control', LIST_CACHE_CONTROL).type(JSON_TYPE).send(await recentFeed(req.params.limit)),
+    { config: { access: access.public, sharedAnswer: true, fromMemory: (params, query) => recentFromMemory(params.limit, query) }, schema: { params: recentParamsSchema, response: { 200: recentCommentListSchema } } },
+    async (req, reply) => reply.header('cache-control', LIST_CACHE_CONTROL).type(JSON_TYPE).send(preSerializedJson<RecentComment[]>(await recentFeed(req.params.limit))),
   );
 
   app.get(
@@ -63,15 +71,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     // with a session never takes the memory path).
     {
       config: { access: access.public, fromMemory: (params, query) => (query === '' && params.articleId ? cache.peekList(params.articleId)?.answer : undefined) },
-      schema: { params: discussionParamsSchema },
+      schema: { params: discussionParamsSchema, response: { 200: commentListSchema } },
     },
     async (req, reply) => {
       const { articleId } = req.params;
       const list = await cache.list(articleId, async () => (await visibleComments(db, articleId)).map(toComment));
       reply.header('cache-control', LIST_CACHE_CONTROL).type(JSON_TYPE);
-      if (!req.user) return reply.send(list.body);
+      if (!req.user) return reply.send(preSerializedJson<Comment[]>(list.body));
       const pending = await ownPendingComments(db, articleId, req.user.id);
-      return reply.send(pending.length ? JSON.stringify([...pending.map(toComment), ...list.items]) : list.body);
+      return reply.send(preSerializedJson<Comment[]>(pending.length ? JSON.stringify([...pending.map(toComment), ...list.items]) : list.body));
     },
   );
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { imageNameSchema } from '../../../contracts/media';
 import { MediaNotFoundError } from '../../lib/storage/media-storage';
 import { access } from '../../plugins/access';
+import { mediaReply, noContentReply } from '../../plugins/reply-schemas';
 
 /** The storage key of a stored image named `name` (a content hash and an extension, see contracts/media.ts). */
 export function imageKey(name: string): string {
@@ -21,7 +22,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.public, sharedAnswer: true },
       // Images are already compressed.
       compress: false,
-      schema: { params: z.object({ name: imageNameSchema }) },
+      schema: { params: z.object({ name: imageNameSchema }), response: { 200: mediaReply('image/*', 'The image.'), 304: noContentReply } },
     },
     async (req, reply) => {
       const { name } = req.params;

@@ -8,6 +8,7 @@ import { deleteMixAndFile, setMixLink, updateMixDetails } from './mix-admin-serv
 import { uploadMix, type UploadPart } from './mix-upload-service';
 import { toAdminVipMix } from './mix-views';
 import { listMixes } from './mixes-repository';
+import { noContentReply } from '../../plugins/reply-schemas';
 
 const MB = 1024 * 1024;
 
@@ -62,7 +63,7 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
     },
   );
 
-  app.delete('/api/admin/vip-mixes/:id', { config: admin, schema: { params: mixIdParamsSchema } }, async (req, reply) => {
+  app.delete('/api/admin/vip-mixes/:id', { config: admin, schema: { params: mixIdParamsSchema, response: { 204: noContentReply } } }, async (req, reply) => {
     await deleteMixAndFile(db, storage, req.params.id);
     await opts.announceChange();
     return reply.status(204).send();

@@ -10,6 +10,8 @@ import {
   memberIdSchema,
   mixParamsSchema,
   streamUrlSchema,
+  vipMixListSchema,
+  type VipMix,
 } from '../../../contracts/mixes';
 import type { UserRow } from '../../db/schema';
 import { AppError, unauthorized } from '../../lib/errors';
@@ -20,6 +22,8 @@ import { mixAdminRoutes } from './mix-admin-routes';
 import { downloadLimits, fileUrlFor, grantDownload, memberNamed, resolveMedia, streamUrlFor, type MediaPurpose } from './mix-access-service';
 import { toVipMix } from './mix-views';
 import { findMix, listMixes, type MixRow } from './mixes-repository';
+import { mediaReply, noContentReply, preSerializedJson } from '../../plugins/reply-schemas';
+import { errorEnvelopeSchema } from '../../../contracts/errors';
 
 /** NOTIFY channel: the library changed (a mix added, edited, deleted, or downloaded); every instance drops its list. */
 export const VIP_MIXES_CHANNEL = 'vip_mixes_changed';
@@ -90,9 +94,9 @@ export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
 
   // Spec §7: the page's list and the admin dashboard's test button read the same data.
   for (const url of ['/api/vip-mixes', '/api/vip/mixes']) {
-    app.get(url, { config: { access: access.public, sharedAnswer: true } }, async (_req, reply) => {
+    app.get(url, { config: { access: access.public, sharedAnswer: true }, schema: { response: { 200: vipMixListSchema } } }, async (_req, reply) => {
       reply.header('cache-control', 'public, no-cache').type('application/json; charset=utf-8');
-      return loadList();
+      return preSerializedJson<VipMix[]>(await loadList());
     });
   }
 
@@ -137,7 +141,11 @@ export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
       {
         config: { access: access.public, sharedAnswer: true },
         compress: false,
-        schema: { params: mixParamsSchema, querystring: mediaTokenQuerySchema },
+        schema: {
+          params: mixParamsSchema,
+          querystring: mediaTokenQuerySchema,
+          response: { 200: mediaReply('audio/*', 'The mix.'), 206: mediaReply('audio/*', 'The part of the mix the Range header asked for.'), 302: noContentReply, 416: errorEnvelopeSchema },
+        },
       },
       async (req, reply) => {
         const source = await resolveMedia(deps, req.params.mixId, purpose, req.query.token);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createForumPostSchema, DEFAULT_FORUM_FILTER, FORUM_LIST_MAX, forumPostIdParamsSchema, forumPostSchema, forumPostsQuerySchema, type ForumPost } from '../../../contracts/news';
+import { createForumPostSchema, DEFAULT_FORUM_FILTER, FORUM_LIST_MAX, forumPostIdParamsSchema, forumPostListSchema, forumPostSchema, forumPostsQuerySchema, type ForumPost } from '../../../contracts/news';
 import type { UserRow } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { MINUTE_MS } from '../../../contracts/time';
@@ -8,6 +8,7 @@ import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
 import { listForumPosts } from './forum-repository';
 import { approveThread, createThread, removeThread, toForumPost } from './forum-service';
+import { noContentReply, preSerializedJson } from '../../plugins/reply-schemas';
 
 /** NOTIFY channel: a thread was posted or removed; every instance drops its cached lists. */
 export const FORUM_CHANNEL = 'forum_changed';
@@ -38,13 +39,13 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     await unlisten?.();
   });
 
-  // The reply is built from toForumPost rows and serialised here (once per list for most readers), not by a response schema.
+  // The reply is built from toForumPost rows and serialised here (once per list for most readers); the schema documents it.
   // Every visitor of /forum without a session reads the unfiltered list: answered from memory.
   const fromMemory = (_params: unknown, query: string) => {
     const hit = query === '' ? cache.get(DEFAULT_FORUM_FILTER) : undefined;
     return hit && Date.now() - hit.at < CACHE_TTL_MS ? hit.answer : undefined;
   };
-  app.get('/api/forum/posts', { config: { access: access.public, fromMemory }, schema: { querystring: forumPostsQuerySchema } }, async (req, reply) => {
+  app.get('/api/forum/posts', { config: { access: access.public, fromMemory }, schema: { querystring: forumPostsQuerySchema, response: { 200: forumPostListSchema } } }, async (req, reply) => {
     const { category, search } = req.query;
     let list: CachedList;
     const hit = search ? undefined : cache.get(category);
@@ -60,7 +61,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     const own = pendingOf ? (await listForumPosts(db, { category, search, pendingOf }, FORUM_LIST_MAX)).map(toForumPost) : [];
     reply.header('cache-control', req.user ? 'private, no-store' : PUBLIC_CACHE_CONTROL);
     const body = own.length === 0 ? list.body : JSON.stringify([...own, ...list.posts].slice(0, FORUM_LIST_MAX));
-    return reply.type('application/json; charset=utf-8').send(body);
+    return reply.type('application/json; charset=utf-8').send(preSerializedJson<ForumPost[]>(body));
   });
 
   app.post('/api/forum/posts', { config: { access: access.member }, schema: { body: createForumPostSchema, response: { 201: forumPostSchema } } }, async (req, reply) => {
@@ -84,7 +85,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       return post;
     },
   );
-  app.delete('/api/admin/forum/posts/:id', { config: { access: access.admin }, schema: { params: forumPostIdParamsSchema } }, async (req, reply) => {
+  app.delete('/api/admin/forum/posts/:id', { config: { access: access.admin }, schema: { params: forumPostIdParamsSchema, response: { 204: noContentReply } } }, async (req, reply) => {
     await removeThread(db, moderatorOf(req.user), req.params.id);
     await announceChange();
     return reply.status(204).send();

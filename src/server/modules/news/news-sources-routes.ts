@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { createSource, DuplicateSourceError, findSource, listSources, removeSource, updateSource } from './news-repository';
 import { toNewsSource } from './news-views';
+import { noContentReply } from '../../plugins/reply-schemas';
 
 /** The admin's news sources page: list, add, pause, edit, remove, fetch now. */
 export const newsSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -60,7 +61,7 @@ export const newsSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/api/admin/news-sources/:id', { ...adminOnly, schema: { params: newsSourceParamsSchema } }, async (req, reply) => {
+  app.delete('/api/admin/news-sources/:id', { ...adminOnly, schema: { params: newsSourceParamsSchema, response: { 204: noContentReply } } }, async (req, reply) => {
     if (!(await removeSource(db, req.params.id))) throw notFound(NEWS_MESSAGES.sourceNotFound);
     req.log.info({ source: req.params.id, by: req.user?.id }, 'news source removed');
     await app.news.changed();

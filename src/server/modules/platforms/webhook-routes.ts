@@ -8,6 +8,7 @@ import { access } from '../../plugins/access';
 import { parseBmcSubscription, parsePatreonMember, type PlatformRecordInput } from './clients';
 import type { PlatformMetrics } from './platform-metrics';
 import { applyWebhookDelivery } from './webhook-service';
+import { errorEnvelopeSchema } from '../../../contracts/errors';
 
 export const PATREON_EVENTS = [
   'members:create',
@@ -32,6 +33,9 @@ const webhookReplySchema = z.object({
   updated: z.number().int(),
 });
 export type WebhookReply = z.infer<typeof webhookReplySchema>;
+
+/** A delivery is taken (200), malformed (400) or not signed with the shared secret (401). */
+const WEBHOOK_REPLIES = { 200: webhookReplySchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
 
 /** Constant-time comparison of a hex signature header with the expected HMAC. */
 export function signatureMatches(header: string | undefined, expectedHex: string): boolean {
@@ -77,7 +81,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ metrics: PlatformMetrics | n
 
   app.post(
     '/api/webhooks/patreon',
-    { config: { access: access.public }, schema: { response: { 200: webhookReplySchema } } },
+    { config: { access: access.public }, schema: { response: WEBHOOK_REPLIES } },
     async (req) => {
       const secret = app.config.PATREON_WEBHOOK_SECRET;
       if (!secret) throw unauthorized('Patreon webhooks are not configured (PATREON_WEBHOOK_SECRET is unset)', 'webhook_not_configured');
@@ -104,7 +108,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ metrics: PlatformMetrics | n
 
   app.post(
     '/api/webhooks/buymeacoffee',
-    { config: { access: access.public }, schema: { response: { 200: webhookReplySchema } } },
+    { config: { access: access.public }, schema: { response: WEBHOOK_REPLIES } },
     async (req) => {
       const secret = app.config.BMC_WEBHOOK_SECRET;
       if (!secret) throw unauthorized('Buy Me a Coffee webhooks are not configured (BMC_WEBHOOK_SECRET is unset)', 'webhook_not_configured');

@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '../../db/unavailable';
 import { access } from '../../plugins/access';
 import type { FromMemory, MemoryAnswer } from '../../plugins/memory-answers';
 import { listChannels, toPublicChannel } from './channels-repository';
+import { preSerializedJson } from '../../plugins/reply-schemas';
 
 /** How long the channel list is served from memory before it is read again. */
 const CACHE_MS = 30_000;
@@ -30,8 +31,12 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The list is a few hundred bytes, under the compression threshold: no negotiation per request.
   const fromMemory: FromMemory = (_params, query) => (query === '' && cached && Date.now() - cached.at < CACHE_MS ? cached.answer : undefined);
-  app.get('/api/channels', { config: { access: access.public, sharedAnswer: true, fromMemory }, compress: false }, async (_req, reply) => {
-    reply.header('cache-control', CACHE_CONTROL).type('application/json; charset=utf-8');
-    return channelListJson();
-  });
+  app.get(
+    '/api/channels',
+    { config: { access: access.public, sharedAnswer: true, fromMemory }, compress: false, schema: { response: { 200: channelListSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', CACHE_CONTROL).type('application/json; charset=utf-8');
+      return preSerializedJson<Channel[]>(await channelListJson());
+    },
+  );
 };

@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { azuraNowPlayingListSchema, azuraStationNowPlayingSchema, nowPlayingShortcodeParamsSchema, type AzuraStationNowPlaying } from '../../../contracts/nowplaying';
 import { SECOND_MS } from '../../../contracts/time';
 import { notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import { preSerialized, type FromMemory, type MemoryAnswer } from '../../plugins/memory-answers';
+import type { FromMemory, MemoryAnswer } from '../../plugins/memory-answers';
+import { mediaReply, preSerializedJson } from '../../plugins/reply-schemas';
 import { freeMountPlaylist, toAzuraNowPlaying } from './azuracast-view';
 
 /** Widgets poll; `elapsed` moves with the clock, so an answer is rebuilt at most once a second. */
@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: access.public, sharedAnswer: true, fromMemory: listFromMemory }, schema: { response: { 200: azuraNowPlayingListSchema } } },
     async (_req, reply) => {
       reply.header('cache-control', CACHE_CONTROL).headers(CORS).type('application/json; charset=utf-8');
-      return preSerialized<AzuraStationNowPlaying[]>(answers().all.body);
+      return preSerializedJson<AzuraStationNowPlaying[]>(answers().all.body);
     },
   );
 
@@ -59,14 +59,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const answer = answers().byChannel.get(id);
       if (!answer) throw notFound(`Unknown channel '${id}'`, 'unknown_channel');
       reply.header('cache-control', CACHE_CONTROL).headers(CORS).type('application/json; charset=utf-8');
-      return preSerialized<AzuraStationNowPlaying>(answer.body);
+      return preSerializedJson<AzuraStationNowPlaying>(answer.body);
     },
   );
 
   for (const kind of ['pls', 'm3u'] as const) {
     app.get(
       `/api/nowplaying/:shortcode/playlist.${kind}`,
-      { config: { access: access.public, sharedAnswer: true }, schema: { params: nowPlayingShortcodeParamsSchema, response: { 200: z.string() } } },
+      { config: { access: access.public, sharedAnswer: true }, schema: { params: nowPlayingShortcodeParamsSchema, response: { 200: mediaReply(kind === 'pls' ? 'audio/x-scpls' : 'audio/x-mpegurl', `The free mount as a .${kind} playlist.`) } } },
       async (req, reply) => {
         const id = await app.knownChannel(req.params.shortcode);
         const channel = nowPlaying.channel(id);

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Gauge } from 'prom-client';
 import { z } from 'zod';
-import { channelParamsSchema, liveMetadataQuerySchema } from '../../../contracts/radio';
+import { errorEnvelopeSchema } from '../../../contracts/errors';
+import { channelParamsSchema, liveMetadataQuerySchema, liveMetadataSchema } from '../../../contracts/radio';
 import { notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
@@ -11,6 +12,7 @@ import { type MetadataReply, NowPlaying } from './now-playing';
 import { StreamTokens } from './stream-tokens';
 import { SSE_RETRY_AFTER_S } from './sse-hub';
 import { SECOND_MS } from '../../../contracts/time';
+import { mediaReply, noContentReply } from '../../plugins/reply-schemas';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +22,9 @@ declare module 'fastify' {
     streamTokens: StreamTokens;
   }
 }
+
+/** What the metadata routes answer: the track, or 503 while the channel is off air (304 to a matching If-None-Match). */
+const METADATA_REPLIES = { 200: liveMetadataSchema, 304: noContentReply, 503: errorEnvelopeSchema };
 
 /** The channel GET /api/live-metadata answers for (the spec's home page reads it). */
 const DEFAULT_CHANNEL = 'dhr1';
@@ -121,7 +126,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.public, sharedAnswer: true, fromMemory: (_p, query) => metadataFromMemory(DEFAULT_CHANNEL, query, false) },
       compress: false,
-      schema: { querystring: liveMetadataQuerySchema },
+      schema: { querystring: liveMetadataQuerySchema, response: METADATA_REPLIES },
     },
     async (req, reply) => sendMetadata(req, reply, await knownChannel(DEFAULT_CHANNEL), false),
   );
@@ -131,7 +136,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.public, sharedAnswer: true, fromMemory: (params, query) => metadataFromMemory(params.channel, query, true) },
       compress: false,
-      schema: { params: channelParamsSchema, querystring: liveMetadataQuerySchema },
+      schema: { params: channelParamsSchema, querystring: liveMetadataQuerySchema, response: METADATA_REPLIES },
     },
     async (req, reply) => sendMetadata(req, reply, await knownChannel(req.params.channel), true),
   );
@@ -140,7 +145,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/api/live/events',
     {
       config: { access: access.public, sharedAnswer: true },
-      schema: { querystring: z.object({ lastEventId: z.string().max(32).optional() }) },
+      schema: {
+        querystring: z.object({ lastEventId: z.string().max(32).optional() }),
+        response: {
+          200: mediaReply('text/event-stream', 'Server-Sent Events: `now-playing` with each change (and every channel on connect).'),
+          503: mediaReply('text/event-stream', 'Too many live connections: a `retry:` and an `error` event, with Retry-After.'),
+        },
+      },
     },
     (req, reply) => {
       const header = req.headers['last-event-id'];

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { streamTicketSchema, type StreamTicket } from '../../../contracts/channels';
+import { errorEnvelopeSchema } from '../../../contracts/errors';
 import { channelParamsSchema } from '../../../contracts/radio';
 import { meetsTier } from '../../../contracts/tier-policy';
 import { parseTier, type Tier } from '../../../contracts/tiers';
@@ -17,6 +18,9 @@ import { findMemberById } from '../members/members-repository';
 import type { ChannelRow } from './channels-repository';
 import { mountPath } from './icecast-status';
 import { MONITOR_SUBJECT, parseIcecastMount, withToken } from './stream-tokens';
+
+/** The answer Icecast reads from the headers (icecast-auth-user: 1 admits); the body says why, for logs. */
+const listenerAuthReplySchema = z.object({ admitted: z.boolean(), action: z.string().optional(), reason: z.string().optional() });
 
 /** What Icecast 2.4 POSTs (auth.html: listener_add / listener_remove); unknown fields are ignored. */
 const listenerAuthBodySchema = z.object({
@@ -139,7 +143,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
       logLevel: 'warn',
       config: { access: access.public },
       onRequest: streamHostOnly,
-      schema: { body: listenerAuthBodySchema },
+      schema: { body: listenerAuthBodySchema, response: { 200: listenerAuthReplySchema, 401: errorEnvelopeSchema } },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');

@@ -13,6 +13,7 @@ import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
 import { deleteProduct, insertProduct, listActiveProducts, listAllProducts, ProductExistsError, updateProduct } from './shop-repository';
 import { toShopProduct } from './shop-views';
+import { noContentReply, preSerializedJson } from '../../plugins/reply-schemas';
 
 /** NOTIFY channel telling every instance the catalogue changed (their cached product lists are dropped). */
 export const SHOP_PRODUCTS_CHANNEL = 'shop_products';
@@ -79,11 +80,11 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The list in memory is answered before routing (plugins/memory-answers.ts).
   const fromMemory = (_params: unknown, query: string) => (query === '' ? cached : undefined);
-  app.get('/api/shop/products', { config: { access: access.public, sharedAnswer: true, fromMemory } }, async (_req, reply) => {
+  app.get('/api/shop/products', { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { response: { 200: shopProductListSchema } } }, async (_req, reply) => {
     reply.header('cache-control', CATALOGUE_CACHE_CONTROL).type('application/json; charset=utf-8');
     // While the database is away the cached list still answers; with nothing cached it is a 503,
     // which the shop shows as an error (its fallback catalogue is for network errors only).
-    return activeProductsJson();
+    return preSerializedJson<ShopProduct[]>(await activeProductsJson());
   });
 
   app.get(
@@ -128,7 +129,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/shop/products/:id',
-    { config: { access: access.admin }, schema: { params: productParamsSchema } },
+    { config: { access: access.admin }, schema: { params: productParamsSchema, response: { 204: noContentReply } } },
     async (req, reply) => {
       if (!(await deleteProduct(db, req.params.id))) throw notFound(SHOP_MESSAGES.productNotFound);
       await announce();

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { access } from '../../plugins/access';
 import { sendError } from '../../plugins/errors';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
+import { preSerializedJson } from '../../plugins/reply-schemas';
 
 const HEALTHY = JSON.stringify({ status: 'ok' });
 const HEALTHY_ANSWER: MemoryAnswer = { body: HEALTHY, cacheControl: 'no-store' };
@@ -31,6 +33,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         fromMemory: (_params, query) => (query === '' && Date.now() - lastOk < PING_TTL_MS ? HEALTHY_ANSWER : undefined),
       },
       compress: false,
+      schema: { response: { 200: z.object({ status: z.literal('ok') }) } },
     },
     async (req, reply) => {
       try {
@@ -41,7 +44,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendError(reply, 503, 'database_unavailable', 'The database is not answering');
       }
       // Probes call this constantly: the body is a constant, sent without per-request serialisation.
-      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(HEALTHY);
+      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(preSerializedJson<{ status: 'ok' }>(HEALTHY));
     },
   );
 };

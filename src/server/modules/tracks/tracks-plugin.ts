@@ -5,6 +5,7 @@ import {
   DEFAULT_RECENT_LIMIT,
   metadataHealthSchema,
   recentTracksQuerySchema,
+  recentTracksResponseSchema,
   recommendationRequestSchema,
   recommendationsResponseSchema,
   RECOMMENDATIONS_MAX,
@@ -16,6 +17,7 @@ import {
   trackMonitorResponseSchema,
   type MetadataHealth,
   type Recommendation,
+  type TrackIdentification,
   type TrackHistoryResponse,
   type TrackMonitorResponse,
 } from '../../../contracts/radio';
@@ -27,6 +29,7 @@ import { mountPath, statusUrlFor } from '../radio/icecast-status';
 import { MONITOR_SUBJECT, withToken } from '../radio/stream-tokens';
 import { TrackMonitor } from './track-monitor';
 import { deleteHistory, latestTrack, recentTracks, similarCandidates, toTrackIdentification, trackHistory } from './tracks-repository';
+import { preSerializedJson } from '../../plugins/reply-schemas';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,12 +119,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           return limit === undefined ? undefined : recentCache.get(`${params.channel}:${limit}`);
         },
       },
-      schema: { params: channelParamsSchema, querystring: recentTracksQuerySchema },
+      schema: { params: channelParamsSchema, querystring: recentTracksQuerySchema, response: { 200: recentTracksResponseSchema } },
     },
     async (req, reply) => {
       const channel = await app.knownChannel(req.params.channel);
       reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
-      return sendRecent(channel, req.query.limit);
+      return preSerializedJson<TrackIdentification[]>(await sendRecent(channel, req.query.limit));
     },
   );
 
