@@ -42,7 +42,8 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * database is a few megabytes and its files sit in the OS page cache anyway: 16 MB of buffers keeps
  * every hot page while the idle process holds about 110 MB less (docs/decisions/0014-lean-idle-and-hot-path.md).
  */
-const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+/** How every PGlite of DHR starts (the server, its first init, backups and restores). */
+export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL; when absent PGlite is used. */

@@ -1,0 +1,170 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/server/app';
+import { loadConfig, type Config } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { comments } from '../src/server/db/schema';
+import { insertMember } from '../src/server/modules/members/members-repository';
+
+/** `npm run backup` and `npm run restore` run as the operator runs them, on PGlite and (when TEST_DATABASE_URL is set) PostgreSQL. */
+const root = path.resolve(import.meta.dirname, '..');
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-backup-test-'));
+afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
+
+function cli(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  const full: NodeJS.ProcessEnv = { ...process.env, ...env };
+  if (!env.DATABASE_URL) delete full.DATABASE_URL;
+  const r = spawnSync(tsx, [path.join(root, 'scripts', `${script}.ts`), ...args], { cwd: root, env: full, encoding: 'utf8', timeout: 180_000 });
+  return { code: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+/** An instance with members, a comment, the demo shop and the demo mixes (their audio files in media storage). */
+async function populate(config: Config): Promise<void> {
+  const app = await buildApp(config, { logger: false });
+  try {
+    await app.ready();
+    const member = await insertMember(app.database.db, { email: 'kept@example.test', username: 'kept', passwordHash: null });
+    await app.database.db
+      .insert(comments)
+      .values({ discussionId: 'homepage', userId: member.id, authorName: 'kept', authorTier: 'vip', content: 'Rain by Kerri Chandler, what a record', status: 'approved' });
+  } finally {
+    await app.close();
+  }
+}
+
+/** Rows per table (every table DHR has, the migrations' own included). */
+async function rowCounts(config: Config): Promise<Record<string, number>> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'db') });
+  try {
+    const res = await database.db.execute(sql`select table_schema || '.' || table_name as t from information_schema.tables
+      where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE' order by 1`);
+    const out: Record<string, number> = {};
+    for (const { t } of (res as unknown as { rows: { t: string }[] }).rows) {
+      const [schemaName, table] = t.split('.') as [string, string];
+      const n = await database.db.execute(sql`select count(*)::int as n from ${sql.identifier(schemaName)}.${sql.identifier(table)}`);
+      out[t] = Number((n as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    }
+    return out;
+  } finally {
+    await database.close();
+  }
+}
+
+function mediaChecksums(dataDir: string): Record<string, string> {
+  const dir = path.join(dataDir, 'media');
+  const out: Record<string, string> = {};
+  for (const d of fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]) {
+    if (!d.isFile()) continue;
+    const file = path.join(d.parentPath, d.name);
+    out[path.relative(dir, file)] = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  }
+  return out;
+}
+
+const configFor = (dataDir: string, databaseUrl?: string) =>
+  loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, { backgroundJobs: false });
+
+async function freshPostgresDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const kinds = [
+  { kind: 'PGlite', databases: async () => [undefined, undefined] as const },
+  ...(serverUrl
+    ? [{ kind: 'PostgreSQL', databases: async () => [await freshPostgresDatabase(serverUrl, 'dhr_backup_from'), await freshPostgresDatabase(serverUrl, 'dhr_backup_into')] as const }]
+    : []),
+];
+
+describe.each(kinds)('backup and restore ($kind)', { timeout: 300_000 }, ({ kind, databases }) => {
+  it('restores a populated instance into a fresh one: the same rows in every table, the same media bytes; a second restore is refused without --force', async () => {
+    const [fromUrl, intoUrl] = await databases();
+    const from = path.join(temp, `${kind}-from`);
+    const into = path.join(temp, `${kind}-into`);
+    const archive = path.join(temp, `${kind}.tar.gz`);
+    await populate(configFor(from, fromUrl));
+    const env = (dataDir: string, url?: string) => ({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) });
+
+    const backup = cli('backup', ['--out', archive], env(from, fromUrl));
+    expect(backup.out).toContain(`Backup written to ${archive}`);
+    expect(backup.code).toBe(0);
+
+    const restore = cli('restore', [archive], env(into, intoUrl));
+    expect(restore.out).toContain(`Restored ${archive}`);
+    expect(restore.code).toBe(0);
+
+    const before = await rowCounts(configFor(from, fromUrl));
+    expect(before['public.users']).toBeGreaterThan(0);
+    expect(before['public.comments']).toBe(1);
+    expect(before['public.shop_products']).toBeGreaterThan(0);
+    expect(before['public.vip_mixes']).toBeGreaterThan(0);
+    expect(await rowCounts(configFor(into, intoUrl))).toEqual(before);
+    const media = mediaChecksums(from);
+    expect(Object.keys(media).length).toBeGreaterThan(0);
+    expect(mediaChecksums(into)).toEqual(media);
+
+    // The target now holds a database: a second restore is refused and changes nothing.
+    const again = cli('restore', [archive], env(into, intoUrl));
+    expect(again.code).toBe(1);
+    expect(again.out).toContain('add --force');
+    expect(await rowCounts(configFor(into, intoUrl))).toEqual(before);
+    const forced = cli('restore', [archive, '--force'], env(into, intoUrl));
+    expect(forced.code).toBe(0);
+    expect(await rowCounts(configFor(into, intoUrl))).toEqual(before);
+  });
+});
+
+describe('backup and restore refuse what they cannot do whole', { timeout: 120_000 }, () => {
+  it('a PGlite database in use (DHR running on it) is not backed up: the lock refuses, no archive is written', async () => {
+    const dataDir = path.join(temp, 'PGlite-from');
+    const running = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+    try {
+      const out = path.join(temp, 'while-running.tar.gz');
+      const r = cli('backup', ['--out', out], { DATA_DIR: dataDir });
+      expect(r.code).toBe(1);
+      expect(r.out).toContain('is already open in process');
+      expect(fs.existsSync(out)).toBe(false);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('a file that is not an archive, and an archive whose files do not match their checksums: nothing restored', () => {
+    const junk = path.join(temp, 'junk.tar.gz');
+    fs.writeFileSync(junk, 'not a backup at all');
+    const target = path.join(temp, 'untouched');
+    const r = cli('restore', [junk], { DATA_DIR: target });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('is not a DHR backup');
+    expect(fs.existsSync(path.join(target, 'db'))).toBe(false);
+
+    // A real archive with one media file altered after the manifest was written.
+    const archive = path.join(temp, 'PGlite.tar.gz');
+    const unpacked = path.join(temp, 'tampered');
+    fs.mkdirSync(unpacked);
+    spawnSync('tar', ['-xzf', archive, '-C', unpacked]);
+    const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, 'manifest.json'), 'utf8')) as { media: { files: { path: string }[] } };
+    const victim = manifest.media.files[0]?.path ?? '';
+    fs.appendFileSync(path.join(unpacked, 'media', victim), 'x');
+    const tampered = path.join(temp, 'tampered.tar.gz');
+    spawnSync('tar', ['-czf', tampered, '-C', unpacked, '.']);
+    const t = cli('restore', [tampered], { DATA_DIR: target });
+    expect(t.code).toBe(1);
+    expect(t.out).toContain(`The backup is damaged: media/${victim}`);
+    expect(fs.existsSync(path.join(target, 'db'))).toBe(false);
+  });
+});
