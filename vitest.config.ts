@@ -21,6 +21,17 @@ export default defineConfig({
       },
       {
         test: {
+          // Several processes behind nginx (tests/scale): needs PostgreSQL and nginx.
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

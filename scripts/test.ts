@@ -66,6 +66,11 @@ if (pgUrl) {
   skippedSuites.push('API tests on PostgreSQL: set TEST_DATABASE_URL=postgres://user:pass@127.0.0.1/postgres (a server where the user may CREATE DATABASE)');
 }
 
+// Two server processes behind nginx with deploy/nginx/dhr-locations.conf, on one PostgreSQL.
+const hasNginx = has('nginx') || fs.existsSync('/usr/sbin/nginx');
+if (pgUrl && hasNginx) await vitest('scale-out behind nginx (PostgreSQL)', ['scale'], { TEST_DATABASE_URL: pgUrl });
+else skippedSuites.push(`the scale-out suite: needs ${pgUrl ? '' : 'TEST_DATABASE_URL and '}nginx (apt-get install -y nginx)`);
+
 await step('web build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 
 // The database-outage test starts a PostgreSQL server of its own (it stops and restarts it).

@@ -1,0 +1,336 @@
+/**
+ * Two DHR processes on one PostgreSQL behind nginx, configured with deploy/nginx/dhr-locations.conf
+ * (the file docs/deploy.md tells operators to include). Needs TEST_DATABASE_URL and nginx; `npm test`
+ * says so and skips the suite where either is missing.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/icecast';
+import { openDatabase } from '../../src/server/db/client';
+import { hashPassword } from '../../src/server/modules/auth/passwords';
+import { insertAdmin, insertMember } from '../../src/server/modules/members/members-repository';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const serverUrl = process.env.TEST_DATABASE_URL;
+const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-scale-'));
+const PASSWORD = 'deep-house-scale-1';
+
+/** An Icecast status stand-in whose DHR1 title the test changes. */
+let title = 'Kerri Chandler - Rain';
+const icecast = http.createServer((_req, res) => {
+  const port = (icecast.address() as AddressInfo).port;
+  const source = (mount: string) => ({ listenurl: `http://127.0.0.1:${port}/${mount}`, title, listeners: 3, audio_bitrate: 320, server_name: mount });
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ icestats: { source: [source('dhr1'), source('dhr2')] } }));
+});
+
+interface Instance {
+  port: number;
+  child: ChildProcess;
+  log: string[];
+}
+
+const instances: Instance[] = [];
+let proxy: ChildProcess | undefined;
+let proxyUrl = '';
+let databaseUrl = '';
+
+async function waitFor(url: string, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+/** The server as `npm start` runs it once the web build exists (scripts/ensure-web-build.ts then src/server/main.ts). */
+async function startInstance(statusUrl: string): Promise<Instance> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(temp, 'data'),
+    PUBLIC_URL: proxyUrl,
+    TRUST_PROXY: '127.0.0.1',
+    STREAM_AUTH_KEY: 'scale-out-stream-key-0123456789',
+    DHR1_STATUS_URL: statusUrl,
+    DHR2_STATUS_URL: statusUrl,
+    DHR1_STREAM_URL: statusUrl.replace('/status-json.xsl', '/dhr1'),
+    DHR2_STREAM_URL: statusUrl.replace('/status-json.xsl', '/dhr2'),
+    METADATA_POLL_S: '1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log: string[] = [];
+  child.stdout?.on('data', (d: Buffer) => log.push(String(d)));
+  child.stderr?.on('data', (d: Buffer) => log.push(String(d)));
+  const instance = { port, child, log };
+  instances.push(instance);
+  await waitFor(`http://127.0.0.1:${port}/api/health`);
+  return instance;
+}
+
+function nginxConf(proxyPort: number, upstreams: number[]): string {
+  const dir = path.join(temp, 'nginx');
+  for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, d), { recursive: true });
+  return `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream dhr {
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
+    keepalive 8;
+  }
+  server {
+    listen 127.0.0.1:${proxyPort};
+    include ${path.join(root, 'deploy/nginx/dhr-locations.conf')};
+  }
+}
+`;
+}
+
+/** Reads `now-playing` frames of one SSE connection into `frames` until `stop` is called. */
+function listen(url: string): { titles: string[]; stop: () => void } {
+  const controller = new AbortController();
+  const titles: string[] = [];
+  void (async () => {
+    try {
+      const res = await fetch(url, { signal: controller.signal });
+      const reader = res.body?.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) return;
+        buffer += decoder.decode(chunk.value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = frame.split('\n').find((l) => l.startsWith('data: '));
+          if (frame.includes('event: now-playing') && data) {
+            const event = JSON.parse(data.slice(6)) as { channel: string; title: string };
+            if (event.channel === 'dhr1') titles.push(event.title);
+          }
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return { titles, stop: () => controller.abort() };
+}
+
+const ready = Boolean(serverUrl && nginxBin);
+
+describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout: 120_000 }, () => {
+  let adminCookie = '';
+  let member = { email: '', id: '' };
+
+  beforeAll(async () => {
+    const name = `dhr_scale_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(serverUrl ?? '');
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+
+    await new Promise<void>((r) => icecast.listen(0, '127.0.0.1', r));
+    const statusUrl = `http://127.0.0.1:${(icecast.address() as AddressInfo).port}/status-json.xsl`;
+    const proxyPort = await freePort();
+    proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    // The first start migrates; the second then starts on a migrated database (both would also wait on the advisory lock).
+    const a = await startInstance(statusUrl);
+    const b = await startInstance(statusUrl);
+    fs.writeFileSync(path.join(temp, 'nginx.conf'), nginxConf(proxyPort, [a.port, b.port]));
+    proxy = spawn(nginxBin ?? 'nginx', ['-c', path.join(temp, 'nginx.conf'), '-p', temp], { stdio: 'ignore' });
+    await waitFor(`${proxyUrl}/api/health`);
+
+    const database = await openDatabase({ databaseUrl });
+    try {
+      const passwordHash = await hashPassword(PASSWORD);
+      await insertAdmin(database.db, { email: 'boss@example.test', username: 'boss', passwordHash });
+      const row = await insertMember(database.db, { email: 'listener@example.test', username: 'listener', passwordHash });
+      member = { email: row.email, id: row.id };
+    } finally {
+      await database.close();
+    }
+    const signIn = await fetch(`${proxyUrl}/api/admin/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'boss@example.test', password: PASSWORD }),
+    });
+    adminCookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(adminCookie).toContain('=');
+  }, 180_000);
+
+  afterAll(async () => {
+    proxy?.kill('SIGTERM');
+    for (const i of instances) i.child.kill('SIGKILL');
+    await new Promise((r) => icecast.close(r));
+    if (databaseUrl) {
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+      await admin.end();
+    }
+    fs.rmSync(temp, { recursive: true, force: true });
+  });
+
+  const direct = (i: number, p: string) => `http://127.0.0.1:${instances[i]?.port ?? 0}${p}`;
+
+  it('a session made on one instance works on the other', async () => {
+    const res = await fetch(direct(0, '/api/auth/email-login-secure'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: member.email, password: PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const me = await fetch(direct(1, '/api/auth/me'), { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe(member.email);
+  });
+
+  it('a title change reaches the SSE clients of both instances once, through the proxy too', async () => {
+    const a = listen(direct(0, '/api/live/events'));
+    const b = listen(direct(1, '/api/live/events'));
+    const viaProxy = listen(`${proxyUrl}/api/live/events`);
+    await new Promise((r) => setTimeout(r, 1500));
+    title = 'Larry Heard - Can You Feel It';
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && [a, b, viaProxy].some((l) => !l.titles.includes('Can You Feel It'))) await new Promise((r) => setTimeout(r, 100));
+    // A second or two more: a duplicate would arrive by now.
+    await new Promise((r) => setTimeout(r, 2500));
+    for (const l of [a, b, viaProxy]) {
+      l.stop();
+      expect(l.titles.filter((t) => t === 'Can You Feel It')).toHaveLength(1);
+    }
+  });
+
+  it('a shop product added on one instance is served by the other within 1 s', async () => {
+    const product = {
+      id: 'scale_out_cap',
+      name: 'Scale-out cap',
+      price: 25,
+      category: 'accessories',
+      images: [],
+      description: '',
+      rating: 5,
+      reviews: 0,
+      inStock: true,
+      featured: false,
+      tags: [],
+      isActive: true,
+    };
+    await fetch(direct(1, '/api/shop/products')); // the other instance holds the list in memory first
+    const created = await fetch(direct(0, '/api/admin/shop/products'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: adminCookie },
+      body: JSON.stringify(product),
+    });
+    expect(created.status).toBe(201);
+    const started = Date.now();
+    let seen = false;
+    while (!seen && Date.now() - started < 1000) {
+      seen = ((await (await fetch(direct(1, '/api/shop/products'))).json()) as { id: string }[]).some((p) => p.id === product.id);
+      if (!seen) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seen).toBe(true);
+  });
+
+  it('per-address sign-in limits are shared: failures through the proxy (round robin) add up across instances', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await fetch(`${proxyUrl}/api/auth/email-login-secure`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+        body: JSON.stringify({ email: 'nobody-here@example.test', password: 'wrong-password-1' }),
+      });
+      statuses.push(res.status);
+    }
+    // 10 failures per email and network in 15 minutes (lib/rate-limit.ts), whichever instance counted them.
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('kill -9 of an instance in the middle of a 10,000-row import leaves all of it or none; the proxy keeps answering', async () => {
+    const header = 'email,firstName,lastName,subscriptionTier,subscriptionStatus,subscriptionExpiry,pledgeAmount,source';
+    const csvContent = [header, ...Array.from({ length: 10_000 }, (_, i) => `killed${i}@example.test,Kill,Test${i},DHR1,active,2027-01-31,3,admin`)].join('\n');
+    const victim = instances[0];
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    /** Backends of this database inside a transaction that has written (it holds a transaction id). */
+    const writing = async () =>
+      Number((await client.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = current_database() and backend_xid is not null')).rows[0]?.n);
+    try {
+      const importing = fetch(direct(0, '/api/admin/bulk-import'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: adminCookie },
+        body: JSON.stringify({ csvContent, confirm: true }),
+      }).catch(() => null);
+      // Killed while the import's transaction has written and not committed.
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline && (await writing()) === 0) await new Promise((r) => setTimeout(r, 5));
+      expect(await writing()).toBeGreaterThan(0);
+      victim?.child.kill('SIGKILL');
+      expect(await importing).toBeNull();
+      // PostgreSQL rolls the transaction back when it sees the client's socket close.
+      for (let i = 0; i < 100 && (await writing()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      const n = Number((await client.query<{ n: string }>("select count(*) as n from users where email like 'killed%'")).rows[0]?.n);
+      expect([0, 10_000]).toContain(n);
+    } finally {
+      await client.end();
+    }
+    for (let i = 0; i < 6; i++) expect((await fetch(`${proxyUrl}/api/health`)).status).toBe(200);
+  });
+});
+
+describe.runIf(!ready)('two instances behind nginx', () => {
+  it.skip(`needs ${serverUrl ? '' : 'TEST_DATABASE_URL '}${nginxBin ? '' : 'nginx (apt-get install -y nginx)'}`, () => undefined);
+});
+
+// nginx -t: the shipped site file parses (with its include) wherever nginx is installed.
+describe.runIf(Boolean(nginxBin))('deploy/nginx/dhr-site.conf', () => {
+  it('is accepted by nginx -t (certificate paths aside)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-nginx-t-'));
+    const site = fs
+      .readFileSync(path.join(root, 'deploy/nginx/dhr-site.conf'), 'utf8')
+      .replace(/^\s*ssl_certificate(_key)?\s.*$/gm, '')
+      .replace(/^\s*listen \[::\].*$/gm, '')
+      .replace('listen 443 ssl http2;', 'listen 127.0.0.1:18443;')
+      .replace('listen 80;', 'listen 127.0.0.1:18080;')
+      .replace('/opt/dhr/deploy/nginx/dhr-locations.conf', path.join(root, 'deploy/nginx/dhr-locations.conf'));
+    fs.writeFileSync(path.join(dir, 'site.conf'), site);
+    fs.writeFileSync(path.join(dir, 'nginx.conf'), `pid ${dir}/nginx.pid; error_log ${dir}/error.log; events {} http { include ${dir}/site.conf; }`);
+    const r = spawnSync(nginxBin ?? 'nginx', ['-t', '-c', path.join(dir, 'nginx.conf'), '-p', dir], { encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(r.stderr).toContain('syntax is ok');
+  });
+});
