@@ -82,6 +82,8 @@ export interface StartIcecastOptions {
   maxClients?: number;
   /** Premium mounts whose listeners Icecast checks with DHR. */
   listenerAuth?: ListenerAuthOptions;
+  /** Runs as a relay: pulls these mounts from the Icecast on `port` (always on, not on demand). */
+  relayOf?: { port: number; mounts: string[] };
   log?: (line: string) => void;
 }
 
@@ -100,6 +102,23 @@ export function listenerAuthMounts(auth: ListenerAuthOptions): string {
       <option name="timelimit_header" value="icecast-auth-timelimit:"/>
     </authentication>
   </mount>
+`,
+    )
+    .join('');
+}
+
+/** `<relay>` blocks: this Icecast pulls each mount from the master and serves it under the same name. */
+function relayBlocks(master: { port: number; mounts: string[] }): string {
+  return master.mounts
+    .map(
+      (m) => `  <relay>
+    <server>127.0.0.1</server>
+    <port>${master.port}</port>
+    <mount>/${xmlEscape(m)}</mount>
+    <local-mount>/${xmlEscape(m)}</local-mount>
+    <on-demand>0</on-demand>
+    <relay-shoutcast-metadata>1</relay-shoutcast-metadata>
+  </relay>
 `,
     )
     .join('');
@@ -193,7 +212,7 @@ async function startIcecastOnce(opts: StartIcecastOptions): Promise<IcecastServe
   <hostname>127.0.0.1</hostname>
   <listen-socket><port>${port}</port><bind-address>${xmlEscape(host)}</bind-address></listen-socket>
   <http-headers><header name="Access-Control-Allow-Origin" value="*" /></http-headers>
-${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}  <fileserve>1</fileserve>
+${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}${opts.relayOf ? relayBlocks(opts.relayOf) : ''}  <fileserve>1</fileserve>
   <paths>
     <basedir>/usr/share/icecast2</basedir>
     <logdir>${xmlEscape(path.join(dir, 'log'))}</logdir>

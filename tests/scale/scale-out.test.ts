@@ -12,7 +12,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/lib/icecast';
+import { freePort, hasIcecast, startIcecast, type IcecastServer } from '../../scripts/lib/icecast';
 import { openDatabase } from '../../src/server/db/client';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { insertAdmin, insertMember } from '../../src/server/modules/members/members-repository';
@@ -22,6 +22,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-scale-'));
 const PASSWORD = 'deep-house-scale-1';
+const STREAM_AUTH_KEY = 'scale-out-stream-key-0123456789';
 
 /** An Icecast status stand-in whose DHR1 title the test changes. */
 let title = 'Kerri Chandler - Rain';
@@ -39,6 +40,9 @@ interface Instance {
 }
 
 const instances: Instance[] = [];
+/** A real Icecast fed by ffmpeg, and a second one relaying it that asks DHR about each listener. */
+let master: IcecastServer | undefined;
+let relay: IcecastServer | undefined;
 let proxy: ChildProcess | undefined;
 let proxyUrl = '';
 let databaseUrl = '';
@@ -57,8 +61,7 @@ async function waitFor(url: string, ms = 60_000): Promise<void> {
 }
 
 /** The server as `npm start` runs it once the web build exists (scripts/ensure-web-build.ts then src/server/main.ts). */
-async function startInstance(statusUrl: string): Promise<Instance> {
-  const port = await freePort();
+async function startInstance(port: number, statusUrl: string, premiumMounts: string): Promise<Instance> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -67,11 +70,11 @@ async function startInstance(statusUrl: string): Promise<Instance> {
     DATA_DIR: path.join(temp, 'data'),
     PUBLIC_URL: proxyUrl,
     TRUST_PROXY: '127.0.0.1',
-    STREAM_AUTH_KEY: 'scale-out-stream-key-0123456789',
+    STREAM_AUTH_KEY,
     DHR1_STATUS_URL: statusUrl,
     DHR2_STATUS_URL: statusUrl,
-    DHR1_STREAM_URL: statusUrl.replace('/status-json.xsl', '/dhr1'),
-    DHR2_STREAM_URL: statusUrl.replace('/status-json.xsl', '/dhr2'),
+    DHR1_STREAM_URL: `${premiumMounts}/dhr1`,
+    DHR2_STREAM_URL: `${premiumMounts}/dhr2`,
     METADATA_POLL_S: '1',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
@@ -165,9 +168,20 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
     const statusUrl = `http://127.0.0.1:${(icecast.address() as AddressInfo).port}/status-json.xsl`;
     const proxyPort = await freePort();
     proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    const [portA, portB] = [await freePort(), await freePort()];
+    let premiumMounts = statusUrl.replace('/status-json.xsl', '');
+    if (hasIcecast) {
+      master = await startIcecast();
+      await master.startFeed('dhr1');
+      relay = await startIcecast({
+        relayOf: { port: master.port, mounts: ['dhr1'] },
+        listenerAuth: { mounts: ['dhr1'], url: `http://127.0.0.1:${portB}/api/stream-auth/listener`, key: STREAM_AUTH_KEY },
+      });
+      premiumMounts = relay.origin;
+    }
     // The first start migrates; the second then starts on a migrated database (both would also wait on the advisory lock).
-    const a = await startInstance(statusUrl);
-    const b = await startInstance(statusUrl);
+    const a = await startInstance(portA, statusUrl, premiumMounts);
+    const b = await startInstance(portB, statusUrl, premiumMounts);
     fs.writeFileSync(path.join(temp, 'nginx.conf'), nginxConf(proxyPort, [a.port, b.port]));
     proxy = spawn(nginxBin ?? 'nginx', ['-c', path.join(temp, 'nginx.conf'), '-p', temp], { stdio: 'ignore' });
     await waitFor(`${proxyUrl}/api/health`);
@@ -178,6 +192,14 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
       await insertAdmin(database.db, { email: 'boss@example.test', username: 'boss', passwordHash });
       const row = await insertMember(database.db, { email: 'listener@example.test', username: 'listener', passwordHash });
       member = { email: row.email, id: row.id };
+      await insertMember(database.db, {
+        email: 'dhr1@example.test',
+        username: 'dhr1member',
+        passwordHash,
+        subscriptionTier: 'dhr1',
+        subscriptionStatus: 'active',
+        subscriptionSource: 'admin',
+      });
     } finally {
       await database.close();
     }
@@ -192,6 +214,8 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
 
   afterAll(async () => {
     proxy?.kill('SIGTERM');
+    await relay?.stop();
+    await master?.stop();
     for (const i of instances) i.child.kill('SIGKILL');
     await new Promise((r) => icecast.close(r));
     if (databaseUrl) {
@@ -278,6 +302,36 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
     // 10 failures per email and network in 15 minutes (lib/rate-limit.ts), whichever instance counted them.
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it.runIf(hasIcecast)('an Icecast relay with URL listener authentication pointing at DHR admits a member with a token and refuses a visitor', async () => {
+    const origin = relay?.origin ?? '';
+    // The relay has pulled the mount from the master.
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && !(await (await fetch(`${origin}/status-json.xsl`)).text()).includes('/dhr1')) await new Promise((r) => setTimeout(r, 250));
+    const signIn = await fetch(`${proxyUrl}/api/auth/email-login-secure`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'dhr1@example.test', password: PASSWORD }),
+    });
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const ticket = (await (await fetch(`${proxyUrl}/api/channels/dhr1/stream`, { headers: { cookie } })).json()) as { url: string };
+    expect(ticket.url.startsWith(`${origin}/dhr1?token=`)).toBe(true);
+
+    const listening = new AbortController();
+    const member = await fetch(ticket.url, { signal: listening.signal });
+    expect(member.status).toBe(200);
+    expect(member.headers.get('content-type')).toContain('audio/mpeg');
+    const first = await member.body?.getReader().read();
+    expect(first?.value?.byteLength ?? 0).toBeGreaterThan(0);
+    listening.abort();
+
+    const visitor = await fetch(`${origin}/dhr1`);
+    expect([401, 403]).toContain(visitor.status);
+    await visitor.body?.cancel();
+    const forged = await fetch(`${origin}/dhr1?token=not-a-token`);
+    expect([401, 403]).toContain(forged.status);
+    await forged.body?.cancel();
   });
 
   it('kill -9 of an instance in the middle of a 10,000-row import leaves all of it or none; the proxy keeps answering', async () => {
