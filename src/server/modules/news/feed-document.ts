@@ -1,11 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { decodeHTML } from 'entities';
-import { Parser } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
 
 /**
  * Feed XML → a small element tree, read leniently and in slices so the event loop keeps answering
- * (docs/decisions/0024-news-from-the-real-web.md). htmlparser2 in XML mode recovers from undefined
- * entities, bare ampersands and unclosed elements; what it had to recover is recorded as a warning.
+ * (docs/decisions/0024-news-from-the-real-web.md). htmlparser2's tokenizer in XML mode reads past undefined
+ * entities, bare ampersands and unclosed elements; what had to be recovered is recorded as a warning.
  * Element names are rewritten to fixed prefixes by namespace (an Atom feed that binds Atom to "a:"
  * reads like any other), and each element carries its resolved xml:base.
  */
@@ -44,10 +44,15 @@ const NAMESPACES: Record<string, string> = {
 /** Prefixes used without a declaration by careless feeds. */
 const USUAL_PREFIXES: Record<string, string> = { dc: 'dc', media: 'media', itunes: 'itunes', content: 'content', rdf: 'rdf', atom: 'atom', dcterms: 'dc' };
 
-/** Characters parsed between two turns of the event loop. */
-const SLICE = 64 * 1024;
+/** Time the tokenizer runs before it lets the event loop answer others. */
+const TURN_MS = 8;
 /** Elements kept: a document of millions of empty elements stops growing the tree here. */
 const MAX_NODES = 200_000;
+/** Nesting kept in the tree; deeper elements are read for their text only. */
+const MAX_DEPTH = 64;
+/** A closing tag is matched against this many open elements (a stray one costs no more). */
+const CLOSE_SEARCH = 16;
+const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 /** The five XML entities and character references: any other `&` needed recovery. */
 const XML_ENTITY = /^(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);/;
 
@@ -60,18 +65,24 @@ function resolveBase(value: string | undefined, parent: string): string {
   }
 }
 
-/** Parses `xml`; `address` is the document's own address (relative xml:base resolves against it). */
+/**
+ * Parses `xml`; `address` is the document's own address (relative xml:base resolves against it).
+ * htmlparser2's tokenizer reads the characters (linear, lenient); the tree is built here with a
+ * bounded stack, so deep or unbalanced nesting costs linear time too.
+ */
 export async function parseXml(xml: string, address: string): Promise<XmlDocument> {
   const warnings = new Set<string>();
   const top: XmlNode = { name: '#document', attrs: {}, children: [], text: '', base: address };
-  const stack: XmlNode[] = [top];
-  // Namespace scopes: each element's bindings (prefix → canonical prefix), pushed with it.
-  const scopes: Record<string, string>[] = [{ ...USUAL_PREFIXES }];
+  // Open elements, as parallel arrays (no object per element): the tree node text goes to, the tag as
+  // written (to match its closing tag), the namespace scope (prefix → canonical prefix).
+  const openNodes: XmlNode[] = [top];
+  const openTags: string[] = [''];
+  const openScopes: Record<string, string>[] = [{ ...USUAL_PREFIXES }];
   let nodes = 0;
-  let inCdata = false;
-  // htmlparser2 reports a self-closing tag as an implied close: only one closed later, or at the end, was unclosed.
-  let justOpened: XmlNode | undefined;
-  let ending = false;
+  let tagName = '';
+  let rawAttrs: Record<string, string> | null = null;
+  let attrName = '';
+  let attrValue = '';
 
   const canonical = (qname: string, scope: Record<string, string>, isAttr: boolean): string => {
     const colon = qname.indexOf(':');
@@ -84,54 +95,8 @@ export async function parseXml(xml: string, address: string): Promise<XmlDocumen
     return mapped ? `${mapped}:${local}` : local;
   };
 
-  const parser = new Parser(
-    {
-      onopentag(qname, raw) {
-        const parentScope = scopes[scopes.length - 1] ?? {};
-        let scope = parentScope;
-        for (const [k, v] of Object.entries(raw)) {
-          if (k === 'xmlns' || k.startsWith('xmlns:')) {
-            if (scope === parentScope) scope = { ...parentScope };
-            scope[k === 'xmlns' ? '' : k.slice(6)] = NAMESPACES[v.trim()] ?? `{${v.trim()}}`;
-          }
-        }
-        scopes.push(scope);
-        const attrs: Record<string, string> = {};
-        for (const [k, v] of Object.entries(raw)) attrs[canonical(k, scope, true)] = decodeText(v);
-        const parent = stack[stack.length - 1] ?? top;
-        const node: XmlNode = { name: canonical(qname, scope, false), attrs, children: [], text: '', base: resolveBase(attrs['xml:base'], parent.base) };
-        nodes += 1;
-        if (nodes <= MAX_NODES) parent.children.push(node);
-        else warnings.add(`more than ${MAX_NODES} elements: the rest was not read`);
-        stack.push(node);
-        justOpened = node;
-      },
-      onclosetag(_name, isImplied) {
-        if (isImplied && (ending || justOpened !== stack[stack.length - 1])) warnings.add('recovered: an element was not closed');
-        justOpened = undefined;
-        if (stack.length > 1) stack.pop();
-        if (scopes.length > 1) scopes.pop();
-      },
-      ontext(text) {
-        const node = stack[stack.length - 1] ?? top;
-        justOpened = undefined;
-        const value = inCdata ? text : decodeText(text);
-        // Text after a child element keeps its place (inline markup in a description).
-        if (node.children.length === 0) node.text += value;
-        else if (nodes++ < MAX_NODES) node.children.push({ name: '#text', attrs: {}, children: [], text: value, base: node.base });
-      },
-      oncdatastart() {
-        inCdata = true;
-      },
-      oncdataend() {
-        inCdata = false;
-      },
-    },
-    { xmlMode: true, decodeEntities: false },
-  );
-
   /** Decodes entities once, by HTML's table (a feed's &nbsp; is meant as one); an entity XML does not define is recorded. */
-  function decodeText(raw: string): string {
+  const decodeText = (raw: string): string => {
     if (!raw.includes('&')) return raw;
     for (let i = raw.indexOf('&'); i !== -1; i = raw.indexOf('&', i + 1)) {
       if (!XML_ENTITY.test(raw.slice(i + 1, i + 12))) {
@@ -140,14 +105,121 @@ export async function parseXml(xml: string, address: string): Promise<XmlDocumen
       }
     }
     return decodeHTML(raw);
+  };
+
+  const addText = (value: string) => {
+    const node = openNodes[openNodes.length - 1] ?? top;
+    // Text after a child element keeps its place (inline markup in a description).
+    if (node.children.length === 0) node.text += value;
+    else if (nodes++ < MAX_NODES) node.children.push({ name: '#text', attrs: NO_ATTRS, children: [], text: value, base: node.base });
+  };
+
+  const open = (selfClosing: boolean) => {
+    const depth = openNodes.length;
+    const parent = openNodes[depth - 1] ?? top;
+    const parentScope = openScopes[depth - 1] ?? {};
+    nodes += 1;
+    // Too deep or too many: its text goes to the nearest kept ancestor; it is not kept as an element.
+    const kept = nodes <= MAX_NODES && depth <= MAX_DEPTH;
+    if (nodes === MAX_NODES + 1) warnings.add(`more than ${MAX_NODES} elements: the rest was read for text only`);
+    let scope = parentScope;
+    let node = parent;
+    if (kept) {
+      let attrs = NO_ATTRS;
+      if (rawAttrs) {
+        for (const [k, v] of Object.entries(rawAttrs)) {
+          if (k === 'xmlns' || k.startsWith('xmlns:')) {
+            if (scope === parentScope) scope = { ...parentScope };
+            scope[k === 'xmlns' ? '' : k.slice(6)] = NAMESPACES[v.trim()] ?? `{${v.trim()}}`;
+          }
+        }
+        attrs = {};
+        for (const [k, v] of Object.entries(rawAttrs)) attrs[canonical(k, scope, true)] = decodeText(v);
+      }
+      node = { name: canonical(tagName, scope, false), attrs, children: [], text: '', base: resolveBase(attrs['xml:base'], parent.base) };
+      parent.children.push(node);
+    }
+    rawAttrs = null;
+    if (selfClosing) return;
+    openNodes.push(node);
+    openTags.push(tagName);
+    openScopes.push(scope);
+  };
+
+  const close = (name: string) => {
+    const last = Math.max(1, openTags.length - CLOSE_SEARCH);
+    for (let i = openTags.length - 1; i >= last; i--) {
+      if (openTags[i] !== name) continue;
+      if (i !== openTags.length - 1) warnings.add('recovered: an element was not closed');
+      openNodes.length = i;
+      openTags.length = i;
+      openScopes.length = i;
+      return;
+    }
+    warnings.add('recovered: a closing tag without its element');
+  };
+
+  let turnStarted = performance.now();
+  let events = 0;
+  const tokenizer: Tokenizer = new Tokenizer(
+    { xmlMode: true, decodeEntities: false },
+    {
+      onopentagname(start, end) {
+        tagName = xml.slice(start, end);
+        rawAttrs = null;
+      },
+      onattribname(start, end) {
+        attrName = xml.slice(start, end);
+        attrValue = '';
+      },
+      onattribdata(start, end) {
+        attrValue += xml.slice(start, end);
+      },
+      onattribentity() {},
+      onattribend() {
+        (rawAttrs ??= {})[attrName] = attrValue;
+      },
+      onopentagend() {
+        open(false);
+        maybePause();
+      },
+      onselfclosingtag() {
+        open(true);
+        maybePause();
+      },
+      onclosetag(start, end) {
+        close(xml.slice(start, end));
+      },
+      ontext(start, end) {
+        addText(decodeText(xml.slice(start, end)));
+        maybePause();
+      },
+      ontextentity() {},
+      oncdata(start, end, offset) {
+        addText(xml.slice(start, end - offset));
+      },
+      oncomment() {},
+      ondeclaration() {},
+      onprocessinginstruction() {},
+      onend() {
+        if (openTags.length > 1) warnings.add('recovered: an element was not closed');
+      },
+    },
+  );
+
+  /** Every few hundred events, look at the clock: past TURN_MS, let the event loop run. */
+  function maybePause() {
+    if (++events % 256 !== 0) return;
+    if (performance.now() - turnStarted > TURN_MS) tokenizer.pause();
   }
 
-  for (let at = 0; at < xml.length; at += SLICE) {
-    parser.write(xml.slice(at, at + SLICE));
-    if (at + SLICE < xml.length) await nextTurn();
+  tokenizer.write(xml);
+  while (!tokenizer.running) {
+    await nextTurn();
+    turnStarted = performance.now();
+    tokenizer.resume();
   }
-  ending = true;
-  parser.end();
+  tokenizer.end();
   return { root: top.children[0], warnings: [...warnings] };
 }
 

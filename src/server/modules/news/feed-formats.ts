@@ -21,7 +21,14 @@ export interface RawFeed {
   format: string;
   /** The feed's own site link (a fallback for items without one). */
   link?: string;
-  entries: RawEntry[];
+  /** Entries the document lists. */
+  found: number;
+  /** Mapped as they are read: a feed of 70,000 items maps only those kept. */
+  entries: Iterable<RawEntry>;
+}
+
+function* mapped<T>(items: T[], fn: (item: T) => RawEntry): Iterable<RawEntry> {
+  for (const item of items) yield fn(item);
 }
 
 function resolve(value: string | undefined, base: string): string | undefined {
@@ -128,12 +135,13 @@ export function xmlFeed(root: XmlNode): RawFeed | undefined {
     // RSS 0.9x/2.0 list items in the channel; RSS 0.90/1.0 (RDF) beside it.
     const items = [...childrenNamed(channel, 'item'), ...(root.name === 'rdf:RDF' ? childrenNamed(root, 'item') : [])];
     const format = root.name === 'rdf:RDF' ? 'RDF' : `RSS ${root.attrs.version ?? ''}`.trim();
-    return { format, link: resolve(textContent(child(channel, 'link')), channel?.base ?? root.base), entries: items.map(rssEntry) };
+    return { format, link: resolve(textContent(child(channel, 'link')), channel?.base ?? root.base), found: items.length, entries: mapped(items, rssEntry) };
   }
   if (root.name === 'atom:feed') {
     const self = childrenNamed(root, 'atom:link').find((l) => !l.attrs.rel || l.attrs.rel === 'alternate');
     const format = `Atom ${root.attrs.version === '0.3' ? '0.3' : '1.0'}`;
-    return { format, link: resolve(self?.attrs.href, self?.base ?? root.base), entries: childrenNamed(root, 'atom:entry').map(atomEntry) };
+    const entries = childrenNamed(root, 'atom:entry');
+    return { format, link: resolve(self?.attrs.href, self?.base ?? root.base), found: entries.length, entries: mapped(entries, atomEntry) };
   }
   return undefined;
 }
@@ -159,20 +167,19 @@ export function jsonFeed(doc: unknown, base: string): RawFeed | undefined {
   if (!doc || typeof doc !== 'object') return undefined;
   const feed = doc as { version?: unknown; home_page_url?: unknown; items?: unknown };
   if (!str(feed.version)?.startsWith('https://jsonfeed.org/version/')) return undefined;
-  const items = Array.isArray(feed.items) ? (feed.items as JsonFeedItem[]) : [];
+  const items = (Array.isArray(feed.items) ? (feed.items as unknown[]) : []).filter((i): i is JsonFeedItem => Boolean(i) && typeof i === 'object');
   return {
+    found: items.length,
     format: `JSON Feed ${str(feed.version)?.split('/').pop() ?? ''}`,
     link: resolve(str(feed.home_page_url), base),
-    entries: items
-      .filter((i) => i && typeof i === 'object')
-      .map((i) => ({
+    entries: mapped(items, (i) => ({
         guid: str(i.id),
         title: tidy(str(i.title) ?? '', TITLE_MAX),
         text: tidy(str(i.summary) ?? str(i.content_text) ?? '', SUMMARY_MAX) || htmlToText(str(i.content_html), SUMMARY_MAX),
         link: resolve(str(i.url) ?? str(i.external_url), base),
         image: resolve(str(i.image) ?? str(i.banner_image), base) ?? firstImageInHtml(str(i.content_html), base),
-        date: str(i.date_published) ?? str(i.date_modified),
-      })),
+      date: str(i.date_published) ?? str(i.date_modified),
+    })),
   };
 }
 

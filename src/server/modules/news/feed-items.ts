@@ -38,8 +38,10 @@ export const DERIVED_TITLE_MAX = 120;
 export const DROP_REASONS = {
   empty: 'had neither text nor link',
   duplicate: 'repeated an earlier entry',
-  beyond: `came after the first ${MAX_ENTRIES_PER_FETCH}`,
+  beyond: `came after the first ${MAX_ENTRIES_PER_FETCH} kept`,
 } as const;
+/** Entries read at most (duplicates and empty ones included): a hostile feed of 70,000 copies stops here. */
+const MAX_ENTRIES_READ = 10 * MAX_ENTRIES_PER_FETCH;
 /** Entries mapped between two turns of the event loop. */
 const ENTRIES_PER_TURN = 25;
 
@@ -93,18 +95,18 @@ async function keepEntries(raw: RawFeed, address: string, warnings: string[]): P
   const dropped: Record<string, number> = {};
   const drop = (reason: string) => (dropped[reason] = (dropped[reason] ?? 0) + 1);
   const seen = { guid: new Set<string>(), link: new Set<string>(), titleDate: new Set<string>() };
-  for (const [i, e] of raw.entries.entries()) {
-    if (i > 0 && i % ENTRIES_PER_TURN === 0) await nextTurn();
-    if (entries.length >= MAX_ENTRIES_PER_FETCH) {
-      drop(DROP_REASONS.beyond);
-      continue;
-    }
+  let read = 0;
+  for (const e of raw.entries) {
+    if (entries.length >= MAX_ENTRIES_PER_FETCH || read >= MAX_ENTRIES_READ) break;
+    if (++read % ENTRIES_PER_TURN === 0) await nextTurn();
     const kept = keep(e);
     if (!kept) drop(DROP_REASONS.empty);
     else if (isDuplicate(kept, e)) drop(DROP_REASONS.duplicate);
     else entries.push(kept);
   }
-  return { format: raw.format, found: raw.entries.length, entries, dropped, warnings };
+  // The rest is not even mapped.
+  if (raw.found > read) dropped[DROP_REASONS.beyond] = raw.found - read;
+  return { format: raw.format, found: raw.found, entries, dropped, warnings };
 
   function keep(e: RawEntry): FeedEntry | undefined {
     const guid = e.guid?.trim().slice(0, 1000) || undefined;

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
 
 /**
  * Markup → plain text in linear time: htmlparser2's tokenizer reads the markup (no regular expression
@@ -25,32 +25,68 @@ export function tidy(text: string, max: number): string {
   return `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** Reads `html` with the tokenizer: the visible text, and whether any tag had attributes or was a known element. */
+/**
+ * Reads `html` with htmlparser2's tokenizer (its Parser keeps a stack that deep nesting makes
+ * quadratic; no stack is needed here): the visible text, and whether any tag was a known element,
+ * had attributes or a name no element has.
+ */
 function scan(html: string, max: number, decodeEntities: boolean): { text: string; markup: boolean } {
+  const src = html.length > INPUT_CAP ? html.slice(0, INPUT_CAP) : html;
   let text = '';
   let hidden = 0;
   let markup = false;
-  const parser = new Parser(
+  let name = '';
+  let attributes = 0;
+  const append = (chunk: string) => {
+    if (hidden > 0) return;
+    text += chunk;
+    // Long enough: the rest of the markup is not read.
+    if (text.length > max * 2) tokenizer.pause();
+  };
+  const openTag = (selfClosing: boolean) => {
+    if (KNOWN.has(name) || attributes > 0 || !/^[a-z][a-z0-9-]*$/.test(name)) markup = true;
+    if (HIDDEN.has(name) && !selfClosing) hidden += 1;
+    if (BREAKS.has(name)) text += ' ';
+  };
+  const tokenizer: Tokenizer = new Tokenizer(
+    { xmlMode: false, decodeEntities },
     {
-      onopentag(name, attribs) {
-        if (KNOWN.has(name) || !/^[a-z][a-z0-9-]*$/.test(name) || Object.keys(attribs).length > 0) markup = true;
-        if (HIDDEN.has(name)) hidden += 1;
-        if (BREAKS.has(name)) text += ' ';
+      onopentagname(start, end) {
+        name = src.slice(start, end).toLowerCase();
+        attributes = 0;
       },
-      onclosetag(name) {
-        if (HIDDEN.has(name) && hidden > 0) hidden -= 1;
-        if (BREAKS.has(name)) text += ' ';
+      onattribname() {
+        attributes += 1;
       },
-      ontext(chunk) {
-        if (hidden > 0) return;
-        text += chunk;
-        // Long enough: the rest of the markup is not read.
-        if (text.length > max * 2) parser.pause();
+      onattribdata() {},
+      onattribentity() {},
+      onattribend() {},
+      onopentagend() {
+        openTag(false);
       },
+      onselfclosingtag() {
+        openTag(true);
+      },
+      onclosetag(start, end) {
+        const closing = src.slice(start, end).toLowerCase();
+        if (HIDDEN.has(closing) && hidden > 0) hidden -= 1;
+        if (BREAKS.has(closing)) text += ' ';
+      },
+      ontext(start, end) {
+        append(src.slice(start, end));
+      },
+      ontextentity(codepoint) {
+        append(String.fromCodePoint(codepoint));
+      },
+      oncdata() {},
+      oncomment() {},
+      ondeclaration() {},
+      onprocessinginstruction() {},
+      onend() {},
     },
-    { decodeEntities, lowerCaseTags: true },
   );
-  parser.end(html.length > INPUT_CAP ? html.slice(0, INPUT_CAP) : html);
+  tokenizer.write(src);
+  if (tokenizer.running) tokenizer.end();
   return { text, markup };
 }
 
