@@ -77,8 +77,8 @@ describe('encodings: bytes to text as browsers do', () => {
     expect(source).toMatchObject({ lastStatus: 'ok', itemCount: 1 });
     expect(source.report?.encoding).toBe('utf-8');
     expect(source.report?.warnings).toEqual([
-      'unknown charset "x-unknown" in the HTTP header; read as the next clue says',
-      'unknown charset "x-klingon" in the XML declaration; read as the next clue says',
+      'unknown charset "x-unknown" in the HTTP header (ignored)',
+      'unknown charset "x-klingon" in the XML declaration (ignored)',
     ]);
     expect((await itemsOf(app, source.id))[0]?.title).toBe('Plain words “quoted”');
   });

@@ -91,7 +91,7 @@ export function decodeBody(bytes: Buffer, contentType: string | undefined, html 
   const tryLabel = (label: string | undefined, where: string): string | null => {
     if (!label) return null;
     const name = encodingFor(label);
-    if (!name) warnings.push(`unknown charset "${label.slice(0, 40)}" in the ${where}; read as the next clue says`);
+    if (!name) warnings.push(`unknown charset "${label.slice(0, 40)}" in the ${where} (ignored)`);
     return name;
   };
   const fromHttp = tryLabel(httpCharset(contentType), 'HTTP header');
