@@ -10,10 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
-import { users } from '../src/server/db/schema';
-import { createSession, SESSION_COOKIE } from '../src/server/lib/sessions';
 import { freePort } from '../scripts/lib/icecast';
-import { recordResults, serverArgs, startProcess, tempDir, waitForHttp } from './lib';
+import { benchAdminCookie, recordResults, startBenchServer, tempDir, waitForHttp } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FEEDS = Number(process.env.BENCH_NEWS_FEEDS ?? 1000);
@@ -64,13 +62,7 @@ async function seed(dataDir: string, databaseUrl: string | undefined, feedOrigin
     await db.execute(sql`INSERT INTO news_sources (kind, name, url, item_type, last_fetched_at, next_fetch_at)
       SELECT 'rss', 'Bench feed ' || g, ${feedOrigin} || '/feed/' || g || '.xml', 'rss', now() - interval '5 minutes', now() + interval '1 day'
       FROM generate_series(0, ${FEEDS - 1}) g`);
-    const [admin] = await db
-      .insert(users)
-      .values({ email: 'bench-news-admin@example.test', username: 'benchnewsadmin', isAdmin: true })
-      .onConflictDoUpdate({ target: users.email, set: { isAdmin: true } })
-      .returning();
-    if (!admin) throw new Error('no bench admin');
-    return `${SESSION_COOKIE}=${await createSession(db, admin.id)}`;
+    return await benchAdminCookie(db, 'bench-news-admin@example.test', 'benchnewsadmin');
   } finally {
     await database.close();
   }
@@ -124,15 +116,7 @@ export async function benchNewsIngest(): Promise<NewsIngestEntry> {
   const feedOrigin = `http://127.0.0.1:${(feeds.address() as { port: number }).port}`;
   const cookie = await seed(dataDir, databaseUrl, feedOrigin);
   const port = await freePort();
-  const server = startProcess(process.execPath, serverArgs(root), {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    NEWS_ALLOW_PRIVATE: 'true',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const server = startBenchServer(root, port, dataDir, databaseUrl, { NEWS_ALLOW_PRIVATE: 'true' });
   try {
     const url = `http://127.0.0.1:${port}`;
     await waitForHttp(`${url}/api/health`);

@@ -29,7 +29,8 @@ async function itemsOf(app: App, sourceId: string) {
   return app.database.db.select().from(newsItems).where(eq(newsItems.sourceId, sourceId));
 }
 
-describe('encodings: bytes to text as browsers do', () => {
+// One app and one feed server for the encodings and the parsing rules (distinct paths, distinct sources).
+describe('feeds from the real web', () => {
   let server: FeedServer;
   let app: App;
   let admin: TestMember;
@@ -46,140 +47,132 @@ describe('encodings: bytes to text as browsers do', () => {
     server.route(path, (_req, res) => res.writeHead(200, { 'content-type': contentType }).end(body));
   }
 
-  it.each([
-    // [case, encoding of the bytes, where it is declared, title]
-    ['windows-1252 in the XML declaration', 'windows-1252', 'decl', '£“test”'],
-    ['ISO-8859-2 in the HTTP charset (the declaration says UTF-8)', 'iso-8859-2', 'http', 'Zażółć gęślą jaźń'],
-    ['Shift_JIS in the XML declaration', 'shift_jis', 'decl', '日本のディープハウス'],
-    ['EUC-KR in the HTTP charset', 'euc-kr', 'http', '한국어 뉴스'],
-    ['KOI8-R in the XML declaration', 'koi8-r', 'decl', 'Новости хауса'],
-    ['UTF-16LE with a byte-order mark', 'utf-16le', 'bom', 'Ünïcödé ☃'],
-    ['UTF-16BE with a byte-order mark', 'utf-16be', 'bom', 'Ünïcödé ☃'],
-    ['UTF-16LE without a mark', 'utf-16le', 'none', 'Sans marque é'],
-    ['UTF-16BE without a mark', 'utf-16be', 'none', 'Sans marque é'],
-    ['UTF-32LE with a byte-order mark', 'utf-32le', 'bom', 'Emoji 😀 ok'],
-    ['UTF-32BE without a mark', 'utf-32be', 'none', 'Emoji 😀 ok'],
-  ])('%s', async (name, encoding, where, title) => {
-    const path = `/enc/${encodeURIComponent(name)}.xml`;
-    const label = where === 'decl' ? encoding : where === 'http' ? 'UTF-8' : null;
-    const boms: Record<string, number[]> = { 'utf-16le': [0xff, 0xfe], 'utf-16be': [0xfe, 0xff], 'utf-32le': [0xff, 0xfe, 0, 0], 'utf-32be': [0, 0, 0xfe, 0xff] };
-    const doc = rssDoc(label, item(title, `https://site.example/${encodeURIComponent(name)}`));
-    serve(path, doc, encoding, where === 'http' ? `application/rss+xml; charset=${encoding.toUpperCase()}` : 'application/rss+xml', where === 'bom' ? boms[encoding] : []);
-    const source = await addSource(app, admin, server.url(path));
-    expect(source).toMatchObject({ lastStatus: 'ok', httpStatus: 200, itemCount: 1 });
-    expect(source.report).toMatchObject({ encoding, found: 1, added: 1, kept: 1, warnings: [] });
-    expect((await itemsOf(app, source.id)).map((i) => i.title)).toEqual([title]);
-  });
-
-  it('falls back to UTF-8 on an unknown charset, with a warning on the sources page', async () => {
-    serve('/enc/unknown.xml', rssDoc('x-klingon', item('Plain words “quoted”', 'https://site.example/k')), 'utf-8', 'text/xml; charset=x-unknown');
-    const source = await addSource(app, admin, server.url('/enc/unknown.xml'));
-    expect(source).toMatchObject({ lastStatus: 'ok', itemCount: 1 });
-    expect(source.report?.encoding).toBe('utf-8');
-    expect(source.report?.warnings).toEqual([
-      'unknown charset "x-unknown" in the HTTP header (ignored)',
-      'unknown charset "x-klingon" in the XML declaration (ignored)',
-    ]);
-    expect((await itemsOf(app, source.id))[0]?.title).toBe('Plain words “quoted”');
-  });
-
-  it('reads a web page in the charset of its <meta>', async () => {
-    server.route('/robots.txt', (_req, res) => res.writeHead(404).end());
-    serve('/enc/page.html', '<!doctype html><html><head><meta charset="windows-1251"><meta property="og:title" content="Вечеринка"><meta property="og:description" content="Дип-хаус до утра"></head></html>', 'windows-1251', 'text/html');
-    const source = await addSource(app, admin, server.url('/enc/page.html'), 'web');
-    expect(source.report).toMatchObject({ encoding: 'windows-1251', format: 'web page', kept: 1 });
-    expect((await itemsOf(app, source.id))[0]).toMatchObject({ title: 'Вечеринка', description: 'Дип-хаус до утра' });
-  });
-});
-
-describe('parsing and keeping what a reader would keep', () => {
-  let server: FeedServer;
-  let app: App;
-  let admin: TestMember;
-
-  beforeAll(async () => {
-    server = await startFeedServer();
-    app = await createTestApp({ NEWS_ALLOW_PRIVATE: 'true' });
-    admin = await memberWithRole(app, 'admin');
-  });
-
-  it('resolves relative links against xml:base, then Content-Location, then the address after redirects', async () => {
-    const atom = `<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://cdn.example/blog/"><entry xml:base="2026/"><id>a</id><title>Based</title><link href="a.html"/><content type="html">&lt;img src="a.png"&gt; text</content></entry></feed>`;
-    server.route('/based.xml', (_req, res) => res.writeHead(200, { 'content-type': 'application/atom+xml' }).end(atom));
-    server.route('/located.xml', (_req, res) => res.writeHead(200, { 'content-location': 'https://origin.example/news/feed.xml' }).end(rssDoc(null, item('Located', 'story/1'))));
-    server.route('/old.xml', (_req, res) => res.writeHead(301, { location: '/moved/feed.xml' }).end());
-    server.route('/moved/feed.xml', (_req, res) => res.end(rssDoc(null, item('Moved', 'story/2'))));
-    const based = await addSource(app, admin, server.url('/based.xml'));
-    expect((await itemsOf(app, based.id))[0]).toMatchObject({ link: 'https://cdn.example/blog/2026/a.html', imageUrl: 'https://cdn.example/blog/2026/a.png' });
-    const located = await addSource(app, admin, server.url('/located.xml'));
-    expect((await itemsOf(app, located.id))[0]?.link).toBe('https://origin.example/news/story/1');
-    const moved = await addSource(app, admin, server.url('/old.xml'));
-    expect((await itemsOf(app, moved.id))[0]?.link).toBe(server.url('/moved/story/2'));
-  });
-
-  it('recovers undefined entities and bare ampersands, says so, and keeps escaped markup in titles as text', async () => {
-    const doc = rssDoc(null, item('History of the &lt;blink&gt; tag&nbsp;&mdash; part&nbsp;1', 'https://site.example/?a=1&b=2', '<description>Caf&eacute; night</description>'));
-    server.route('/recovered.xml', (_req, res) => res.end(doc));
-    const source = await addSource(app, admin, server.url('/recovered.xml'));
-    expect(source).toMatchObject({ lastStatus: 'ok', itemCount: 1 });
-    expect(source.report?.warnings).toEqual(['recovered: an undefined entity or a bare "&"']);
-    const [stored] = await itemsOf(app, source.id);
-    expect(stored).toMatchObject({ title: 'History of the <blink> tag — part 1', link: 'https://site.example/?a=1&b=2', description: 'Café night' });
-  });
-
-  it('keeps titleless and linkless items, decodes base64 content, and counts what it dropped', async () => {
-    const b64 = Buffer.from('<p>Decoded <b>HTML</b> body. Second.</p>').toString('base64');
-    const atom = `<feed xmlns="http://www.w3.org/2005/Atom"><link href="https://label.example/"/>
-      <entry><id>urn:1</id><content type="text/html" mode="base64">${b64}</content></entry>
-      <entry><id>https://label.example/p/2</id><title>Guid link</title></entry>
-      <entry><id>urn:1</id><title>Repeat</title></entry>
-      <entry></entry></feed>`;
-    server.route('/keep.xml', (_req, res) => res.end(atom));
-    const source = await addSource(app, admin, server.url('/keep.xml'));
-    expect(source.report).toMatchObject({
-      format: 'Atom 1.0',
-      found: 4,
-      kept: 2,
-      dropped: [
-        { reason: 'repeated an earlier entry', count: 1 },
-        { reason: 'had neither text nor link', count: 1 },
-      ],
-      note: null,
+  describe('encodings: bytes to text as browsers do', () => {
+    it.each([
+      // [case, encoding of the bytes, where it is declared, title]
+      ['windows-1252 in the XML declaration', 'windows-1252', 'decl', '£“test”'],
+      ['ISO-8859-2 in the HTTP charset (the declaration says UTF-8)', 'iso-8859-2', 'http', 'Zażółć gęślą jaźń'],
+      ['Shift_JIS in the XML declaration', 'shift_jis', 'decl', '日本のディープハウス'],
+      ['EUC-KR in the HTTP charset', 'euc-kr', 'http', '한국어 뉴스'],
+      ['KOI8-R in the XML declaration', 'koi8-r', 'decl', 'Новости хауса'],
+      ['UTF-16LE with a byte-order mark', 'utf-16le', 'bom', 'Ünïcödé ☃'],
+      ['UTF-16BE with a byte-order mark', 'utf-16be', 'bom', 'Ünïcödé ☃'],
+      ['UTF-16LE without a mark', 'utf-16le', 'none', 'Sans marque é'],
+      ['UTF-16BE without a mark', 'utf-16be', 'none', 'Sans marque é'],
+      ['UTF-32LE with a byte-order mark', 'utf-32le', 'bom', 'Emoji 😀 ok'],
+      ['UTF-32BE without a mark', 'utf-32be', 'none', 'Emoji 😀 ok'],
+    ])('%s', async (name, encoding, where, title) => {
+      const path = `/enc/${encodeURIComponent(name)}.xml`;
+      const label = where === 'decl' ? encoding : where === 'http' ? 'UTF-8' : null;
+      const boms: Record<string, number[]> = { 'utf-16le': [0xff, 0xfe], 'utf-16be': [0xfe, 0xff], 'utf-32le': [0xff, 0xfe, 0, 0], 'utf-32be': [0, 0, 0xfe, 0xff] };
+      const doc = rssDoc(label, item(title, `https://site.example/${encodeURIComponent(name)}`));
+      serve(path, doc, encoding, where === 'http' ? `application/rss+xml; charset=${encoding.toUpperCase()}` : 'application/rss+xml', where === 'bom' ? boms[encoding] : []);
+      const source = await addSource(app, admin, server.url(path));
+      expect(source).toMatchObject({ lastStatus: 'ok', httpStatus: 200, itemCount: 1 });
+      expect(source.report).toMatchObject({ encoding, found: 1, added: 1, kept: 1, warnings: [] });
+      expect((await itemsOf(app, source.id)).map((i) => i.title)).toEqual([title]);
     });
-    const stored = (await itemsOf(app, source.id)).sort((a, b) => a.title.localeCompare(b.title));
-    expect(stored.map((i) => [i.title, i.description, i.link])).toEqual([
-      ['Decoded HTML body.', 'Decoded HTML body. Second.', 'https://label.example/'],
-      ['Guid link', '', 'https://label.example/p/2'],
-    ]);
+
+    it('falls back to UTF-8 on an unknown charset, with a warning on the sources page', async () => {
+      serve('/enc/unknown.xml', rssDoc('x-klingon', item('Plain words “quoted”', 'https://site.example/k')), 'utf-8', 'text/xml; charset=x-unknown');
+      const source = await addSource(app, admin, server.url('/enc/unknown.xml'));
+      expect(source).toMatchObject({ lastStatus: 'ok', itemCount: 1 });
+      expect(source.report?.encoding).toBe('utf-8');
+      expect(source.report?.warnings).toEqual([
+        'unknown charset "x-unknown" in the HTTP header (ignored)',
+        'unknown charset "x-klingon" in the XML declaration (ignored)',
+      ]);
+      expect((await itemsOf(app, source.id))[0]?.title).toBe('Plain words “quoted”');
+    });
+
+    it('reads a web page in the charset of its <meta>', async () => {
+      server.route('/robots.txt', (_req, res) => res.writeHead(404).end());
+      serve('/enc/page.html', '<!doctype html><html><head><meta charset="windows-1251"><meta property="og:title" content="Вечеринка"><meta property="og:description" content="Дип-хаус до утра"></head></html>', 'windows-1251', 'text/html');
+      const source = await addSource(app, admin, server.url('/enc/page.html'), 'web');
+      expect(source.report).toMatchObject({ encoding: 'windows-1251', format: 'web page', kept: 1 });
+      expect((await itemsOf(app, source.id))[0]).toMatchObject({ title: 'Вечеринка', description: 'Дип-хаус до утра' });
+    });
   });
 
-  it('says why a source yields no item instead of "OK · 0 items"', async () => {
-    server.route('/empty-items.xml', (_req, res) => res.end(rssDoc(null, '<item></item><item><title> </title></item>')));
-    const source = await addSource(app, admin, server.url('/empty-items.xml'));
-    expect(source).toMatchObject({ lastStatus: 'ok', itemCount: 0 });
-    expect(source.report?.note).toBe('2 entries had neither text nor link');
-  });
+  describe('parsing and keeping what a reader would keep', () => {
+    it('resolves relative links against xml:base, then Content-Location, then the address after redirects', async () => {
+      const atom = `<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://cdn.example/blog/"><entry xml:base="2026/"><id>a</id><title>Based</title><link href="a.html"/><content type="html">&lt;img src="a.png"&gt; text</content></entry></feed>`;
+      server.route('/based.xml', (_req, res) => res.writeHead(200, { 'content-type': 'application/atom+xml' }).end(atom));
+      server.route('/located.xml', (_req, res) => res.writeHead(200, { 'content-location': 'https://origin.example/news/feed.xml' }).end(rssDoc(null, item('Located', 'story/1'))));
+      server.route('/old.xml', (_req, res) => res.writeHead(301, { location: '/moved/feed.xml' }).end());
+      server.route('/moved/feed.xml', (_req, res) => res.end(rssDoc(null, item('Moved', 'story/2'))));
+      const based = await addSource(app, admin, server.url('/based.xml'));
+      expect((await itemsOf(app, based.id))[0]).toMatchObject({ link: 'https://cdn.example/blog/2026/a.html', imageUrl: 'https://cdn.example/blog/2026/a.png' });
+      const located = await addSource(app, admin, server.url('/located.xml'));
+      expect((await itemsOf(app, located.id))[0]?.link).toBe('https://origin.example/news/story/1');
+      const moved = await addSource(app, admin, server.url('/old.xml'));
+      expect((await itemsOf(app, moved.id))[0]?.link).toBe(server.url('/moved/story/2'));
+    });
 
-  it('sanitizes as strictly as before: no markup, event handler or non-http(s) address reaches the API', async () => {
-    const hostile = rssDoc(
-      null,
-      [
-        item('&lt;img src=x onerror=alert(1)&gt;Img', 'javascript:alert(1)', '<description><![CDATA[<script>alert(1)</script><a href="javascript:x" onclick="y">click</a>]]></description><enclosure url="data:image/png;base64,AAAA" type="image/png"/>'),
-        item('<![CDATA[<b onmouseover="alert(1)">Bold</b>]]>', 'https://site.example/ok', '<description>&amp;lt;iframe src=javascript:alert(1)&amp;gt;</description><media:thumbnail xmlns:media="http://search.yahoo.com/mrss/" url="javascript:alert(2)"/>'),
-      ].join(''),
-    );
-    server.route('/hostile.xml', (_req, res) => res.end(hostile));
-    const source = await addSource(app, admin, server.url('/hostile.xml'));
-    await app.news.changed();
-    const res = await app.inject({ method: 'GET', url: '/api/rss/latest' });
-    // The seeded station news links inside the site: only the fetched items are judged.
-    const list = res.json<NewsItem[]>().filter((i) => i.source === source.name);
-    expect(list.map((i) => i.title).sort()).toEqual(['Bold', 'Img']);
-    expect(JSON.stringify(list)).not.toMatch(/<[a-z!/]|onerror|onclick|onmouseover|javascript:|data:/i);
-    for (const i of list) {
-      expect(i.link).toMatch(/^https?:\/\//);
-      if (i.imageUrl) expect(i.imageUrl).toMatch(/^https?:\/\//);
-    }
+    it('recovers undefined entities and bare ampersands, says so, and keeps escaped markup in titles as text', async () => {
+      const doc = rssDoc(null, item('History of the &lt;blink&gt; tag&nbsp;&mdash; part&nbsp;1', 'https://site.example/?a=1&b=2', '<description>Caf&eacute; night</description>'));
+      server.route('/recovered.xml', (_req, res) => res.end(doc));
+      const source = await addSource(app, admin, server.url('/recovered.xml'));
+      expect(source).toMatchObject({ lastStatus: 'ok', itemCount: 1 });
+      expect(source.report?.warnings).toEqual(['recovered: an undefined entity or a bare "&"']);
+      const [stored] = await itemsOf(app, source.id);
+      expect(stored).toMatchObject({ title: 'History of the <blink> tag — part 1', link: 'https://site.example/?a=1&b=2', description: 'Café night' });
+    });
+
+    it('keeps titleless and linkless items, decodes base64 content, and counts what it dropped', async () => {
+      const b64 = Buffer.from('<p>Decoded <b>HTML</b> body. Second.</p>').toString('base64');
+      const atom = `<feed xmlns="http://www.w3.org/2005/Atom"><link href="https://label.example/"/>
+        <entry><id>urn:1</id><content type="text/html" mode="base64">${b64}</content></entry>
+        <entry><id>https://label.example/p/2</id><title>Guid link</title></entry>
+        <entry><id>urn:1</id><title>Repeat</title></entry>
+        <entry></entry></feed>`;
+      server.route('/keep.xml', (_req, res) => res.end(atom));
+      const source = await addSource(app, admin, server.url('/keep.xml'));
+      expect(source.report).toMatchObject({
+        format: 'Atom 1.0',
+        found: 4,
+        kept: 2,
+        dropped: [
+          { reason: 'repeated an earlier entry', count: 1 },
+          { reason: 'had neither text nor link', count: 1 },
+        ],
+        note: null,
+      });
+      const stored = (await itemsOf(app, source.id)).sort((a, b) => a.title.localeCompare(b.title));
+      expect(stored.map((i) => [i.title, i.description, i.link])).toEqual([
+        ['Decoded HTML body.', 'Decoded HTML body. Second.', 'https://label.example/'],
+        ['Guid link', '', 'https://label.example/p/2'],
+      ]);
+    });
+
+    it('says why a source yields no item instead of "OK · 0 items"', async () => {
+      server.route('/empty-items.xml', (_req, res) => res.end(rssDoc(null, '<item></item><item><title> </title></item>')));
+      const source = await addSource(app, admin, server.url('/empty-items.xml'));
+      expect(source).toMatchObject({ lastStatus: 'ok', itemCount: 0 });
+      expect(source.report?.note).toBe('2 entries had neither text nor link');
+    });
+
+    it('sanitizes as strictly as before: no markup, event handler or non-http(s) address reaches the API', async () => {
+      const hostile = rssDoc(
+        null,
+        [
+          item('&lt;img src=x onerror=alert(1)&gt;Img', 'javascript:alert(1)', '<description><![CDATA[<script>alert(1)</script><a href="javascript:x" onclick="y">click</a>]]></description><enclosure url="data:image/png;base64,AAAA" type="image/png"/>'),
+          item('<![CDATA[<b onmouseover="alert(1)">Bold</b>]]>', 'https://site.example/ok', '<description>&amp;lt;iframe src=javascript:alert(1)&amp;gt;</description><media:thumbnail xmlns:media="http://search.yahoo.com/mrss/" url="javascript:alert(2)"/>'),
+        ].join(''),
+      );
+      server.route('/hostile.xml', (_req, res) => res.end(hostile));
+      const source = await addSource(app, admin, server.url('/hostile.xml'));
+      await app.news.changed();
+      const res = await app.inject({ method: 'GET', url: '/api/rss/latest' });
+      // The seeded station news links inside the site: only the fetched items are judged.
+      const list = res.json<NewsItem[]>().filter((i) => i.source === source.name);
+      expect(list.map((i) => i.title).sort()).toEqual(['Bold', 'Img']);
+      expect(JSON.stringify(list)).not.toMatch(/<[a-z!/]|onerror|onclick|onmouseover|javascript:|data:/i);
+      for (const i of list) {
+        expect(i.link).toMatch(/^https?:\/\//);
+        if (i.imageUrl) expect(i.imageUrl).toMatch(/^https?:\/\//);
+      }
+    });
   });
 });
 
