@@ -120,9 +120,13 @@ export function createNewsPoller(deps: PollerDeps) {
       const contentType = typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : undefined;
       decoded = decodeBody(res.body, contentType, source.kind === 'web');
       const read = source.kind === 'rss' ? await readFeed(decoded.text, documentAddress(res)) : await pageRead(decoded.text, res.url);
-      const added = await upsertItems(db, source, read.entries);
-      await pruneItems(db, source.id);
-      await recordFetch(db, source.id, { status: 'ok', etag: res.etag, lastModified: res.lastModified, httpStatus, report: reportOf(decoded, read, added), nextFetchAt });
+      // One transaction: one commit (on PGlite, one synchronous WAL flush on this thread) per source.
+      const added = await db.transaction(async (tx) => {
+        const n = await upsertItems(tx, source, read.entries);
+        await pruneItems(tx, source.id);
+        await recordFetch(tx, source.id, { status: 'ok', etag: res.etag, lastModified: res.lastModified, httpStatus, report: reportOf(decoded, read, n), nextFetchAt });
+        return n;
+      });
       return { status: 'ok', added };
     } catch (err) {
       const known = err instanceof FetchError || err instanceof FeedFormatError;
