@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { Db } from '../src/server/db/client';
+import { users } from '../src/server/db/schema';
+import { createSession, SESSION_COOKIE } from '../src/server/lib/sessions';
 
 export interface BenchEntry {
   name: string;
@@ -140,3 +143,23 @@ export function pinToCpus(pid: number, cpus: string): boolean {
 
 /** Every CPU of the machine, as a taskset list. */
 export const ALL_CPUS = `0-${os.availableParallelism() - 1}`;
+
+/** An admin (made one if the address exists) with a fresh session in a bench database: its cookie. */
+export async function benchAdminCookie(db: Db, email: string, username: string): Promise<string> {
+  const [admin] = await db.insert(users).values({ email, username, isAdmin: true }).onConflictDoUpdate({ target: users.email, set: { isAdmin: true } }).returning();
+  if (!admin) throw new Error('no bench admin');
+  return `${SESSION_COOKIE}=${await createSession(db, admin.id)}`;
+}
+
+/** DHR's server as `npm start` runs it, on loopback `port`, its data under `dataDir` (or in PostgreSQL at `databaseUrl`). */
+export function startBenchServer(root: string, port: number, dataDir: string, databaseUrl: string | undefined, env: NodeJS.ProcessEnv = {}): Started {
+  return startProcess(process.execPath, serverArgs(root), {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+}

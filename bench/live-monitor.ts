@@ -11,10 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { HEARTBEAT_INTERVAL_MS } from '../src/contracts/live-values';
 import { openDatabase } from '../src/server/db/client';
-import { users } from '../src/server/db/schema';
-import { createSession, SESSION_COOKIE } from '../src/server/lib/sessions';
 import { freePort } from '../scripts/lib/icecast';
-import { recordResults, serverArgs, startProcess, tempDir, waitForHttp } from './lib';
+import { benchAdminCookie, recordResults, startBenchServer, tempDir, waitForHttp } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VISITORS = Number(process.env.BENCH_LIVE_VISITORS ?? 50_000);
@@ -65,13 +63,7 @@ async function seed(dataDir: string, databaseUrl: string | undefined): Promise<s
     await db.execute(sql`INSERT INTO live_sessions (id, user_id, current_page, country, city, started_at, last_seen_at, page_changed_at, page_views)
       SELECT 'a:bench-visitor-' || lpad(g::text, 10, '0'), NULL, '/', 'IE', 'Dublin', now() - interval '10 minutes', now() + interval '90 seconds' - (random() * interval '60 seconds'), now() - interval '2 minutes', 2
       FROM generate_series(0, ${VISITORS - MEMBERS - 1}) g`);
-    const [admin] = await db
-      .insert(users)
-      .values({ email: 'bench-admin@example.test', username: 'benchadmin', isAdmin: true })
-      .onConflictDoUpdate({ target: users.email, set: { isAdmin: true } })
-      .returning();
-    if (!admin) throw new Error('no bench admin');
-    return `${SESSION_COOKIE}=${await createSession(db, admin.id)}`;
+    return await benchAdminCookie(db, 'bench-admin@example.test', 'benchadmin');
   } finally {
     await database.close();
   }
@@ -127,14 +119,7 @@ export async function benchLiveMonitor(): Promise<LiveMonitorEntry> {
   const dataDir = tempDir('dhr-bench-live-');
   const cookie = await seed(dataDir, databaseUrl);
   const port = await freePort();
-  const server = startProcess(process.execPath, serverArgs(root), {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const server = startBenchServer(root, port, dataDir, databaseUrl);
   const bare = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {

@@ -14,6 +14,25 @@ export type NewsSourceKind = (typeof NEWS_SOURCE_KINDS)[number];
 export const NEWS_SOURCE_STATUSES = ['ok', 'not_modified', 'failed'] as const;
 export type NewsSourceStatus = (typeof NEWS_SOURCE_STATUSES)[number];
 
+/** What a source's last fetch read (docs/decisions/0024-news-from-the-real-web.md); the sources page shows it. */
+export interface NewsFetchReport {
+  /** The decoder used (iconv-lite's name), null for a 304 or a failure before the body. */
+  encoding: string | null;
+  /** 'RSS 2.0', 'Atom 1.0', 'JSON Feed 1.1', 'web page'… */
+  format: string | null;
+  /** Entries the document listed. */
+  found: number;
+  /** Stored for the first time by this fetch. */
+  added: number;
+  /** Kept: new or updated. */
+  kept: number;
+  dropped: { reason: string; count: number }[];
+  /** Recovered XML, an unknown charset… */
+  warnings: string[];
+  /** Why nothing was kept, in a reader's words. */
+  note: string | null;
+}
+
 /** Spec §9: news lists show at most 25 items. */
 export const NEWS_LIST_MAX = 25;
 /** Spec §9: the ticker shows the 5 top prioritized items (plus recent comments). */
@@ -37,6 +56,7 @@ export const FORUM_SEARCH_MAX = 100;
 export const NEWS_MESSAGES = {
   duplicateSource: 'This address is already a news source',
   sourceNotFound: 'News source not found',
+  notPaused: 'This source is not paused',
 } as const;
 
 export const FORUM_MESSAGES = {

@@ -36,13 +36,9 @@ export const newsItemSchema = z.object({
 export type NewsItem = z.infer<typeof newsItemSchema>;
 export const newsListSchema = z.array(newsItemSchema).max(NEWS_LIST_MAX);
 
-/** POST /api/news/refresh: what the refetch did. */
+/** POST /api/news/refresh: the due sources it queued; they are fetched in the background. */
 export const newsRefreshResultSchema = z.object({
-  /** Sources fetched now (sources fetched within the last minute are skipped). */
-  fetched: z.number().int(),
-  /** New items stored. */
-  added: z.number().int(),
-  failed: z.number().int(),
+  queued: z.number().int(),
 });
 export type NewsRefreshResult = z.infer<typeof newsRefreshResultSchema>;
 
@@ -65,6 +61,26 @@ export const newsSourceSchema = z.object({
   errorCount: z.number().int(),
   itemCount: z.number().int(),
   createdAt: z.string(),
+  /** The HTTP status of the last answer (null before one, or after a network failure). */
+  httpStatus: z.number().int().nullable(),
+  /** When it is due next (backoff after failures); null = at the next poll. */
+  nextFetchAt: z.string().nullable(),
+  /** Since when it fails; null while it works. */
+  failingSince: z.string().nullable(),
+  /** Set when 7 days of failures paused it (an admin's pause leaves it null). */
+  autoPausedAt: z.string().nullable(),
+  report: z
+    .object({
+      encoding: z.string().nullable(),
+      format: z.string().nullable(),
+      found: z.number().int(),
+      added: z.number().int(),
+      kept: z.number().int(),
+      dropped: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+      warnings: z.array(z.string()),
+      note: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type NewsSource = z.infer<typeof newsSourceSchema>;
 export const newsSourceListSchema = z.array(newsSourceSchema);

@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { FetchError, isPrivateAddress, safeFetch } from '../../src/server/lib/safe-fetch';
-import { FeedFormatError, pageEntry, parseFeedEntries, toPlainText } from '../../src/server/modules/news/feed-items';
+import { FeedFormatError, pageEntry, readFeed } from '../../src/server/modules/news/feed-items';
+import { htmlToText } from '../../src/server/modules/news/plain-text';
 import { atom, rss, startFeedServer } from '../support/feed-server';
 
 /** The outbound fetch helper and the parsers, against real servers on loopback. */
@@ -181,7 +182,7 @@ describe('safeFetch', () => {
 });
 
 describe('feed parsing', () => {
-  it('reads RSS 2.0: guid, stripped text, enclosure and media images, dates', () => {
+  it('reads RSS 2.0: guid, stripped text, enclosure and media images, dates', async () => {
     const body = rss([
       {
         title: 'Kerri Chandler &amp; friends',
@@ -195,8 +196,8 @@ describe('feed parsing', () => {
       { title: 'Relative', link: '/c', description: '<img src="/c.png"> text' },
       { title: 'Script link', link: 'javascript:alert(1)' },
     ]);
-    const entries = parseFeedEntries(body, 'https://scene.example/feed.xml');
-    expect(entries).toHaveLength(3);
+    const { entries } = await readFeed(body, 'https://scene.example/feed.xml');
+    expect(entries).toHaveLength(4);
     expect(entries[0]).toMatchObject({
       key: 'a-1',
       title: 'Kerri Chandler & friends',
@@ -207,9 +208,11 @@ describe('feed parsing', () => {
     expect(entries[1]?.imageUrl).toBe('https://scene.example/b.jpg');
     expect(entries[1]?.key).toBe('https://scene.example/b');
     expect(entries[2]).toMatchObject({ link: 'https://scene.example/c', imageUrl: 'https://scene.example/c.png', description: 'text' });
+    // A javascript: link is never kept: the item links to the feed's site instead.
+    expect(entries[3]).toMatchObject({ title: 'Script link', link: 'https://scene.example/' });
   });
 
-  it('reads Atom: id, alternate link, html title and summary, enclosure image', () => {
+  it('reads Atom: id, alternate link, html title and summary, enclosure image', async () => {
     const body = atom([
       {
         title: 'New EP &lt;i&gt;Deep&lt;/i&gt;',
@@ -220,14 +223,18 @@ describe('feed parsing', () => {
         extra: '<link rel="enclosure" type="image/png" href="https://label.example/ep1.png"/>',
       },
     ]);
-    const [entry] = parseFeedEntries(body, 'https://label.example/atom.xml');
+    const [entry] = (await readFeed(body, 'https://label.example/atom.xml')).entries;
     expect(entry).toMatchObject({ key: 'urn:ep:1', title: 'New EP Deep', description: 'Four tracks', link: 'https://label.example/ep1', imageUrl: 'https://label.example/ep1.png' });
   });
 
-  it('says why a body is not a feed: broken XML, an HTML page, nonsense', () => {
-    expect(() => parseFeedEntries('<rss><channel><item><title>x</item>', 'https://x.example/')).toThrow(/broken feed/);
-    expect(() => parseFeedEntries('<!DOCTYPE html><html><body>hi</body></html>', 'https://x.example/')).toThrow(/HTML page/);
-    expect(() => parseFeedEntries('{"not":"a feed"}', 'https://x.example/')).toThrow(FeedFormatError);
+  it('says why a body is not a feed: an HTML page, JSON that is no JSON Feed, nonsense; broken XML is recovered and says so', async () => {
+    const broken = await readFeed('<rss><channel><item><title>x</item>', 'https://x.example/');
+    expect(broken.entries.map((e) => e.title)).toEqual(['x']);
+    expect(broken.warnings).toContain('recovered: an element was not closed');
+    await expect(readFeed('<!DOCTYPE html><html><body>hi</body></html>', 'https://x.example/')).rejects.toThrow(/HTML page/);
+    await expect(readFeed('{"not":"a feed"}', 'https://x.example/')).rejects.toThrow(FeedFormatError);
+    await expect(readFeed('{"broken', 'https://x.example/')).rejects.toThrow(/JSON does not parse/);
+    await expect(readFeed('<opml><body/></opml>', 'https://x.example/')).rejects.toThrow('not a feed: the document is <opml>, not RSS, Atom or RDF');
   });
 
   it('reads a page’s OpenGraph tags into one item and keeps its link on its own site', async () => {
@@ -248,8 +255,9 @@ describe('feed parsing', () => {
   });
 
   it('strips markup, decodes entities and cuts long text', () => {
-    expect(toPlainText('<div>a&nbsp;b &#8217; &#x2014; <style>x{}</style>c</div>', 100)).toBe('a b ’ — c');
-    expect(toPlainText('&lt;b&gt;escaped twice&lt;/b&gt;', 100)).toBe('escaped twice');
-    expect(toPlainText('x'.repeat(50), 10)).toHaveLength(10);
+    expect(htmlToText('<div>a&nbsp;b &#8217; &#x2014; <style>x{}</style>c</div>', 100)).toBe('a b ’ — c');
+    // Escaped twice: the entities are decoded once, and tags of real elements that come out are still removed.
+    expect(htmlToText('&lt;b&gt;escaped twice&lt;/b&gt; &amp;amp;', 100)).toBe('escaped twice &amp;');
+    expect(htmlToText('x'.repeat(50), 10)).toHaveLength(10);
   });
 });

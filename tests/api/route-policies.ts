@@ -20,6 +20,7 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['PATCH', '/api/admin/news-sources/:id', 'admin'],
   ['DELETE', '/api/admin/news-sources/:id', 'admin'],
   ['POST', '/api/admin/news-sources/:id/fetch', 'admin'],
+  ['POST', '/api/admin/news-sources/:id/resume', 'admin'],
   ['GET', '/api/admin/session-debug', 'admin'],
   ['POST', '/api/admin/setup', 'public'],
   ['GET', '/api/admin/setup-needed', 'public'],

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES } from '../../src/contracts/community-values';
 import { FORUM_MESSAGES, NEWS_EMPTY } from '../../src/contracts/news-values';
 import { DAY_MS, HOUR_MS } from '../../src/contracts/time';
-import { forumPosts, newsItems } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { forumPosts, newsItems, newsSources } from '../../src/server/db/schema';
 import { createMember, type TestMember } from '../support/app';
 import { canRunBrowser, DESKTOP, PHONE, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { rss, startFeedServer, type FeedServer } from '../support/feed-server';
@@ -226,7 +227,7 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     await still.context.close();
   });
 
-  it('lets an admin add, pause and remove a source from the page linked on the dashboard', async () => {
+  it('lets an admin add, pause, resume and remove a source from the page linked on the dashboard, and shows what each fetch read', async () => {
     feeds.route('/label.xml', (_req, res) => res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss([{ title: 'Label news', link: 'https://label.example/n', guid: 'n1' }])));
     const { page, context, errors } = await open(DESKTOP, { member: admin });
     await page.goto('/admin-dashboard');
@@ -239,6 +240,19 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     const row = page.getByRole('article', { name: 'Label Feed' });
     await row.getByText('OK', { exact: true }).waitFor();
     await row.getByText('1 item ·').waitFor();
+    await row.getByText('HTTP 200 · utf-8 · RSS 2.0').waitFor();
+    await row.getByText('1 listed · 1 new · 1 kept').waitFor();
+    await row.getByRole('button', { name: 'Pause Label Feed' }).click();
+    await row.getByText('Paused', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Resume Label Feed' }).click();
+    await row.getByText('OK', { exact: true }).waitFor();
+    // Paused by 7 days of failures: the page says so and offers Resume.
+    await h.app.database.db.update(newsSources).set({ paused: true, autoPausedAt: new Date(), failingSince: new Date(Date.now() - 8 * DAY_MS), errorCount: 40 }).where(eq(newsSources.name, 'Label Feed'));
+    await page.reload();
+    await row.getByText('Paused after 7 days of failures').waitFor();
+    await row.getByRole('button', { name: 'Resume', exact: true }).click();
+    await row.getByText('OK', { exact: true }).waitFor();
+    await expect.poll(() => row.getByText('Paused after 7 days of failures').count()).toBe(0);
     await row.getByRole('button', { name: 'Pause Label Feed' }).click();
     await row.getByText('Paused', { exact: true }).waitFor();
     page.once('dialog', (d) => void d.accept());

@@ -15,8 +15,6 @@ export const ADVISORY_LOCKS = {
   adminDemotion: 724104,
   /** One member's mix downloads: the daily limit is counted and written under it (transaction-scoped, per member). */
   mixDownloads: 724105,
-  /** The news poll: one instance fetches the sources at a time (transaction-scoped, try-lock). Keyed by issue 13. */
-  newsPoll: 724113,
 } as const;
 
 export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;

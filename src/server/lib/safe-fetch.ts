@@ -59,6 +59,8 @@ export class FetchError extends Error {
   constructor(
     message: string,
     readonly code: 'blocked' | 'timeout' | 'too_large' | 'redirects' | 'http' | 'network' | 'invalid_url',
+    /** The HTTP status that failed the fetch, when there was one. */
+    readonly status?: number,
   ) {
     super(message);
   }
@@ -187,7 +189,7 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions = {}): Pr
       const res = await requestOnce(url, o, lookup, signal, hop === 0);
       if (REDIRECTS.has(res.status)) {
         const location = res.headers.location;
-        if (!location) throw new FetchError(`${res.status} redirect without a location`, 'http');
+        if (!location) throw new FetchError(`${res.status} redirect without a location`, 'http', res.status);
         if (hop >= o.maxRedirects) throw new FetchError(`more than ${o.maxRedirects} redirects`, 'redirects');
         let next: URL;
         try {
@@ -279,7 +281,7 @@ async function requestOnce(
       }
       if (status < 200 || status >= 300) {
         res.resume();
-        settle(() => reject(new FetchError(`HTTP ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}`, 'http')));
+        settle(() => reject(new FetchError(`HTTP ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}`, 'http', status)));
         return;
       }
       const declared = Number(res.headers['content-length']);

@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ForumPostCategory, NewsItemType, NewsSourceKind, NewsSourceStatus } from '../../../contracts/news';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ForumPostCategory, NewsFetchReport, NewsItemType, NewsSourceKind, NewsSourceStatus } from '../../../contracts/news-values';
 import { users } from './members';
 
 /**
@@ -25,6 +25,17 @@ export const newsSources = pgTable('news_sources', {
   lastStatus: text('last_status').$type<NewsSourceStatus>(),
   lastError: text('last_error'),
   errorCount: integer('error_count').notNull().default(0),
+  /** Backoff (docs/decisions/0024-news-from-the-real-web.md): when the source is due next; null = due now. */
+  nextFetchAt: timestamp('next_fetch_at', { withTimezone: true }),
+  /** A poll queued it: no other poll (or instance) takes it until then. */
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  /** The first failure of the current run of failures; null while it works. */
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  /** Paused by 7 days of failures (not by an admin): the sources page offers Resume. */
+  autoPausedAt: timestamp('auto_paused_at', { withTimezone: true }),
+  httpStatus: integer('http_status'),
+  /** What the last fetch read: encoding, entries new/kept/dropped with reasons, warnings. */
+  lastReport: jsonb('last_report').$type<NewsFetchReport>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

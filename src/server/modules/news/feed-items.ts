@@ -1,14 +1,17 @@
-import { parseFeed } from 'feedsmith';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import ogs from 'open-graph-scraper';
+import { parseXml } from './feed-document';
+import { jsonFeed, xmlFeed, type RawEntry, type RawFeed } from './feed-formats';
+import { htmlToText, SUMMARY_MAX, textOrHtml, TITLE_MAX } from './plain-text';
 
 /**
- * Feed and page bodies → plain news entries. Pure functions: no database, no network (the fetch
- * is lib/safe-fetch.ts). The parsers are feedsmith (RSS 2.0, Atom, RDF, JSON Feed) and
- * open-graph-scraper, which is only ever handed HTML already fetched, never a URL.
+ * Feed and page bodies (already decoded to text, feed-encoding.ts) → the entries a reader would keep
+ * (docs/decisions/0024-news-from-the-real-web.md). No database, no network: the fetch is
+ * lib/safe-fetch.ts; open-graph-scraper is only ever handed HTML already fetched, never a URL.
  */
 
 export interface FeedEntry {
-  /** guid, Atom id, or the link: what makes the entry the same one on the next fetch. */
+  /** guid (Atom id), else the item's own link, else title and date: the same entry on the next fetch. */
   key: string;
   title: string;
   description: string;
@@ -17,75 +20,35 @@ export interface FeedEntry {
   pubDate: Date | null;
 }
 
-/** Items kept per fetch (a feed of thousands keeps its newest). */
+/** What a feed held and what became of it: the sources page shows it. */
+export interface FeedRead {
+  format: string;
+  /** Entries the document lists. */
+  found: number;
+  entries: FeedEntry[];
+  /** Entries not kept, by reason (DROP_REASONS). */
+  dropped: Record<string, number>;
+  warnings: string[];
+}
+
+/** Items kept per fetch (a feed of thousands keeps its first, newest ones). */
 export const MAX_ENTRIES_PER_FETCH = 50;
-export const TITLE_MAX = 300;
-export const DESCRIPTION_MAX = 600;
+/** A title made from an item's text (spec of issue 23: first sentence, at most 120 characters). */
+export const DERIVED_TITLE_MAX = 120;
+export const DROP_REASONS = {
+  empty: 'had neither text nor link',
+  duplicate: 'repeated an earlier entry',
+  beyond: `came after the first ${MAX_ENTRIES_PER_FETCH} kept`,
+} as const;
+/** Entries read at most (duplicates and empty ones included): a hostile feed of 70,000 copies stops here. */
+const MAX_ENTRIES_READ = 10 * MAX_ENTRIES_PER_FETCH;
+/** Entries mapped between two turns of the event loop. */
+const ENTRIES_PER_TURN = 25;
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  hellip: '…',
-  mdash: '—',
-  ndash: '–',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  laquo: '«',
-  raquo: '»',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  eacute: 'é',
-  egrave: 'è',
-  aacute: 'á',
-  oacute: 'ó',
-  uacute: 'ú',
-  iacute: 'í',
-  uuml: 'ü',
-  ouml: 'ö',
-  auml: 'ä',
-  szlig: 'ß',
-  euro: '€',
-  pound: '£',
-};
+/** Thrown when a body is not a feed; the message goes to the sources page. */
+export class FeedFormatError extends Error {}
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
-  });
-}
-
-/**
- * Markup → plain text: scripts, styles and comments dropped with their content, tags removed,
- * entities decoded, whitespace collapsed, cut to `max` characters. React escapes what is left.
- */
-export function toPlainText(html: string | undefined | null, max: number): string {
-  if (!html) return '';
-  const text = decodeEntities(
-    html
-      .replace(/<!--[\s\S]*?-->/g, ' ')
-      .replace(/<(script|style|noscript|iframe|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-      .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6])>/gi, ' ')
-      .replace(/<[^>]*>/g, ''),
-  )
-    // A second pass: text that was escaped twice (&lt;b&gt;) decodes to tags on the first.
-    .replace(/<[^>]*>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
-}
-
-/** An absolute http(s) address, or null: a feed's relative or javascript: link is never shown. */
+/** An absolute http(s) address, or null: a feed's javascript: or data: link is never shown. */
 export function absoluteHttpUrl(value: string | undefined | null, base: string): string | null {
   if (!value) return null;
   try {
@@ -98,124 +61,121 @@ export function absoluteHttpUrl(value: string | undefined | null, base: string):
 
 function parseDate(value: string | undefined): Date | null {
   if (!value) return null;
-  const d = new Date(value);
+  const d = new Date(value.trim());
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-interface MediaLike {
-  thumbnails?: { url?: string }[];
-  contents?: { url?: string; medium?: string; type?: string; thumbnails?: { url?: string }[] }[];
-  groups?: MediaLike[];
-}
-
-/** The first image of media:thumbnail / media:content (also inside media:group). */
-function mediaImage(media: MediaLike | undefined): string | undefined {
-  if (!media) return undefined;
-  const thumb = media.thumbnails?.find((t) => t.url)?.url;
-  if (thumb) return thumb;
-  for (const c of media.contents ?? []) {
-    if (c.url && (c.medium === 'image' || c.type?.startsWith('image/'))) return c.url;
-    const inner = c.thumbnails?.find((t) => t.url)?.url;
-    if (inner) return inner;
+/** The first sentence of `text`, at most DERIVED_TITLE_MAX characters (cut at a word, with an ellipsis). */
+export function firstSentence(text: string): string {
+  const head = text.slice(0, DERIVED_TITLE_MAX + 1);
+  for (let i = 0; i < head.length && i < DERIVED_TITLE_MAX; i++) {
+    const c = head[i];
+    if ((c === '.' || c === '!' || c === '?') && (i + 1 === text.length || head[i + 1] === ' ')) return head.slice(0, i + 1);
+    if (c === '。' || c === '！' || c === '？') return head.slice(0, i + 1);
   }
-  for (const g of media.groups ?? []) {
-    const found = mediaImage(g);
-    if (found) return found;
-  }
-  return undefined;
+  if (text.length <= DERIVED_TITLE_MAX) return text;
+  const cut = head.slice(0, DERIVED_TITLE_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > DERIVED_TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-function firstImgSrc(html: string | undefined): string | undefined {
-  if (!html) return undefined;
-  return /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/i.exec(html)?.[1];
+/** A link shown as a title when an item has nothing else: its host and path. */
+function linkAsTitle(link: string): string {
+  const u = new URL(link);
+  return `${u.host}${u.pathname === '/' ? '' : u.pathname}`.slice(0, TITLE_MAX);
 }
-
-/** Thrown when a body is not a feed; the message goes to the sources page. */
-export class FeedFormatError extends Error {}
 
 /**
- * Parses an RSS 2.0, Atom, RDF or JSON feed. `base` resolves relative links. HTML served in place of
- * a feed and broken XML throw a FeedFormatError that says which.
+ * Raw entries → kept entries: a title from the text when there is none, a link from the guid, the
+ * feed's link or the feed's address, duplicates (by guid, then link, then title and date) dropped.
  */
-export function parseFeedEntries(body: string, base: string): FeedEntry[] {
-  let parsed: ReturnType<typeof parseFeed<string>>;
-  try {
-    parsed = parseFeed<string>(body);
-  } catch (err) {
-    const head = body.slice(0, 512).trimStart().toLowerCase();
-    if (head.startsWith('<!doctype html') || head.startsWith('<html') || /<html[\s>]/.test(head)) {
-      throw new FeedFormatError('not a feed: the address serves an HTML page (add it as a web source, or use its feed address)');
-    }
-    const name = err instanceof Error ? err.name : '';
-    throw new FeedFormatError(name === 'MalformedError' ? 'broken feed: the XML does not parse' : 'not a feed: no RSS, Atom or JSON Feed found');
-  }
+async function keepEntries(raw: RawFeed, address: string, warnings: string[]): Promise<FeedRead> {
+  const feedLink = absoluteHttpUrl(raw.link, address) ?? absoluteHttpUrl(address, address) ?? address;
   const entries: FeedEntry[] = [];
-  const push = (e: { key?: string; title?: string; description?: string; link?: string; image?: string; date?: string; html?: string }) => {
-    const link = absoluteHttpUrl(e.link, base);
-    const key = (e.key?.trim() || link || '').slice(0, 1000);
-    const title = toPlainText(e.title, TITLE_MAX);
-    if (!key || !title || !link) return;
-    entries.push({
-      key,
-      title,
-      description: toPlainText(e.description, DESCRIPTION_MAX),
-      link,
-      imageUrl: absoluteHttpUrl(e.image ?? firstImgSrc(e.html), link),
-      pubDate: parseDate(e.date),
-    });
-  };
-  switch (parsed.format) {
-    case 'rss':
-      for (const item of parsed.feed.items ?? []) {
-        const enclosureImage = item.enclosures?.find((en) => en.url && (en.type?.startsWith('image/') ?? false))?.url;
-        const html = item.content?.encoded ?? item.description;
-        push({
-          key: item.guid?.value,
-          title: item.title,
-          description: item.description ?? item.content?.encoded,
-          link: item.link ?? (item.guid?.isPermaLink !== false ? item.guid?.value : undefined),
-          image: enclosureImage ?? mediaImage(item.media),
-          date: item.pubDate ?? item.dc?.dates?.[0],
-          html,
-        });
-      }
-      break;
-    case 'atom':
-      for (const entry of parsed.feed.entries ?? []) {
-        const alternate = entry.links?.find((l) => !l.rel || l.rel === 'alternate')?.href ?? entry.links?.[0]?.href;
-        const enclosureImage = entry.links?.find((l) => l.rel === 'enclosure' && (l.type?.startsWith('image/') ?? false))?.href;
-        push({
-          key: entry.id,
-          title: entry.title?.value,
-          description: entry.summary?.value ?? entry.content?.value,
-          link: alternate,
-          image: enclosureImage ?? mediaImage(entry.media),
-          date: entry.published ?? entry.updated,
-          html: entry.content?.value ?? entry.summary?.value,
-        });
-      }
-      break;
-    case 'rdf':
-      for (const item of parsed.feed.items ?? []) {
-        push({ key: item.link, title: item.title, description: item.description, link: item.link, date: item.dc?.dates?.[0], html: item.description });
-      }
-      break;
-    case 'json':
-      for (const item of parsed.feed.items ?? []) {
-        push({
-          key: item.id,
-          title: item.title,
-          description: item.summary ?? item.content_text ?? item.content_html,
-          link: item.url ?? item.external_url,
-          image: item.image ?? item.banner_image,
-          date: item.date_published ?? item.date_modified,
-          html: item.content_html,
-        });
-      }
-      break;
+  const dropped: Record<string, number> = {};
+  const drop = (reason: string) => (dropped[reason] = (dropped[reason] ?? 0) + 1);
+  const seen = { guid: new Set<string>(), link: new Set<string>(), titleDate: new Set<string>() };
+  let read = 0;
+  for (const e of raw.entries) {
+    if (entries.length >= MAX_ENTRIES_PER_FETCH || read >= MAX_ENTRIES_READ) break;
+    if (++read % ENTRIES_PER_TURN === 0) await nextTurn();
+    const kept = keep(e);
+    if (!kept) drop(DROP_REASONS.empty);
+    else if (isDuplicate(kept, e)) drop(DROP_REASONS.duplicate);
+    else entries.push(kept);
   }
-  // Newest first; entries without a date keep the feed's order after the dated ones.
-  return entries.slice(0, MAX_ENTRIES_PER_FETCH);
+  // The rest is not even mapped.
+  if (raw.found > read) dropped[DROP_REASONS.beyond] = raw.found - read;
+  return { format: raw.format, found: raw.found, entries, dropped, warnings };
+
+  function keep(e: RawEntry): FeedEntry | undefined {
+    const guid = e.guid?.trim().slice(0, 1000) || undefined;
+    const ownLink = absoluteHttpUrl(e.link, address) ?? absoluteHttpUrl(guidUrl(guid), address);
+    if (!e.title && !e.text && !ownLink) return undefined;
+    const title = e.title || (e.text ? firstSentence(e.text) : linkAsTitle(ownLink ?? feedLink));
+    const pubDate = parseDate(e.date);
+    return {
+      key: guid ?? ownLink ?? `${title}\n${pubDate?.toISOString() ?? ''}`,
+      title,
+      description: e.text,
+      link: ownLink ?? feedLink,
+      imageUrl: absoluteHttpUrl(e.image, address),
+      pubDate,
+    };
+  }
+
+  function isDuplicate(kept: FeedEntry, e: RawEntry): boolean {
+    const guid = e.guid?.trim();
+    const link = kept.link === feedLink ? undefined : kept.link;
+    const titleDate = `${kept.title}\n${kept.pubDate?.toISOString() ?? ''}`;
+    if ((guid && seen.guid.has(guid)) || (link && seen.link.has(link)) || seen.titleDate.has(titleDate)) return true;
+    if (guid) seen.guid.add(guid);
+    if (link) seen.link.add(link);
+    seen.titleDate.add(titleDate);
+    return false;
+  }
+}
+
+/** A guid that is an absolute http(s) address. */
+function guidUrl(guid: string | undefined): string | undefined {
+  return guid && /^https?:\/\//i.test(guid) ? guid : undefined;
+}
+
+/**
+ * Reads an RSS 0.9x/1.0/2.0, RDF, Atom 0.3/1.0 or JSON feed. `address` is the document's address
+ * (Content-Location, else the address after redirects): relative links resolve against it after
+ * xml:base. What is not a feed throws a FeedFormatError that says what it is.
+ */
+export async function readFeed(text: string, address: string): Promise<FeedRead> {
+  const start = text.trimStart();
+  if (start.startsWith('{')) {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(start);
+    } catch {
+      throw new FeedFormatError('broken feed: the JSON does not parse');
+    }
+    const feed = jsonFeed(doc, address);
+    if (!feed) throw new FeedFormatError('not a feed: JSON without a JSON Feed version');
+    return keepEntries(feed, address, []);
+  }
+  const { root, warnings } = await parseXml(start, address);
+  if (!root) throw new FeedFormatError('not a feed: the body has no XML elements');
+  if (root.name === 'html' || root.name === 'xhtml:html') {
+    throw new FeedFormatError('not a feed: the address serves an HTML page (add it as a web source, or use its feed address)');
+  }
+  const feed = xmlFeed(root);
+  if (!feed) throw new FeedFormatError(`not a feed: the document is <${root.name.slice(0, 40)}>, not RSS, Atom or RDF`);
+  return keepEntries(feed, address, warnings);
+}
+
+/** Why a feed gave no item, in a reader's words ("12 entries had neither text nor link"). */
+export function whyNoItems(read: FeedRead): string | null {
+  if (read.entries.length > 0) return null;
+  if (read.found === 0) return `the ${read.format} feed lists no entries`;
+  return Object.entries(read.dropped)
+    .map(([reason, n]) => `${n} ${n === 1 ? 'entry' : 'entries'} ${reason}`)
+    .join('; ');
 }
 
 /**
@@ -226,7 +186,7 @@ export async function pageEntry(html: string, pageUrl: string): Promise<FeedEntr
   const result = await ogs({ html, onlyGetOpenGraphInfo: false });
   if (result.error) throw new FeedFormatError('the page has no readable title or description');
   const r = result.result;
-  const title = toPlainText(r.ogTitle ?? r.twitterTitle ?? r.dcTitle, TITLE_MAX);
+  const title = textOrHtml(r.ogTitle ?? r.twitterTitle ?? r.dcTitle, TITLE_MAX);
   if (!title) throw new FeedFormatError('the page has no title (og:title or <title>)');
   const image = r.ogImage?.find((i) => i.url)?.url ?? r.twitterImage?.find((i) => i.url)?.url;
   const canonical = absoluteHttpUrl(r.ogUrl, pageUrl);
@@ -235,7 +195,7 @@ export async function pageEntry(html: string, pageUrl: string): Promise<FeedEntr
   return {
     key: pageUrl,
     title,
-    description: toPlainText(r.ogDescription ?? r.twitterDescription ?? r.dcDescription, DESCRIPTION_MAX),
+    description: htmlToText(r.ogDescription ?? r.twitterDescription ?? r.dcDescription, SUMMARY_MAX),
     link,
     imageUrl: absoluteHttpUrl(image, pageUrl),
     pubDate: parseDate(r.articlePublishedTime ?? r.ogDate),

@@ -63,7 +63,9 @@ function cachedBody(json: string): CachedBody {
 
 const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
   const { db } = app.database;
-  const poller = createNewsPoller({ database: app.database, config: app.config, fetchOptions: opts.fetch, log: app.log.child({ module: 'news' }) });
+  const log = app.log.child({ module: 'news' });
+  // A fetch that stored items drops the cached lists here and on the other instances.
+  const poller = createNewsPoller({ database: app.database, config: app.config, fetchOptions: opts.fetch, log, onStored: () => void changed() });
   const closing = new AbortController();
   // Comment activity moves the ranking (docs/decisions/0017); tests may plug in their own counts.
   let commentActivity: CommentActivity = commentCountsSince;
@@ -137,16 +139,15 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
   app.post(
     '/api/news/refresh',
     {
-      // The news panel's Refresh: anyone may press it; it is rate-limited, and a source fetched in the
-      // last minute is not fetched again, so pressing it cannot turn DHR into a request cannon.
+      // The news panel's Refresh: anyone may press it; it is rate-limited, only queues the due sources
+      // (a working source fetched in the last minute is not due, a failing one waits out its backoff)
+      // and answers at once: the fetches run in the background (docs/decisions/0024).
       config: { access: access.public },
       schema: { body: z.object({}).strict().nullish(), response: { 200: newsRefreshResultSchema } },
     },
     async (req): Promise<NewsRefreshResult> => {
       await enforceRateLimit(db, req, RATE_RULES.newsRefresh);
-      const r = await poller.poll('refresh', closing.signal);
-      if (r.fetched > 0) await changed();
-      return { fetched: r.fetched, added: r.added, failed: r.failed };
+      return { queued: await poller.poll('refresh') };
     },
   );
 
@@ -164,13 +165,7 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
     if (!app.config.backgroundJobs) return;
     const scheduled = () => {
       if (closing.signal.aborted) return;
-      poller.poll('scheduled', closing.signal).then(
-        (r) => {
-          if (r.fetched > 0) void changed();
-          if (r.failed > 0) app.log.warn({ failed: r.failed, fetched: r.fetched }, 'news poll: some sources failed');
-        },
-        (err: unknown) => app.log.error({ err }, 'news poll failed'),
-      );
+      poller.poll('scheduled').catch((err: unknown) => app.log.error({ err }, 'news poll failed'));
     };
     // Fractions of a minute are allowed (tests); never more often than every 5 seconds.
     timer = setInterval(scheduled, Math.max(5 * SECOND_MS, app.config.NEWS_POLL_MIN * MINUTE_MS));
@@ -183,7 +178,7 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
     if (timer) clearInterval(timer);
     if (firstPoll) clearTimeout(firstPoll);
     closing.abort();
-    await poller.current?.catch(() => undefined);
+    await poller.stop();
     await unlisten?.();
     await unlistenComments?.();
   });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { NewsItemType, NewsSourceKind, NewsSourceStatus, UpdateNewsSource } from '../../../contracts/news';
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import type { NewsFetchReport, NewsItemType, NewsSourceKind, NewsSourceStatus, UpdateNewsSource } from '../../../contracts/news';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { newsItems, newsSources, type NewsItemRow, type NewsSourceRow } from '../../db/schema';
@@ -12,6 +12,9 @@ import type { FeedEntry } from './feed-items';
 export const ITEMS_KEPT_PER_SOURCE = 200;
 
 export class DuplicateSourceError extends Error {}
+
+/** A source that works (or is given another chance): no failures, no backoff, no claim. */
+const FRESH_FAILURE_STATE = { errorCount: 0, failingSince: null, autoPausedAt: null, nextFetchAt: null, claimedUntil: null } as const;
 
 export interface SourceWithCount extends NewsSourceRow {
   itemCount: number;
@@ -65,7 +68,7 @@ export async function createSource(db: Db, s: NewSource): Promise<NewsSourceRow>
       .values(s)
       .onConflictDoUpdate({
         target: newsSources.url,
-        set: { ...s, paused: false, removedAt: null, etag: null, lastModified: null, lastFetchedAt: null, lastStatus: null, lastError: null, errorCount: 0 },
+        set: { ...s, paused: false, removedAt: null, etag: null, lastModified: null, lastFetchedAt: null, lastStatus: null, lastError: null, ...FRESH_FAILURE_STATE, httpStatus: null, lastReport: null },
         // Only a removed row is revived; a live one is a duplicate (no row returned).
         setWhere: sql`${newsSources.removedAt} is not null`,
       })
@@ -103,19 +106,32 @@ export async function removeSource(db: Db, id: string): Promise<boolean> {
   return true;
 }
 
-/** Live, unpaused sources not fetched since `before` (never-fetched ones first). */
-export async function dueSources(db: Db, before: Date): Promise<NewsSourceRow[]> {
-  return db
-    .select()
-    .from(newsSources)
-    .where(
-      and(
-        isNull(newsSources.removedAt),
-        eq(newsSources.paused, false),
-        or(isNull(newsSources.lastFetchedAt), lt(newsSources.lastFetchedAt, before)),
-      ),
-    )
-    .orderBy(sql`${newsSources.lastFetchedAt} asc nulls first`);
+export interface DueRule {
+  now: Date;
+  /** Due when its next fetch time is before this (a scheduled poll allows a little drift). */
+  dueBy: Date;
+  /** A source without a next fetch time (before migration 0010) is due when last fetched before this. */
+  fetchedBefore: Date;
+  /** The news panel's Refresh: a working source fetched before `fetchedBefore` is due whatever its next time. */
+  refresh: boolean;
+  claimUntil: Date;
+}
+
+/**
+ * Claims the live, unpaused sources that are due and not claimed by another poll, and returns them.
+ * One UPDATE: two polls (or instances) running at once never claim the same source, since the second
+ * one re-reads a claimed row and finds it no longer due.
+ */
+export async function claimDueSources(db: Db, r: DueRule): Promise<NewsSourceRow[]> {
+  const due = or(
+    and(isNull(newsSources.nextFetchAt), or(isNull(newsSources.lastFetchedAt), lt(newsSources.lastFetchedAt, r.fetchedBefore))),
+    lte(newsSources.nextFetchAt, r.dueBy),
+    r.refresh ? and(eq(newsSources.errorCount, 0), lt(newsSources.lastFetchedAt, r.fetchedBefore)) : undefined,
+  );
+  const claimable = and(isNull(newsSources.removedAt), eq(newsSources.paused, false), or(isNull(newsSources.claimedUntil), lt(newsSources.claimedUntil, r.now)), due);
+  const rows = await db.update(newsSources).set({ claimedUntil: r.claimUntil }).where(claimable).returning();
+  // Never-fetched first, then the longest waiting.
+  return rows.sort((a, b) => (a.lastFetchedAt?.getTime() ?? 0) - (b.lastFetchedAt?.getTime() ?? 0));
 }
 
 export interface FetchRecord {
@@ -123,8 +139,14 @@ export interface FetchRecord {
   error?: string | null;
   etag?: string | null;
   lastModified?: string | null;
+  httpStatus?: number | null;
+  report?: NewsFetchReport | null;
+  nextFetchAt: Date;
+  /** Failures only: the source is paused (7 days of failures). */
+  pause?: boolean;
 }
 
+/** Records a fetch: status, report, the next fetch time; a 200 or 304 ends a run of failures. */
 export async function recordFetch(db: Db, id: string, r: FetchRecord, at = new Date()): Promise<void> {
   const failed = r.status === 'failed';
   await db
@@ -133,11 +155,37 @@ export async function recordFetch(db: Db, id: string, r: FetchRecord, at = new D
       lastFetchedAt: at,
       lastStatus: r.status,
       lastError: failed ? (r.error ?? 'failed').slice(0, 500) : null,
-      errorCount: failed ? sql`${newsSources.errorCount} + 1` : 0,
+      httpStatus: r.httpStatus ?? null,
+      lastReport: r.report ?? null,
+      claimedUntil: null,
+      nextFetchAt: r.nextFetchAt,
+      ...(failed
+        ? {
+            errorCount: sql`${newsSources.errorCount} + 1`,
+            failingSince: sql`coalesce(${newsSources.failingSince}, ${at.toISOString()}::timestamptz)`,
+            ...(r.pause ? { paused: true, autoPausedAt: at } : {}),
+          }
+        : { errorCount: 0, failingSince: null }),
       // A 304 keeps the validators it was asked with; a failure keeps them for the next try.
       ...(r.status === 'ok' ? { etag: r.etag ?? null, lastModified: r.lastModified ?? null } : {}),
     })
     .where(eq(newsSources.id, id));
+}
+
+/** Resume a paused source: its failures are forgotten and it is due at once. Null when it is not paused. */
+export async function resumeSource(db: Db, id: string): Promise<NewsSourceRow | undefined> {
+  const [row] = await db
+    .update(newsSources)
+    .set({ paused: false, ...FRESH_FAILURE_STATE })
+    .where(and(eq(newsSources.id, id), isNull(newsSources.removedAt), eq(newsSources.paused, true)))
+    .returning();
+  return row;
+}
+
+/** Sources claimed by a poll that are still waiting: a poll ending early (shutdown) hands them back. */
+export async function releaseClaims(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(newsSources).set({ claimedUntil: null }).where(and(inArray(newsSources.id, ids), gt(newsSources.claimedUntil, new Date(0))));
 }
 
 /** The stable id of a fetched item: its source and its guid (or link). */

@@ -10,11 +10,11 @@ import {
 } from '../../../contracts/news';
 import { conflict, notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import { createSource, DuplicateSourceError, findSource, listSources, removeSource, updateSource } from './news-repository';
+import { createSource, DuplicateSourceError, findSource, listSources, removeSource, resumeSource, updateSource } from './news-repository';
 import { toNewsSource } from './news-views';
 import { noContentReply } from '../../plugins/reply-schemas';
 
-/** The admin's news sources page: list, add, pause, edit, remove, fetch now. */
+/** The admin's news sources page: list, add, pause, edit, remove, fetch now, resume. */
 export const newsSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const adminOnly = { config: { access: access.admin } } as const;
@@ -76,6 +76,22 @@ export const newsSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound(NEWS_MESSAGES.sourceNotFound);
       const outcome = await app.news.poller.fetchSource(row);
       if (outcome.added > 0) await app.news.changed();
+      return sourceView(row.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/news-sources/:id/resume',
+    { ...adminOnly, schema: { params: newsSourceParamsSchema, response: { 200: newsSourceSchema } } },
+    async (req) => {
+      // Paused by an admin or by 7 days of failures: its failures are forgotten and it is queued now.
+      const row = await resumeSource(db, req.params.id);
+      if (!row) {
+        if (!(await findSource(db, req.params.id))) throw notFound(NEWS_MESSAGES.sourceNotFound);
+        throw conflict(NEWS_MESSAGES.notPaused, 'not_paused');
+      }
+      req.log.info({ source: row.id, by: req.user?.id }, 'news source resumed');
+      app.news.poller.enqueue([row]);
       return sourceView(row.id);
     },
   );

@@ -30,5 +30,10 @@ export function toNewsSource(row: SourceWithCount): NewsSource {
     errorCount: row.errorCount,
     itemCount: row.itemCount,
     createdAt: row.createdAt.toISOString(),
+    httpStatus: row.httpStatus,
+    nextFetchAt: row.paused ? null : (row.nextFetchAt?.toISOString() ?? null),
+    failingSince: row.failingSince?.toISOString() ?? null,
+    autoPausedAt: row.autoPausedAt?.toISOString() ?? null,
+    report: row.lastReport,
   };
 }

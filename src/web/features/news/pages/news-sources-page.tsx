@@ -12,7 +12,8 @@ import { formatDateTime, relativeTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccessGate } from '../../auth';
-import { useAddNewsSource, useFetchNewsSource, useNewsSources, useRemoveNewsSource, useUpdateNewsSource } from '../api/news-sources';
+import { useAddNewsSource, useFetchNewsSource, useNewsSources, useRemoveNewsSource, useResumeNewsSource, useUpdateNewsSource } from '../api/news-sources';
+import { SourceFetchReport } from '../components/source-fetch-report';
 
 const TYPE_LABEL: Record<NewsItemType, string> = { rss: 'Feed item', news: 'News', event: 'Event', release: 'Release' };
 const field =
@@ -152,9 +153,10 @@ function SourceRow({ source: s }: { source: NewsSource }) {
   const update = useUpdateNewsSource();
   const remove = useRemoveNewsSource();
   const fetchNow = useFetchNewsSource();
-  const busy = update.isPending || remove.isPending || fetchNow.isPending;
+  const resume = useResumeNewsSource();
+  const busy = update.isPending || remove.isPending || fetchNow.isPending || resume.isPending;
   const status = s.lastStatus ? STATUS[s.lastStatus] : null;
-  const error = update.error ?? remove.error ?? fetchNow.error;
+  const error = update.error ?? remove.error ?? fetchNow.error ?? resume.error;
   return (
     <Card padding="sm" aria-label={s.name} role="article">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -162,7 +164,15 @@ function SourceRow({ source: s }: { source: NewsSource }) {
           <div className="flex flex-wrap items-center gap-2">
             {s.kind === 'rss' ? <Rss className="size-4 text-amber-300" aria-label="Feed" /> : <Globe className="size-4 text-aqua-300" aria-label="Web page" />}
             <h3 className="font-semibold text-white">{s.name}</h3>
-            {s.paused ? <Badge tone="yellow">Paused</Badge> : status ? <Badge tone={status.tone}>{status.label}</Badge> : <Badge>Not fetched yet</Badge>}
+            {s.autoPausedAt ? (
+              <Badge tone="red">Paused after 7 days of failures</Badge>
+            ) : s.paused ? (
+              <Badge tone="yellow">Paused</Badge>
+            ) : status ? (
+              <Badge tone={status.tone}>{status.label}</Badge>
+            ) : (
+              <Badge>Not fetched yet</Badge>
+            )}
             <Badge>{TYPE_LABEL[s.itemType]}</Badge>
             {s.priority > 0 && <Badge tone="violet">Priority {s.priority}</Badge>}
           </div>
@@ -175,6 +185,15 @@ function SourceRow({ source: s }: { source: NewsSource }) {
             {s.errorCount > 1 && ` · ${s.errorCount} failures in a row`}
           </p>
           {s.lastError && <p className="mt-2 rounded-lg bg-rose-500/10 px-2.5 py-1.5 text-xs break-words text-rose-200">{s.lastError}</p>}
+          <SourceFetchReport source={s} />
+          {s.autoPausedAt && (
+            <div className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-500/10 px-2.5 py-2 text-xs text-amber-100">
+              <span>Paused {formatDateTime(s.autoPausedAt)}: it failed for 7 days. Resume tries it again now.</span>
+              <Button size="sm" variant="secondary" disabled={busy} onClick={() => resume.mutate(s.id)}>
+                <Play className="size-4" aria-hidden="true" /> Resume
+              </Button>
+            </div>
+          )}
           {error && (
             <p role="alert" className="mt-2 text-xs text-rose-200">
               {errorMessage(error, 'That did not work')}
@@ -185,7 +204,13 @@ function SourceRow({ source: s }: { source: NewsSource }) {
           <Button size="sm" variant="secondary" disabled={busy || s.paused} onClick={() => fetchNow.mutate(s.id)} aria-label={`Fetch ${s.name} now`}>
             <RefreshCw className={`size-4 ${fetchNow.isPending ? 'animate-spin' : ''}`} aria-hidden="true" />
           </Button>
-          <Button size="sm" variant="secondary" disabled={busy} onClick={() => update.mutate({ id: s.id, patch: { paused: !s.paused } })} aria-label={s.paused ? `Resume ${s.name}` : `Pause ${s.name}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => (s.paused ? resume.mutate(s.id) : update.mutate({ id: s.id, patch: { paused: true } }))}
+            aria-label={s.paused ? `Resume ${s.name}` : `Pause ${s.name}`}
+          >
             {s.paused ? <Play className="size-4" aria-hidden="true" /> : <Pause className="size-4" aria-hidden="true" />}
           </Button>
           <Button

@@ -1,0 +1,263 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { decodeHTML } from 'entities';
+import { Tokenizer } from 'htmlparser2';
+
+/**
+ * Feed XML → a small element tree, read leniently and in slices so the event loop keeps answering
+ * (docs/decisions/0024-news-from-the-real-web.md). htmlparser2's tokenizer in XML mode reads past undefined
+ * entities, bare ampersands and unclosed elements; what had to be recovered is recorded as a warning.
+ * Element names are rewritten to fixed prefixes by namespace (an Atom feed that binds Atom to "a:"
+ * reads like any other), and each element carries its resolved xml:base.
+ */
+
+export interface XmlNode {
+  /** `prefix:local` for the namespaces feeds use (atom, dc, media, …), the local name for RSS and unknown ones. */
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlNode[];
+  /** The element's text before its first child element (CDATA included), entities decoded once; later text is '#text' children. */
+  text: string;
+  /** The address relative links inside it resolve against (xml:base, else the document's). */
+  base: string;
+}
+
+export interface XmlDocument {
+  root: XmlNode | undefined;
+  warnings: string[];
+}
+
+const NAMESPACES: Record<string, string> = {
+  'http://www.w3.org/2005/Atom': 'atom',
+  'http://purl.org/atom/ns#': 'atom',
+  'http://purl.org/dc/elements/1.1/': 'dc',
+  'http://purl.org/dc/terms/': 'dc',
+  'http://search.yahoo.com/mrss/': 'media',
+  'http://search.yahoo.com/mrss': 'media',
+  'http://www.itunes.com/dtds/podcast-1.0.dtd': 'itunes',
+  'http://purl.org/rss/1.0/modules/content/': 'content',
+  'http://www.w3.org/1999/02/22-rdf-syntax-ns#': 'rdf',
+  'http://www.w3.org/1999/xhtml': 'xhtml',
+  // RSS 0.90 and 1.0 elements read as RSS 2.0's.
+  'http://purl.org/rss/1.0/': '',
+  'http://my.netscape.com/rdf/simple/0.9/': '',
+};
+/** Prefixes used without a declaration by careless feeds. */
+const USUAL_PREFIXES: Record<string, string> = { dc: 'dc', media: 'media', itunes: 'itunes', content: 'content', rdf: 'rdf', atom: 'atom', dcterms: 'dc' };
+
+/** Time the tokenizer runs before it lets the event loop answer others. */
+const TURN_MS = 8;
+/** Elements kept: a document of millions of empty elements stops growing the tree here. */
+const MAX_NODES = 200_000;
+/** Nesting kept in the tree; deeper elements are read for their text only. */
+const MAX_DEPTH = 64;
+/** A closing tag is matched against this many open elements (a stray one costs no more). */
+const CLOSE_SEARCH = 16;
+const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+/** The five XML entities and character references: any other `&` needed recovery. */
+const XML_ENTITY = /^(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);/;
+
+function resolveBase(value: string | undefined, parent: string): string {
+  if (!value) return parent;
+  try {
+    return new URL(value, parent).href;
+  } catch {
+    return parent;
+  }
+}
+
+/**
+ * Parses `xml`; `address` is the document's own address (relative xml:base resolves against it).
+ * htmlparser2's tokenizer reads the characters (linear, lenient); the tree is built here with a
+ * bounded stack, so deep or unbalanced nesting costs linear time too.
+ */
+export async function parseXml(xml: string, address: string): Promise<XmlDocument> {
+  const warnings = new Set<string>();
+  const top: XmlNode = { name: '#document', attrs: {}, children: [], text: '', base: address };
+  // Open elements, as parallel arrays (no object per element): the tree node text goes to, the tag as
+  // written (to match its closing tag), the namespace scope (prefix → canonical prefix).
+  const openNodes: XmlNode[] = [top];
+  const openTags: string[] = [''];
+  const openScopes: Record<string, string>[] = [{ ...USUAL_PREFIXES }];
+  let nodes = 0;
+  let tagName = '';
+  let rawAttrs: Record<string, string> | null = null;
+  let attrName = '';
+  let attrValue = '';
+
+  const canonical = (qname: string, scope: Record<string, string>, isAttr: boolean): string => {
+    const colon = qname.indexOf(':');
+    const prefix = colon > 0 ? qname.slice(0, colon) : '';
+    const local = colon > 0 ? qname.slice(colon + 1) : qname;
+    if (isAttr && !prefix) return local;
+    if (prefix === 'xml' || prefix === 'xmlns') return qname;
+    const mapped = scope[prefix];
+    if (mapped === undefined) return prefix ? `${prefix}:${local}` : local;
+    return mapped ? `${mapped}:${local}` : local;
+  };
+
+  /** Decodes entities once, by HTML's table (a feed's &nbsp; is meant as one); an entity XML does not define is recorded. */
+  const decodeText = (raw: string): string => {
+    if (!raw.includes('&')) return raw;
+    for (let i = raw.indexOf('&'); i !== -1; i = raw.indexOf('&', i + 1)) {
+      if (!XML_ENTITY.test(raw.slice(i + 1, i + 12))) {
+        warnings.add('recovered: an undefined entity or a bare "&"');
+        break;
+      }
+    }
+    return decodeHTML(raw);
+  };
+
+  const addText = (value: string) => {
+    const node = openNodes[openNodes.length - 1] ?? top;
+    // Text after a child element keeps its place (inline markup in a description).
+    if (node.children.length === 0) node.text += value;
+    else if (nodes++ < MAX_NODES) node.children.push({ name: '#text', attrs: NO_ATTRS, children: [], text: value, base: node.base });
+  };
+
+  const open = (selfClosing: boolean) => {
+    const depth = openNodes.length;
+    const parent = openNodes[depth - 1] ?? top;
+    const parentScope = openScopes[depth - 1] ?? {};
+    nodes += 1;
+    // Too deep or too many: its text goes to the nearest kept ancestor; it is not kept as an element.
+    const kept = nodes <= MAX_NODES && depth <= MAX_DEPTH;
+    if (nodes === MAX_NODES + 1) warnings.add(`more than ${MAX_NODES} elements: the rest was read for text only`);
+    let scope = parentScope;
+    let node = parent;
+    if (kept) {
+      let attrs = NO_ATTRS;
+      if (rawAttrs) {
+        for (const [k, v] of Object.entries(rawAttrs)) {
+          if (k === 'xmlns' || k.startsWith('xmlns:')) {
+            if (scope === parentScope) scope = { ...parentScope };
+            scope[k === 'xmlns' ? '' : k.slice(6)] = NAMESPACES[v.trim()] ?? `{${v.trim()}}`;
+          }
+        }
+        attrs = {};
+        for (const [k, v] of Object.entries(rawAttrs)) attrs[canonical(k, scope, true)] = decodeText(v);
+      }
+      node = { name: canonical(tagName, scope, false), attrs, children: [], text: '', base: resolveBase(attrs['xml:base'], parent.base) };
+      parent.children.push(node);
+    }
+    rawAttrs = null;
+    if (selfClosing) return;
+    openNodes.push(node);
+    openTags.push(tagName);
+    openScopes.push(scope);
+  };
+
+  const close = (name: string) => {
+    const last = Math.max(1, openTags.length - CLOSE_SEARCH);
+    for (let i = openTags.length - 1; i >= last; i--) {
+      if (openTags[i] !== name) continue;
+      if (i !== openTags.length - 1) warnings.add('recovered: an element was not closed');
+      openNodes.length = i;
+      openTags.length = i;
+      openScopes.length = i;
+      return;
+    }
+    warnings.add('recovered: a closing tag without its element');
+  };
+
+  let turnStarted = performance.now();
+  let events = 0;
+  const tokenizer: Tokenizer = new Tokenizer(
+    { xmlMode: true, decodeEntities: false },
+    {
+      onopentagname(start, end) {
+        tagName = xml.slice(start, end);
+        rawAttrs = null;
+      },
+      onattribname(start, end) {
+        attrName = xml.slice(start, end);
+        attrValue = '';
+      },
+      onattribdata(start, end) {
+        attrValue += xml.slice(start, end);
+      },
+      onattribentity() {},
+      onattribend() {
+        (rawAttrs ??= {})[attrName] = attrValue;
+      },
+      onopentagend() {
+        open(false);
+        maybePause();
+      },
+      onselfclosingtag() {
+        open(true);
+        maybePause();
+      },
+      onclosetag(start, end) {
+        close(xml.slice(start, end));
+      },
+      ontext(start, end) {
+        addText(decodeText(xml.slice(start, end)));
+        maybePause();
+      },
+      ontextentity() {},
+      oncdata(start, end, offset) {
+        addText(xml.slice(start, end - offset));
+      },
+      oncomment() {},
+      ondeclaration() {},
+      onprocessinginstruction() {},
+      onend() {
+        if (openTags.length > 1) warnings.add('recovered: an element was not closed');
+      },
+    },
+  );
+
+  /** Every few hundred events, look at the clock: past TURN_MS, let the event loop run. */
+  function maybePause() {
+    if (++events % 256 !== 0) return;
+    if (performance.now() - turnStarted > TURN_MS) tokenizer.pause();
+  }
+
+  tokenizer.write(xml);
+  while (!tokenizer.running) {
+    await nextTurn();
+    turnStarted = performance.now();
+    tokenizer.resume();
+  }
+  tokenizer.end();
+  return { root: top.children[0], warnings: [...warnings] };
+}
+
+// ---------------------------------------------------------------- reading the tree
+
+export function child(node: XmlNode | undefined, name: string): XmlNode | undefined {
+  return node?.children.find((c) => c.name === name);
+}
+
+export function childrenNamed(node: XmlNode | undefined, name: string): XmlNode[] {
+  return node ? node.children.filter((c) => c.name === name) : [];
+}
+
+/** The first of `names` that has text (trimmed). */
+export function firstText(node: XmlNode | undefined, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const text = textContent(child(node, name)).trim();
+    if (text) return text;
+  }
+  return undefined;
+}
+
+/** The element's text and its descendants' (for markup written inline, unescaped). */
+export function textContent(node: XmlNode | undefined): string {
+  if (!node) return '';
+  if (node.children.length === 0) return node.text;
+  let out = node.text;
+  for (const c of node.children) out += textContent(c);
+  return out;
+}
+
+/** The first descendant with this name, depth first (media:group nests media:content). */
+export function findDeep(node: XmlNode | undefined, name: string, depth = 4): XmlNode | undefined {
+  if (!node || depth < 0) return undefined;
+  for (const c of node.children) {
+    if (c.name === name) return c;
+    const inner = findDeep(c, name, depth - 1);
+    if (inner) return inner;
+  }
+  return undefined;
+}
