@@ -3,6 +3,7 @@
  * in rounds that alternate baseline and endpoint so drift in the machine's speed hits both alike, and
  * a Fastify hello-world as a reference for what the framework itself costs.
  *   npx tsx bench/public-reads.ts            measure, print, update these entries in bench/results.json
+ *   BENCH_READS=/api/nowplaying npx tsx bench/public-reads.ts   only the reads named (comma-separated)
  *   npx tsx bench/public-reads.ts --profile  CPU-profile the server under load on the reads and print
  *                                            the top self-time functions (writes bench/profiles/*.cpuprofile)
  */
@@ -178,8 +179,10 @@ async function measureAll(): Promise<BenchEntry[]> {
   const entries: BenchEntry[] = [];
   try {
     await load(baseline.url, 2); // warm-up
-    entries.push(await measureAgainst('Fastify hello-world (reference)', hello, '', baseline));
-    for (const ep of PUBLIC_READS) {
+    // BENCH_READS=/api/a,/api/b measures only those (each against the baseline, without the reference).
+    const only = process.env.BENCH_READS?.split(',').filter(Boolean);
+    if (!only) entries.push(await measureAgainst('Fastify hello-world (reference)', hello, '', baseline));
+    for (const ep of only ?? PUBLIC_READS) {
       const probe = await fetch(dhr.url + ep).catch(() => undefined);
       if (!probe?.ok) {
         console.log(`${ep}: not answering 200 (${probe?.status ?? 'no reply'}), not measured`);
