@@ -33,6 +33,16 @@ const icecast = http.createServer((_req, res) => {
   res.end(JSON.stringify({ icestats: { source: [source('dhr1'), source('dhr2')] } }));
 });
 
+/** A news feed both instances poll: each request's time is kept, to see that one poll fetches it once. */
+const feedFetches: number[] = [];
+const feed = http.createServer((_req, res) => {
+  feedFetches.push(Date.now());
+  res.setHeader('content-type', 'application/rss+xml; charset=utf-8');
+  res.end('<?xml version="1.0"?><rss version="2.0"><channel><title>Scale</title><link>https://example.test/</link><item><title>One fetch a poll</title><link>https://example.test/a</link></item></channel></rss>');
+});
+/** The news poll interval the instances run with (NEWS_POLL_MIN), in ms. */
+const NEWS_POLL_MS = 3000;
+
 interface Instance {
   port: number;
   child: ChildProcess;
@@ -76,6 +86,9 @@ async function startInstance(port: number, statusUrl: string, premiumMounts: str
     DHR1_STREAM_URL: `${premiumMounts}/dhr1`,
     DHR2_STREAM_URL: `${premiumMounts}/dhr2`,
     METADATA_POLL_S: '1',
+    NEWS_FEEDS: `http://127.0.0.1:${(feed.address() as AddressInfo).port}/feed.xml`,
+    NEWS_POLL_MIN: String(NEWS_POLL_MS / 60_000),
+    NEWS_ALLOW_PRIVATE: 'true',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
   };
@@ -165,6 +178,7 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
     databaseUrl = u.toString();
 
     await new Promise<void>((r) => icecast.listen(0, '127.0.0.1', r));
+    await new Promise<void>((r) => feed.listen(0, '127.0.0.1', r));
     const statusUrl = `http://127.0.0.1:${(icecast.address() as AddressInfo).port}/status-json.xsl`;
     const proxyPort = await freePort();
     proxyUrl = `http://127.0.0.1:${proxyPort}`;
@@ -218,6 +232,7 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
     await master?.stop();
     for (const i of instances) i.child.kill('SIGKILL');
     await new Promise((r) => icecast.close(r));
+    await new Promise((r) => feed.close(r));
     if (databaseUrl) {
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
@@ -256,6 +271,17 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
       l.stop();
       expect(l.titles.filter((t) => t === 'Can You Feel It')).toHaveLength(1);
     }
+  });
+
+  it('the news poll runs once across the two: one fetch of a due source per interval, never two at once', async () => {
+    const since = Date.now();
+    await new Promise((r) => setTimeout(r, 4 * NEWS_POLL_MS));
+    const fetches = feedFetches.filter((t) => t >= since);
+    const gaps = fetches.slice(1).map((t, i) => t - (fetches[i] ?? t));
+    expect(fetches.length).toBeGreaterThan(0);
+    // Two instances polling alone would fetch it twice an interval, at unrelated moments.
+    expect(fetches.length).toBeLessThanOrEqual(5);
+    expect(Math.min(...gaps, NEWS_POLL_MS)).toBeGreaterThan(NEWS_POLL_MS / 2);
   });
 
   it('a shop product added on one instance is served by the other within 1 s', async () => {
