@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tierSchema } from './member-schemas';
 import { ANONYMOUS_ID_PATTERN, PAGE_MAX } from './live-values';
+import { textField } from './text-field';
 
 /** Live user monitor payloads (spec §3 "Live session", §7): heartbeats in, sessions and activity out. */
 
@@ -9,11 +10,9 @@ import { ANONYMOUS_ID_PATTERN, PAGE_MAX } from './live-values';
  * a member id in it is refused with every other unknown key.
  */
 export const heartbeatBodySchema = z.strictObject({
-  page: z
-    .string()
-    .max(PAGE_MAX)
+  page: textField(PAGE_MAX)
     .regex(/^\/[\x21-\x7e]*$/, 'A page path starts with / and has no spaces'),
-  anonymousId: z.string().regex(ANONYMOUS_ID_PATTERN).optional(),
+  anonymousId: textField(100).regex(ANONYMOUS_ID_PATTERN).optional(),
 });
 export type HeartbeatBody = z.infer<typeof heartbeatBodySchema>;
 

@@ -39,8 +39,9 @@ import {
 } from './supporters-service';
 import { toSyncRunDetail, toSyncRunSummary } from './sync-log-views';
 import { platformConfigured } from './sync';
+import { uuidField } from '../../../contracts/text-field';
 
-const idParams = z.object({ id: z.string().uuid() });
+const idParams = z.object({ id: uuidField() });
 
 /**
  * Supporters who pay under another identity (docs/decisions/0019-supporter-links.md): the member's

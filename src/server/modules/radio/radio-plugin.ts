@@ -11,6 +11,7 @@ import { type MetadataReply, NowPlaying } from './now-playing';
 import { StreamTokens } from './stream-tokens';
 import { SSE_RETRY_AFTER_S } from './sse-hub';
 import { SECOND_MS } from '../../../contracts/time';
+import { textField } from '../../../contracts/text-field';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,7 +141,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/api/live/events',
     {
       config: { access: access.public, sharedAnswer: true },
-      schema: { querystring: z.object({ lastEventId: z.string().max(32).optional() }) },
+      schema: { querystring: z.object({ lastEventId: textField(32).optional() }) },
     },
     (req, reply) => {
       const header = req.headers['last-event-id'];
