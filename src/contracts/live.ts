@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tierSchema } from './member-schemas';
 import { ANONYMOUS_ID_PATTERN, PAGE_MAX } from './live-values';
+import { isPagePath } from './routes';
 import { textField } from './text-field';
 
 /** Live user monitor payloads (spec §3 "Live session", §7): heartbeats in, sessions and activity out. */
@@ -10,8 +11,10 @@ import { textField } from './text-field';
  * a member id in it is refused with every other unknown key.
  */
 export const heartbeatBodySchema = z.strictObject({
+  // A page of the app by its path: no query or fragment (they may carry tokens or a visitor's words).
   page: textField(PAGE_MAX)
-    .regex(/^\/[\x21-\x7e]*$/, 'A page path starts with / and has no spaces'),
+    .regex(/^\/[A-Za-z0-9/_-]*$/, 'A page path starts with / and has no query or fragment')
+    .refine(isPagePath, 'Not a page of the site'),
   anonymousId: textField(100).regex(ANONYMOUS_ID_PATTERN).optional(),
 });
 export type HeartbeatBody = z.infer<typeof heartbeatBodySchema>;

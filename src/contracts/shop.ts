@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, tokenSchema } from './auth';
 import { hasDuplicateTags, PRICE_MAX_EUR, RATING_MAX, RATING_MIN, SHOP_CATEGORIES, SHOP_MESSAGES } from './shop-values';
+import { isSameSiteLink } from './links';
 import { textField } from './text-field';
 
 /** Shop payloads (spec §3 "Shop product", §7 shop calls; docs/decisions/0018-live-monitor-shop-submissions.md). */
@@ -16,7 +17,7 @@ const money = z
 const linkSchema = textField(2000)
   .trim()
   .refine((v) => {
-    if (/^\/[^/\\]/.test(v)) return true;
+    if (v.startsWith('/')) return isSameSiteLink(v);
     try {
       const u = new URL(v);
       return u.protocol === 'https:' || u.protocol === 'http:';
