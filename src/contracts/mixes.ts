@@ -64,7 +64,7 @@ export const vipMixListSchema = z.array(vipMixSchema);
 
 /** One mix as the admin pages see it: with its storage address. */
 export const adminVipMixSchema = vipMixSchema.extend({
-  /** A media storage key ('mixes/<id>.mp3') or an http(s) URL of an outside host; null: 'Not set'. */
+  /** A media storage key ('mixes/<id>.mp3'); null: 'Not set'. */
   s3Url: z.string().nullable(),
   /** Bitrate in kbit/s read from the uploaded file, when known. */
   bitrateKbps: z.number().int().nullable(),
@@ -73,13 +73,11 @@ export const adminVipMixSchema = vipMixSchema.extend({
 export type AdminVipMix = z.infer<typeof adminVipMixSchema>;
 export const adminVipMixListSchema = z.array(adminVipMixSchema);
 
-/** A storage key of an audio file, or an http(s) URL of an outside host. */
-const s3UrlValueSchema = textField(2000)
-  .trim()
-  .refine(
-    (v) => isMixStorageKey(v) || /^https?:\/\/[^\s]+$/i.test(v),
-    'a storage key such as mixes/name.mp3, or an http(s) URL',
-  );
+/**
+ * A media storage key of an audio file, nothing else: an outside URL would be handed to every member
+ * as a redirect to wherever the link points (issue 24; migration 0011 cleared the old ones).
+ */
+const s3UrlValueSchema = textField(2000).trim().refine(isMixStorageKey, 'a storage key such as mixes/name.mp3');
 
 /** PATCH /api/vip-mixes/{id} (spec §7): an empty string clears the link. */
 export const updateMixLinkSchema = z.object({ s3Url: z.union([s3UrlValueSchema, z.literal('')]).nullable() });

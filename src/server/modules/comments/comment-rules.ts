@@ -69,8 +69,9 @@ const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
  * a burst of comments waits for a moderator ('pending'); anything else is published ('approved').
  * Call it before storing the new comment.
  */
-export async function spamVerdict(db: Db, userId: string, text: string, now: Date = new Date()): Promise<'approved' | 'pending'> {
-  if (LINK_PATTERN.test(text)) return 'pending';
+export async function spamVerdict(db: Db, userId: string, text: string, shown: string = text, now: Date = new Date()): Promise<'approved' | 'pending'> {
+  // `shown`: everything of the comment others will read (its text, and the article title and source the client sent).
+  if (LINK_PATTERN.test(shown)) return 'pending';
   const { last, recent } = await authorActivity(db, userId, new Date(now.getTime() - SPAM_BURST_WINDOW_MS));
   if (last !== null && normalise(last) === normalise(text)) return 'pending';
   if (recent >= SPAM_BURST_COUNT) return 'pending';

@@ -21,7 +21,10 @@ export function commentText(body: Pick<PostCommentBody, 'content' | 'comment'>):
 export async function postComment(db: Db, user: UserRow | null, body: PostCommentBody): Promise<{ row: CommentRow; message: string }> {
   const author = await assertMayPost(db, user);
   const content = commentText(body);
-  const status = author.isAdmin ? 'approved' : await spamVerdict(db, author.id, content);
+  // The article's title and source are the client's words too, shown in the home ticker: the same
+  // text and link rules as the comment apply to them (issue 24 item 6).
+  const words = [content, body.articleTitle, body.articleSource].filter(Boolean).join('\n');
+  const status = author.isAdmin ? 'approved' : await spamVerdict(db, author.id, content, words);
   const row = await insertComment(db, {
     discussionId: body.articleId,
     articleTitle: body.articleTitle || null,
