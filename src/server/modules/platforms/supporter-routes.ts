@@ -90,7 +90,7 @@ export const supporterRoutes: FastifyPluginAsyncZod = async (app) => {
     await enforceRateLimit(db, req, RATE_RULES.payerClaim, email);
     const { user } = signedIn(req);
     const code = await requestPayerClaim(db, user, email);
-    app.mailer.sendLater(async () => payerClaimCodeMail(email, code, user.email));
+    app.mailer.sendLater(async () => payerClaimCodeMail(email, code));
     return { message: SUPPORTER_MESSAGES.claimCodeSent };
   });
 
