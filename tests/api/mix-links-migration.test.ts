@@ -9,7 +9,9 @@ import { createTestApp } from '../support/app';
 describe('migration 0011: mix links are storage keys only', async () => {
   const app = await createTestApp();
   const db = app.database.db;
-  const migration = readFileSync(new URL('../../src/server/db/migrations/0011_mix_links_storage_keys_only.sql', import.meta.url), 'utf8');
+  const migration = readFileSync(new URL('../../src/server/db/migrations/0011_security_round_2.sql', import.meta.url), 'utf8')
+    .split('--> statement-breakpoint')
+    .find((statement) => statement.includes('"vip_mixes"')) as string;
 
   it('clears outside URLs and keeps storage keys', async () => {
     const base = { title: 't', artist: 'a', genre: 'deep house', duration: 1, fileSize: 1 };

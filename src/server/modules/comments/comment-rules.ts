@@ -1,6 +1,6 @@
 import { COMMENT_MESSAGES } from '../../../contracts/community';
-import { meetsTier } from '../../../contracts/tier-policy';
-import { MINUTE_MS, RADIO_LOCALE, RADIO_TIME_ZONE } from '../../../contracts/time';
+import { effectiveTier, meetsTier } from '../../../contracts/tier-policy';
+import { DAY_MS, MINUTE_MS, RADIO_LOCALE, RADIO_TIME_ZONE } from '../../../contracts/time';
 import type { Db } from '../../db/client';
 import type { CommentBanRow, UserRow } from '../../db/schema';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
@@ -76,4 +76,21 @@ export async function spamVerdict(db: Db, userId: string, text: string, shown: s
   if (last !== null && normalise(last) === normalise(text)) return 'pending';
   if (recent >= SPAM_BURST_COUNT) return 'pending';
   return 'approved';
+}
+
+// ---------------------------------------------------------------- report standing (issue 24 item 4)
+
+/** An account this young, without a paid tier, needs an approved comment and this age for its reports to count. */
+export const REPORT_STANDING_AGE_MS = 14 * DAY_MS;
+/** Reports of one comment by one person (network or payer identity) within this time count once. */
+export const SAME_PERSON_WINDOW_MS = DAY_MS;
+
+/**
+ * Whether a member's report counts towards the automatic hide: a verified email, and a paid tier or
+ * an account older than 14 days with at least one approved comment. Three free sign-ups silence nobody.
+ */
+export function hasReportStanding(member: UserRow, approvedComments: number, now: Date = new Date()): boolean {
+  if (!member.emailVerifiedAt) return false;
+  if (effectiveTier(member, now) !== 'free') return true;
+  return now.getTime() - member.createdAt.getTime() >= REPORT_STANDING_AGE_MS && approvedComments >= 1;
 }

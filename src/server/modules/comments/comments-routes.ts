@@ -18,6 +18,8 @@ import { COMMENTS_CHANNEL, CommentsCache, LIST_CACHE_CONTROL } from './comments-
 import { ownPendingComments, recentComments, visibleComments } from './comments-repository';
 import { postComment, reportComment } from './comments-service';
 import { toComment, toRecentComment } from './comment-views';
+import { clientBucket } from '../../lib/client-address';
+import { hashToken } from '../../lib/tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,7 +94,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       if (!req.user) throw unauthorized();
       await enforceRateLimit(db, req, RATE_RULES.commentReport);
-      const comment = await reportComment(db, req.user, req.params.id, req.body.reason);
+      // The network is stored hashed: enough to tell one person's accounts apart, no address kept.
+      const comment = await reportComment(db, req.user, req.params.id, req.body.reason, hashToken(clientBucket(req.ip)));
       await cache.changed(comment.discussionId);
       return { message: COMMENT_MESSAGES.reported };
     },
