@@ -1,4 +1,4 @@
-// News ingest (issue 23): 1,000 distinct feeds of 50 items each, served from a loopback server, are
+// News ingest: 1,000 distinct feeds of 50 items each, served from a loopback server, are
 // queued by one POST /api/news/refresh and fetched and parsed in the background. Records items stored
 // per second and the p99 of /api/health while the ingest runs against an idle baseline measured in the
 // same run. The server runs as `npm start` does (its own process, PGlite under a temp DATA_DIR, or

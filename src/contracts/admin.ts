@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { memberSummarySchema, subscriptionSourceSchema, subscriptionStatusSchema, tierSchema } from './member-schemas';
 import { SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, TIERS } from './tiers';
+import { textField } from './text-field';
 
 /**
  * Admin API payloads: members, stats, bulk import, sync, system status (docs/decisions/0006-platform-subscriptions-and-members-admin.md).
@@ -36,7 +37,7 @@ export const SEARCH_COUNT_CAP = 1000;
 /** Query string of GET /api/admin/users; every field optional. Empty strings mean "no filter". */
 export const adminUsersQuerySchema = z.object({
   /** Case-insensitive substring of email, username, first name or last name. */
-  search: z.string().trim().max(200).optional(),
+  search: textField(200).trim().optional(),
   tier: z.union([tierSchema, z.literal('')]).optional(),
   status: z.union([subscriptionStatusSchema, z.literal('')]).optional(),
   limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_USERS_MAX_LIMIT),
@@ -70,7 +71,7 @@ export function isEmailAddress(s: string): boolean {
 
 /** Euros as the forms send them: a number, a numeric string, or empty (= 0). Max 100,000 euro. */
 const euroAmountSchema = z
-  .union([z.number(), z.string().trim().max(20), z.null()])
+  .union([z.number(), textField(20).trim(), z.null()])
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === null || v === '') return 0;
@@ -84,7 +85,7 @@ const euroAmountSchema = z
 
 /** Whole days from now; 0 or empty = no expiry. */
 const expiryDaysSchema = z
-  .union([z.number(), z.string().trim().max(10), z.null()])
+  .union([z.number(), textField(10).trim(), z.null()])
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === null || v === '') return 0;
@@ -102,10 +103,10 @@ const expiryDaysSchema = z
  * pledgeAmount is euros (decimal); the reply's pledgeAmount is cents. expiryDays 0 = no expiry.
  */
 export const createAdminUserSchema = z.object({
-  email: z.string().max(320).optional().default(''),
-  username: z.string().max(100).optional().default(''),
-  firstName: z.string().trim().max(100).nullish(),
-  lastName: z.string().trim().max(100).nullish(),
+  email: textField(320).optional().default(''),
+  username: textField(100).optional().default(''),
+  firstName: textField(100).trim().nullish(),
+  lastName: textField(100).trim().nullish(),
   subscriptionTier: tierSchema.default('free'),
   subscriptionStatus: subscriptionStatusSchema.default('active'),
   subscriptionSource: subscriptionSourceSchema.default('admin'),
@@ -128,19 +129,19 @@ export const DUPLICATE_EMAIL = 'A user with this email already exists';
  * pledgeAmount here is CENTS (the edit form shows euros and converts), an integer.
  */
 export const updateAdminUserSchema = z.object({
-  id: z.string().optional(),
-  email: z.string().max(320),
-  username: z.string().max(100),
-  firstName: z.string().trim().max(100).nullish(),
-  lastName: z.string().trim().max(100).nullish(),
+  id: textField(100).optional(),
+  email: textField(320),
+  username: textField(100),
+  firstName: textField(100).trim().nullish(),
+  lastName: textField(100).trim().nullish(),
   subscriptionTier: tierSchema,
   subscriptionStatus: subscriptionStatusSchema,
-  subscriptionExpiry: z.union([z.string().max(40), z.null()]).optional(),
+  subscriptionExpiry: z.union([textField(40), z.null()]).optional(),
   subscriptionSource: subscriptionSourceSchema,
   isAdmin: z.boolean(),
   pledgeAmount: z.number().int().min(0).max(10_000_000),
-  createdAt: z.string().nullish(),
-  lastLoginAt: z.string().nullish(),
+  createdAt: textField(100).nullish(),
+  lastLoginAt: textField(100).nullish(),
 });
 export type UpdateAdminUserInput = z.input<typeof updateAdminUserSchema>;
 /** Reply: the updated AdminUser. Unknown id → 404 'User not found'. */
@@ -183,7 +184,7 @@ export const flagSchema = z
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
 export const bulkImportRequestSchema = z.object({
-  csvContent: z.string().max(BULK_IMPORT_MAX_BYTES).optional().default(''),
+  csvContent: textField(BULK_IMPORT_MAX_BYTES).optional().default(''),
   /** Change nothing; answer the plan. */
   dryRun: flagSchema,
   /** Go ahead although the import ends the subscriptions of many members. */

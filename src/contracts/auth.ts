@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberSummarySchema } from './member-schemas';
+import { textField } from './text-field';
 
 /** Spec §9: minimum password 6. The upper bound keeps hashing cheap for hostile input. */
 export const PASSWORD_MIN = 6;
@@ -46,29 +47,19 @@ export const AUTH_MESSAGES = {
   sessionsRevoked: 'The member is signed out everywhere.',
 } as const;
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, 'Email is required')
-  // abort: an over-long value never reaches the email regex.
-  .max(EMAIL_MAX, { message: 'Email is too long', abort: true })
-  .email(AUTH_MESSAGES.invalidEmail);
+// Length first (the text rule aborts there): an over-long value never reaches the email regex.
+export const emailSchema = textField(EMAIL_MAX, 'Email is too long').trim().toLowerCase().min(1, 'Email is required').email(AUTH_MESSAGES.invalidEmail);
 
 /** A new password: the spec's minimum, a sane maximum. */
-export const newPasswordSchema = z
-  .string()
-  .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`);
+export const newPasswordSchema = textField(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`)
+  .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort);
 
 /** A password being checked: any non-empty string up to the maximum. */
-export const passwordSchema = z.string().min(1, 'Password is required').max(PASSWORD_MAX, 'Password is too long');
+export const passwordSchema = textField(PASSWORD_MAX, 'Password is too long').min(1, 'Password is required');
 
-export const usernameSchema = z
-  .string()
+export const usernameSchema = textField(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters long`)
   .trim()
-  .min(1, AUTH_MESSAGES.usernameRequired)
-  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters long`);
+  .min(1, AUTH_MESSAGES.usernameRequired);
 
 export const registerBodySchema = z.strictObject({
   email: emailSchema,
@@ -83,7 +74,7 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const emailBodySchema = z.strictObject({ email: emailSchema });
 export type EmailBody = z.infer<typeof emailBodySchema>;
 
-export const codeSchema = z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits');
+export const codeSchema = textField(20).trim().regex(/^\d{6}$/, 'The code has 6 digits');
 
 export const verifyCodeBodySchema = z.strictObject({ email: emailSchema, code: codeSchema });
 export type VerifyCodeBody = z.infer<typeof verifyCodeBodySchema>;
@@ -91,7 +82,7 @@ export type VerifyCodeBody = z.infer<typeof verifyCodeBodySchema>;
 export const setPasswordBodySchema = z.strictObject({ email: emailSchema, code: codeSchema, password: newPasswordSchema });
 export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
 
-export const tokenSchema = z.string().min(16, 'The link is not valid').max(128, 'The link is not valid');
+export const tokenSchema = textField(128, 'The link is not valid').min(16, 'The link is not valid');
 
 /** A one-time link's secret, posted by the page the link opens (never sent in a URL query). */
 export const tokenBodySchema = z.strictObject({ token: tokenSchema });
@@ -114,7 +105,7 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const adminSetupBodySchema = z.strictObject({
   /** ADMIN_SETUP_TOKEN, or the one-time token printed in the server log at first start (issue 9). */
-  setupToken: z.string().trim().min(1, AUTH_MESSAGES.setupTokenRequired).max(200, AUTH_MESSAGES.setupTokenInvalid),
+  setupToken: textField(200, AUTH_MESSAGES.setupTokenInvalid).trim().min(1, AUTH_MESSAGES.setupTokenRequired),
   email: emailSchema,
   username: usernameSchema,
   password: newPasswordSchema,
@@ -123,12 +114,12 @@ export type AdminSetupBody = z.infer<typeof adminSetupBodySchema>;
 
 /** Quick assign: email and tier required, tier in any case, expiry days 0 = no expiry. */
 export const assignTierBodySchema = z.strictObject({
-  email: z.string().max(EMAIL_MAX, 'Email is too long'),
-  tier: z.string().max(20, 'Invalid tier'),
+  email: textField(EMAIL_MAX, 'Email is too long'),
+  tier: textField(20, 'Invalid tier'),
   expiryDays: z
-    .union([z.number(), z.string().max(10).regex(/^\s*\d*\s*$/, 'Expiry days must be a whole number')])
+    .union([z.number(), textField(10).regex(/^\s*\d*\s*$/, 'Expiry days must be a whole number')])
     .optional(),
-  username: z.string().max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters long`).optional(),
+  username: textField(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters long`).optional(),
 });
 export type AssignTierBody = z.infer<typeof assignTierBodySchema>;
 

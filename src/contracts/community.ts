@@ -3,6 +3,7 @@ import { isEmailAddress } from './admin';
 import { BADGES, COMMENT_STATUSES, CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGES, MODERATION_ACTIONS, PROFILE_VISIBILITIES, RECENT_COMMENTS_MAX, REPORT_REASONS } from './community-values';
 import { IMAGE_URL_PATTERN } from './images';
 import { tierSchema } from './member-schemas';
+import { textField, uuidField } from './text-field';
 
 /**
  * Community payloads: comments, reports, moderation, bans, profiles, follows, contact
@@ -11,31 +12,15 @@ import { tierSchema } from './member-schemas';
  */
 
 export * from './community-values';
+export { isCleanText, textField } from './text-field';
 
 // ---------------------------------------------------------------- text
 
-/** C0 controls and DEL, except tab (9), line feed (10) and carriage return (13). */
-function hasControlChar(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127) return true;
-  }
-  return false;
-}
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Text people can type: no control characters (tabs and line breaks aside), no broken UTF-16. */
-export function isCleanText(s: string): boolean {
-  return !hasControlChar(s) && !LONE_SURROGATE.test(s);
-}
-
-/** A bounded string of clean text (members' words are stored and shown as text, never as markup). */
-export const textField = (max: number) => z.string().max(max).refine(isCleanText, 'contains characters that are not allowed');
 
 // ---------------------------------------------------------------- comments
 
 export const discussionIdSchema = textField(200).trim().min(1);
-export const commentIdParamsSchema = z.object({ id: z.uuid() });
+export const commentIdParamsSchema = z.object({ id: uuidField() });
 export const discussionParamsSchema = z.object({ articleId: discussionIdSchema });
 export const recentParamsSchema = z.object({ limit: z.coerce.number().int().min(1).max(RECENT_COMMENTS_MAX) });
 
@@ -73,7 +58,7 @@ export type RecentComment = z.infer<typeof recentCommentSchema>;
 export const recentCommentListSchema = z.array(recentCommentSchema);
 
 /** Identity fields some clients send (spec §3's news payload); accepted and ignored: the session says who posts. */
-const ignoredField = z.string().max(500).nullish();
+const ignoredField = textField(500).nullish();
 const ignoredIdentity = { userId: ignoredField, userName: ignoredField, userEmail: ignoredField, userTier: ignoredField };
 
 /**
@@ -121,10 +106,10 @@ export const moderationResultSchema = z.object({ message: z.string() });
 export const banCommentsSchema = z.object({
   reason: textField(500).trim(),
   /** ISO date-time; absent or null = permanent. */
-  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  expiresAt: textField(40).pipe(z.iso.datetime({ offset: true })).nullable().optional(),
 });
 export type BanCommentsBody = z.infer<typeof banCommentsSchema>;
-export const userIdParamsSchema = z.object({ id: z.uuid() });
+export const userIdParamsSchema = z.object({ id: uuidField() });
 
 // ---------------------------------------------------------------- GET /api/admin/moderation/queue
 
@@ -210,7 +195,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-const imageUrlSchema = z.string().max(200).regex(IMAGE_URL_PATTERN, 'must be an image uploaded to DHR').nullable();
+const imageUrlSchema = textField(200).regex(IMAGE_URL_PATTERN, 'must be an image uploaded to DHR').nullable();
 const optionalText = (max: number) =>
   textField(max)
     .trim()
@@ -248,7 +233,7 @@ export const contactSchema = z.object({
   email: textField(320).trim(),
   subject: textField(200).trim().optional(),
   message: textField(5000).trim(),
-  [CONTACT_HONEYPOT_FIELD]: z.string().max(500).optional(),
+  [CONTACT_HONEYPOT_FIELD]: textField(500).optional(),
 });
 export type ContactBody = z.input<typeof contactSchema>;
 export const contactResponseSchema = z.object({ message: z.string() });
@@ -273,4 +258,4 @@ export const contactMessageSchema = z.object({
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export const contactMessageListSchema = z.array(contactMessageSchema);
 export const contactInboxQuerySchema = z.object({ status: z.enum(['open', 'handled', 'all']).default('open') });
-export const contactMessageParamsSchema = z.object({ id: z.uuid() });
+export const contactMessageParamsSchema = z.object({ id: uuidField() });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { tierSchema } from './member-schemas';
 import { ANONYMOUS_ID_PATTERN, PAGE_MAX } from './live-values';
+import { isPagePath } from './routes';
+import { textField } from './text-field';
 
 /** Live user monitor payloads (spec §3 "Live session", §7): heartbeats in, sessions and activity out. */
 
@@ -9,11 +11,11 @@ import { ANONYMOUS_ID_PATTERN, PAGE_MAX } from './live-values';
  * a member id in it is refused with every other unknown key.
  */
 export const heartbeatBodySchema = z.strictObject({
-  page: z
-    .string()
-    .max(PAGE_MAX)
-    .regex(/^\/[\x21-\x7e]*$/, 'A page path starts with / and has no spaces'),
-  anonymousId: z.string().regex(ANONYMOUS_ID_PATTERN).optional(),
+  // A page of the app by its path: no query or fragment (they may carry tokens or a visitor's words).
+  page: textField(PAGE_MAX)
+    .regex(/^\/[A-Za-z0-9/_-]*$/, 'A page path starts with / and has no query or fragment')
+    .refine(isPagePath, 'Not a page of the site'),
+  anonymousId: textField(100).regex(ANONYMOUS_ID_PATTERN).optional(),
 });
 export type HeartbeatBody = z.infer<typeof heartbeatBodySchema>;
 

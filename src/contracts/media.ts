@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { textField } from './text-field';
 
 /**
  * Stored images (profile pictures, product photos, mix artwork) are named by the hash of their
@@ -9,7 +9,7 @@ export type ImageExtension = (typeof IMAGE_EXTENSIONS)[number];
 
 export const IMAGE_NAME_RE = /^[a-f0-9]{16,128}\.(?:jpg|png|webp|avif|gif)$/;
 
-export const imageNameSchema = z.string().max(140).regex(IMAGE_NAME_RE, 'a content hash and an image extension');
+export const imageNameSchema = textField(140).regex(IMAGE_NAME_RE, 'a content hash and an image extension');
 
 /** The public URL path of a stored image. */
 export function mediaImagePath(name: string): string {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIX_PLAY_TIER, VIP_DAILY_DOWNLOADS } from './tier-policy';
 import { TIER_PRICE_EUR } from './tiers';
+import { textField, uuidField } from './text-field';
 
 /**
  * The VIP mix library (spec §2 "VIP page", §3 "VIP mix", §7 "VIP library"; design §4; ADR 0015).
@@ -35,10 +36,10 @@ export const MIX_MESSAGES = {
 } as const;
 
 /** Mix ids: lowercase letters, digits and dashes (the demo's 'mix-midnight-drift', uploads' 'mix-<hex>'). */
-export const mixIdSchema = z.string().min(1).max(100).regex(/^[a-z0-9][a-z0-9-]*$/, 'a mix id');
+export const mixIdSchema = textField(100).min(1).regex(/^[a-z0-9][a-z0-9-]*$/, 'a mix id');
 export const mixParamsSchema = z.object({ mixId: mixIdSchema });
 export const mixIdParamsSchema = z.object({ id: mixIdSchema });
-export const memberIdSchema = z.string().uuid();
+export const memberIdSchema = uuidField();
 
 /** One mix as everyone sees it (spec §3 "VIP mix" without s3Url, which only admins see). */
 export const vipMixSchema = z.object({
@@ -63,7 +64,7 @@ export const vipMixListSchema = z.array(vipMixSchema);
 
 /** One mix as the admin pages see it: with its storage address. */
 export const adminVipMixSchema = vipMixSchema.extend({
-  /** A media storage key ('mixes/<id>.mp3') or an http(s) URL of an outside host; null: 'Not set'. */
+  /** A media storage key ('mixes/<id>.mp3'); null: 'Not set'. */
   s3Url: z.string().nullable(),
   /** Bitrate in kbit/s read from the uploaded file, when known. */
   bitrateKbps: z.number().int().nullable(),
@@ -72,21 +73,17 @@ export const adminVipMixSchema = vipMixSchema.extend({
 export type AdminVipMix = z.infer<typeof adminVipMixSchema>;
 export const adminVipMixListSchema = z.array(adminVipMixSchema);
 
-/** A storage key of an audio file, or an http(s) URL of an outside host. */
-const s3UrlValueSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine(
-    (v) => isMixStorageKey(v) || /^https?:\/\/[^\s]+$/i.test(v),
-    'a storage key such as mixes/name.mp3, or an http(s) URL',
-  );
+/**
+ * A media storage key of an audio file, nothing else: an outside URL would be handed to every member
+ * as a redirect to wherever the link points (migration 0011 cleared the old ones).
+ */
+const s3UrlValueSchema = textField(2000).trim().refine(isMixStorageKey, 'a storage key such as mixes/name.mp3');
 
 /** PATCH /api/vip-mixes/{id} (spec §7): an empty string clears the link. */
 export const updateMixLinkSchema = z.object({ s3Url: z.union([s3UrlValueSchema, z.literal('')]).nullable() });
 export type UpdateMixLink = z.infer<typeof updateMixLinkSchema>;
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => textField(max).trim();
 
 /** Fields of an upload (multipart text fields) and of PATCH /api/admin/vip-mixes/{id}. */
 export const mixDetailsSchema = z.object({
@@ -122,7 +119,7 @@ export const fileQuerySchema = z.object({ userId: memberIdSchema });
 export const fileUrlSchema = z.object({ downloadUrl: z.string() });
 
 /** The signed media URL's query. */
-export const mediaTokenQuerySchema = z.object({ token: z.string().max(200) });
+export const mediaTokenQuerySchema = z.object({ token: textField(200) });
 
 /** Whether `value` is a media storage key of a mix's audio file. */
 export function isMixStorageKey(value: string): boolean {

@@ -13,6 +13,7 @@ import {
   NEWS_SOURCE_STATUSES,
   SOURCE_PRIORITY_MAX,
 } from './news-values';
+import { textField, uuidField } from './text-field';
 
 export * from './news-values';
 
@@ -85,16 +86,14 @@ export const newsSourceSchema = z.object({
 export type NewsSource = z.infer<typeof newsSourceSchema>;
 export const newsSourceListSchema = z.array(newsSourceSchema);
 
-const httpUrl = z
-  .string()
+const httpUrl = textField(2000)
   .trim()
-  .max(2000)
   .url('Enter a full http:// or https:// address')
   .refine((u) => /^https?:\/\//i.test(u), 'Enter a full http:// or https:// address');
 
 export const createNewsSourceSchema = z.object({
   kind: z.enum(NEWS_SOURCE_KINDS),
-  name: z.string().trim().min(1, 'Name the source').max(100),
+  name: textField(100).trim().min(1, 'Name the source'),
   url: httpUrl,
   itemType: z.enum(NEWS_ITEM_TYPES).optional(),
   priority: z.number().int().min(0).max(SOURCE_PRIORITY_MAX).default(0),
@@ -103,7 +102,7 @@ export type CreateNewsSource = z.input<typeof createNewsSourceSchema>;
 
 export const updateNewsSourceSchema = z
   .object({
-    name: z.string().trim().min(1).max(100),
+    name: textField(100).trim().min(1),
     itemType: z.enum(NEWS_ITEM_TYPES),
     priority: z.number().int().min(0).max(SOURCE_PRIORITY_MAX),
     paused: z.boolean(),
@@ -112,7 +111,7 @@ export const updateNewsSourceSchema = z
   .strict();
 export type UpdateNewsSource = z.infer<typeof updateNewsSourceSchema>;
 
-export const newsSourceParamsSchema = z.object({ id: z.string().uuid() });
+export const newsSourceParamsSchema = z.object({ id: uuidField() });
 
 
 // ---------------------------------------------------------------- forum
@@ -134,18 +133,18 @@ export const forumPostListSchema = z.array(forumPostSchema).max(FORUM_LIST_MAX);
 
 export const forumPostsQuerySchema = z.object({
   category: z.enum(FORUM_FILTERS).default(DEFAULT_FORUM_FILTER),
-  search: z.string().trim().max(FORUM_SEARCH_MAX).optional(),
+  search: textField(FORUM_SEARCH_MAX).trim().optional(),
 });
 
 export const createForumPostSchema = z.object({
-  title: z.string().trim().min(3, 'The title needs at least 3 characters').max(FORUM_TITLE_MAX, `At most ${FORUM_TITLE_MAX} characters`),
-  body: z.string().trim().min(1, 'Write something to start the discussion').max(FORUM_BODY_MAX, `At most ${FORUM_BODY_MAX} characters`),
+  title: textField(FORUM_TITLE_MAX, `At most ${FORUM_TITLE_MAX} characters`).trim().min(3, 'The title needs at least 3 characters'),
+  body: textField(FORUM_BODY_MAX, `At most ${FORUM_BODY_MAX} characters`).trim().min(1, 'Write something to start the discussion'),
   category: z.enum(FORUM_POST_CATEGORIES),
 });
 export type CreateForumPost = z.infer<typeof createForumPostSchema>;
 
 /** A thread named in a moderator's URL. */
-export const forumPostIdParamsSchema = z.object({ id: z.uuid() });
+export const forumPostIdParamsSchema = z.object({ id: uuidField() });
 
 
 

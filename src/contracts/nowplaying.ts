@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text-field';
 
 /**
  * GET /api/nowplaying and /api/nowplaying/{shortcode}: the now-playing document radio widgets, apps and
@@ -80,4 +81,4 @@ export const azuraStationNowPlayingSchema = z.object({
 export type AzuraStationNowPlaying = z.infer<typeof azuraStationNowPlayingSchema>;
 export const azuraNowPlayingListSchema = z.array(azuraStationNowPlayingSchema);
 
-export const nowPlayingShortcodeParamsSchema = z.object({ shortcode: z.string().min(1).max(40) });
+export const nowPlayingShortcodeParamsSchema = z.object({ shortcode: textField(40).min(1) });

@@ -9,6 +9,7 @@ import {
   isSearchUrl,
   searchUrls,
 } from './radio-values';
+import { textField } from './text-field';
 
 export { CONFIDENCE_IDENTIFIED, CONFIDENCE_MEDIUM, METADATA_SERVICE, NOW_PLAYING_EVENT, RECOMMENDATIONS_MAX, TRACK_LIST_MAX, isSearchUrl, searchUrls };
 
@@ -22,8 +23,7 @@ export { CONFIDENCE_IDENTIFIED, CONFIDENCE_MEDIUM, METADATA_SERVICE, NOW_PLAYING
  */
 
 /** A channel id as used in URLs: 'dhr1', 'dhr2', ... (channels are data). */
-export const channelIdSchema = z
-  .string()
+export const channelIdSchema = textField(64)
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'Channel must be a channel id such as dhr1 or dhr2');
@@ -57,8 +57,8 @@ export const liveMetadataSchema = z.object({
 export type LiveMetadata = z.infer<typeof liveMetadataSchema>;
 
 export const liveMetadataQuerySchema = z.object({
-  t: z.string().max(64).optional(),
-  nocache: z.string().max(16).optional(),
+  t: textField(64).optional(),
+  nocache: textField(16).optional(),
 });
 
 
@@ -132,8 +132,8 @@ export const recentTracksResponseSchema = z.array(trackIdentificationSchema);
 
 /** POST /api/tracks/recommendations (dhr1+). */
 export const recommendationRequestSchema = z.object({
-  artist: z.string().trim().min(1, 'Artist is required').max(300),
-  title: z.string().trim().min(1, 'Title is required').max(300),
+  artist: textField(300).trim().min(1, 'Artist is required'),
+  title: textField(300).trim().min(1, 'Title is required'),
   channel: channelIdSchema.default('dhr1'),
 });
 export type RecommendationRequest = z.infer<typeof recommendationRequestSchema>;

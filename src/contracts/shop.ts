@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { emailSchema, tokenSchema } from './auth';
 import { hasDuplicateTags, PRICE_MAX_EUR, RATING_MAX, RATING_MIN, SHOP_CATEGORIES, SHOP_MESSAGES } from './shop-values';
+import { isSameSiteLink } from './links';
+import { textField } from './text-field';
 
 /** Shop payloads (spec §3 "Shop product", §7 shop calls; docs/decisions/0018-live-monitor-shop-submissions.md). */
 
@@ -12,12 +14,10 @@ const money = z
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Prices have at most two decimals');
 
 /** An image or store link: http(s), or a path on this site (/media/..., /images/...). */
-const linkSchema = z
-  .string()
+const linkSchema = textField(2000)
   .trim()
-  .max(2000)
   .refine((v) => {
-    if (/^\/[^/\\]/.test(v)) return true;
+    if (v.startsWith('/')) return isSameSiteLink(v);
     try {
       const u = new URL(v);
       return u.protocol === 'https:' || u.protocol === 'http:';
@@ -26,15 +26,15 @@ const linkSchema = z
     }
   }, 'Links must start with https:// or /');
 
-const shortList = (max: number) => z.array(z.string().trim().min(1).max(60)).max(max);
+const shortList = (max: number) => z.array(textField(60).trim().min(1)).max(max);
 
 const productFields = {
-  name: z.string().trim().min(1, 'Name is required').max(200),
+  name: textField(200).trim().min(1, 'Name is required'),
   price: money,
   originalPrice: money.nullable().optional(),
   category: z.enum(SHOP_CATEGORIES),
   images: z.array(linkSchema).max(10),
-  description: z.string().trim().max(5000),
+  description: textField(5000).trim(),
   sizes: shortList(20).nullable().optional(),
   colors: shortList(20).nullable().optional(),
   rating: z.number().min(RATING_MIN, 'Rating must be between 1 and 5').max(RATING_MAX, 'Rating must be between 1 and 5'),
@@ -46,10 +46,8 @@ const productFields = {
   redbubbleUrl: linkSchema.nullable().optional(),
 };
 
-export const productIdSchema = z
-  .string()
+export const productIdSchema = textField(64)
   .min(1)
-  .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'A product id has letters, digits, _ and - only');
 
 /** Body of POST /api/admin/shop/products: the product plus its id (the form makes `product_<timestamp>`). */

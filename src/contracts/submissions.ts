@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
+import { textField, uuidField } from './text-field';
 
 /** DJ submissions (spec §2 "DJ submissions page", §3 form, §5 DJ rules; docs/decisions/0018-live-monitor-shop-submissions.md). */
 
@@ -31,20 +32,16 @@ export const SUBMISSION_FIGURES = [
   { value: '1.2K+', label: 'Active DJs' },
 ] as const;
 
-const required = (max: number) => z.string().trim().min(1, SUBMISSION_MESSAGES.required).max(max);
+const required = (max: number) => textField(max).trim().min(1, SUBMISSION_MESSAGES.required);
 const optional = (max: number) =>
-  z
-    .string()
+  textField(max)
     .trim()
-    .max(max)
     .optional()
     .transform((v) => (v ? v : undefined));
 
 /** A link to the mix (WeTransfer, Dropbox, SoundCloud...): http(s) only, so no javascript: or file: URL reaches a reviewer. */
-export const mixLinkSchema = z
-  .string()
+export const mixLinkSchema = textField(2000)
   .trim()
-  .max(2000)
   .refine((v) => {
     try {
       const u = new URL(v);
@@ -65,7 +62,7 @@ export const submissionBodySchema = z.strictObject({
   wetransferLink: mixLinkSchema,
   socialMedia: optional(300),
   previousReleases: optional(1000),
-  website: z.string().max(200).optional(),
+  website: textField(200).optional(),
 });
 export type SubmissionBody = z.input<typeof submissionBodySchema>;
 
@@ -94,13 +91,13 @@ export const submissionsQuerySchema = z.object({
   status: z.enum(SUBMISSION_STATUSES).optional(),
 });
 
-export const submissionIdParamsSchema = z.object({ id: z.uuid() });
+export const submissionIdParamsSchema = z.object({ id: uuidField() });
 
 /** Body of PATCH /api/admin/submissions/:id: a new status and/or the reviewer's note. */
 export const submissionUpdateSchema = z
   .strictObject({
     status: z.enum(SUBMISSION_STATUSES).optional(),
-    note: z.string().trim().max(2000).optional(),
+    note: textField(2000).trim().optional(),
   })
   .refine((b) => b.status !== undefined || b.note !== undefined, 'Nothing to change');
 export type SubmissionUpdate = z.infer<typeof submissionUpdateSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, verifyCodeBodySchema } from './auth';
 import { subscriptionStatusSchema, tierSchema } from './member-schemas';
+import { textField, uuidField } from './text-field';
 
 /**
  * Supporters who pay under another identity (docs/decisions/0019-supporter-links.md): Connect Patreon,
@@ -58,8 +59,8 @@ export const patreonAuthorizeReplySchema = z.object({ url: z.string() });
 
 /** What Patreon appended to the return page, posted back by the page. */
 export const patreonCallbackBodySchema = z.strictObject({
-  code: z.string().trim().min(1).max(512),
-  state: z.string().trim().min(1).max(512),
+  code: textField(512).trim().min(1),
+  state: textField(512).trim().min(1),
 });
 export type PatreonCallbackBody = z.infer<typeof patreonCallbackBodySchema>;
 
@@ -105,7 +106,7 @@ export type UnmatchedSupporters = z.infer<typeof unmatchedSupportersSchema>;
 export const UNMATCHED_LIST_MAX = 500;
 
 export const supporterKeySchema = z.strictObject({ platform: platformSchema, email: emailSchema });
-export const linkSupporterBodySchema = supporterKeySchema.extend({ userId: z.string().uuid() });
+export const linkSupporterBodySchema = supporterKeySchema.extend({ userId: uuidField() });
 export type LinkSupporterBody = z.infer<typeof linkSupporterBodySchema>;
 export type SupporterKey = z.infer<typeof supporterKeySchema>;
 

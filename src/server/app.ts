@@ -47,6 +47,7 @@ import { shopRoutes } from './modules/shop/shop-routes';
 import { newsletterRoutes } from './modules/shop/newsletter-routes';
 import { productImageRoutes } from './modules/shop/product-image-routes';
 import { PageHints } from './plugins/page-hints';
+import { serializeErrorForLog } from './lib/log-serializers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -143,7 +144,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger:
       opts.logger === false
         ? false
-        : { level: config.LOG_LEVEL, serializers: { req: serializeRequestForLog }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+        : { level: config.LOG_LEVEL, serializers: { req: serializeRequestForLog, err: (e: unknown) => serializeErrorForLog(e) }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     logController: new RequestLogController(logRequests),
     // Only the configured proxies may speak for the client's address (per-IP rate limits rely on it).
     trustProxy: trustProxySetting(config.TRUST_PROXY),

@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RoutePolicy } from '../../src/server/plugins/access';
 import { createMember, createTestApp, memberWithRole } from '../support/app';
+import { HOSTILE_VALUES, objectFields, sampleValue } from '../support/schema-samples';
 import { createSession, SESSION_COOKIE } from '../../src/server/lib/sessions';
 
 /**
- * The hostile-input suite (issue 9 item 8): every write route registered by the app, whoever added it,
- * gets hostile bodies built from its own schema, as a visitor and as an admin (so validation is really
- * reached). None may answer 5xx, and none may change a row.
+ * The hostile-input suite: every write route registered by the app,
+ * whoever added it, gets hostile bodies built from its own schema, and then each of 30+ hostile values
+ * in each field of its body, query, params and multipart fields (the other fields good, so the hostile
+ * one is reached), as a visitor, a member and an admin. None may answer 5xx, and none may change a row.
  */
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -84,20 +86,6 @@ function hostileBodies(fields: string[]): Hostile[] {
   return bodies;
 }
 
-/** Hostile query strings, appended to routes that read one. */
-const HOSTILE_QUERIES = ['?limit=-1&channel=%00', '?limit=999999999999999999999', '?a[__proto__][isAdmin]=1&__proto__=x', `?channel=${'x'.repeat(5_000)}`, '?channel=%ff%fe'];
-
-/** Concrete URLs for a route pattern: params get a real id, then hostile values. */
-function urlsFor(url: string, victimId: string): string[] {
-  const params = url.match(/:[A-Za-z_]+/g) ?? [];
-  if (!params.length) return [url];
-  const fill = (value: string) => url.replace(/:[A-Za-z_]+/g, (p) => (p === ':channel' ? 'dhr1' : value));
-  const hostile = ['%00', 'x'.repeat(300), '..%2f..%2fetc', '00000000-0000-4000-8000-00000000000%00', '%ff'].map((v) =>
-    url.replace(/:[A-Za-z_]+/g, v),
-  );
-  return [fill(victimId), ...hostile];
-}
-
 /** Row count and a content hash of every table, bookkeeping aside. */
 async function snapshot(app: FastifyInstance): Promise<Record<string, string>> {
   const db = app.database.db;
@@ -114,67 +102,165 @@ async function snapshot(app: FastifyInstance): Promise<Record<string, string>> {
   return out;
 }
 
+type Role = 'visitor' | 'member' | 'admin';
+const ROLES: Role[] = ['visitor', 'member', 'admin'];
+
+/** A hostile value as it travels in a URL (params and queries are strings). */
+function inUrl(value: unknown): string {
+  const text = typeof value === 'string' ? value.slice(0, 5_000) : JSON.stringify(value);
+  // A lone surrogate cannot be encoded as UTF-8: send the bytes of one (invalid UTF-8) instead.
+  return text.split(/([\uD800-\uDFFF])/).map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part))).join('');
+}
+
+/** A multipart body of text fields only. */
+function multipartBody(fields: Record<string, unknown>): { payload: string; contentType: string } {
+  const boundary = 'hostile-boundary';
+  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${typeof v === 'string' ? v : JSON.stringify(v)}\r\n`);
+  return { payload: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** One request of the attack: method, URL and body. */
+interface Shot {
+  url: string;
+  payload?: string | Buffer;
+  contentType?: string;
+  name: string;
+}
+
+/**
+ * Every shot for a route: the whole-body hostile list, then each hostile value in each field of the
+ * body, the query, the params and the multipart fields, the other fields holding values their
+ * schemas accept (so the hostile one is what the route meets).
+ */
+function perFieldShots(route: RoutePolicy, victimId: string): Shot[] {
+  const json = 'application/json';
+  const paramNames = (route.url.match(/:[A-Za-z_]+/g) ?? []).map((p) => p.slice(1));
+  const goodParams = Object.fromEntries(paramNames.map((p) => [p, p === 'channel' ? 'dhr1' : victimId]));
+  const path = (params: Record<string, string>) => route.url.replace(/:([A-Za-z_]+)/g, (_, p: string) => encodeURIComponent(params[p] ?? ''));
+  const goodQuery = (sampleValue(route.schema.querystring)?.value ?? {}) as Record<string, unknown>;
+  const query = (q: Record<string, unknown>) => {
+    const s = Object.entries(q).map(([k, v]) => `${encodeURIComponent(k)}=${inUrl(v)}`).join('&');
+    return s ? `?${s}` : '';
+  };
+  const goodBody = sampleValue(route.schema.body)?.value as Record<string, unknown> | undefined;
+  const bodyOf = (b: Record<string, unknown> | undefined) => (b === undefined ? {} : { payload: JSON.stringify(b), contentType: json });
+  const shots: Shot[] = [];
+  for (const [field, schema] of Object.entries(objectFields(route.schema.body))) {
+    const values = schema instanceof z.ZodArray || (schema._zod.def as { innerType?: unknown }).innerType instanceof z.ZodArray
+      ? [...HOSTILE_VALUES, ...HOSTILE_VALUES.filter((v) => typeof v === 'string').map((v) => [v])]
+      : HOSTILE_VALUES;
+    for (const v of values) shots.push({ url: path(goodParams) + query(goodQuery), ...bodyOf({ ...goodBody, [field]: v }), name: `body ${field}` });
+  }
+  for (const field of Object.keys(objectFields(route.schema.querystring))) {
+    for (const v of HOSTILE_VALUES) shots.push({ url: path(goodParams) + query({ ...goodQuery, [field]: v }), ...bodyOf(goodBody), name: `query ${field}` });
+  }
+  for (const p of paramNames) {
+    for (const v of [...HOSTILE_VALUES, '..%2f..%2fetc', '%ff']) {
+      const raw = typeof v === 'string' && v.startsWith('..') ? v : inUrl(v);
+      shots.push({ url: route.url.replace(/:([A-Za-z_]+)/g, (_, q: string) => (q === p ? raw : encodeURIComponent(goodParams[q] ?? ''))) + query(goodQuery), ...bodyOf(goodBody), name: `param ${p}` });
+    }
+  }
+  const goodFields = (sampleValue(route.schema.multipart)?.value ?? {}) as Record<string, unknown>;
+  for (const field of Object.keys(objectFields(route.schema.multipart))) {
+    for (const v of HOSTILE_VALUES) shots.push({ url: path(goodParams), ...multipartBody({ ...goodFields, [field]: v }), name: `multipart ${field}` });
+  }
+  return shots;
+}
+
 describe('hostile input on every write route', async () => {
-  const app = await createTestApp({ PATREON_WEBHOOK_SECRET: 'patreon-secret', BMC_WEBHOOK_SECRET: 'bmc-secret' });
+  // Every level logged and kept: the run's log must name none of the addresses it used.
+  const logLines: string[] = [];
+  const app = await createTestApp(
+    { PATREON_WEBHOOK_SECRET: 'patreon-secret', BMC_WEBHOOK_SECRET: 'bmc-secret', LOG_LEVEL: 'trace' },
+    {},
+    { logger: true, logStream: { write: (line: string) => void logLines.push(line) } },
+  );
   const admin = await memberWithRole(app, 'admin');
-  // A member the admin routes' :id params point at, so a body that got through would change a real row.
+  const member = await memberWithRole(app, 'vip');
+  // A member the :id params point at, so a request that got through would change a real row.
   const victim = await createMember(app, { subscriptionTier: 'vip', subscriptionStatus: 'active' });
   const writeRoutes = app.routePolicies.filter((r) => WRITE_METHODS.has(r.method));
+  const usedEmails = [admin.user.email, member.user.email, victim.user.email, 'someone@example.test', '@example.test'];
 
   it('finds the write routes and their schemas', () => {
     expect(writeRoutes.length).toBeGreaterThanOrEqual(15);
     expect(writeRoutes.filter((r) => r.schema.body).length).toBeGreaterThanOrEqual(10);
     expect(writeRoutes.filter((r) => fieldNames(r.schema.body).length > 0).length).toBeGreaterThanOrEqual(10);
     expect(writeRoutes.filter((r) => bodyRequired(r.schema.body)).length).toBeGreaterThanOrEqual(10);
+    expect(writeRoutes.filter((r) => r.schema.multipart).length).toBeGreaterThanOrEqual(1);
+    expect(HOSTILE_VALUES.length).toBeGreaterThanOrEqual(30);
   });
 
-  async function attack(route: RoutePolicy, role: 'anonymous' | 'admin'): Promise<{ requests: number; failures: string[] }> {
+  async function cookieFor(role: Role): Promise<string | undefined> {
+    if (role === 'visitor') return undefined;
+    return `${SESSION_COOKIE}=${await createSession(app.database.db, (role === 'admin' ? admin : member).user.id)}`;
+  }
+
+  async function fire(route: RoutePolicy, role: Role, shots: Shot[]): Promise<{ requests: number; failures: string[] }> {
     const failures: string[] = [];
-    let requests = 0;
+    let cookie = await cookieFor(role);
+    for (const shot of shots) {
+      const options: InjectOptions = {
+        method: route.method as 'POST',
+        url: shot.url,
+        headers: { ...(shot.contentType ? { 'content-type': shot.contentType } : {}), ...(cookie ? { cookie } : {}) },
+        ...(shot.payload !== undefined ? { payload: shot.payload } : {}),
+      };
+      const res = await app.inject(options);
+      if (res.statusCode >= 500) failures.push(`${route.method} ${shot.url.slice(0, 60)} [${shot.name}] as ${role}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      // A request that signed the session out must not disarm the rest.
+      if (res.headers['set-cookie']) cookie = await cookieFor(role);
+    }
+    return { requests: shots.length, failures };
+  }
+
+  /** The whole-body list, on the route's URL with good params and then hostile ones. */
+  function wholeBodyShots(route: RoutePolicy): Shot[] {
     const bodies = hostileBodies(fieldNames(route.schema.body));
-    const urls = urlsFor(route.url, victim.user.id);
-    const queries = route.schema.querystring ? ['', ...HOSTILE_QUERIES] : [''];
-    for (const url of urls) {
-      for (const query of queries) {
-        for (const b of url === urls[0] && query === '' ? bodies : bodies.slice(0, 3)) {
-          // A fresh session per request: a hostile body that signed the admin out must not disarm the rest.
-          const cookie = role === 'admin' ? `${SESSION_COOKIE}=${await createSession(app.database.db, admin.user.id)}` : undefined;
-          const options: InjectOptions = {
-            method: route.method as 'POST',
-            url: url + query,
-            headers: { ...(b.contentType ? { 'content-type': b.contentType } : {}), ...(cookie ? { cookie } : {}) },
-            ...(b.payload !== undefined ? { payload: b.payload } : {}),
-          };
-          const res = await app.inject(options);
-          requests += 1;
-          if (res.statusCode >= 500) failures.push(`${route.method} ${url.slice(0, 60)}${query.slice(0, 30)} [${b.name}] as ${role}: ${res.statusCode} ${res.body.slice(0, 120)}`);
-        }
+    const good = route.url.replace(/:([A-Za-z_]+)/g, (_, p: string) => (p === 'channel' ? 'dhr1' : victim.user.id));
+    const shots: Shot[] = bodies.map((b) => ({ url: good, payload: b.payload, contentType: b.contentType, name: b.name }));
+    if (route.url.includes(':')) {
+      for (const v of ['%00', 'x'.repeat(300), '..%2f..%2fetc', '00000000-0000-4000-8000-00000000000%00', '%ff']) {
+        shots.push(...bodies.slice(0, 3).map((b) => ({ url: route.url.replace(/:[A-Za-z_]+/g, v), payload: b.payload, contentType: b.contentType, name: `${b.name}, param ${v.slice(0, 20)}` })));
       }
     }
-    return { requests, failures };
+    return shots;
+  }
+
+  async function unchanged(label: string, run: () => Promise<{ requests: number; failures: string[] }>, checkRows: boolean) {
+    const before = checkRows ? await snapshot(app) : undefined;
+    const result = await run();
+    if (before) {
+      const after = await snapshot(app);
+      for (const table of Object.keys(before)) if (before[table] !== after[table]) result.failures.push(`${label} changed table ${table}`);
+    }
+    return result;
   }
 
   for (const route of writeRoutes) {
-    it(`${route.method} ${route.url}: no hostile request answers 5xx or changes a row, as a visitor or an admin`, async () => {
+    it(`${route.method} ${route.url}: no hostile request answers 5xx or changes a row, as a visitor, a member or an admin`, async () => {
       const failures: string[] = [];
       let total = 0;
-      for (const role of ['anonymous', 'admin'] as const) {
-        // A route that needs no body acts whatever the body (sign-out, start a sync): as an admin its
-        // action is legitimate, so only the "never 5xx" half applies there.
-        const checkRows = role === 'anonymous' || bodyRequired(route.schema.body);
-        const before = checkRows ? await snapshot(app) : undefined;
-        const result = await attack(route, role);
-        total += result.requests;
-        failures.push(...result.failures);
-        if (before) {
-          const after = await snapshot(app);
-          for (const table of Object.keys(before)) {
-            if (before[table] !== after[table]) failures.push(`${route.method} ${route.url} as ${role} changed table ${table}`);
-          }
-        }
+      const fieldShots = perFieldShots(route, victim.user.id);
+      for (const role of ROLES) {
+        // A route that needs no body acts whatever the body (sign-out, start a sync): for whoever may
+        // use it, only the "never 5xx" half of the whole-body list applies.
+        const wholeRows = role === 'visitor' || bodyRequired(route.schema.body);
+        const whole = await unchanged(`${route.method} ${route.url} as ${role} (whole bodies)`, () => fire(route, role, wholeBodyShots(route)), wholeRows);
+        const fields = await unchanged(`${route.method} ${route.url} as ${role} (one hostile field)`, () => fire(route, role, fieldShots), true);
+        total += whole.requests + fields.requests;
+        failures.push(...whole.failures, ...fields.failures);
       }
       expect(failures).toEqual([]);
-      expect(total).toBeGreaterThanOrEqual(2 * 20);
+      expect(total).toBeGreaterThanOrEqual(3 * 20);
     });
   }
+
+  it('wrote no address it used, nor a bound parameter, into the log at any level', async () => {
+    await app.mailer.idle();
+    const log = logLines.join('');
+    expect(logLines.length).toBeGreaterThan(100);
+    for (const email of usedEmails) expect(log.includes(email), email).toBe(false);
+    expect(log).not.toMatch(/params:/);
+  });
 });

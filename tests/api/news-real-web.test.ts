@@ -9,7 +9,7 @@ import { client } from '../support/auth-client';
 import { startFeedServer, type FeedServer } from '../support/feed-server';
 
 /**
- * News from the real web (issue 23, docs/decisions/0024-news-from-the-real-web.md): feeds in many
+ * News from the real web (docs/decisions/0024-news-from-the-real-web.md): feeds in many
  * encodings and shapes served from loopback, added through the admin API, read back through the API.
  */
 
@@ -245,7 +245,7 @@ describe('fetching that never blocks a request and backs off', () => {
   });
 
   it('answers Refresh at once while a 5 MB feed is fetched and parsed, and /api/health stays responsive meanwhile', async () => {
-    // 5 MB of items whose text is the worst shapes of issue 23.
+    // 5 MB of items whose text is the worst shapes a hostile feed can take.
     const hostile = '<'.repeat(20_000) + '<!--'.repeat(5_000) + '<script';
     const one = (i: number) => item(`Item ${i}`, `https://big.example/${i}`, `<description><![CDATA[${hostile}]]></description>`);
     const items: string[] = [];

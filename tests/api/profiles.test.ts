@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES, type Profile } from '../../src/contracts/community';
 import { IMAGE_MESSAGES } from '../../src/contracts/images';
-import { comments, follows, memberProfiles } from '../../src/server/db/schema';
+import { DAY_MS } from '../../src/contracts/time';
+import { comments, follows, memberProfiles, users } from '../../src/server/db/schema';
 import { processImage, sniffImageType } from '../../src/server/lib/images';
 import { createMember, createTestApp, memberWithRole, type TestMember } from '../support/app';
 import { freshIp } from '../support/auth-client';
@@ -167,6 +168,8 @@ describe('profiles, following and uploads', async () => {
       { discussionId: 'rep', userId: supporter.user.id, authorName: 'x', authorTier: 'dhr2', content: 'two', status: 'approved' },
       { discussionId: 'rep', userId: supporter.user.id, authorName: 'x', authorTier: 'dhr2', content: 'held', status: 'pending' },
     ]);
+    // Only a follower older than 7 days raises reputation.
+    await app.database.db.update(users).set({ createdAt: new Date(Date.now() - 8 * DAY_MS) }).where(eq(users.id, roles.free.user.id));
     await req(app, roles.free, 'POST', `/api/users/${supporter.user.id}/follow`);
     const p = (await profileOf(undefined, supporter.user.id)).json<Profile>();
     expect(p).toMatchObject({ badges: ['Supporter', 'Verified'], verificationMethod: 'subscription', commentCount: 2, followerCount: 1, reputationScore: 2 * 10 + 5 + 50 });

@@ -47,13 +47,12 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
 
   const pending = new Set<Promise<void>>();
 
-  // Recipients are logged at debug only: info logs carry no email addresses (issue 9).
+  // Neither recipients nor subjects are logged, at any level: subjects may carry a member's words.
   async function send(message: MailMessage): Promise<void> {
     const mail = { from: config.MAIL_FROM, ...message };
     if (smtp) {
       await smtp.sendMail(mail);
-      log.info({ subject: message.subject }, 'mail sent');
-      log.debug({ to: message.to }, 'mail recipient');
+      log.info('mail sent');
       return;
     }
     const info = await stream.sendMail(mail);
@@ -61,8 +60,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
     const file = path.join(outboxDir, name);
     await fs.writeFile(file, info.message as Buffer);
-    log.info({ subject: message.subject, file }, 'mail written to outbox');
-    log.debug({ to: message.to }, 'mail recipient');
+    log.info({ file }, 'mail written to outbox');
   }
 
   return {

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
@@ -106,12 +106,10 @@ export function retryMessage(seconds: number): string {
 export async function enforceRateLimit(db: Db, req: FastifyRequest, rule: RateRule, email?: string): Promise<void> {
   const now = new Date();
   const count = (key: string, limit: Limit) => hit(db, key, limit, now).then((r) => ({ ...r, max: limit.max }));
-  const checks = [count(`${rule.name}:ip:${clientBucket(req.ip)}`, rule.perIp)];
-  // Emails are keyed by hash so the table holds no addresses.
+  const keys = ruleKeys(req, rule, email);
+  const checks = [count(keys.ip, rule.perIp)];
   if (email && rule.perEmail) checks.push(count(`${rule.name}:email:${hashToken(email)}`, rule.perEmail));
-  if (email && rule.perEmailNetwork) {
-    checks.push(count(`${rule.name}:email-net:${hashToken(`${email} ${clientNetwork(req.ip)}`)}`, rule.perEmailNetwork));
-  }
+  if (keys.emailNetwork && rule.perEmailNetwork) checks.push(count(keys.emailNetwork, rule.perEmailNetwork));
   if (req.user && rule.perMember) checks.push(count(`${rule.name}:member:${req.user.id}`, rule.perMember));
   const results = await Promise.all(checks);
   const over = results.filter((r) => r.count > r.max);
@@ -119,6 +117,29 @@ export async function enforceRateLimit(db: Db, req: FastifyRequest, rule: RateRu
   const waitMs = Math.max(...over.map((r) => r.resetAt.getTime() - now.getTime()));
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   throw tooManyRequests(retryMessage(seconds), seconds);
+}
+
+/** The counter keys of a request under `rule`. Emails are keyed by hash so the table holds no addresses. */
+function ruleKeys(req: FastifyRequest, rule: RateRule, email?: string): { ip: string; emailNetwork?: string } {
+  return {
+    ip: `${rule.name}:ip:${clientBucket(req.ip)}`,
+    ...(email && rule.perEmailNetwork ? { emailNetwork: `${rule.name}:email-net:${hashToken(`${email} ${clientNetwork(req.ip)}`)}` } : {}),
+  };
+}
+
+/**
+ * Sign-in limits count failures only: a request that turned out right takes back
+ * the hit `enforceRateLimit` counted for its address and clears that account's failures from this
+ * network, so a family or an office behind one address is never locked out by signing in.
+ * (Counting first and forgiving after keeps parallel guesses counted.)
+ */
+export async function forgiveSuccess(db: Db, req: FastifyRequest, rule: RateRule, email: string): Promise<void> {
+  const keys = ruleKeys(req, rule, email);
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(eq(rateLimits.key, keys.ip), gt(rateLimits.count, 0)));
+  if (keys.emailNetwork) await db.delete(rateLimits).where(eq(rateLimits.key, keys.emailNetwork));
 }
 
 export async function deleteExpiredRateLimits(db: Db): Promise<void> {

@@ -5,6 +5,9 @@ import net from 'node:net';
 import type { LookupFunction } from 'node:net';
 import zlib from 'node:zlib';
 import { SECOND_MS } from '../../contracts/time';
+import { isPrivateAddress } from './private-address';
+
+export { isPrivateAddress };
 
 /**
  * The one way DHR fetches an address someone typed (news feeds and pages): every request is bounded
@@ -64,69 +67,6 @@ export class FetchError extends Error {
   ) {
     super(message);
   }
-}
-
-// ---------------------------------------------------------------- address filter
-
-/** Ranges no news source may live in: private, loopback, link-local (cloud metadata), CGNAT, documentation, multicast, reserved. */
-const blocked = new net.BlockList();
-for (const [prefix, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(prefix, bits, 'ipv4');
-}
-for (const [prefix, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(prefix, bits, 'ipv6');
-}
-
-/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::/96) or compatible IPv6 address. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::|::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex?.[1] && hex[2]) {
-    const hi = parseInt(hex[1], 16);
-    const lo = parseInt(hex[2], 16);
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  }
-  return undefined;
-}
-
-/** Whether an IP address is one a fetch of someone else's URL must never reach. */
-export function isPrivateAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedIpv4(address);
-    if (v4) return blocked.check(v4, 'ipv4');
-    return blocked.check(address, 'ipv6');
-  }
-  return true;
 }
 
 // ---------------------------------------------------------------- fetch

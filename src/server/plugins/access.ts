@@ -22,6 +22,8 @@ declare module 'fastify' {
      * up: no database query per request, and the route keeps answering from its cache while the database is away.
      */
     sharedAnswer?: boolean;
+    /** The text fields of a multipart body, as the route validates them (walked by the text-rule test). */
+    multipartFields?: unknown;
   }
   interface FastifyInstance {
     /** Every registered route with its policy, for the test that walks them. */
@@ -45,7 +47,7 @@ export interface RoutePolicy {
   url: string;
   access: AccessPolicy;
   /** The route's schemas as registered (the hostile-input suite generates its bodies from them; the API document reads them all). */
-  schema: Pick<FastifySchema, 'body' | 'querystring' | 'params' | 'response'>;
+  schema: Pick<FastifySchema, 'body' | 'querystring' | 'params' | 'response'> & { multipart?: unknown };
   sharedAnswer: boolean;
 }
 
@@ -89,7 +91,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
     const sharedAnswer = route.config?.sharedAnswer === true;
     for (const m of methods) {
-      const schema = { body: route.schema?.body, querystring: route.schema?.querystring, params: route.schema?.params, response: route.schema?.response };
+      const schema = { body: route.schema?.body, querystring: route.schema?.querystring, params: route.schema?.params, response: route.schema?.response, multipart: route.config?.multipartFields };
       if (m !== 'HEAD') app.routePolicies.push({ method: m, url: route.url, access: policy, schema, sharedAnswer });
     }
     // Each route gets its own access and no-store hooks, closing over its policy: the hot path never

@@ -29,7 +29,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return sendError(reply, 400, 'validation_error', message);
     }
     if (isResponseSerializationError(err)) {
-      request.log.error({ err, cause: err.cause }, 'response did not match its schema');
+      request.log.error({ err }, 'response did not match its schema');
       return sendError(reply, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
     }
     const status = err.statusCode ?? 500;

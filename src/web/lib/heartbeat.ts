@@ -1,3 +1,4 @@
+import { isPagePath } from '../../contracts/routes';
 import { ANONYMOUS_ID_KEY, HEARTBEAT_ACTIVITY_MIN_MS, HEARTBEAT_INTERVAL_MS, HEARTBEAT_PATH, PAGE_MAX } from '../../contracts/live-values';
 
 /**
@@ -50,10 +51,10 @@ function onActivity() {
   if (Date.now() - lastSent >= HEARTBEAT_ACTIVITY_MIN_MS) send();
 }
 
-/** The page path as the server accepts it: printable ASCII, at most PAGE_MAX characters. */
+/** The page path as the server accepts it: a page of the app, no query or fragment (else the home page). */
 export function heartbeatPage(pathname: string): string {
-  const clean = pathname.replace(/[^\x21-\x7e]/g, '').slice(0, PAGE_MAX);
-  return clean.startsWith('/') ? clean : '/';
+  const clean = pathname.slice(0, PAGE_MAX);
+  return /^\/[A-Za-z0-9/_-]*$/.test(clean) && isPagePath(clean) ? clean : '/';
 }
 
 /** Tells the heartbeat the visitor is now on `pathname` (sent at once when the heartbeat runs). */

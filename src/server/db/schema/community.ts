@@ -25,6 +25,8 @@ export const comments = pgTable(
     status: text('status').$type<CommentStatus>().notNull(),
     /** Reports since the last moderator decision; at COMMENT_HIDE_REPORTS the comment leaves the public list. */
     openReports: integer('open_reports').notNull().default(0),
+    /** Of those, the reports that count towards the automatic hide (reporters with standing, one per person). */
+    hidingReports: integer('hiding_reports').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
@@ -48,6 +50,10 @@ export const commentReports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').$type<ReportReason>().notNull(),
+    /** A hash of the reporter's network (IPv4 address, IPv6 /64): several accounts of one person count once. */
+    reporterNetwork: text('reporter_network'),
+    /** Whether the report counted towards the automatic hide. */
+    counted: boolean('counted').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.reporterId] })],

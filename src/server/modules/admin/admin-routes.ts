@@ -31,6 +31,7 @@ import { toAdminUser } from '../members/member-views';
 import { EmailTakenError, listMembers } from '../members/members-repository';
 import { createMemberAsAdmin, editMemberAsAdmin, endMemberSessions } from '../members/members-service';
 import { mediaReply } from '../../plugins/reply-schemas';
+import { textField } from '../../../contracts/text-field';
 
 /** The export's reply: a stream of CSV text (Fastify pipes streams as they are, never through the serializer). */
 
@@ -80,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users/:id',
     {
       config: admin,
-      schema: { params: z.object({ id: z.string().max(100) }), body: updateAdminUserSchema, response: { 200: adminUserSchema } },
+      schema: { params: z.object({ id: textField(100) }), body: updateAdminUserSchema, response: { 200: adminUserSchema } },
     },
     async (req) => {
       const row = await editMemberAsAdmin(db, req.params.id, req.body, req.user?.id);
@@ -91,7 +92,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Signs a member out everywhere (a lost phone, a shared computer, a suspected takeover).
   app.post(
     '/api/admin/users/:id/sessions/revoke',
-    { config: admin, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: messageSchema } } },
+    { config: admin, schema: { params: z.object({ id: textField(100) }), response: { 200: messageSchema } } },
     async (req) => {
       const { id } = req.params;
       await endMemberSessions(db, id);

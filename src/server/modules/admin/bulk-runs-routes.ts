@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/admin';
 import { access } from '../../plugins/access';
 import { confirmHeld, dismissHeld, heldChanges, memberHistory, revertRun } from './bulk-runs-service';
+import { textField } from '../../../contracts/text-field';
 
 /**
  * Undo and review of bulk changes to members (docs/decisions/0023-member-grants-and-bulk-runs.md):
@@ -63,7 +64,7 @@ export const bulkRunsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/users/:id/history',
-    { config: admin, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: memberHistorySchema } } },
+    { config: admin, schema: { params: z.object({ id: textField(100) }), response: { 200: memberHistorySchema } } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return memberHistory(db, req.params.id);

@@ -71,14 +71,17 @@ export function verifyEmailMail(to: string, url: string): MailMessage {
   });
 }
 
-/** Claim a Buy Me a Coffee payment: the code proves the member reads the payer email. */
-export function payerClaimCodeMail(to: string, code: string, memberEmail: string): MailMessage {
+/**
+ * Claim a Buy Me a Coffee payment: the code proves the member reads the payer email. The address is
+ * not proven yet, so the mail names nobody and carries nothing the member typed.
+ */
+export function payerClaimCodeMail(to: string, code: string): MailMessage {
   return composeMail({
     to,
     subject: 'Link your Buy Me a Coffee payment to Deep House Radio',
     greeting: 'Hi,',
     paragraphs: [
-      `The Deep House Radio member ${memberEmail} asked to link payments made with this email address to their account. Enter this code on their account page to confirm. It works for ${minutes(CODE_TTL_MS)} minutes.`,
+      `A Deep House Radio member asked to link payments made with this email address to their account. If that is you, enter this code on your account page. It works for ${minutes(CODE_TTL_MS)} minutes.`,
     ],
     code,
     footer: 'If you did not ask for this, ignore this email: nothing is linked without the code.',

@@ -1,6 +1,6 @@
 import { COMMENT_MESSAGES } from '../../../contracts/community';
-import { meetsTier } from '../../../contracts/tier-policy';
-import { MINUTE_MS, RADIO_LOCALE, RADIO_TIME_ZONE } from '../../../contracts/time';
+import { effectiveTier, meetsTier } from '../../../contracts/tier-policy';
+import { DAY_MS, MINUTE_MS, RADIO_LOCALE, RADIO_TIME_ZONE } from '../../../contracts/time';
 import type { Db } from '../../db/client';
 import type { CommentBanRow, UserRow } from '../../db/schema';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
@@ -69,10 +69,28 @@ const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
  * a burst of comments waits for a moderator ('pending'); anything else is published ('approved').
  * Call it before storing the new comment.
  */
-export async function spamVerdict(db: Db, userId: string, text: string, now: Date = new Date()): Promise<'approved' | 'pending'> {
-  if (LINK_PATTERN.test(text)) return 'pending';
+export async function spamVerdict(db: Db, userId: string, text: string, shown: string = text, now: Date = new Date()): Promise<'approved' | 'pending'> {
+  // `shown`: everything of the comment others will read (its text, and the article title and source the client sent).
+  if (LINK_PATTERN.test(shown)) return 'pending';
   const { last, recent } = await authorActivity(db, userId, new Date(now.getTime() - SPAM_BURST_WINDOW_MS));
   if (last !== null && normalise(last) === normalise(text)) return 'pending';
   if (recent >= SPAM_BURST_COUNT) return 'pending';
   return 'approved';
+}
+
+// ---------------------------------------------------------------- report standing
+
+/** An account this young, without a paid tier, needs an approved comment and this age for its reports to count. */
+export const REPORT_STANDING_AGE_MS = 14 * DAY_MS;
+/** Reports of one comment by one person (network or payer identity) within this time count once. */
+export const SAME_PERSON_WINDOW_MS = DAY_MS;
+
+/**
+ * Whether a member's report counts towards the automatic hide: a verified email, and a paid tier or
+ * an account older than 14 days with at least one approved comment. Three free sign-ups silence nobody.
+ */
+export function hasReportStanding(member: UserRow, approvedComments: number, now: Date = new Date()): boolean {
+  if (!member.emailVerifiedAt) return false;
+  if (effectiveTier(member, now) !== 'free') return true;
+  return now.getTime() - member.createdAt.getTime() >= REPORT_STANDING_AGE_MS && approvedComments >= 1;
 }

@@ -14,7 +14,7 @@ import { commentBans, commentReports, comments, moderationLog, type CommentBanRo
 export const DISCUSSION_LIST_MAX = 200;
 
 /** Approved and not hidden by reports: what every visitor sees. */
-const publiclyVisible = and(eq(comments.status, 'approved'), lt(comments.openReports, COMMENT_HIDE_REPORTS));
+const publiclyVisible = and(eq(comments.status, 'approved'), lt(comments.hidingReports, COMMENT_HIDE_REPORTS));
 
 export interface NewComment {
   discussionId: string;
@@ -94,20 +94,38 @@ export async function countApprovedComments(db: Db, userId: string): Promise<num
  * Records one member's report and counts it on the comment, in one transaction. False when this
  * member had already reported the comment (the primary key says so, even under a race).
  */
-export async function addReport(db: Db, commentId: string, reporterId: string, reason: ReportReason): Promise<boolean> {
+/**
+ * Stores one member's report of a comment (false when they already reported it). Every report puts the
+ * comment in the moderation queue; only a `counted` one brings it nearer the automatic hide.
+ */
+export async function addReport(
+  db: Db,
+  report: { commentId: string; reporterId: string; reason: ReportReason; reporterNetwork: string; counted: boolean },
+): Promise<boolean> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.insert(commentReports).values({ commentId, reporterId, reason });
+      await tx.insert(commentReports).values(report);
       await tx
         .update(comments)
-        .set({ openReports: sql`${comments.openReports} + 1` })
-        .where(eq(comments.id, commentId));
+        .set({ openReports: sql`${comments.openReports} + 1`, ...(report.counted ? { hidingReports: sql`${comments.hidingReports} + 1` } : {}) })
+        .where(eq(comments.id, report.commentId));
       return true;
     });
   } catch (err) {
     if (isUniqueViolation(err)) return false;
     throw err;
   }
+}
+
+/**
+ * Whether a report of this comment since `since` already counted for the same person: from the same
+ * network, or by one of `sameIdentity` (accounts sharing a payer identity with the reporter).
+ */
+export async function countedReportOfSamePerson(db: Db, commentId: string, reporterNetwork: string, sameIdentity: readonly string[], since: Date): Promise<boolean> {
+  const samePerson = or(eq(commentReports.reporterNetwork, reporterNetwork), ...(sameIdentity.length ? [inArray(commentReports.reporterId, [...sameIdentity])] : []));
+  const counted = and(eq(commentReports.commentId, commentId), eq(commentReports.counted, true), gte(commentReports.createdAt, since));
+  const rows = await db.select({ reporterId: commentReports.reporterId }).from(commentReports).where(and(counted, samePerson)).limit(1);
+  return rows.length > 0;
 }
 
 export interface ReportEntry {
@@ -173,7 +191,7 @@ export async function decideComment(
 ): Promise<CommentRow | null> {
   const [row] = await db
     .update(comments)
-    .set({ status, openReports: 0, moderatedAt: new Date(), moderatorId: moderator.id, moderatorUsername: moderator.username })
+    .set({ status, openReports: 0, hidingReports: 0, moderatedAt: new Date(), moderatorId: moderator.id, moderatorUsername: moderator.username })
     .where(eq(comments.id, id))
     .returning();
   return row ?? null;

@@ -23,6 +23,8 @@ import { ownPendingComments, recentComments, visibleComments } from './comments-
 import { postComment, reportComment } from './comments-service';
 import { toComment, toRecentComment } from './comment-views';
 import { preSerializedJson } from '../../plugins/reply-schemas';
+import { clientBucket } from '../../lib/client-address';
+import { hashToken } from '../../lib/tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,7 +102,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       if (!req.user) throw unauthorized();
       await enforceRateLimit(db, req, RATE_RULES.commentReport);
-      const comment = await reportComment(db, req.user, req.params.id, req.body.reason);
+      // The network is stored hashed: enough to tell one person's accounts apart, no address kept.
+      const comment = await reportComment(db, req.user, req.params.id, req.body.reason, hashToken(clientBucket(req.ip)));
       await cache.changed(comment.discussionId);
       return { message: COMMENT_MESSAGES.reported };
     },

@@ -29,6 +29,8 @@ import {
   recentActivity,
 } from './live-repository';
 import { HeartbeatBuffer } from './heartbeat-buffer';
+import { VisitorsPerAddress } from './visitors-per-address';
+import { clientBucket } from '../../lib/client-address';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +48,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const heartbeats = new HeartbeatBuffer(db, app.log.child({ module: 'live' }));
   app.decorate('heartbeats', heartbeats);
+  const perAddress = new VisitorsPerAddress();
   // Beats still waiting are written before the database closes.
   app.addHook('preClose', async () => heartbeats.flush());
 
@@ -65,9 +68,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const user = req.user;
       // A beat with neither a session nor an anonymous id names nobody: nothing to record.
       if (!user && !anonymousId) return { ok: true as const };
+      const key = user ? memberKey(user.id) : anonymousKey(anonymousId as string);
+      // Beyond the address's visitors of this minute: answered like any beat, not stored.
+      if (!perAddress.admits(clientBucket(req.ip), key)) return { ok: true as const };
       // The address is only looked up here, never stored.
       const place = placeOf(req.ip);
-      const key = user ? memberKey(user.id) : anonymousKey(anonymousId as string);
       // A member's tab that beat anonymously before signing in leaves its anonymous row.
       heartbeats.add({ key, userId: user?.id ?? null, tier: user ? effectiveTier(user) : null, page, ...place, now: new Date() }, user && anonymousId ? anonymousKey(anonymousId) : undefined);
       return { ok: true as const };

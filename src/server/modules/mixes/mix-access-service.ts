@@ -129,7 +129,8 @@ export async function resolveMedia(deps: MixAccessDeps, mixId: string, purpose: 
   const verified = deps.tokens.verify(token, tokenScope(mixId, purpose), now.getTime());
   if (!verified) throw forbidden(MIX_MESSAGES.linkExpired, 'invalid_media_token');
   const mix = await playableMix(deps, mixId);
-  if (!isMixStorageKey(mix.s3Url)) return { kind: 'redirect', url: mix.s3Url };
+  // Only storage keys are written; anything else in the row is not a file of ours (never a redirect).
+  if (!isMixStorageKey(mix.s3Url)) throw notFound(MIX_MESSAGES.fileNotAvailable, 'file_not_available');
   const name = purpose === 'download' ? downloadName(mix, mix.s3Url) : null;
   // The presigned URL lives no longer than the token that asked for it (and at least a minute).
   const expiresInS = Math.max(60, Math.ceil((verified.expiresAt.getTime() - now.getTime()) / SECOND_MS));

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminVipMixListSchema, adminVipMixSchema, mixIdParamsSchema, updateMixLinkSchema, updateMixSchema } from '../../../contracts/mixes';
+import { adminVipMixListSchema, adminVipMixSchema, mixDetailsSchema, mixIdParamsSchema, updateMixLinkSchema, updateMixSchema } from '../../../contracts/mixes';
 import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { deleteMixAndFile, setMixLink, updateMixDetails } from './mix-admin-service';
@@ -35,7 +35,7 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
     (await listMixes(db)).map(toAdminVipMix),
   );
 
-  app.post('/api/admin/vip-mixes', { config: admin, schema: { response: { 201: adminVipMixSchema } } }, async (req, reply) => {
+  app.post('/api/admin/vip-mixes', { config: { ...admin, multipartFields: mixDetailsSchema }, schema: { response: { 201: adminVipMixSchema } } }, async (req, reply) => {
     if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'Send the mix as multipart/form-data (file, title, artist, genre, description, artwork)');
     const row = await uploadMix({ db, storage, maxBytes }, uploadParts(req));
     await opts.announceChange();

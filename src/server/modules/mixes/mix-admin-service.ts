@@ -13,12 +13,12 @@ export async function updateMixDetails(db: Db, id: string, patch: UpdateMix): Pr
 }
 
 /**
- * 'Edit Links': a storage key must name a file that is there (its size is taken from it); an outside
- * http(s) URL is taken as it is; null clears the link.
+ * 'Edit Links': a storage key must name a file that is there (its size is taken from it); null clears
+ * the link. Outside URLs are refused by the schema.
  */
 export async function setMixLink(db: Db, storage: MediaStorage, id: string, s3Url: string | null): Promise<MixRow> {
   const patch: { s3Url: string | null; fileSize?: number } = { s3Url };
-  if (s3Url && isMixStorageKey(s3Url)) {
+  if (s3Url) {
     const stored = await storage.stat(s3Url);
     if (!stored) throw badRequest(`No file at ${s3Url} in media storage`, 'file_not_found');
     patch.fileSize = stored.size;

@@ -33,7 +33,7 @@ export interface FeedRead {
 
 /** Items kept per fetch (a feed of thousands keeps its first, newest ones). */
 export const MAX_ENTRIES_PER_FETCH = 50;
-/** A title made from an item's text (spec of issue 23: first sentence, at most 120 characters). */
+/** A title made from an item's text (first sentence, at most 120 characters). */
 export const DERIVED_TITLE_MAX = 120;
 export const DROP_REASONS = {
   empty: 'had neither text nor link',

@@ -12,7 +12,7 @@ function timeOf(fn: () => void): number {
   return best;
 }
 
-/** Shapes that made the old regular expressions quadratic (issue 23), built at a given size. */
+/** Shapes that made the old regular expressions quadratic, built at a given size. */
 const HOSTILE_SHAPES: Record<string, (n: number) => string> = {
   'many <': (n) => '<'.repeat(n),
   'nested comments': (n) => '<!--'.repeat(n / 4),

@@ -39,8 +39,9 @@ import {
 } from './supporters-service';
 import { toSyncRunDetail, toSyncRunSummary } from './sync-log-views';
 import { platformConfigured } from './sync';
+import { uuidField } from '../../../contracts/text-field';
 
-const idParams = z.object({ id: z.string().uuid() });
+const idParams = z.object({ id: uuidField() });
 
 /**
  * Supporters who pay under another identity (docs/decisions/0019-supporter-links.md): the member's
@@ -89,7 +90,7 @@ export const supporterRoutes: FastifyPluginAsyncZod = async (app) => {
     await enforceRateLimit(db, req, RATE_RULES.payerClaim, email);
     const { user } = signedIn(req);
     const code = await requestPayerClaim(db, user, email);
-    app.mailer.sendLater(async () => payerClaimCodeMail(email, code, user.email));
+    app.mailer.sendLater(async () => payerClaimCodeMail(email, code));
     return { message: SUPPORTER_MESSAGES.claimCodeSent };
   });
 

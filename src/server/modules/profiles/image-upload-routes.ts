@@ -30,9 +30,14 @@ export const imageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users/upload-image',
-    { config: { access: access.member }, bodyLimit: UPLOAD_BODY_LIMIT, schema: { response: { 200: uploadImageResponseSchema } } },
+    {
+      config: { access: access.member },
+      // Counted before the body is read: a refused upload costs no 5 MB read.
+      onRequest: async (req) => enforceRateLimit(app.database.db, req, RATE_RULES.imageUpload),
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: { response: { 200: uploadImageResponseSchema } },
+    },
     async (req) => {
-      await enforceRateLimit(app.database.db, req, RATE_RULES.imageUpload);
       const contentType = req.headers['content-type'] ?? '';
       if (!Buffer.isBuffer(req.body) || !contentType.startsWith('multipart/form-data')) throw badRequest(IMAGE_MESSAGES.missing, 'image_missing');
       let form: FormData;

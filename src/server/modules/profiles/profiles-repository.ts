@@ -1,6 +1,7 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { DAY_MS } from '../../../contracts/time';
 import type { Db } from '../../db/client';
-import { follows, memberProfiles, type MemberProfileRow } from '../../db/schema';
+import { follows, memberProfiles, users, type MemberProfileRow } from '../../db/schema';
 
 /** The one owner of `member_profiles` and `follows` (docs/conventions.md). */
 
@@ -35,15 +36,26 @@ export async function removeFollow(db: Db, followerId: string, followeeId: strin
 export interface FollowCounts {
   followerCount: number;
   followingCount: number;
+  /** Followers whose accounts are at least FOLLOWER_MIN_AGE_MS old: only they raise reputation. */
+  seasonedFollowerCount: number;
 }
+
+/** A follow from an account younger than this does not raise reputation (throwaway accounts inflate nothing). */
+export const FOLLOWER_MIN_AGE_MS = 7 * DAY_MS;
 
 /** Counted from the rows, so they are always right. */
 export async function followCounts(db: Db, userId: string): Promise<FollowCounts> {
+  const seasonedBefore = new Date(Date.now() - FOLLOWER_MIN_AGE_MS);
   const [followers, following] = await Promise.all([
-    db.select({ n: count() }).from(follows).where(eq(follows.followeeId, userId)),
+    // A read of users' creation dates only (members-repository owns the table's writes).
+    db
+      .select({ n: count(), seasoned: sql<number>`count(*) filter (where ${users.createdAt} <= ${seasonedBefore.toISOString()}::timestamptz)`.mapWith(Number) })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followerId))
+      .where(eq(follows.followeeId, userId)),
     db.select({ n: count() }).from(follows).where(eq(follows.followerId, userId)),
   ]);
-  return { followerCount: followers[0]?.n ?? 0, followingCount: following[0]?.n ?? 0 };
+  return { followerCount: followers[0]?.n ?? 0, followingCount: following[0]?.n ?? 0, seasonedFollowerCount: followers[0]?.seasoned ?? 0 };
 }
 
 export async function isFollowing(db: Db, followerId: string, followeeId: string): Promise<boolean> {

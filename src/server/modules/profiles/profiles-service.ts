@@ -39,7 +39,7 @@ export async function readProfile(db: Db, id: string, viewer: UserRow | null): P
     verificationMethod: verification,
     followerCount: counts.followerCount,
     followingCount: counts.followingCount,
-    reputationScore: reputationOf({ approvedComments, followers: counts.followerCount, supporter: badges.includes('Supporter') }),
+    reputationScore: reputationOf({ approvedComments, followers: counts.seasonedFollowerCount, supporter: badges.includes('Supporter') }),
     badgeCount: badges.length,
     badges,
     commentCount: approvedComments,
@@ -70,5 +70,6 @@ export async function setFollowing(db: Db, follower: UserRow, id: string, follow
   const member = await visibleMember(db, id, follower);
   if (follow) await addFollow(db, follower.id, member.id);
   else await removeFollow(db, follower.id, member.id);
-  return { isFollowing: follow, ...(await followCounts(db, member.id)) };
+  const { followerCount, followingCount } = await followCounts(db, member.id);
+  return { isFollowing: follow, followerCount, followingCount };
 }

@@ -13,6 +13,7 @@ import { StreamTokens } from './stream-tokens';
 import { SSE_RETRY_AFTER_S } from './sse-hub';
 import { SECOND_MS } from '../../../contracts/time';
 import { mediaReply, noContentReply } from '../../plugins/reply-schemas';
+import { textField } from '../../../contracts/text-field';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,7 +147,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.public, sharedAnswer: true },
       schema: {
-        querystring: z.object({ lastEventId: z.string().max(32).optional() }),
+        querystring: z.object({ lastEventId: textField(32).optional() }),
         response: {
           200: mediaReply('text/event-stream', 'Server-Sent Events: `now-playing` with each change (and every channel on connect).'),
           503: mediaReply('text/event-stream', 'Too many live connections: a `retry:` and an `error` event, with Retry-After.'),

@@ -18,22 +18,23 @@ import { findMemberById } from '../members/members-repository';
 import type { ChannelRow } from './channels-repository';
 import { mountPath } from './icecast-status';
 import { MONITOR_SUBJECT, parseIcecastMount, withToken } from './stream-tokens';
+import { textField } from '../../../contracts/text-field';
 
 /** The answer Icecast reads from the headers (icecast-auth-user: 1 admits); the body says why, for logs. */
 const listenerAuthReplySchema = z.object({ admitted: z.boolean(), action: z.string().optional(), reason: z.string().optional() });
 
 /** What Icecast 2.4 POSTs (auth.html: listener_add / listener_remove); unknown fields are ignored. */
 const listenerAuthBodySchema = z.object({
-  action: z.string().max(32),
-  mount: z.string().max(4096),
-  client: z.string().max(64).optional(),
-  server: z.string().max(256).optional(),
-  port: z.string().max(8).optional(),
-  user: z.string().max(256).optional(),
-  pass: z.string().max(256).optional(),
-  ip: z.string().max(64).optional(),
-  agent: z.string().max(1024).optional(),
-  duration: z.string().max(16).optional(),
+  action: textField(32),
+  mount: textField(4096),
+  client: textField(64).optional(),
+  server: textField(256).optional(),
+  port: textField(8).optional(),
+  user: textField(256).optional(),
+  pass: textField(256).optional(),
+  ip: textField(64).optional(),
+  agent: textField(1024).optional(),
+  duration: textField(16).optional(),
 });
 
 /** A monitor connection samples a few seconds of audio; Icecast closes it after this. */

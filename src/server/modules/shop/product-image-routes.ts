@@ -24,9 +24,14 @@ export const productImageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/shop/upload-image',
-    { config: { access: access.admin }, bodyLimit: UPLOAD_BODY_LIMIT, schema: { response: { 200: imageUploadReplySchema } } },
+    {
+      config: { access: access.admin },
+      // Counted before the body is read: a refused upload costs no 5 MB read.
+      onRequest: async (req) => enforceRateLimit(app.database.db, req, RATE_RULES.imageUpload),
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: { response: { 200: imageUploadReplySchema } },
+    },
     async (req) => {
-      await enforceRateLimit(app.database.db, req, RATE_RULES.imageUpload);
       const contentType = req.headers['content-type'] ?? '';
       if (!Buffer.isBuffer(req.body) || !contentType.startsWith('multipart/form-data')) throw badRequest(IMAGE_MESSAGES.missing, 'image_missing');
       let file: FormDataEntryValue | null;

@@ -26,36 +26,36 @@ export function stationMail(to: string, s: DjSubmissionRow, reviewUrl: string): 
   });
 }
 
+/*
+ * Mail to the DJ goes to an address nobody has proven (anyone may type any address in the form), so it
+ * carries only the station's words and the station's own link: no title, name or link the sender
+ * typed, or the station's mail could be borrowed to deliver someone else's message.
+ */
+
 /** To the DJ: the receipt. */
-export function receiptMail(s: DjSubmissionRow): MailMessage {
+export function receiptMail(s: DjSubmissionRow, publicUrl: string): MailMessage {
   return composeMail({
     to: s.email,
-    subject: `We received your mix: ${s.mixTitle}`,
-    greeting: `Hi ${s.artistName},`,
+    subject: 'We received your mix submission',
+    greeting: 'Hi,',
     paragraphs: [
-      `Thanks for sending "${s.mixTitle}" to Deep House Radio. Our team listens to every submission; expect an answer within 5-7 days.`,
-      `The link you sent: ${s.wetransferLink}. Please keep it available until we have listened (WeTransfer links expire after 7 days).`,
+      'Thanks for sending a mix to Deep House Radio. Our team listens to every submission; expect an answer within 5-7 days.',
+      'Please keep your download link available until we have listened (WeTransfer links expire after 7 days).',
     ],
-    footer: 'You receive this email because this address was entered on the DHR DJ submissions page.',
+    action: { label: 'Deep House Radio', url: publicUrl },
+    footer: 'You receive this email because this address was entered on the DHR DJ submissions page. If that was not you, ignore it.',
   });
 }
 
-/** To the DJ once the review decided. */
-export function decisionMail(s: DjSubmissionRow, status: Extract<SubmissionStatus, 'accepted' | 'declined'>): MailMessage {
+/** To the DJ once the review decided (the note is the team's own words). */
+export function decisionMail(s: DjSubmissionRow, status: Extract<SubmissionStatus, 'accepted' | 'declined'>, publicUrl: string): MailMessage {
   const note = s.note ? [`A note from the team: ${s.note}`] : [];
+  const common = { to: s.email, greeting: 'Hi,', action: { label: 'Deep House Radio', url: publicUrl }, footer: 'Thank you for sharing your music with the DHR community.' };
   return status === 'accepted'
-    ? composeMail({
-        to: s.email,
-        subject: `Your mix was accepted: ${s.mixTitle}`,
-        greeting: `Hi ${s.artistName},`,
-        paragraphs: [`Great news: "${s.mixTitle}" was accepted for Deep House Radio. We will be in touch about the air date.`, ...note],
-        footer: 'Thank you for sharing your music with the DHR community.',
-      })
+    ? composeMail({ ...common, subject: 'Your mix was accepted', paragraphs: ['Great news: the mix you sent was accepted for Deep House Radio. We will be in touch about the air date.', ...note] })
     : composeMail({
-        to: s.email,
-        subject: `About your mix: ${s.mixTitle}`,
-        greeting: `Hi ${s.artistName},`,
-        paragraphs: [`Thank you for sending "${s.mixTitle}". This time it is not a fit for the DHR schedule.`, ...note, 'You are welcome to submit another mix.'],
-        footer: 'Thank you for sharing your music with the DHR community.',
+        ...common,
+        subject: 'About your mix submission',
+        paragraphs: ['Thank you for sending a mix. This time it is not a fit for the DHR schedule.', ...note, 'You are welcome to submit another mix.'],
       });
 }

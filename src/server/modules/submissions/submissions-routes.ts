@@ -45,7 +45,7 @@ export const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const station = app.config.CONTACT_EMAIL;
       if (station) app.mailer.sendLater(async () => stationMail(station, row, `${app.config.PUBLIC_URL}${SUBMISSIONS_REVIEW_PATH}`));
       else req.log.warn('CONTACT_EMAIL is not set: the submission is stored for the admins but not mailed to the station');
-      app.mailer.sendLater(async () => receiptMail(row));
+      app.mailer.sendLater(async () => receiptMail(row, app.config.PUBLIC_URL));
       return reply.status(201).send({ message: SUBMISSION_MESSAGES.received });
     },
   );
@@ -61,7 +61,7 @@ export const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: access.admin }, schema: { params: submissionIdParamsSchema, body: submissionUpdateSchema, response: { 200: submissionSchema } } },
     async (req) => {
       const { row, decided } = await reviewSubmission(db, req.params.id, req.body, (req.user as UserRow).id);
-      if (decided) app.mailer.sendLater(async () => decisionMail(row, decided));
+      if (decided) app.mailer.sendLater(async () => decisionMail(row, decided, app.config.PUBLIC_URL));
       return toSubmission(row);
     },
   );
