@@ -392,9 +392,6 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
   });
 });
 
-describe.runIf(!ready)('two instances behind nginx', () => {
-  it.skip(`needs ${serverUrl ? '' : 'TEST_DATABASE_URL '}${nginxBin ? '' : 'nginx (apt-get install -y nginx)'}`, () => undefined);
-});
 
 // nginx -t: the shipped site file parses (with its include) wherever nginx is installed.
 describe.runIf(Boolean(nginxBin))('deploy/nginx/dhr-site.conf', () => {
