@@ -3,8 +3,14 @@ import type { AuthUser } from '../../../contracts/auth';
 import type { MemberSummary } from '../../../contracts/tiers';
 import type { UserRow } from '../../db/schema';
 
+/** The columns the shared view reads. */
+type MemberSummaryRow = Pick<
+  UserRow,
+  'id' | 'email' | 'username' | 'firstName' | 'lastName' | 'subscriptionTier' | 'subscriptionStatus' | 'subscriptionExpiry' | 'subscriptionSource' | 'isAdmin'
+>;
+
 /** The shared view of a member row (never the password hash); auth and admin replies extend it. */
-export function toMemberSummary(u: UserRow): MemberSummary {
+export function toMemberSummary(u: MemberSummaryRow): MemberSummary {
   return {
     id: u.id,
     email: u.email,
@@ -28,7 +34,7 @@ export function toAuthUser(u: UserRow): AuthUser {
 }
 
 /** The member as the admin pages list and edit them. */
-export function toAdminUser(u: UserRow): AdminUser {
+export function toAdminUser(u: MemberSummaryRow & Pick<UserRow, 'createdAt' | 'lastLoginAt' | 'pledgeAmountCents'>): AdminUser {
   return {
     ...toMemberSummary(u),
     createdAt: u.createdAt.toISOString(),

@@ -440,8 +440,26 @@ function countAllMembers(db: Db, fresh: boolean): Promise<number> {
   return Promise.resolve(kept.value);
 }
 
+/** What the admin list shows of a member (toAdminUser): the search reads these columns, not the whole row. */
+const ADMIN_LIST_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  subscriptionTier: users.subscriptionTier,
+  subscriptionStatus: users.subscriptionStatus,
+  subscriptionExpiry: users.subscriptionExpiry,
+  subscriptionSource: users.subscriptionSource,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+  pledgeAmountCents: users.pledgeAmountCents,
+};
+export type AdminListRow = Pick<UserRow, keyof typeof ADMIN_LIST_COLUMNS>;
+
 export interface MemberPage {
-  rows: UserRow[];
+  rows: AdminListRow[];
   /** Members matching the filters, exact up to `countCap`; when more match it is countCap and `capped` is true. */
   total: number;
   /** More than `total` members match (the count stopped at its cap). */
@@ -467,7 +485,7 @@ export async function listMembers(db: Db, f: MemberFilters, limit: number, offse
   const where = filterCondition(f);
   if (!where) {
     // Here the count is the list's own total: always counted now.
-    const [rows, n] = await Promise.all([db.select().from(users).orderBy(...NEWEST_FIRST).limit(limit).offset(offset), countAllMembers(db, true)]);
+    const [rows, n] = await Promise.all([db.select(ADMIN_LIST_COLUMNS).from(users).orderBy(...NEWEST_FIRST).limit(limit).offset(offset), countAllMembers(db, true)]);
     return { rows, total: n, capped: false, unfiltered: n };
   }
   // Never cap below the end of the page asked for: the count then always covers what is shown.
@@ -489,7 +507,7 @@ export async function listMembers(db: Db, f: MemberFilters, limit: number, offse
   ) as page`;
   const [found, unfiltered] = await Promise.all([
     db
-      .select({ user: users, matched: sql<number>`page.c`.mapWith(Number) })
+      .select({ user: ADMIN_LIST_COLUMNS, matched: sql<number>`page.c`.mapWith(Number) })
       .from(users)
       .innerJoin(page, sql`page.id = ${users.id}`)
       .orderBy(sql`page.created_at desc nulls last`, sql`page.id`),
