@@ -1,9 +1,6 @@
-/** `s` made safe inside a double-quoted HTML attribute (the page HTML's canonical link and preloads). */
-export function escapeAttr(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** `s` made safe as HTML text or inside a double-quoted attribute (server-rendered pages). */
+/** `s` made safe as HTML text or inside a quoted attribute (server-written pages, page hints, mail). */
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }

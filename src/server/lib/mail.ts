@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
+import { escapeHtml } from './html';
 
 export interface MailMessage {
   to: string;
@@ -87,9 +88,6 @@ export const mailPlugin = fp(async (app: FastifyInstance) => {
   // Queued mail goes out before the database it reads from closes.
   app.addHook('onClose', async () => mailer.idle());
 });
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * A branded message with one call to action: `paragraphs` of plain text, then either a button link

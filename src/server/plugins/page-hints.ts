@@ -1,5 +1,5 @@
 import { PAGE_START_READS, POP_OUT_PATHS, pagePathPattern } from '../../contracts/routes';
-import { escapeAttr } from '../lib/html';
+import { escapeHtml } from '../lib/html';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +29,7 @@ export class PageHints {
 
   constructor(startReads: Readonly<Record<string, readonly string[]>> = PAGE_START_READS) {
     // `crossorigin` gives the same-origin credentials `fetch` uses, so the app's request takes the preloaded answer.
-    const readLinks = (reads: readonly string[]) => reads.map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(url)}">`).join('');
+    const readLinks = (reads: readonly string[]) => reads.map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`).join('');
     this.everyPage = readLinks(startReads['*'] ?? []);
     this.routes = Object.entries(startReads)
       .filter(([route]) => route !== '*')
@@ -58,7 +58,7 @@ export class PageHints {
     for (const pick of hint.leadImages) {
       const url = pick();
       // Only the site's own images: a product may name an image on another host.
-      if (url?.startsWith('/')) images += `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(url)}">`;
+      if (url?.startsWith('/')) images += `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(url)}">`;
     }
     return everyPage + hint.links + images;
   }

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPagePath } from '../../contracts/routes';
-import { escapeAttr } from '../lib/html';
+import { escapeHtml } from '../lib/html';
 import { access } from './access';
 import { sendError } from './errors';
 import { DAY_MS } from '../../contracts/time';
@@ -42,7 +42,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   const publicUrl = app.config.PUBLIC_URL;
   // Placeholders in index.html are filled once, so link previews (which run no scripts) see real URLs.
   const html = hasBuild
-    ? fs.readFileSync(indexPath, 'utf8').replaceAll('%PUBLIC_URL%', escapeAttr(publicUrl))
+    ? fs.readFileSync(indexPath, 'utf8').replaceAll('%PUBLIC_URL%', escapeHtml(publicUrl))
     : '<!doctype html><title>Deep House Radio</title><p>The web app is not built yet: run <code>npm run build</code>.</p>';
 
   if (hasBuild) {
@@ -53,7 +53,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   function sendPage(reply: FastifyReply, status: number, pathname: string) {
     // The decoded path is encoded again: the link is a URL (no raw spaces or quotes), then an attribute.
     const canonical = `${publicUrl}${pathname === '/' ? '/' : encodeURI(pathname.replace(/\/+$/, ''))}`;
-    const link = `<link rel="canonical" href="${escapeAttr(canonical)}"`;
+    const link = `<link rel="canonical" href="${escapeHtml(canonical)}"`;
     // A replacer function: a string replacement would expand `$&`, `$'`... found in the path.
     let page = html.replace(/<link rel="canonical" href="[^"]*"/, () => link);
     // A page the app shows (not a 404): its first API reads and its lead image start with the HTML, not after the scripts.
