@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { azuraNowPlayingListSchema, azuraStationNowPlayingSchema } from '../../src/contracts/nowplaying';
-import type { NowPlayingEvent } from '../../src/contracts/radio';
 import { createTestApp } from '../support/app';
-
-const on = (channel: string, artist: string, title: string, listeners = 12): NowPlayingEvent => ({
-  channel,
-  online: true,
-  artist,
-  title,
-  album: '',
-  current_track: `${artist} - ${title}`,
-  listeners,
-  bitrate: 320,
-  updatedAt: new Date().toISOString(),
-});
+import { onAir } from '../support/now-playing';
 
 describe('GET /api/nowplaying (AzuraCast-compatible now playing)', async () => {
   const app = await createTestApp();
@@ -22,7 +10,7 @@ describe('GET /api/nowplaying (AzuraCast-compatible now playing)', async () => {
   const nextSecond = () => new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
 
   it('lists every channel in AzuraCast shape, with only the free mount as a listen URL', async () => {
-    await app.nowPlaying.publish(on('dhr1', 'Kerri Chandler', 'Rain'));
+    await app.nowPlaying.publish(onAir('dhr1', 'Kerri Chandler', 'Rain', 12));
     await nextSecond();
     const res = await app.inject({ method: 'GET', url: '/api/nowplaying', headers: { origin: 'https://widgets.example' } });
     expect(res.statusCode).toBe(200);
@@ -49,8 +37,8 @@ describe('GET /api/nowplaying (AzuraCast-compatible now playing)', async () => {
   });
 
   it('keeps the song history newest first and counts elapsed time from the change', async () => {
-    await app.nowPlaying.publish(on('dhr1', 'Larry Heard', 'Can You Feel It'));
-    await app.nowPlaying.publish(on('dhr1', 'Moodymann', 'Shades Of Jae'));
+    await app.nowPlaying.publish(onAir('dhr1', 'Larry Heard', 'Can You Feel It', 12));
+    await app.nowPlaying.publish(onAir('dhr1', 'Moodymann', 'Shades Of Jae', 12));
     await nextSecond();
     const res = await app.inject({ method: 'GET', url: '/api/nowplaying/dhr1' });
     expect(res.statusCode).toBe(200);
@@ -63,7 +51,7 @@ describe('GET /api/nowplaying (AzuraCast-compatible now playing)', async () => {
   });
 
   it('follows a change within a second (the answer is rebuilt from memory)', async () => {
-    await app.nowPlaying.publish(on('dhr1', 'Ron Trent', 'Altered States'));
+    await app.nowPlaying.publish(onAir('dhr1', 'Ron Trent', 'Altered States', 12));
     await nextSecond();
     const doc = (await app.inject({ method: 'GET', url: '/api/nowplaying/dhr1' })).json() as { now_playing: { song: { title: string } } };
     expect(doc.now_playing.song.title).toBe('Altered States');

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { NOW_PLAYING_CHANNEL } from '../../src/server/modules/radio/now-playing';
 import { createTestApp } from '../support/app';
+import { onAir } from '../support/now-playing';
 
 interface SseEvent {
   id?: string;
@@ -83,26 +84,14 @@ class SseClient {
   }
 }
 
-const on = (channel: string, artist: string, title: string): NowPlayingEvent => ({
-  channel,
-  online: true,
-  artist,
-  title,
-  album: '',
-  current_track: `${artist} - ${title}`,
-  listeners: 1,
-  bitrate: 128,
-  updatedAt: new Date().toISOString(),
-});
-
 describe('GET /api/live/events (Server-Sent Events)', async () => {
   const app = await createTestApp();
   let url = '';
   beforeAll(async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/live/events`;
-    await app.nowPlaying.publish(on('dhr1', 'Kerri Chandler', 'Rain'));
-    await app.nowPlaying.publish(on('dhr2', 'Larry Heard', 'Can You Feel It'));
+    await app.nowPlaying.publish(onAir('dhr1', 'Kerri Chandler', 'Rain'));
+    await app.nowPlaying.publish(onAir('dhr2', 'Larry Heard', 'Can You Feel It'));
   });
 
   it('sends the current state of every channel on connect, then each change', async () => {
@@ -116,7 +105,7 @@ describe('GET /api/live/events (Server-Sent Events)', async () => {
       ['dhr1', 'Rain'],
       ['dhr2', 'Can You Feel It'],
     ]);
-    await app.nowPlaying.publish(on('dhr1', 'Moodymann', 'Shades Of Jae'));
+    await app.nowPlaying.publish(onAir('dhr1', 'Moodymann', 'Shades Of Jae'));
     await c.waitFor('the change', () => c.nowPlaying().length >= 3);
     const change = c.nowPlaying()[2];
     expect(change).toMatchObject({ channel: 'dhr1', artist: 'Moodymann', title: 'Shades Of Jae', online: true });
@@ -133,7 +122,7 @@ describe('GET /api/live/events (Server-Sent Events)', async () => {
     const lastId = Math.max(...first.nowPlaying().map((e) => e.id));
     first.close();
     // While the client is away, dhr2 changes.
-    await app.nowPlaying.publish(on('dhr2', 'Ron Trent', 'Altered States'));
+    await app.nowPlaying.publish(onAir('dhr2', 'Ron Trent', 'Altered States'));
     const again = await SseClient.connect(url, { 'last-event-id': String(lastId) });
     await again.waitFor('the missed change', () => again.nowPlaying().length >= 1);
     await new Promise((r) => setTimeout(r, 200));
@@ -172,7 +161,7 @@ describe('GET /api/live/events (Server-Sent Events)', async () => {
   it('tells clients when a channel goes off air', async () => {
     const c = await SseClient.connect(url);
     await c.waitFor('initial state', () => c.nowPlaying().length >= 2);
-    await app.nowPlaying.publish({ ...on('dhr2', '', ''), online: false, current_track: '', listeners: null, bitrate: null });
+    await app.nowPlaying.publish({ ...onAir('dhr2', '', ''), online: false, current_track: '', listeners: null, bitrate: null });
     await c.waitFor('off air', () => c.nowPlaying().some((e) => e.channel === 'dhr2' && !e.online));
     expect((await app.inject({ method: 'GET', url: '/api/live-metadata/dhr2' })).statusCode).toBe(503);
     c.close();
@@ -182,7 +171,7 @@ describe('GET /api/live/events (Server-Sent Events)', async () => {
     const c = await SseClient.connect(url);
     await c.waitFor('initial state', () => c.nowPlaying().length >= 2);
     const n = c.nowPlaying().length;
-    const event = on('dhr1', 'Dennis Ferrer', 'Hey Hey');
+    const event = onAir('dhr1', 'Dennis Ferrer', 'Hey Hey');
     // Exactly what another instance's poller sends.
     await app.database.notify(NOW_PLAYING_CHANNEL, JSON.stringify({ v: Date.now() + 5, e: event, g: null }));
     await c.waitFor('the remote change', () => c.nowPlaying().length > n);
@@ -208,7 +197,7 @@ describe('GET /api/live/events (Server-Sent Events)', async () => {
       const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}/api/live/events`;
       const c = await SseClient.connect(secondUrl);
       // The first instance's poller sees a change; the second instance's client hears it.
-      await app.nowPlaying.publish(on('dhr1', 'Chez Damier', 'Can You Feel It'));
+      await app.nowPlaying.publish(onAir('dhr1', 'Chez Damier', 'Can You Feel It'));
       await c.waitFor('the change on the other instance', () => c.nowPlaying().some((e) => e.artist === 'Chez Damier'));
       const res = await second.inject({ method: 'GET', url: '/api/live-metadata' });
       expect(res.json()).toMatchObject({ artist: 'Chez Damier', title: 'Can You Feel It' });

@@ -6,10 +6,10 @@ import {
   recommendationsResponseSchema,
   trackHistoryResponseSchema,
   trackMonitorResponseSchema,
-  type NowPlayingEvent,
 } from '../../src/contracts/radio';
 import { trackIdentifications, type NewTrackIdentificationRow } from '../../src/server/db/schema';
 import { createTestApp, memberWithRole } from '../support/app';
+import { onAir } from '../support/now-playing';
 
 /** Loopback "Icecast mount": endless bytes for the audio capture. */
 let streamRequests = 0;
@@ -50,18 +50,6 @@ afterAll(async () => {
   }
 });
 
-const playing = (channel: string, artist: string, title: string): NowPlayingEvent => ({
-  channel,
-  online: true,
-  artist,
-  title,
-  album: '',
-  current_track: `${artist} - ${title}`,
-  listeners: 3,
-  bitrate: 128,
-  updatedAt: new Date().toISOString(),
-});
-
 describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
   const app = await createTestApp({
     RECOGNIZER: 'audd',
@@ -90,7 +78,7 @@ describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
   });
 
   it('captures audio, stores the AudD match, and does not store it again while it plays', async () => {
-    await app.nowPlaying.publish(playing('dhr1', 'DHR Live', 'Sunday Session'));
+    await app.nowPlaying.publish(onAir('dhr1', 'DHR Live', 'Sunday Session', 3));
     audd = { kind: 'match', artist: 'Kerri Chandler', title: 'Rain' };
     const before = auddRequests;
     const row = await monitor.checkChannel('dhr1');
