@@ -47,7 +47,10 @@ describe.skipIf(!canRunBrowser)('shop, DJ submissions and the live monitor in th
     await cards.first().waitFor();
     expect(await cards.count()).toBe(8);
     await page.getByRole('article', { name: 'DHR Classic Logo Tee' }).getByRole('button', { name: 'Add to Cart' }).click();
+    // Adding opens the cart panel; close it (once it is open) before reaching for the next card.
+    await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('article', { name: 'Deep Sessions Hoodie' }).getByRole('button', { name: 'Add to Cart' }).click();
     const cart = page.getByRole('dialog');
     await cart.getByTestId('cart-line').nth(1).waitFor();
