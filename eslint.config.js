@@ -144,5 +144,6 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'tests/**'],
     rules: { 'no-console': 'off' },
   },
-  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  // Plain JavaScript that runs before anything is compiled: linted without type information.
+  { files: ['eslint.config.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

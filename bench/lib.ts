@@ -54,7 +54,7 @@ export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void
 export interface Started {
   child: ChildProcess;
   stop: () => Promise<void>;
-  /** Asks the preloaded bench/probe.ts (only with `probe: true`) and resolves with its answer. */
+  /** Asks the preloaded bench/probe.mjs (only with `probe: true`) and resolves with its answer. */
   ask: (msg: string) => Promise<unknown>;
 }
 
@@ -92,9 +92,15 @@ export function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-/** Node's arguments that run DHR's server as `npm start` does, optionally with bench/probe.ts preloaded. */
+let built = false;
+/**
+ * Node's arguments that run DHR's server as `npm start` does (the compiled dist/server/main.js,
+ * rebuilt first when its sources changed), optionally with bench/probe.mjs preloaded.
+ */
 export function serverArgs(root: string, opts: { probe?: boolean } = {}): string[] {
-  return ['--import', 'tsx', ...(opts.probe ? ['--import', path.join(root, 'bench/probe.ts')] : []), path.join(root, 'src/server/main.ts')];
+  if (!built) execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
+  built = true;
+  return [...(opts.probe ? ['--import', path.join(root, 'bench/probe.mjs')] : []), path.join(root, 'dist/server/main.js')];
 }
 
 /**

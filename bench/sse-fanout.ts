@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/lib/icecast';
-import { rssMb, startProcess, tempDir, waitForHttp } from './lib';
+import { rssMb, serverArgs, startProcess, tempDir, waitForHttp } from './lib';
 
 export interface SseFanoutResult {
   name: string;
@@ -105,7 +105,7 @@ export async function benchSseFanout(clients = Number(process.env.BENCH_SSE_CLIE
 
   const appPort = await freePort();
   const dataDir = tempDir('dhr-bench-sse-');
-  const server = startProcess(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  const server = startProcess(process.execPath, serverArgs(root), {
     PORT: String(appPort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

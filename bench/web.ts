@@ -9,7 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/lib/chromium';
 import { freePort } from '../scripts/lib/icecast';
-import { recordResults, startProcess, tempDir, waitForHttp } from './lib';
+import { recordResults, serverArgs, startProcess, tempDir, waitForHttp } from './lib';
 import { startStatusStandIn } from './sse-fanout';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -119,7 +119,7 @@ execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')
 
 const icecast = await startStatusStandIn('Kerri Chandler - Rain');
 const appPort = await freePort();
-const server = startProcess(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+const server = startProcess(process.execPath, serverArgs(root), {
   PORT: String(appPort),
   HOST: '127.0.0.1',
   DATA_DIR: tempDir('dhr-bench-web-'),

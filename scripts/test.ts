@@ -1,5 +1,5 @@
 // `npm test`: typecheck, lint, unit + API tests on PGlite, the API tests again on PostgreSQL,
-// the web build and the browser tests. Suites that need something missing on this machine are
+// the build (web app and compiled server) and the browser tests. Suites that need something missing on this machine are
 // skipped with a plain note of what installs it; under CI=true a skipped suite is a failure.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -59,6 +59,9 @@ await step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
 await step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 await vitest('unit and API tests (PGlite)', ['unit', 'api']);
 
+// The web app and the compiled server that `npm start` runs; the scale and browser suites use them.
+await step('build', process.execPath, ['scripts/build.mjs']);
+
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (pgUrl) {
   await vitest('API tests (PostgreSQL)', ['api'], { TEST_DATABASE_URL: pgUrl });
@@ -71,7 +74,7 @@ const hasNginx = has('nginx') || fs.existsSync('/usr/sbin/nginx');
 if (pgUrl && hasNginx) await vitest('scale-out behind nginx (PostgreSQL)', ['scale'], { TEST_DATABASE_URL: pgUrl });
 else skippedSuites.push(`the scale-out suite: needs ${pgUrl ? '' : 'TEST_DATABASE_URL and '}nginx (apt-get install -y nginx)`);
 
-await step('web build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+
 
 // The database-outage test starts a PostgreSQL server of its own (it stops and restarts it).
 if (!findPostgresBin()) skippedSuites.push(`the database-outage test: ${POSTGRES_INSTALL_HINT}`);
@@ -82,7 +85,7 @@ const missing = [
   has('ffmpeg') ? null : 'ffmpeg: apt-get install -y ffmpeg',
 ].filter((m): m is string => m !== null);
 for (const m of missing) skippedSuites.push(`suites needing ${m}`);
-if (fs.existsSync(chromium) && !failures.includes('web build')) {
+if (fs.existsSync(chromium) && !failures.includes('build')) {
   await vitest('browser tests (Chromium)', ['e2e']);
 } else if (!fs.existsSync(chromium)) {
   console.log('\n=== browser tests: skipped (no Chromium) ===');

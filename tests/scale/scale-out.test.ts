@@ -70,7 +70,7 @@ async function waitFor(url: string, ms = 60_000): Promise<void> {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
-/** The server as `npm start` runs it once the web build exists (scripts/ensure-web-build.ts then src/server/main.ts). */
+/** The server as `npm start` runs it: the compiled dist/server/main.js under plain node (built in beforeAll). */
 async function startInstance(port: number, statusUrl: string, premiumMounts: string): Promise<Instance> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -92,7 +92,7 @@ async function startInstance(port: number, statusUrl: string, premiumMounts: str
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log: string[] = [];
   child.stdout?.on('data', (d: Buffer) => log.push(String(d)));
   child.stderr?.on('data', (d: Buffer) => log.push(String(d)));
@@ -168,6 +168,8 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
   let member = { email: '', id: '' };
 
   beforeAll(async () => {
+    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--if-stale'], { cwd: root, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`npm run build failed: ${build.stderr}`);
     const name = `dhr_scale_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();

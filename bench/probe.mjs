@@ -1,4 +1,5 @@
-// Preloaded into the measured server by the benches (`node --import`): answers requests on the IPC
+// Preloaded into the measured server by the benches (`node --import`; plain JavaScript, like the
+// compiled server it rides along with): answers requests on the IPC
 // channel with the process's own view of itself, so the server carries no debug route.
 //   'memory'        -> process.memoryUsage() and V8 heap figures
 //   'profile-start' -> starts the V8 CPU profiler
@@ -6,9 +7,10 @@
 import { Session } from 'node:inspector/promises';
 import v8 from 'node:v8';
 
-let session: Session | undefined;
+/** @type {Session | undefined} */
+let session;
 
-async function answer(msg: unknown): Promise<unknown> {
+async function answer(msg) {
   if (msg === 'memory') {
     const usage = process.memoryUsage();
     return {
@@ -38,10 +40,10 @@ async function answer(msg: unknown): Promise<unknown> {
   return { error: `unknown probe request ${String(msg)}` };
 }
 
-process.on('message', (msg: unknown) => {
+process.on('message', (msg) => {
   answer(msg).then(
     (reply) => process.send?.(reply),
-    (err: unknown) => process.send?.({ error: String(err) }),
+    (err) => process.send?.({ error: String(err) }),
   );
 });
 // The IPC channel must not keep the server alive on its own.
