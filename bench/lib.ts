@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Db } from '../src/server/db/client';
-import { users } from '../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../src/server/lib/sessions';
+import { findMemberByEmail, insertMember, promoteToAdmin } from '../src/server/modules/members/members-repository';
 
 export interface BenchEntry {
   name: string;
@@ -152,8 +152,9 @@ export const ALL_CPUS = `0-${os.availableParallelism() - 1}`;
 
 /** An admin (made one if the address exists) with a fresh session in a bench database: its cookie. */
 export async function benchAdminCookie(db: Db, email: string, username: string): Promise<string> {
-  const [admin] = await db.insert(users).values({ email, username, isAdmin: true }).onConflictDoUpdate({ target: users.email, set: { isAdmin: true } }).returning();
-  if (!admin) throw new Error('no bench admin');
+  const known = await findMemberByEmail(db, email);
+  if (known) await promoteToAdmin(db, known.id, {});
+  const admin = known ?? (await insertMember(db, { email, username, isAdmin: true }));
   return `${SESSION_COOKIE}=${await createSession(db, admin.id)}`;
 }
 

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { freePort } from '../scripts/lib/icecast';
 import { openDatabase } from '../src/server/db/client';
-import { users, vipMixes } from '../src/server/db/schema';
+import { vipMixes } from '../src/server/db/schema';
+import { insertMember } from '../src/server/modules/members/members-repository';
 import { seedDemo } from '../src/server/db/seed/seed';
 import { mediaPath } from '../src/server/modules/mixes/mix-access-service';
 import { StreamTokens } from '../src/server/modules/radio/stream-tokens';
@@ -90,8 +91,7 @@ async function seed(dataDir: string): Promise<string> {
     const { db } = database;
     await seedDemo(db);
     await db.update(vipMixes).set({ s3Url: MIX_KEY, fileSize: MIX_BYTES }).where(eq(vipMixes.id, MIX_ID));
-    const [member] = await db.insert(users).values({ email: 'bench@example.test', username: 'bench', subscriptionTier: 'vip', subscriptionStatus: 'active' }).returning();
-    if (!member) throw new Error('no member');
+    const member = await insertMember(db, { email: 'bench@example.test', username: 'bench', subscriptionTier: 'vip', subscriptionStatus: 'active' });
     return member.id;
   } finally {
     await database.close();

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { users } from '../src/server/db/schema';
+import { insertMember } from '../src/server/modules/members/members-repository';
 import { freePort, hasIcecast, ICECAST_INSTALL_HINT, startIcecast } from '../scripts/lib/icecast';
 
 const CONNECTS = Number(process.env.BENCH_STREAM_CONNECTS ?? 200);
@@ -149,8 +149,7 @@ export async function benchStreamAuth(): Promise<StreamAuthEntry> {
   const radio = await startIcecast({ port: icecastPort, maxClients: CONNECTS * 2 + 50, listenerAuth: { mounts: ['dhr1'], url: relay.url, key: KEY } });
   try {
     await radio.startFeed('dhr1', { bitrateKbps: 320 });
-    const [member] = await app.database.db.insert(users).values({ email: 'bench-listener@example.test', username: 'benchlistener', subscriptionTier: 'dhr1', subscriptionStatus: 'active' }).returning();
-    if (!member) throw new Error('could not create the bench member');
+    const member = await insertMember(app.database.db, { email: 'bench-listener@example.test', username: 'benchlistener', subscriptionTier: 'dhr1', subscriptionStatus: 'active' });
     const url = `${radio.streamUrl('dhr1')}?token=${app.streamTokens.issue(member.id, '/dhr1').token}`;
 
     relay.setTarget(bareHook);

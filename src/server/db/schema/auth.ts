@@ -8,6 +8,7 @@ export type AuthTokenKind = 'login_link' | 'password_reset' | 'password_code' | 
  * One-time proofs sent by email: sign-in links, password reset links, email verification links and
  * set-password codes.
  * Only a SHA-256 of the secret is stored; `usedAt` makes each single use.
+ * @owner src/server/modules/auth/auth-tokens.ts
  */
 export const authTokens = pgTable(
   'auth_tokens',
@@ -27,7 +28,10 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_email_kind_idx').on(t.email, t.kind), index('auth_tokens_expires_idx').on(t.expiresAt)],
 );
 
-/** Fixed-window counters for rate limits, in the database so every instance shares them. */
+/**
+ * Fixed-window counters for rate limits, in the database so every instance shares them.
+ * @owner src/server/lib/rate-limit.ts
+ */
 export const rateLimits = pgTable(
   'rate_limits',
   {

@@ -1,6 +1,10 @@
 import { bigint, boolean, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Radio channels are data: a third channel is a row, not code (docs/decisions/0005-radio-now-playing-and-tracks.md). */
+/**
+ * Radio channels are data: a third channel is a row, not code (docs/decisions/0005-radio-now-playing-and-tracks.md).
+ * @owner src/server/modules/radio/channels-repository.ts
+ * @writes src/server/db/seed/seed.ts (the demo catalogue)
+ */
 export const channels = pgTable('channels', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -17,6 +21,10 @@ export const channels = pgTable('channels', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
+/**
+ * @owner src/server/modules/shop/shop-repository.ts
+ * @writes src/server/db/seed/seed.ts (the demo catalogue)
+ */
 export const shopProducts = pgTable('shop_products', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -38,6 +46,11 @@ export const shopProducts = pgTable('shop_products', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * @owner src/server/modules/mixes/mixes-repository.ts
+ * @writes src/server/db/seed/seed.ts (the demo catalogue)
+ * @writes bench/mix-range.ts (points a demo mix at a 100 MB file)
+ */
 export const vipMixes = pgTable('vip_mixes', {
   id: text('id').primaryKey(),
   title: text('title').notNull(),

@@ -6,7 +6,8 @@ import { users } from './members';
 
 /**
  * Comments on a discussion: the home page ('homepage'), a news item or a forum thread, named by
- * `discussionId` (the spec's articleId). Owned by modules/comments/comments-repository.ts.
+ * `discussionId` (the spec's articleId).
+ * @owner src/server/modules/comments/comments-repository.ts
  */
 export const comments = pgTable(
   'comments',
@@ -39,7 +40,10 @@ export const comments = pgTable(
   ],
 );
 
-/** One report per member per comment (the primary key makes it so). */
+/**
+ * One report per member per comment (the primary key makes it so).
+ * @owner src/server/modules/comments/comments-repository.ts
+ */
 export const commentReports = pgTable(
   'comment_reports',
   {
@@ -59,7 +63,10 @@ export const commentReports = pgTable(
   (t) => [primaryKey({ columns: [t.commentId, t.reporterId] })],
 );
 
-/** A member banned from commenting: a reason, and an end (null = permanent). One row per member. */
+/**
+ * A member banned from commenting: a reason, and an end (null = permanent). One row per member.
+ * @owner src/server/modules/comments/comments-repository.ts
+ */
 export const commentBans = pgTable('comment_bans', {
   userId: uuid('user_id')
     .primaryKey()
@@ -70,7 +77,10 @@ export const commentBans = pgTable('comment_bans', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Every moderator action: who did what to which comment or member, and when. */
+/**
+ * Every moderator action: who did what to which comment or member, and when.
+ * @owner src/server/modules/comments/comments-repository.ts
+ */
 export const moderationLog = pgTable(
   'moderation_log',
   {
@@ -88,7 +98,10 @@ export const moderationLog = pgTable(
   (t) => [index('moderation_log_created_idx').on(t.createdAt.desc())],
 );
 
-/** A member's public profile beyond the users row. Owned by modules/profiles/profiles-repository.ts. */
+/**
+ * A member's public profile beyond the users row.
+ * @owner src/server/modules/profiles/profiles-repository.ts
+ */
 export const memberProfiles = pgTable('member_profiles', {
   userId: uuid('user_id')
     .primaryKey()
@@ -105,6 +118,9 @@ export const memberProfiles = pgTable('member_profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * @owner src/server/modules/profiles/profiles-repository.ts
+ */
 export const follows = pgTable(
   'follows',
   {
@@ -123,7 +139,10 @@ export const follows = pgTable(
   ],
 );
 
-/** Messages from the contact form; VIP members' are marked priority. Owned by modules/contact. */
+/**
+ * Messages from the contact form; VIP members' are marked priority.
+ * @owner src/server/modules/contact/contact-repository.ts
+ */
 export const contactMessages = pgTable(
   'contact_messages',
   {

@@ -9,7 +9,8 @@ import { syncRuns } from './platforms';
  * one row per (member, source). `admin` is the station's own grant; `patreon` and `buymeacoffee` are
  * written by sync, webhooks, links and imports from the platform records. The member's effective
  * subscription (the subscription_* columns of `users`, which sessions read) is the best of these rows,
- * recomputed in the same transaction as every change. Owned by modules/members/grants-repository.ts.
+ * recomputed in the same transaction as every change.
+ * @owner src/server/modules/members/grants-repository.ts
  */
 export const memberGrants = pgTable(
   'member_grants',
@@ -37,7 +38,8 @@ export type MemberChangeCause = 'sync' | 'webhook' | 'import' | 'admin' | 'link'
 
 /**
  * Every change of a member's grants, with the effective subscription before and after: the member's
- * history in the admin, and what a revert restores (`grantsBefore`). Owned by grants-repository.ts.
+ * history in the admin, and what a revert restores (`grantsBefore`).
+ * @owner src/server/modules/members/grants-repository.ts
  */
 export const memberChanges = pgTable(
   'member_changes',
@@ -64,6 +66,7 @@ export const memberChanges = pgTable(
 /**
  * Losses a scheduled sync did not apply because they would have ended the subscriptions of many
  * members at once: one row per (member, source) until an admin confirms or dismisses it.
+ * @owner src/server/modules/members/grants-repository.ts
  */
 export const heldChanges = pgTable(
   'held_changes',

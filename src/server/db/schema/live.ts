@@ -8,6 +8,7 @@ import { users } from './members';
  * their id, an anonymous visitor by the random per-tab id their browser keeps in session storage.
  * Each heartbeat upserts the row, so the table holds visitors, not beats. No IP is stored: only the
  * country and city it resolved to.
+ * @owner src/server/modules/live/live-repository.ts
  */
 export const liveSessions = pgTable(
   'live_sessions',
@@ -34,7 +35,10 @@ export const liveSessions = pgTable(
   ],
 );
 
-/** Members' page views, newest first on the live monitor; pruned after a day. */
+/**
+ * Members' page views, newest first on the live monitor; pruned after a day.
+ * @owner src/server/modules/live/live-repository.ts
+ */
 export const liveActivity = pgTable(
   'live_activity',
   {

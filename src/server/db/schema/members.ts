@@ -2,6 +2,14 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { SubscriptionSource, SubscriptionStatus, Tier } from '../../../contracts/tiers';
 
+/**
+ * @owner src/server/modules/members/members-repository.ts
+ * @reads src/server/lib/sessions.ts (the signed-in member, one query per request)
+ * @reads src/server/modules/news/forum-repository.ts (authors of threads)
+ * @reads src/server/modules/profiles/profiles-repository.ts (followers' account ages)
+ * @writes bench/admin-scale.ts (100,000 members in one statement)
+ * @writes bench/sync-preview.ts (100,000 members in one statement)
+ */
 export const users = pgTable(
   'users',
   {
@@ -46,7 +54,10 @@ export const users = pgTable(
   ],
 );
 
-/** Server-side sessions: the cookie carries a random id, the row holds its SHA-256 (docs/decisions/0007-accounts-sign-in-and-rate-limits.md). */
+/**
+ * Server-side sessions: the cookie carries a random id, the row holds its SHA-256 (docs/decisions/0007-accounts-sign-in-and-rate-limits.md).
+ * @owner src/server/lib/sessions.ts
+ */
 export const sessions = pgTable(
   'sessions',
   {

@@ -6,6 +6,7 @@ import { users } from './members';
  * News sources are data: admins add, pause and remove them; NEWS_FEEDS seeds the list on a first
  * start (docs/decisions/0017-news-ingestion-and-forum.md). A removed source keeps its row
  * (`removedAt`) so that a restart with NEWS_FEEDS still set does not bring it back.
+ * @owner src/server/modules/news/news-repository.ts
  */
 export const newsSources = pgTable('news_sources', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -39,6 +40,10 @@ export const newsSources = pgTable('news_sources', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * @owner src/server/modules/news/news-repository.ts
+ * @writes src/server/db/seed/seed.ts (the demo catalogue)
+ */
 export const newsItems = pgTable(
   'news_items',
   {
@@ -62,7 +67,10 @@ export const newsItems = pgTable(
   (t) => [index('news_items_origin_pub_idx').on(t.origin, t.pubDate.desc()), index('news_items_source_idx').on(t.sourceId, t.pubDate.desc())],
 );
 
-/** Member threads of the forum; their replies are comments whose discussion is the thread's id. */
+/**
+ * Member threads of the forum; their replies are comments whose discussion is the thread's id.
+ * @owner src/server/modules/news/forum-repository.ts
+ */
 export const forumPosts = pgTable(
   'forum_posts',
   {

@@ -8,6 +8,7 @@ export type Platform = 'patreon' | 'buymeacoffee';
  * What Patreon / Buy Me a Coffee last told us about one payer, keyed by (platform, email).
  * Kept whether or not the email has an account: sign-in by link creates the account with this entitlement.
  * The mapped tier/status is computed from these fields at read time (grace periods depend on "now").
+ * @owner src/server/modules/platforms/platforms-repository.ts
  */
 export const platformSubscriptions = pgTable(
   'platform_subscriptions',
@@ -47,7 +48,10 @@ export const platformSubscriptions = pgTable(
   ],
 );
 
-/** Webhook deliveries already applied: a replay (same event id, or same body) is acknowledged and ignored. */
+/**
+ * Webhook deliveries already applied: a replay (same event id, or same body) is acknowledged and ignored.
+ * @owner src/server/modules/platforms/platforms-repository.ts
+ */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
@@ -97,6 +101,7 @@ export interface SyncLogEntry {
 /**
  * One run of the platform sync (manual or scheduled) or one webhook delivery: the sync log. The
  * dashboard's "last sync result" reads the latest sync (not webhook) run.
+ * @owner src/server/modules/platforms/platforms-repository.ts
  */
 export const syncRuns = pgTable(
   'sync_runs',
@@ -120,7 +125,10 @@ export const syncRuns = pgTable(
   (t) => [index('sync_runs_finished_idx').on(t.finishedAt)],
 );
 
-/** One VIP mix download by a member: the daily limit and the dashboard's "today's downloads" count these. */
+/**
+ * One VIP mix download by a member: the daily limit and the dashboard's "today's downloads" count these.
+ * @owner src/server/modules/mixes/mixes-repository.ts
+ */
 export const mixDownloads = pgTable(
   'mix_downloads',
   {

@@ -3,7 +3,10 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import type { TrackService } from '../../../contracts/radio';
 import { channels } from './catalogue';
 
-/** One identified (or metadata-derived) track per play on a channel: the station's track history. */
+/**
+ * One identified (or metadata-derived) track per play on a channel: the station's track history.
+ * @owner src/server/modules/tracks/tracks-repository.ts
+ */
 export const trackIdentifications = pgTable(
   'track_identifications',
   {

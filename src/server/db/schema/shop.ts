@@ -5,6 +5,7 @@ export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed';
 /**
  * The shop's newsletter list, double opt-in: an address is only mailed once its owner followed the
  * confirmation link. Only hashes of the confirmation and unsubscribe secrets are stored.
+ * @owner src/server/modules/shop/newsletter-repository.ts
  */
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   id: uuid('id').primaryKey().defaultRandom(),

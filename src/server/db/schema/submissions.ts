@@ -2,7 +2,10 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { SubmissionStatus } from '../../../contracts/submissions';
 import { users } from './members';
 
-/** DJ mix submissions (spec §3 DJ form), reviewed by admins: new, listening, accepted, declined. */
+/**
+ * DJ mix submissions (spec §3 DJ form), reviewed by admins: new, listening, accepted, declined.
+ * @owner src/server/modules/submissions/submissions-repository.ts
+ */
 export const djSubmissions = pgTable(
   'dj_submissions',
   {

@@ -10,6 +10,7 @@ export type PlatformLinkVia = 'oauth' | 'claim' | 'admin';
 /**
  * Supporters who pay under another identity than their DHR email (docs/decisions/0019-supporter-links.md):
  * a platform identity linked to one account. A link wins over an email match in sync and webhooks.
+ * @owner src/server/modules/platforms/links-repository.ts
  */
 export const platformLinks = pgTable(
   'platform_links',

@@ -7,7 +7,6 @@ import {
   sessionDebugReplySchema,
   setupNeededReplySchema,
 } from '../../../contracts/auth';
-import { xactLock } from '../../db/advisory-locks';
 import type { UserRow } from '../../db/schema';
 import { conflict, forbidden } from '../../lib/errors';
 import { access } from '../../plugins/access';
@@ -17,7 +16,8 @@ import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { countActiveSessions, findSession, sessionCookieName } from '../../lib/sessions';
 import { createSetupTokenGate } from './setup-token';
 import { toAuthUser } from '../members/member-views';
-import { adminExists, findMemberByEmail, insertMember, recordLogin } from '../members/members-repository';
+import { adminExists, recordLogin } from '../members/members-repository';
+import { createFirstAdmin } from './admin-setup-service';
 
 /** First-admin setup, admin sign-in (password required, docs/decisions/0007-accounts-sign-in-and-rate-limits.md) and the session check. */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,16 +42,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await adminExists(db)) throw conflict(AUTH_MESSAGES.setupNotNeeded, 'setup_done');
       if (!setupToken.matches(req.body.setupToken)) throw forbidden(AUTH_MESSAGES.setupTokenInvalid, 'setup_token_invalid');
       const passwordHash = await hashPassword(password);
-      const admin = await db.transaction(async (tx): Promise<UserRow> => {
-        // Serialises first-admin creation across instances.
-        await tx.execute(xactLock('firstAdminSetup'));
-        if (await adminExists(tx)) throw conflict(AUTH_MESSAGES.setupNotNeeded, 'setup_done');
-        // Taking over an existing member's account here would skip proof of its email; the CLI can promote one.
-        if (await findMemberByEmail(tx, email)) {
-          throw conflict('A member account already uses this email. Use another email, or promote it with `npm run admin`.', 'email_taken');
-        }
-        return insertMember(tx, { email, username, passwordHash, isAdmin: true, subscriptionStatus: 'active' });
-      });
+      const admin = await createFirstAdmin(db, { email, username, passwordHash });
       setupToken.spend();
       await reply.signIn(admin.id, { isAdmin: true });
       await recordLogin(db, admin.id);

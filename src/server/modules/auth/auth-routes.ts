@@ -21,14 +21,12 @@ import { permissionsSchema } from '../../../contracts/member-schemas';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import { deleteExpiredSessions } from '../../lib/sessions';
-import { deleteDeadTokens, peekLinkToken } from './auth-tokens';
+import { peekLinkToken } from './auth-tokens';
 import { passwordSignIn } from './password-sign-in';
 import { memberPermissions } from './permissions';
-import { deleteExpiredRateLimits, enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
+import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { toAuthUser } from '../members/member-views';
 import { findMemberByEmail, recordLogin } from '../members/members-repository';
-import { MINUTE_MS } from '../../../contracts/time';
 import type { AccountContext } from './account-links';
 import { registerMember } from './registration-service';
 import { memberForSignInLink, signInLinkMailFor } from './sign-in-link-service';
@@ -45,22 +43,6 @@ import {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const ctx: AccountContext = { db, platformSubscribers: app.platformSubscribers, publicUrl: app.config.PUBLIC_URL };
-
-  // Housekeeping: spent tokens, old rate-limit windows and expired sessions leave the tables.
-  if (app.config.backgroundJobs) {
-    const sweep = async () => {
-      try {
-        await deleteDeadTokens(db);
-        await deleteExpiredRateLimits(db);
-        await deleteExpiredSessions(db);
-      } catch (err) {
-        app.log.warn({ err }, 'auth housekeeping failed; will retry');
-      }
-    };
-    const timer = setInterval(() => void sweep(), 15 * MINUTE_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 
   app.post(
     '/api/auth/register',

@@ -14,7 +14,6 @@ import {
 } from '../../../contracts/live';
 import { ONLINE_WINDOW_MS } from '../../../contracts/live-values';
 import { effectiveTier } from '../../../contracts/tier-policy';
-import { MINUTE_MS } from '../../../contracts/time';
 import type { LiveSessionRow, UserRow } from '../../db/schema';
 import { access } from '../../plugins/access';
 import { findMembersByIds } from '../members/members-repository';
@@ -25,7 +24,6 @@ import {
   liveCounts,
   memberKey,
   onlineSessions,
-  pruneLive,
   recentActivity,
 } from './live-repository';
 import { HeartbeatBuffer } from './heartbeat-buffer';
@@ -51,13 +49,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const perAddress = new VisitorsPerAddress();
   // Beats still waiting are written before the database closes.
   app.addHook('preClose', async () => heartbeats.flush());
-
-  if (app.config.backgroundJobs) {
-    const prune = () => pruneLive(db, new Date(Date.now() - LIVE_RETENTION_MS)).catch((err: unknown) => app.log.warn({ err }, 'live monitor pruning failed'));
-    const timer = setInterval(() => void prune(), 15 * MINUTE_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 
   app.post(
     '/api/admin/heartbeat',

@@ -9,7 +9,8 @@ import { fetchBmcSubscriptions, fetchPatreonMembers, type PlatformRecordInput } 
 import type { FetchOptions } from './http';
 import { clearHeldChanges, holdChanges, type HeldRecord } from '../members/grants-repository';
 import { applyPlanned, decideBulk, DryRunRollback, expirePassedGrants, type PlannedMember } from '../members/entitlement-service';
-import { deleteUnlisted, finishSyncRun, recordGivesAccess, startSyncRun, SYNC_LOG_MAX_ENTRIES, upsertPlatformRecords } from './platforms-repository';
+import { recordGivesAccess } from './mapping';
+import { deleteUnlisted, finishSyncRun, startSyncRun, SYNC_LOG_MAX_ENTRIES, upsertPlatformRecords } from './platforms-repository';
 import { planReconcileMembers, reconcileResult, type ReconcileResult } from './reconcile-service';
 
 export type SyncTrigger = 'manual' | 'scheduled';

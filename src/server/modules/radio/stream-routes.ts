@@ -8,16 +8,13 @@ import { z } from 'zod';
 import { streamTicketSchema, type StreamTicket } from '../../../contracts/channels';
 import { errorEnvelopeSchema } from '../../../contracts/errors';
 import { channelParamsSchema } from '../../../contracts/radio';
-import { meetsTier } from '../../../contracts/tier-policy';
-import { parseTier, type Tier } from '../../../contracts/tiers';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { safeEqual } from '../../lib/tokens';
 import { access, denial } from '../../plugins/access';
-import { findMemberById } from '../members/members-repository';
-import type { ChannelRow } from './channels-repository';
 import { mountPath } from './icecast-status';
-import { MONITOR_SUBJECT, parseIcecastMount, withToken } from './stream-tokens';
+import { requiredTierOf, StreamAdmission } from './stream-admission';
+import { withToken } from './stream-tokens';
 import { textField } from '../../../contracts/text-field';
 
 /** The answer Icecast reads from the headers (icecast-auth-user: 1 admits); the body says why, for logs. */
@@ -37,16 +34,7 @@ const listenerAuthBodySchema = z.object({
   duration: textField(16).optional(),
 });
 
-/** A monitor connection samples a few seconds of audio; Icecast closes it after this. */
-const MONITOR_TIMELIMIT_S = 120;
-/** An unknown mount re-reads the channel table at most this often. */
-const CHANNEL_REFRESH_MS = 5_000;
 const FORM_BODY_LIMIT = 16 * 1024;
-
-/** The tier a channel row requires; an unreadable value fails closed. */
-function requiredTierOf(ch: ChannelRow): Tier {
-  return parseTier(ch.requiredTier) ?? 'vip';
-}
 
 /** The key from `Authorization: Basic <any user>:<STREAM_AUTH_KEY>` (Icecast's `username`/`password` options). */
 function presentedKey(req: FastifyRequest): string | undefined {
@@ -68,22 +56,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
   });
 
-  let lastRefresh = 0;
-  /** The channel whose premium mount has this path (channels are data: a new row is found without code). */
-  async function channelByMount(path: string): Promise<ChannelRow | undefined> {
-    const find = () =>
-      app.nowPlaying
-        .channelIds()
-        .map((id) => app.nowPlaying.channel(id))
-        .find((ch) => ch !== undefined && mountPath(ch.streamUrl) === path);
-    let found = find();
-    if (!found && Date.now() - lastRefresh > CHANNEL_REFRESH_MS) {
-      lastRefresh = Date.now();
-      await app.nowPlaying.refreshChannels();
-      found = find();
-    }
-    return found;
-  }
+  const admission = new StreamAdmission(db, tokens, app.nowPlaying);
 
   app.get(
     '/api/channels/:channel/stream',
@@ -120,23 +93,6 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     throw unauthorized('Stream host key required', 'stream_key_required');
   }
 
-  /** Why a listener_add is refused, or null to admit; `timelimitS` caps the connection. */
-  async function decide(mountField: string): Promise<{ refusal: string } | { timelimitS: number | null }> {
-    const { path, token } = parseIcecastMount(mountField);
-    if (!token) return { refusal: 'no stream token' };
-    const channel = await channelByMount(path);
-    if (!channel) return { refusal: 'unknown mount' };
-    const verified = tokens.verify(token, path);
-    if (!verified) return { refusal: 'invalid or expired token' };
-    if (verified.subject === MONITOR_SUBJECT) return { timelimitS: MONITOR_TIMELIMIT_S };
-    // Re-read the member: a tier removed after the token was issued closes the door at the next connection.
-    const member = await findMemberById(db, verified.subject);
-    if (!member || !meetsTier(member, requiredTierOf(channel))) return { refusal: 'subscription does not open this channel' };
-    const expiry = member.subscriptionExpiry;
-    if (member.isAdmin || !expiry) return { timelimitS: null };
-    return { timelimitS: Math.max(1, Math.floor((expiry.getTime() - Date.now()) / 1000)) };
-  }
-
   app.post(
     '/api/stream-auth/listener',
     {
@@ -149,7 +105,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       if (req.body.action !== 'listener_add') return { admitted: false, action: req.body.action };
-      const outcome = await decide(req.body.mount);
+      const outcome = await admission.admit(req.body.mount);
       if ('refusal' in outcome) {
         reply.header('icecast-auth-message', outcome.refusal);
         return { admitted: false, reason: outcome.refusal };

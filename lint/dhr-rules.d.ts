@@ -1,0 +1,11 @@
+import type { Rule } from 'eslint';
+
+export const dhrRules: Record<'boundaries' | 'module-cycles' | 'table-ownership' | 'sql-in-repositories' | 'no-timers-in-routes', Rule.RuleModule>;
+
+export interface TableOwnership {
+  schemaFile: string;
+  owner: string | undefined;
+  reads: Set<string>;
+  writes: Set<string>;
+}
+export function readTableOwnership(dir?: string): Map<string, TableOwnership>;

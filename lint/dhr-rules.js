@@ -1,0 +1,266 @@
+// DHR's own lint rules: the structure docs/conventions.md describes, enforced. eslint.config.js
+// turns them on; lint/dhr-rules.test.ts shows each one refusing a deliberate violation.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const src = path.join(root, 'src');
+
+/**
+ * Web features in dependency order: a feature may import (through its index) only features listed
+ * before it, so feature imports can never form a cycle. A new feature goes after what it uses.
+ */
+const FEATURE_LAYERS = ['auth', 'radio', 'tracks', 'community', 'news', 'channels', 'home', 'admin', 'live', 'submissions', 'shop', 'vip'];
+
+/**
+ * Import boundaries (docs/conventions.md): contracts import nothing from server
+ * or web; server and web do not import each other; a web feature imports another feature only
+ * through its index, and only a feature below it in FEATURE_LAYERS.
+ */
+const boundaries = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.filename;
+    const rel = path.relative(src, file).split(path.sep);
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.relative(src, path.resolve(path.dirname(file), spec)).split(path.sep);
+      const report = (message) => context.report({ node, message });
+      if (rel[0] === 'contracts' && (target[0] === 'server' || target[0] === 'web'))
+        return report('src/contracts must not import from server or web');
+      if (rel[0] === 'server' && target[0] === 'web') return report('the server must not import the web app');
+      if (rel[0] === 'web' && target[0] === 'server') return report('the web app must not import the server');
+      if (rel[0] === 'web' && rel[1] === 'features' && target[0] === 'web' && target[1] === 'features') {
+        const own = rel[2];
+        const other = target[2];
+        const isIndex = target.length === 3 || (target.length === 4 && /^index(\.tsx?)?$/.test(target[3]));
+        if (other === own) return;
+        if (!isIndex) return report(`feature '${own}' must import feature '${other}' through its index only`);
+        const ownLayer = FEATURE_LAYERS.indexOf(own);
+        const otherLayer = FEATURE_LAYERS.indexOf(other);
+        if (otherLayer === -1) return report(`feature '${other}' is missing from FEATURE_LAYERS in eslint.config.js`);
+        if (ownLayer !== -1 && otherLayer >= ownLayer)
+          report(`feature '${own}' must not import feature '${other}' (FEATURE_LAYERS: a feature imports only features listed before it)`);
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+/**
+ * Server modules (src/server/modules/<name>) form no cycle (docs/conventions.md): an import from
+ * module A into module B is refused when B already depends on A, directly or through others. The
+ * module graph is read from the source once per lint run.
+ */
+const modulesDir = path.join(src, 'server', 'modules');
+let moduleGraph;
+function serverModuleOf(file) {
+  const rel = path.relative(modulesDir, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+  const [name, ...rest] = rel.split(path.sep);
+  return rest.length ? name : undefined;
+}
+function readModuleGraph() {
+  const graph = new Map();
+  const importPattern = /(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]/g;
+  for (const name of fs.readdirSync(modulesDir)) {
+    const deps = new Set();
+    const walk = (dir) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name)) {
+          for (const m of fs.readFileSync(full, 'utf8').matchAll(importPattern)) {
+            const target = serverModuleOf(path.resolve(dir, m[1]));
+            if (target && target !== name) deps.add(target);
+          }
+        }
+      }
+    };
+    const dir = path.join(modulesDir, name);
+    if (fs.statSync(dir).isDirectory()) walk(dir);
+    graph.set(name, deps);
+  }
+  return graph;
+}
+function dependsOn(graph, from, to) {
+  const seen = new Set();
+  const stack = [from];
+  while (stack.length) {
+    const current = stack.pop();
+    if (current === to) return true;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    stack.push(...(graph.get(current) ?? []));
+  }
+  return false;
+}
+const moduleCycles = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const own = serverModuleOf(context.filename);
+    if (!own) return {};
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = serverModuleOf(path.resolve(path.dirname(context.filename), spec));
+      if (!target || target === own) return;
+      moduleGraph ??= readModuleGraph();
+      if (dependsOn(moduleGraph, target, own)) {
+        context.report({ node, message: `server module '${own}' must not import '${target}': '${target}' already depends on '${own}' (a cycle)` });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+/** Repo-relative path of a file, with forward slashes. */
+const relative = (file) => path.relative(root, file).split(path.sep).join('/');
+const isTest = (rel) => rel.startsWith('tests/') || /\.test\.tsx?$/.test(rel);
+const schemaDir = path.join(src, 'server', 'db', 'schema');
+
+/**
+ * Who may touch each table, read from the doc comment next to it in src/server/db/schema:
+ *   @owner  the one repository that reads and writes it
+ *   @reads  a file that may join it in a query but never insert, update or delete it
+ *   @writes a listed exception (the demo seed, a bench that fills 100,000 rows in one statement)
+ * The schema is our own TypeScript, so a pattern over its text is enough here.
+ */
+export function readTableOwnership(dir = schemaDir) {
+  const tables = new Map();
+  const declaration = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export const (\w+) = pgTable\(/g;
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.endsWith('.ts')) continue;
+    const text = fs.readFileSync(path.join(dir, name), 'utf8');
+    for (const [, doc = '', table = ''] of text.matchAll(declaration)) {
+      const entry = { schemaFile: `src/server/db/schema/${name}`, owner: undefined, reads: new Set(), writes: new Set() };
+      for (const [, tag, file = ''] of doc.matchAll(/@(owner|reads|writes)\s+(\S+)/g)) {
+        if (tag === 'owner') entry.owner = file;
+        else entry[tag].add(file);
+      }
+      tables.set(table, entry);
+    }
+    // A table without a doc comment has no owner: the rule reports it in the schema file.
+    for (const [, table = ''] of text.matchAll(/export const (\w+) = pgTable\(/g)) {
+      if (!tables.has(table)) tables.set(table, { schemaFile: `src/server/db/schema/${name}`, owner: undefined, reads: new Set(), writes: new Set() });
+    }
+  }
+  return tables;
+}
+let ownership;
+
+/** True when an import specifier from `file` names the schema (its index or one of its files). */
+function importsSchema(file, spec) {
+  if (typeof spec !== 'string' || !spec.startsWith('.')) return false;
+  const target = path.resolve(path.dirname(file), spec);
+  return target === schemaDir || path.dirname(target) === schemaDir;
+}
+
+const WRITES = new Set(['insert', 'update', 'delete']);
+
+/**
+ * A table object from src/server/db/schema is imported (as a value) only by its owner, by a file
+ * listed as reading it (joins, never writes), or by a listed exception. Tests are free to set up
+ * rows directly.
+ */
+const tableOwnership = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const rel = relative(context.filename);
+    if (isTest(rel)) return {};
+    ownership ??= readTableOwnership();
+    if (rel.startsWith('src/server/db/schema/')) {
+      return {
+        Program() {
+          for (const [table, entry] of ownership) {
+            if (entry.schemaFile === rel && !entry.owner) {
+              context.report({ loc: { line: 1, column: 0 }, message: `table '${table}' has no @owner: name its repository in the doc comment above it` });
+            }
+          }
+        },
+      };
+    }
+    const readOnly = new Map();
+    return {
+      ImportDeclaration(node) {
+        if (node.importKind === 'type' || !importsSchema(context.filename, node.source.value)) return;
+        for (const spec of node.specifiers) {
+          if (spec.type === 'ImportNamespaceSpecifier') {
+            if (path.dirname(context.filename) !== path.join(src, 'server', 'db')) {
+              context.report({ node: spec, message: 'import tables by name from the schema (the whole schema is for the database client only)' });
+            }
+            continue;
+          }
+          if (spec.type !== 'ImportSpecifier' || spec.importKind === 'type') continue;
+          const table = spec.imported.name;
+          const entry = ownership.get(table);
+          if (!entry || entry.owner === rel || entry.writes.has(rel)) continue;
+          if (entry.reads.has(rel)) {
+            readOnly.set(spec.local.name, table);
+            continue;
+          }
+          context.report({
+            node: spec,
+            message: `table '${table}' belongs to ${entry.owner ?? 'no owner yet'}: call its functions, or list this file next to the table in ${entry.schemaFile}`,
+          });
+        }
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        const arg = node.arguments[0];
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier' || !WRITES.has(callee.property.name)) return;
+        if (arg?.type !== 'Identifier' || !readOnly.has(arg.name)) return;
+        const table = readOnly.get(arg.name);
+        context.report({ node, message: `this file may only read '${table}' (@reads): ${callee.property.name} it through ${ownership.get(table)?.owner}` });
+      },
+    };
+  },
+};
+
+/**
+ * SQL lives in repositories: in src/server, only a file that owns, reads or writes a table (see
+ * table-ownership) or a *-repository.ts, and the database layer itself, import query builders from
+ * drizzle-orm. Services and routes call repository functions.
+ */
+const sqlInRepositories = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const rel = relative(context.filename);
+    if (!rel.startsWith('src/server/') || rel.startsWith('src/server/db/') || isTest(rel) || rel.endsWith('-repository.ts')) return {};
+    ownership ??= readTableOwnership();
+    const touchesTables = [...ownership.values()].some((e) => e.owner === rel || e.reads.has(rel) || e.writes.has(rel));
+    if (touchesTables) return {};
+    return {
+      ImportDeclaration(node) {
+        const from = node.source.value;
+        if (node.importKind === 'type' || typeof from !== 'string' || !(from === 'drizzle-orm' || from.startsWith('drizzle-orm/'))) return;
+        if (node.specifiers.length > 0 && node.specifiers.every((s) => s.type === 'ImportSpecifier' && s.importKind === 'type')) return;
+        context.report({ node, message: `SQL lives in repositories: move this query into the module's *-repository.ts (${rel} is not one)` });
+      },
+    };
+  },
+};
+
+/** Timers belong to a module's -plugin.ts (started on ready, stopped on close), not to its routes. */
+const noTimersInRoutes = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    if (!/-routes\.ts$/.test(context.filename)) return {};
+    return {
+      CallExpression(node) {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'setInterval') {
+          context.report({ node, message: "a timer in a routes file: start it in the module's -plugin.ts (onReady) and stop it on close" });
+        }
+      },
+    };
+  },
+};
+
+export const dhrRules = {
+  boundaries,
+  'module-cycles': moduleCycles,
+  'table-ownership': tableOwnership,
+  'sql-in-repositories': sqlInRepositories,
+  'no-timers-in-routes': noTimersInRoutes,
+};

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { dhrRules, readTableOwnership } from './dhr-rules.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const linter = new Linter({ configType: 'flat', cwd: root });
+
+/** The messages one of DHR's rules gives for `code` written in the repo-relative file `file`. */
+function lint(rule: keyof typeof dhrRules, file: string, code: string): string[] {
+  const config: Linter.Config[] = [
+    {
+      files: ['**/*.ts', '**/*.tsx'],
+      languageOptions: { parser: tseslint.parser as Linter.Parser },
+      plugins: { dhr: { rules: dhrRules } },
+      rules: { [`dhr/${rule}`]: 'error' },
+    },
+  ];
+  return linter.verify(code, config, { filename: path.join(root, file) }).map((m) => m.message);
+}
+
+describe('dhr lint rules refuse deliberate violations', () => {
+  it('boundaries: contracts import neither side; the sides do not import each other', () => {
+    expect(lint('boundaries', 'src/contracts/x.ts', "import { buildApp } from '../server/app';")).toEqual(['src/contracts must not import from server or web']);
+    expect(lint('boundaries', 'src/web/lib/x.ts', "import { buildApp } from '../../server/app';")).toEqual(['the web app must not import the server']);
+    expect(lint('boundaries', 'src/web/features/shop/x.ts', "import { A } from '../admin/components/a';")[0]).toMatch(/through its index only/);
+    expect(lint('boundaries', 'src/web/lib/x.ts', "import { TIERS } from '../../contracts/tiers';")).toEqual([]);
+  });
+
+  it('module-cycles: a server module may not import one that already depends on it', () => {
+    // platforms reads and writes members' grants, so members may not import platforms.
+    expect(lint('module-cycles', 'src/server/modules/members/x.ts', "import { runSync } from '../platforms/sync';")[0]).toMatch(/a cycle/);
+    expect(lint('module-cycles', 'src/server/modules/platforms/x.ts', "import { findMemberById } from '../members/members-repository';")).toEqual([]);
+  });
+
+  it('table-ownership: only the owner (and listed readers and exceptions) import a table', () => {
+    const importUsers = "import { users } from '../../db/schema';\nexport const t = users;";
+    expect(lint('table-ownership', 'src/server/modules/members/members-repository.ts', importUsers)).toEqual([]);
+    expect(lint('table-ownership', 'src/server/modules/shop/shop-service.ts', importUsers)[0]).toMatch(
+      /^table 'users' belongs to src\/server\/modules\/members\/members-repository.ts/,
+    );
+    // Type imports are free: they carry no SQL.
+    expect(lint('table-ownership', 'src/server/modules/shop/shop-service.ts', "import type { UserRow } from '../../db/schema';")).toEqual([]);
+    // A listed reader may join the table but not write it.
+    const reader = 'src/server/modules/news/forum-repository.ts';
+    expect(lint('table-ownership', reader, `${importUsers}\ndb.select().from(users);`)).toEqual([]);
+    expect(lint('table-ownership', reader, `${importUsers}\ndb.update(users).set({});`)[0]).toMatch(/may only read 'users'/);
+    expect(lint('table-ownership', 'src/server/modules/shop/x.ts', "import * as schema from '../../db/schema';")[0]).toMatch(/for the database client only/);
+    expect(lint('table-ownership', 'tests/api/x.test.ts', "import { users } from '../../src/server/db/schema';")).toEqual([]);
+  });
+
+  it('table-ownership: every table names its owner', () => {
+    const unowned = [...readTableOwnership()].filter(([, e]) => !e.owner).map(([t]) => t);
+    expect(unowned).toEqual([]);
+    expect(readTableOwnership().get('users')?.owner).toBe('src/server/modules/members/members-repository.ts');
+  });
+
+  it('sql-in-repositories: services and routes do not build queries', () => {
+    const query = "import { eq } from 'drizzle-orm';";
+    expect(lint('sql-in-repositories', 'src/server/modules/shop/shop-service.ts', query)[0]).toMatch(/^SQL lives in repositories/);
+    expect(lint('sql-in-repositories', 'src/server/modules/shop/shop-repository.ts', query)).toEqual([]);
+    expect(lint('sql-in-repositories', 'src/server/modules/shop/shop-service.ts', "import type { SQL } from 'drizzle-orm';")).toEqual([]);
+  });
+
+  it('no-timers-in-routes: timers start in plugins', () => {
+    expect(lint('no-timers-in-routes', 'src/server/modules/shop/shop-routes.ts', 'setInterval(() => undefined, 1000);')[0]).toMatch(/-plugin\.ts/);
+    expect(lint('no-timers-in-routes', 'src/server/modules/shop/shop-plugin.ts', 'setInterval(() => undefined, 1000);')).toEqual([]);
+  });
+});

@@ -1,0 +1,12 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsync } from 'fastify';
+import { MINUTE_MS } from '../../../contracts/time';
+import { runPeriodically } from '../../lib/periodic-job';
+import { LIVE_RETENTION_MS, pruneLive } from './live-repository';
+
+/** Visitors and page views older than the live monitor shows leave the tables. */
+const plugin: FastifyPluginAsync = async (app) => {
+  runPeriodically(app, 'live monitor pruning', 15 * MINUTE_MS, () => pruneLive(app.database.db, new Date(Date.now() - LIVE_RETENTION_MS)));
+};
+
+export const liveHousekeepingPlugin = fp(plugin, { name: 'live-housekeeping' });
