@@ -43,7 +43,6 @@ export const adminUsersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_USERS_MAX_LIMIT),
   offset: z.coerce.number().int().min(0).default(0),
 });
-export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 
 /** GET /api/admin/users/export.csv: the list's filters, every matching member (no paging). */
 export const adminUsersExportQuerySchema = adminUsersQuerySchema.pick({ search: true, tier: true, status: true });
@@ -53,7 +52,6 @@ export const MEMBERS_EXPORT_EXTRA_COLUMNS = ['username', 'isAdmin', 'createdAt',
 
 /** Body of GET /api/admin/users: a JSON array, newest members first. Totals are in the headers above. */
 export const adminUserListSchema = z.array(adminUserSchema);
-export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
 // ---------------------------------------------------------------- POST /api/admin/users
 
@@ -191,7 +189,6 @@ export const bulkImportRequestSchema = z.object({
   confirm: flagSchema,
 });
 export const bulkRunQuerySchema = z.object({ dryRun: flagSchema, confirm: flagSchema });
-export type BulkImportRequest = z.input<typeof bulkImportRequestSchema>;
 
 export const bulkImportResultSchema = z.object({
   /** New members created. */
@@ -478,7 +475,6 @@ export const downloadStatsSchema = z.object({
   /** Downloads since midnight Europe/Dublin. */
   today: z.number().int(),
 });
-export type DownloadStats = z.infer<typeof downloadStatsSchema>;
 
 // ---------------------------------------------------------------- GET /api/admin/storage-status
 
@@ -505,4 +501,4 @@ export const storageStatusSchema = z.object({
 });
 export type StorageStatus = z.infer<typeof storageStatusSchema>;
 
-export { SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, TIERS };
+export { SUBSCRIPTION_STATUSES, TIERS };

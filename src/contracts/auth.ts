@@ -136,7 +136,6 @@ export const authReplySchema = z.object({ message: z.string(), user: authUserSch
 export type AuthReply = z.infer<typeof authReplySchema>;
 
 export const sessionUserReplySchema = z.object({ user: authUserSchema.nullable() });
-export type SessionUserReply = z.infer<typeof sessionUserReplySchema>;
 
 export const userExistsReplySchema = z.object({ exists: z.boolean(), hasPassword: z.boolean() });
 export type UserExistsReply = z.infer<typeof userExistsReplySchema>;
@@ -158,7 +157,6 @@ export const sessionDebugReplySchema = z.object({
   cookie: z.object({ name: z.string(), httpOnly: z.boolean(), sameSite: z.string(), secure: z.boolean() }),
   serverTime: z.string(),
 });
-export type SessionDebugReply = z.infer<typeof sessionDebugReplySchema>;
 
 /**
  * The pages mailed links open. The token rides in the URL fragment (`#token=...`), which browsers

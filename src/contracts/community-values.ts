@@ -21,8 +21,6 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const COMMENT_MAX_LENGTH = 500;
 /** Different members whose reports take a comment off the public list until a moderator decides (design §4). */
 export const COMMENT_HIDE_REPORTS = 3;
-/** The discussion of the home page's 'Connect and Share' row and the top bar's comments toggle. */
-export { HOMEPAGE_DISCUSSION } from './discussions';
 /** Longest recent-comments feed. */
 export const RECENT_COMMENTS_MAX = 50;
 /** Length of the feed GET /api/comments/recent answers. */

@@ -12,8 +12,6 @@ import { textField, uuidField } from './text-field';
  */
 
 export * from './community-values';
-export { isCleanText, textField } from './text-field';
-
 // ---------------------------------------------------------------- text
 
 

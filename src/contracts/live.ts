@@ -17,7 +17,6 @@ export const heartbeatBodySchema = z.strictObject({
     .refine(isPagePath, 'Not a page of the site'),
   anonymousId: textField(100).regex(ANONYMOUS_ID_PATTERN).optional(),
 });
-export type HeartbeatBody = z.infer<typeof heartbeatBodySchema>;
 
 export const heartbeatReplySchema = z.object({ ok: z.literal(true) });
 

@@ -11,7 +11,7 @@ import { textField, uuidField } from './text-field';
 
 /** Genre dropdown options of the VIP page (spec §5), matched exactly against a mix's genre. */
 export const MIX_GENRES = ['deep house', 'tech house', 'progressive', 'melodic', 'minimal', 'organic'] as const;
-export type MixGenre = (typeof MIX_GENRES)[number];
+type MixGenre = (typeof MIX_GENRES)[number];
 
 /** Audio file types a mix may be (checked by content on upload), by extension. */
 export const MIX_AUDIO_EXTENSIONS = ['mp3', 'm4a', 'aac', 'flac', 'wav'] as const;
@@ -81,7 +81,6 @@ const s3UrlValueSchema = textField(2000).trim().refine(isMixStorageKey, 'a stora
 
 /** PATCH /api/vip-mixes/{id} (spec §7): an empty string clears the link. */
 export const updateMixLinkSchema = z.object({ s3Url: z.union([s3UrlValueSchema, z.literal('')]).nullable() });
-export type UpdateMixLink = z.infer<typeof updateMixLinkSchema>;
 
 const text = (max: number) => textField(max).trim();
 

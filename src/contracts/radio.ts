@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import {
-  CONFIDENCE_IDENTIFIED,
-  CONFIDENCE_MEDIUM,
-  METADATA_SERVICE,
-  NOW_PLAYING_EVENT,
-  RECOMMENDATIONS_MAX,
-  TRACK_LIST_MAX,
-  isSearchUrl,
-  searchUrls,
-} from './radio-values';
+import { METADATA_SERVICE, NOW_PLAYING_EVENT, RECOMMENDATIONS_MAX, TRACK_LIST_MAX, searchUrls } from './radio-values';
 import { textField } from './text-field';
 
-export { CONFIDENCE_IDENTIFIED, CONFIDENCE_MEDIUM, METADATA_SERVICE, NOW_PLAYING_EVENT, RECOMMENDATIONS_MAX, TRACK_LIST_MAX, isSearchUrl, searchUrls };
+export { METADATA_SERVICE, NOW_PLAYING_EVENT, RECOMMENDATIONS_MAX, TRACK_LIST_MAX, searchUrls };
 
 /**
  * Radio and track payloads, shared by server and web.
@@ -27,14 +18,12 @@ export const channelIdSchema = textField(64)
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'Channel must be a channel id such as dhr1 or dhr2');
-export type ChannelId = z.infer<typeof channelIdSchema>;
 
 export const channelParamsSchema = z.object({ channel: channelIdSchema });
 
 export const TRACK_SERVICES = ['audd', 'acrcloud', METADATA_SERVICE] as const;
 export const trackServiceSchema = z.enum(TRACK_SERVICES);
 export type TrackService = z.infer<typeof trackServiceSchema>;
-
 
 /**
  * GET /api/live-metadata[?t=], GET /api/live-metadata/{channel}[?t=&nocache=1].
@@ -60,7 +49,6 @@ export const liveMetadataQuerySchema = z.object({
   t: textField(64).optional(),
   nocache: textField(16).optional(),
 });
-
 
 /**
  * Data of one `now-playing` SSE event: the channel's metadata plus `channel` and `online`.

@@ -173,7 +173,6 @@ export const syncLogEntrySchema = z.object({
   to: z.string().nullable(),
   note: z.string().nullable(),
 });
-export type SyncLogEntryView = z.infer<typeof syncLogEntrySchema>;
 
 export const syncRunDetailSchema = syncRunSummarySchema.extend({ entries: z.array(syncLogEntrySchema) });
 export type SyncRunDetail = z.infer<typeof syncRunDetailSchema>;

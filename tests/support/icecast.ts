@@ -5,7 +5,7 @@
 import { afterAll } from 'vitest';
 import { startIcecast, type FeedOptions, type IcecastServer, type StartIcecastOptions } from '../../scripts/lib/icecast';
 
-export { freePort, hasIcecast, ICECAST_INSTALL_HINT, startIcecast, type FeedOptions, type IcecastServer } from '../../scripts/lib/icecast';
+export { freePort, hasIcecast, ICECAST_INSTALL_HINT, type FeedOptions, type IcecastServer } from '../../scripts/lib/icecast';
 
 /**
  * Starts icecast2 with the given mounts on air (each fed by ffmpeg) and optional first titles.

@@ -12,7 +12,7 @@ import { ADMIN_SESSION_MAX_MS, createSession, deleteSession, findSessionUser, ME
  * and the hook below enforces it. Routes without a policy are refused at registration.
  * The policy type lives in src/contracts so the web's AccessGate takes the same values.
  */
-export { type AccessPolicy, type BearerTokenVar, access };
+export { type AccessPolicy, access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -36,11 +36,6 @@ export async function markHandled(db: Db, id: string, adminId: string): Promise<
   return row ?? null;
 }
 
-export async function findContactMessage(db: Db, id: string): Promise<ContactMessageRow | null> {
-  const rows = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
-  return rows[0] ?? null;
-}
-
 /** Messages no admin has marked handled yet. */
 export async function countUnhandled(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.handledAt));

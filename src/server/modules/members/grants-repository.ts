@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Grant, GrantSnapshot, MemberAccessSnapshot } from '../../../contracts/grants';
 import { ACCESS_STATUSES } from '../../../contracts/tier-policy';
 import type { SubscriptionSource } from '../../../contracts/tiers';
@@ -176,11 +176,6 @@ export async function listHeldChanges(db: Db, limit: number): Promise<HeldChange
 
 export async function countHeldMembers(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(distinct ${heldChanges.userId})::int` }).from(heldChanges);
-  return Number(row?.n ?? 0);
-}
-
-export async function countHeldChanges(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(heldChanges);
   return Number(row?.n ?? 0);
 }
 

@@ -253,12 +253,3 @@ export async function rankingCandidates(db: Db, limit: number): Promise<NewsItem
   return db.select().from(newsItems).orderBy(desc(newsItems.pubDate), newsItems.id).limit(limit);
 }
 
-export async function itemsByIds(db: Db, ids: string[]): Promise<NewsItemRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(newsItems).where(inArray(newsItems.id, ids));
-}
-
-export async function findItem(db: Db, id: string): Promise<NewsItemRow | undefined> {
-  const [row] = await db.select().from(newsItems).where(eq(newsItems.id, id));
-  return row;
-}

@@ -2,11 +2,6 @@ import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsletterSubscribers, type NewsletterSubscriberRow } from '../../db/schema';
 
-export async function findSubscriber(db: Db, email: string): Promise<NewsletterSubscriberRow | null> {
-  const rows = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).limit(1);
-  return rows[0] ?? null;
-}
-
 /** Starts (or restarts) the opt-in of `email` with a new confirmation secret; a confirmed address is left as it is (null). */
 export async function requestOptIn(db: Db, email: string, confirmTokenHash: string, expiresAt: Date): Promise<NewsletterSubscriberRow | null> {
   const rows = await db
