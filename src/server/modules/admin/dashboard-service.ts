@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { AdminStats, PlatformStatus, StorageStatus, SystemStatus } from '../../../contracts/admin';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
+import { CachedRead } from '../../lib/cached-read';
 import type { MediaStorage } from '../../lib/storage/media-storage';
 import type { Platform } from '../../db/schema';
 import { memberFigures } from '../members/members-repository';
@@ -23,28 +24,14 @@ function downloadsToday(db: Db, now: Date = new Date()): Promise<number> {
   return countDownloadsSince(db, startOfDayDublin(now));
 }
 
-/** Cached for a short while: several dashboard cards ask at once. */
-function cached<T>(ttlMs: number, load: () => Promise<T>): () => Promise<T> {
-  let entry: { at: number; value: Promise<T> } | undefined;
-  return () => {
-    if (entry && Date.now() - entry.at < ttlMs) return entry.value;
-    const value = load();
-    entry = { at: Date.now(), value };
-    value.catch(() => {
-      entry = undefined;
-    });
-    return value;
-  };
-}
-
 export function createDashboard(database: Database, config: Config, media: MediaStorage) {
   const { db } = database;
   // The dashboard's cards reload together; the storage status page counts live.
-  const mediaUsage = cached(30_000, () => media.usage());
+  const mediaUsage = new CachedRead({ load: () => media.usage(), maxAgeMs: 30_000 });
   // Listener counts are shown live; a short cache still spares Icecast from a reload storm.
-  const channelChecks = cached(5_000, () => checkChannels(db));
+  const channelChecks = new CachedRead({ load: () => checkChannels(db), maxAgeMs: 5_000 });
   // Resolving every active record to its member is a few queries per 500 records: kept briefly.
-  const unmatchedCount = cached(15_000, async () => (await unmatchedSupporters(db)).length);
+  const unmatchedCount = new CachedRead({ load: async () => (await unmatchedSupporters(db)).length, maxAgeMs: 15_000 });
 
   async function stats(now: Date = new Date()): Promise<AdminStats> {
     const [members, totalTracks, mixes, todayDownloads, usage, unmatched, held] = await Promise.all([
@@ -52,8 +39,8 @@ export function createDashboard(database: Database, config: Config, media: Media
       countIdentifications(db),
       mixStorageCounts(db),
       downloadsToday(db, now),
-      mediaUsage(),
-      unmatchedCount(),
+      mediaUsage.get(),
+      unmatchedCount.get(),
       countHeldMembers(db),
     ]);
     const [moderationPending, contactUnhandled, submissionsUnreviewed] = await Promise.all([moderationPendingCount(db), countUnhandled(db), countUnreviewed(db)]);
@@ -115,7 +102,7 @@ export function createDashboard(database: Database, config: Config, media: Media
       dbError = err instanceof Error ? err.message : String(err);
     }
     const latencyMs = dbOk ? Math.round((performance.now() - started) * 10) / 10 : null;
-    const [runs, channels] = await Promise.all([dbOk ? recentSyncRuns(db, 50, false, true) : Promise.resolve([]), channelChecks()]);
+    const [runs, channels] = await Promise.all([dbOk ? recentSyncRuns(db, 50, false, true) : Promise.resolve([]), channelChecks.get()]);
     const platforms: PlatformStatus[] = (['patreon', 'buymeacoffee'] as Platform[]).map((p) => {
       const run = runs.find((r) => r.platforms.some((o) => o.platform === p && o.attempted));
       const outcome = run?.platforms.find((o) => o.platform === p);

@@ -18,10 +18,10 @@ import {
 import { unauthorized } from '../../lib/errors';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
-import { COMMENTS_CHANNEL, CommentsCache, LIST_CACHE_CONTROL } from './comments-cache';
-import { ownPendingComments, recentComments, visibleComments } from './comments-repository';
+import { CommentsCache, LIST_CACHE_CONTROL } from './comments-cache';
+import { ownPendingComments } from './comments-repository';
 import { postComment, reportComment } from './comments-service';
-import { toComment, toRecentComment } from './comment-views';
+import { toComment } from './comment-views';
 import { preSerializedJson } from '../../plugins/reply-schemas';
 import { clientBucket } from '../../lib/client-address';
 import { hashToken } from '../../lib/tokens';
@@ -37,20 +37,14 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** Comments on a discussion, the recent feed, posting and reporting (spec §7 "Comments"). */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const cache = new CommentsCache(app.database, app.log.child({ module: 'comments' }));
+  const cache = new CommentsCache(app);
   app.decorate('commentsCache', cache);
 
-  let unlisten: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    unlisten = await app.database.listen(COMMENTS_CHANNEL, (discussionId) => cache.drop(discussionId));
-  });
-  app.addHook('preClose', async () => unlisten?.());
-
-  const recentFeed = (limit: number) => cache.recentFeed(limit, async () => (await recentComments(db, limit)).map(toRecentComment));
+  const recentFeed = async (limit: number) => (await cache.recent.get(limit)).body;
 
   // Lists already read are answered before routing (plugins/memory-answers.ts); their keys were validated then.
   const recentFromMemory = (limit: string | undefined, query: string) =>
-    query === '' && limit !== undefined && /^[1-9]\d{0,2}$/.test(limit) ? cache.peekRecent(Number(limit)) : undefined;
+    query === '' && limit !== undefined && /^[1-9]\d{0,2}$/.test(limit) ? cache.recent.peek(Number(limit)) : undefined;
 
   app.get(
     '/api/comments/recent',
@@ -72,12 +66,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     // Public, but a signed-in author also sees their own comments waiting for a moderator (so a request
     // with a session never takes the memory path).
     {
-      config: { access: access.public, fromMemory: (params, query) => (query === '' && params.articleId ? cache.peekList(params.articleId)?.answer : undefined) },
+      config: { access: access.public, fromMemory: (params, query) => (query === '' && params.articleId ? cache.lists.peek(params.articleId)?.answer : undefined) },
       schema: { params: discussionParamsSchema, response: { 200: commentListSchema } },
     },
     async (req, reply) => {
       const { articleId } = req.params;
-      const list = await cache.list(articleId, async () => (await visibleComments(db, articleId)).map(toComment));
+      const list = await cache.lists.get(articleId);
       reply.header('cache-control', LIST_CACHE_CONTROL).type(JSON_TYPE);
       if (!req.user) return reply.send(preSerializedJson<Comment[]>(list.body));
       const pending = await ownPendingComments(db, articleId, req.user.id);

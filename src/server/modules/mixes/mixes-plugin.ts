@@ -14,6 +14,7 @@ import {
   type VipMix,
 } from '../../../contracts/mixes';
 import type { UserRow } from '../../db/schema';
+import { CachedRead, ChangeNotices } from '../../lib/cached-read';
 import { AppError, unauthorized } from '../../lib/errors';
 import { parseRange } from '../../lib/storage/http-range';
 import { attachmentDisposition } from '../../lib/storage/media-storage';
@@ -36,67 +37,41 @@ const MAX_KEPT_MIXES = 2000;
  */
 export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  const changes = new ChangeNotices(app, VIP_MIXES_CHANNEL);
   // Every Range request of a player (each seek) resolves its mix: rows found are kept per instance
   // until the library changes (a PGlite lookup cost ~1 ms of a 4 MB range's ~12 ms).
-  const mixRows = new Map<string, MixRow>();
-  let generation = 0;
-  const findMixKept = async (id: string): Promise<MixRow | undefined> => {
-    const kept = mixRows.get(id);
-    if (kept) return kept;
-    const started = generation;
-    const row = await findMix(db, id);
-    if (row && started === generation && mixRows.size < MAX_KEPT_MIXES) mixRows.set(id, row);
-    return row;
-  };
-  const deps = { db, storage: app.mediaStorage, tokens: app.streamTokens, findMix: findMixKept };
+  const mixRows = new CachedRead<string, MixRow | undefined>({
+    droppedBy: [changes],
+    load: (id) => findMix(db, id),
+    keepIf: (row) => row !== undefined,
+    maxKeys: MAX_KEPT_MIXES,
+    whenFull: 'keepOut',
+  });
+  const deps = { db, storage: app.mediaStorage, tokens: app.streamTokens, findMix: (id: string) => mixRows.get(id) };
 
   // The list is read by every visitor of /vip: one serialised body per instance until the library changes.
-  let listBody: Promise<string> | undefined;
-  /** The first mix's artwork, the largest paint of /vip: its HTML preloads it. */
-  let leadArtwork: string | undefined;
-  const dropCaches = () => {
-    listBody = undefined;
-    leadArtwork = undefined;
-    mixRows.clear();
-    generation += 1;
-  };
-  const loadList = (): Promise<string> => {
-    if (!listBody) {
-      const started = generation;
-      listBody = listMixes(db).then((rows) => {
-        const list = rows.map(toVipMix);
-        if (started === generation) leadArtwork = list[0]?.artworkUrl ?? undefined;
-        return JSON.stringify(list);
-      });
-      listBody.catch(dropCaches);
-    }
-    return listBody;
-  };
+  const library = new CachedRead<void, { body: string; leadArtwork: string | undefined }>({
+    droppedBy: [changes],
+    load: async () => {
+      const list = (await listMixes(db)).map(toVipMix);
+      // The first mix's artwork is the largest paint of /vip: its HTML preloads it.
+      return { body: JSON.stringify(list), leadArtwork: list[0]?.artworkUrl ?? undefined };
+    },
+  });
+  // Read once at start, so the first visitor's /vip already names its lead image.
+  app.addHook('onReady', async () => library.warm());
   app.pageHints.leadImage('/vip', () => {
     // Not read yet on this instance: read now, so the next visitor's HTML names it.
-    if (!listBody) void loadList().catch(() => undefined);
-    return leadArtwork;
+    library.warm();
+    return library.peek()?.leadArtwork;
   });
-  const announceChange = async () => {
-    dropCaches();
-    await app.database.notify(VIP_MIXES_CHANNEL, 'changed').catch((err: unknown) => app.log.warn({ err }, 'could not announce a mix library change'));
-  };
-
-  let unlisten: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    unlisten = await app.database.listen(VIP_MIXES_CHANNEL, dropCaches);
-    // Read once at start, so the first visitor's /vip already names its lead image.
-    void loadList().catch(() => undefined);
-  });
-  app.addHook('preClose', async () => {
-    await unlisten?.();
-  });
+  const announceChange = () => changes.announce();
 
   // Spec §7: the page's list and the admin dashboard's test button read the same data.
   for (const url of ['/api/vip-mixes', '/api/vip/mixes']) {
     app.get(url, { config: { access: access.public, sharedAnswer: true }, schema: { response: { 200: vipMixListSchema } } }, async (_req, reply) => {
       reply.header('cache-control', 'public, no-cache').type('application/json; charset=utf-8');
-      return preSerializedJson<VipMix[]>(await loadList());
+      return preSerializedJson<VipMix[]>((await library.get()).body);
     });
   }
 

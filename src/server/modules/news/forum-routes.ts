@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createForumPostSchema, DEFAULT_FORUM_FILTER, FORUM_LIST_MAX, forumPostIdParamsSchema, forumPostListSchema, forumPostSchema, forumPostsQuerySchema, type ForumPost } from '../../../contracts/news';
+import { createForumPostSchema, DEFAULT_FORUM_FILTER, FORUM_LIST_MAX, forumPostIdParamsSchema, forumPostListSchema, forumPostSchema, forumPostsQuerySchema, type ForumFilter, type ForumPost } from '../../../contracts/news';
 import type { UserRow } from '../../db/schema';
+import { CachedRead, ChangeNotices } from '../../lib/cached-read';
 import { unauthorized } from '../../lib/errors';
 import { MINUTE_MS } from '../../../contracts/time';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
-import { listForumPosts } from './forum-repository';
+import { listForumPosts, type ForumListFilter } from './forum-repository';
 import { approveThread, createThread, removeThread, toForumPost } from './forum-service';
 import { noContentReply, preSerializedJson } from '../../plugins/reply-schemas';
 
@@ -16,7 +17,6 @@ const CACHE_TTL_MS = 5 * MINUTE_MS;
 const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 
 interface CachedList {
-  at: number;
   posts: ForumPost[];
   /** Serialised once: most readers get it as is. */
   body: string;
@@ -27,35 +27,21 @@ interface CachedList {
 /** GET and POST /api/forum/posts (spec §7): member threads, by category and search. */
 export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  const changes = new ChangeNotices(app, FORUM_CHANNEL);
+  const listOf = (posts: ForumPost[]): CachedList => {
+    const body = JSON.stringify(posts);
+    return { posts, body, answer: { body, cacheControl: PUBLIC_CACHE_CONTROL } };
+  };
+  const load = async (filter: ForumListFilter) => listOf((await listForumPosts(db, filter, FORUM_LIST_MAX)).map(toForumPost));
   // The unfiltered lists per category are what every visitor of /forum reads: kept in memory.
-  const cache = new Map<string, CachedList>();
-  const dropCaches = () => cache.clear();
-
-  let unlisten: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    unlisten = await app.database.listen(FORUM_CHANNEL, dropCaches);
-  });
-  app.addHook('preClose', async () => {
-    await unlisten?.();
-  });
+  const lists = new CachedRead<ForumFilter, CachedList>({ load: (category) => load({ category }), maxAgeMs: CACHE_TTL_MS, droppedBy: [changes] });
 
   // The reply is built from toForumPost rows and serialised here (once per list for most readers); the schema documents it.
   // Every visitor of /forum without a session reads the unfiltered list: answered from memory.
-  const fromMemory = (_params: unknown, query: string) => {
-    const hit = query === '' ? cache.get(DEFAULT_FORUM_FILTER) : undefined;
-    return hit && Date.now() - hit.at < CACHE_TTL_MS ? hit.answer : undefined;
-  };
+  const fromMemory = (_params: unknown, query: string) => (query === '' ? lists.peek(DEFAULT_FORUM_FILTER)?.answer : undefined);
   app.get('/api/forum/posts', { config: { access: access.public, fromMemory }, schema: { querystring: forumPostsQuerySchema, response: { 200: forumPostListSchema } } }, async (req, reply) => {
     const { category, search } = req.query;
-    let list: CachedList;
-    const hit = search ? undefined : cache.get(category);
-    if (hit && Date.now() - hit.at < CACHE_TTL_MS) list = hit;
-    else {
-      const posts = (await listForumPosts(db, { category, search }, FORUM_LIST_MAX)).map(toForumPost);
-      const body = JSON.stringify(posts);
-      list = { at: Date.now(), posts, body, answer: { body, cacheControl: PUBLIC_CACHE_CONTROL } };
-      if (!search) cache.set(category, list);
-    }
+    const list = search ? await load({ category, search }) : await lists.get(category);
     // A member also sees their own threads awaiting a moderator; an admin sees every held thread, to decide.
     const pendingOf = req.user?.isAdmin ? 'all' : req.user?.id;
     const own = pendingOf ? (await listForumPosts(db, { category, search, pendingOf }, FORUM_LIST_MAX)).map(toForumPost) : [];
@@ -91,8 +77,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  async function announceChange() {
-    dropCaches();
-    await app.database.notify(FORUM_CHANNEL, 'changed').catch((err: unknown) => app.log.warn({ err }, 'could not announce a forum change'));
+  function announceChange() {
+    return changes.announce();
   }
 };

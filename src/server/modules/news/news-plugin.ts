@@ -9,6 +9,7 @@ import { parseNewsFeeds } from '../../config';
 import type { Db } from '../../db/client';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import type { SafeFetchOptions } from '../../lib/safe-fetch';
+import { CachedRead, ChangeNotices } from '../../lib/cached-read';
 import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
 import { COMMENTS_CHANNEL } from '../comments/comments-cache';
@@ -54,11 +55,10 @@ const LIST_CACHE_CONTROL = 'public, no-cache';
 /** A list as sent: also the answer plugins/memory-answers.ts gives before routing. */
 interface CachedBody extends MemoryAnswer {
   etag: string;
-  at: number;
 }
 
 function cachedBody(json: string): CachedBody {
-  return { body: json, etag: `"${createHash('sha1').update(json).digest('base64url').slice(0, 20)}"`, at: Date.now(), cacheControl: LIST_CACHE_CONTROL };
+  return { body: json, etag: `"${createHash('sha1').update(json).digest('base64url').slice(0, 20)}"`, cacheControl: LIST_CACHE_CONTROL };
 }
 
 const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
@@ -71,12 +71,12 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
   let commentActivity: CommentActivity = commentCountsSince;
 
   // Served from memory (docs/conventions.md "Public reads"): every visitor of / and /forum reads these.
-  const cache = new Map<string, CachedBody>();
-  const dropCaches = () => cache.clear();
-  const changed = async () => {
-    dropCaches();
-    await app.database.notify(NEWS_CHANNEL, 'changed').catch((err: unknown) => app.log.warn({ err }, 'could not announce a news change'));
-  };
+  const newsChanges = new ChangeNotices(app, NEWS_CHANNEL);
+  // A comment anywhere may lift an item: the ranking is computed again on the next read.
+  const commentChanges = new ChangeNotices(app, COMMENTS_CHANNEL);
+  const lists: CachedRead<void, CachedBody>[] = [];
+  const dropCaches = () => lists.forEach((list) => list.drop());
+  const changed = () => newsChanges.announce();
   app.decorate('news', {
     poller,
     changed,
@@ -95,26 +95,17 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
   }));
   await seedSourcesOnce(db, seeds);
 
-  async function load(key: string, ttlMs: number, compute: () => Promise<unknown>): Promise<CachedBody> {
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < ttlMs) return hit;
-    const entry = cachedBody(JSON.stringify(await compute()));
-    cache.set(key, entry);
-    return entry;
-  }
-
   /**
-   * A public list, cached under `key` for at most `ttlMs`: a list in memory is answered before routing
-   * (plugins/memory-answers.ts), otherwise the route computes and caches it.
+   * A public list, cached for at most `ttlMs` and dropped by a change (`droppedBy`): a list in memory is
+   * answered before routing (plugins/memory-answers.ts), otherwise the route loads it.
    */
-  function serveList(url: string, key: string, ttlMs: number, compute: () => Promise<unknown>): void {
-    const fromMemory = (_params: unknown, query: string) => {
-      const hit = query === '' ? cache.get(key) : undefined;
-      return hit && Date.now() - hit.at < ttlMs ? hit : undefined;
-    };
+  function serveList(url: string, ttlMs: number, compute: () => Promise<unknown>, droppedBy: ChangeNotices[]): void {
+    const list = new CachedRead<void, CachedBody>({ load: async () => cachedBody(JSON.stringify(await compute())), maxAgeMs: ttlMs, droppedBy });
+    lists.push(list);
+    const fromMemory = (_params: unknown, query: string) => (query === '' ? list.peek() : undefined);
     // The body is sent as cached (already serialised), so the reply is not typed by the response schema.
     const handler = async (req: { headers: Record<string, string | string[] | undefined> }, reply: FastifyReply) => {
-      const entry = await load(key, ttlMs, compute);
+      const entry = await list.get();
       reply.header('cache-control', LIST_CACHE_CONTROL).header('etag', entry.etag);
       if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(entry.body);
@@ -123,18 +114,23 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
   }
 
   // Lists change only through a poll or an admin (both NOTIFY); the TTL only bounds a missed notification.
-  serveList('/api/rss/latest', 'rss', 15 * MINUTE_MS, async () => (await latestItems(db, 'rss', NEWS_LIST_MAX)).map(toNewsItem));
-  serveList('/api/crawler/all', 'web', 20 * MINUTE_MS, async () => (await latestItems(db, 'web', NEWS_LIST_MAX)).map(toNewsItem));
-  serveList('/api/articles/prioritized', 'prioritized', PRIORITIZED_TTL_MS, async () => {
-    const now = Date.now();
-    const pool = await rankingCandidates(db, RANKING_POOL);
-    const comments = await commentActivity(
-      db,
-      pool.map((i) => i.id),
-      new Date(now - RANKING.commentWindowMs),
-    );
-    return rankItems(pool, comments, now).slice(0, NEWS_LIST_MAX).map(toNewsItem);
-  });
+  serveList('/api/rss/latest', 15 * MINUTE_MS, async () => (await latestItems(db, 'rss', NEWS_LIST_MAX)).map(toNewsItem), [newsChanges]);
+  serveList('/api/crawler/all', 20 * MINUTE_MS, async () => (await latestItems(db, 'web', NEWS_LIST_MAX)).map(toNewsItem), [newsChanges]);
+  serveList(
+    '/api/articles/prioritized',
+    PRIORITIZED_TTL_MS,
+    async () => {
+      const now = Date.now();
+      const pool = await rankingCandidates(db, RANKING_POOL);
+      const comments = await commentActivity(
+        db,
+        pool.map((i) => i.id),
+        new Date(now - RANKING.commentWindowMs),
+      );
+      return rankItems(pool, comments, now).slice(0, NEWS_LIST_MAX).map(toNewsItem);
+    },
+    [newsChanges, commentChanges],
+  );
 
   app.post(
     '/api/news/refresh',
@@ -154,14 +150,9 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
   await app.register(newsSourcesRoutes);
   await app.register(forumRoutes);
 
-  let unlisten: (() => Promise<void>) | undefined;
-  let unlistenComments: (() => Promise<void>) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let firstPoll: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    unlisten = await app.database.listen(NEWS_CHANNEL, dropCaches);
-    // A comment anywhere may lift an item: the ranking is computed again on the next read.
-    unlistenComments = await app.database.listen(COMMENTS_CHANNEL, () => cache.delete('prioritized'));
     if (!app.config.backgroundJobs) return;
     const scheduled = () => {
       if (closing.signal.aborted) return;
@@ -179,8 +170,6 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
     if (firstPoll) clearTimeout(firstPoll);
     closing.abort();
     await poller.stop();
-    await unlisten?.();
-    await unlistenComments?.();
   });
 };
 

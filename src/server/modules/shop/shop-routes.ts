@@ -8,6 +8,7 @@ import {
   type ShopProduct,
 } from '../../../contracts/shop';
 import { compareFeatured, SHOP_MESSAGES } from '../../../contracts/shop-values';
+import { CachedRead, ChangeNotices } from '../../lib/cached-read';
 import { conflict, notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
@@ -19,72 +20,44 @@ import { noContentReply, preSerializedJson } from '../../plugins/reply-schemas';
 export const SHOP_PRODUCTS_CHANNEL = 'shop_products';
 const CATALOGUE_CACHE_CONTROL = 'public, max-age=60';
 
+interface Catalogue {
+  /** The public list, as the route and plugins/memory-answers.ts send it. */
+  answer: MemoryAnswer;
+  /** The first image of the shop's first card (its default order): /shop's HTML preloads it. */
+  leadImage: string | undefined;
+}
+
 /**
  * The shop's catalogue (docs/decisions/0018-live-monitor-shop-submissions.md): the public list is
  * served from memory until an admin changes a product, on any instance (docs/conventions.md, NOTIFY).
  */
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  let cached: MemoryAnswer | undefined;
-  // One read at a time: the /shop page's HTML, its preload and the list route all ask for the list
-  // at once after a catalogue change.
-  let reading: Promise<string> | undefined;
-  /** The first image of the shop's first card (its default order): /shop's HTML preloads it. */
-  let leadImage: string | undefined;
-  // Bumped on every drop, so a read that began before a change never caches the old list.
-  let generation = 0;
-  const dropCache = () => {
-    cached = undefined;
-    leadImage = undefined;
-    // A read begun before the change is not shared with requests after it.
-    reading = undefined;
-    generation += 1;
-  };
-  const announce = async () => {
-    dropCache();
-    await app.database.notify(SHOP_PRODUCTS_CHANNEL, 'changed').catch((err: unknown) => app.log.warn({ err }, 'could not announce a catalogue change'));
-  };
-
-  let unlisten: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    unlisten = await app.database.listen(SHOP_PRODUCTS_CHANNEL, dropCache);
-    // Read once at start, so the first visitor's /shop already names its lead image.
-    void activeProductsJson().catch(() => undefined);
+  const changes = new ChangeNotices(app, SHOP_PRODUCTS_CHANNEL);
+  const announce = () => changes.announce();
+  // The /shop page's HTML, its preload and the list route all ask for the list at once after a change: one read.
+  const catalogue = new CachedRead<void, Catalogue>({
+    droppedBy: [changes],
+    load: async () => {
+      const list: ShopProduct[] = (await listActiveProducts(db)).map(toShopProduct);
+      return { answer: { body: JSON.stringify(list), cacheControl: CATALOGUE_CACHE_CONTROL }, leadImage: list.toSorted(compareFeatured)[0]?.images[0] };
+    },
   });
-  app.addHook('preClose', async () => unlisten?.());
-
-  function activeProductsJson(): Promise<string> {
-    if (cached) return Promise.resolve(cached.body);
-    if (reading) return reading;
-    const read = readActiveProducts().finally(() => {
-      if (reading === read) reading = undefined;
-    });
-    reading = read;
-    return read;
-  }
-  async function readActiveProducts(): Promise<string> {
-    const started = generation;
-    const list: ShopProduct[] = (await listActiveProducts(db)).map(toShopProduct);
-    const body = JSON.stringify(list);
-    if (started === generation) {
-      cached = { body, cacheControl: CATALOGUE_CACHE_CONTROL };
-      leadImage = list.toSorted(compareFeatured)[0]?.images[0];
-    }
-    return body;
-  }
+  // Read once at start, so the first visitor's /shop already names its lead image.
+  app.addHook('onReady', async () => catalogue.warm());
   app.pageHints.leadImage('/shop', () => {
     // Not read yet on this instance: read now, so the next visitor's HTML names it.
-    if (!cached) void activeProductsJson().catch(() => undefined);
-    return leadImage;
+    catalogue.warm();
+    return catalogue.peek()?.leadImage;
   });
 
   // The list in memory is answered before routing (plugins/memory-answers.ts).
-  const fromMemory = (_params: unknown, query: string) => (query === '' ? cached : undefined);
+  const fromMemory = (_params: unknown, query: string) => (query === '' ? catalogue.peek()?.answer : undefined);
   app.get('/api/shop/products', { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { response: { 200: shopProductListSchema } } }, async (_req, reply) => {
     reply.header('cache-control', CATALOGUE_CACHE_CONTROL).type('application/json; charset=utf-8');
     // While the database is away the cached list still answers; with nothing cached it is a 503,
     // which the shop shows as an error (its fallback catalogue is for network errors only).
-    return preSerializedJson<ShopProduct[]>(await activeProductsJson());
+    return preSerializedJson<ShopProduct[]>((await catalogue.get()).answer.body);
   });
 
   app.get(

@@ -21,6 +21,7 @@ import {
   type TrackHistoryResponse,
   type TrackMonitorResponse,
 } from '../../../contracts/radio';
+import { CachedRead, ChangeNotices } from '../../lib/cached-read';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
@@ -49,23 +50,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const monitor = new TrackMonitor(app.database, app.nowPlaying, app.config, app.log.child({ module: 'track-monitor' }), sampleUrl);
   app.decorate('trackMonitor', monitor);
 
-  // Recent lists are read by every player every 2 minutes: serve them from memory until the history changes.
-  const recentCache = new Map<string, MemoryAnswer>();
-  const dropCaches = () => recentCache.clear();
-  const announce = async () => {
-    dropCaches();
-    await app.database.notify(TRACK_HISTORY_CHANNEL, 'changed').catch((err: unknown) => app.log.warn({ err }, 'could not announce a track history change'));
-  };
+  const changes = new ChangeNotices(app, TRACK_HISTORY_CHANNEL);
+  const announce = () => changes.announce();
   monitor.onStored = () => void announce();
+  // Recent lists are read by every player every 2 minutes: serve them from memory until the history changes.
+  // Keyed `${channel}:${limit}`, as the memory path finds them.
+  const recentLists = new CachedRead<string, MemoryAnswer>({
+    load: async (key) => {
+      const at = key.lastIndexOf(':');
+      const rows = await recentTracks(db, key.slice(0, at), Number(key.slice(at + 1)));
+      return { body: JSON.stringify(rows.map(toTrackIdentification)), cacheControl: 'no-cache' };
+    },
+    maxKeys: MAX_CACHED_LISTS,
+    whenFull: 'keepOut',
+    droppedBy: [changes],
+  });
 
-  let unlisten: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    unlisten = await app.database.listen(TRACK_HISTORY_CHANNEL, dropCaches);
     if (app.config.backgroundJobs) monitor.start();
   });
   app.addHook('preClose', async () => {
     await monitor.stop();
-    await unlisten?.();
   });
 
   app.get(
@@ -98,15 +103,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  async function sendRecent(channel: string, limit: number): Promise<string> {
-    const key = `${channel}:${limit}`;
-    const hit = recentCache.get(key);
-    if (hit) return hit.body;
-    const body = JSON.stringify((await recentTracks(db, channel, limit)).map(toTrackIdentification));
-    if (recentCache.size < MAX_CACHED_LISTS) recentCache.set(key, { body, cacheControl: 'no-cache' });
-    return body;
-  }
-
   app.get(
     '/api/tracks/recent/:channel',
     {
@@ -116,7 +112,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         // A list already read is answered before routing (plugins/memory-answers.ts); its key was validated then.
         fromMemory: (params, query) => {
           const limit = query === '' ? DEFAULT_RECENT_LIMIT : /^limit=([1-9]\d{0,2})$/.exec(query)?.[1];
-          return limit === undefined ? undefined : recentCache.get(`${params.channel}:${limit}`);
+          return limit === undefined ? undefined : recentLists.peek(`${params.channel}:${limit}`);
         },
       },
       schema: { params: channelParamsSchema, querystring: recentTracksQuerySchema, response: { 200: recentTracksResponseSchema } },
@@ -124,7 +120,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const channel = await app.knownChannel(req.params.channel);
       reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
-      return preSerializedJson<TrackIdentification[]>(await sendRecent(channel, req.query.limit));
+      return preSerializedJson<TrackIdentification[]>((await recentLists.get(`${channel}:${req.query.limit}`)).body);
     },
   );
 
