@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { growthRatio } from '../../../../tests/support/linear-time';
 import { htmlToText, textOrHtml } from './plain-text';
 
-/** The best of three runs, in milliseconds (a shared machine makes single runs noisy). */
-function timeOf(fn: () => void): number {
-  let best = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const t = performance.now();
-    fn();
-    best = Math.min(best, performance.now() - t);
-  }
-  return best;
-}
 
 /** Shapes that made the old regular expressions quadratic, built at a given size. */
 const HOSTILE_SHAPES: Record<string, (n: number) => string> = {
@@ -44,17 +35,23 @@ describe('htmlToText', () => {
     expect(htmlToText('x'.repeat(50), 10)).toBe(`${'x'.repeat(9)}…`);
   });
 
-  it.each(Object.entries(HOSTILE_SHAPES))('takes linear time on %s', (_name, shape) => {
+  it.each(Object.entries(HOSTILE_SHAPES))('takes linear time on %s', async (_name, shape) => {
     const small = shape(64 * 1024);
     const large = shape(256 * 1024);
-    const tSmall = timeOf(() => htmlToText(small, 2000) + textOrHtml(small, 300));
-    const tLarge = timeOf(() => htmlToText(large, 2000) + textOrHtml(large, 300));
-    // 4× the input: linear is ~4× the time; quadratic would be 16×. Generous for a busy machine.
-    expect(tLarge < 20 || tLarge / Math.max(tSmall, 0.5) < 10, `${tSmall.toFixed(1)} ms → ${tLarge.toFixed(1)} ms`).toBe(true);
-    // A million characters is read in bounded time (the input is capped before it is read).
-    const t = performance.now();
-    htmlToText(shape(1_000_000), 2000);
-    expect(performance.now() - t).toBeLessThan(500);
+    const g = await growthRatio(
+      () => htmlToText(small, 2000) + textOrHtml(small, 300),
+      () => htmlToText(large, 2000) + textOrHtml(large, 300),
+      2,
+    );
+    // 4× the input: linear is ~4× the CPU time; quadratic would be 16×.
+    expect(g.ratio, `${g.smallMs.toFixed(1)} ms → ${g.largeMs.toFixed(1)} ms of CPU`).toBeLessThan(10);
+    // A million characters costs no more than the quarter million: the input is capped before it is read.
+    const capped = await growthRatio(
+      () => htmlToText(large, 2000),
+      () => htmlToText(shape(1_000_000), 2000),
+      2,
+    );
+    expect(capped.ratio, `${capped.smallMs.toFixed(1)} ms → ${capped.largeMs.toFixed(1)} ms of CPU`).toBeLessThan(6);
   });
 });
 
