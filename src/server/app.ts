@@ -165,6 +165,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
       pgliteDir: config.memoryDb ? undefined : path.join(config.dataDir, 'db'),
+      pgliteOptimize: config.PGLITE_OPTIMIZE,
     }));
   app.decorate('config', config);
   app.decorate('database', database);

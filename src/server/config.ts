@@ -18,6 +18,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Deep House Radio <no-reply@dhr.local>'),
   SEED_DEMO: boolish.default(true),
+  /** Compile the embedded database's WebAssembly with V8's optimizing tier too: faster large scans, ~55 MB more memory. */
+  PGLITE_OPTIMIZE: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DHR1_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr1'),
   DHR2_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr2'),

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -50,12 +51,27 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite persists; undefined means in memory (tests). */
   pgliteDir?: string | undefined;
+  /** Compile PGlite's WebAssembly with V8's optimizing tier too (PGLITE_OPTIMIZE): see baselineWasmOnly. */
+  pgliteOptimize?: boolean | undefined;
 }
 
 /** Open the database, apply migrations, and return it. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  if (!opts.databaseUrl && !opts.pgliteOptimize) baselineWasmOnly();
   const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.pgliteDir);
   return database;
+}
+
+/**
+ * PGlite's Postgres is WebAssembly. V8 compiles it with its baseline compiler (Liftoff), then again,
+ * function by function as they get hot, with its optimizing one (TurboFan). The second copy costs an
+ * idle server about 55 MB and a start about two seconds, for large scans about 25% faster (measured
+ * in docs/decisions/0026-compiled-start-and-install.md). The embedded database of a small station
+ * keeps the baseline code only, unless PGLITE_OPTIMIZE=true. The flag is process-wide and read when
+ * a module is compiled, so it is set before PGlite loads; PostgreSQL runs no WebAssembly at all.
+ */
+function baselineWasmOnly(): void {
+  v8.setFlagsFromString('--liftoff-only');
 }
 
 /**
@@ -69,7 +85,7 @@ async function initPgliteDir(dir: string): Promise<void> {
   const script = `const { PGlite } = require(process.argv[1]);
 const db = new PGlite(process.argv[2], { startParams: JSON.parse(process.argv[3]) });
 db.waitReady.then(() => db.close()).catch((err) => { console.error(err); process.exit(1); });`;
-  await promisify(execFile)(process.execPath, ['-e', script, pglite, dir, JSON.stringify(pgliteStartParams)], { maxBuffer: 16 * 1024 * 1024 });
+  await promisify(execFile)(process.execPath, ['--liftoff-only', '-e', script, pglite, dir, JSON.stringify(pgliteStartParams)], { maxBuffer: 16 * 1024 * 1024 });
 }
 
 async function openPglite(dir: string | undefined): Promise<Database> {
