@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { memberSummarySchema, subscriptionSourceSchema, subscriptionStatusSchema, tierSchema } from './member-schemas';
 import { SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, TIERS } from './tiers';
 import { textField } from './text-field';
+import { TIER_TABLE, tierLabel } from './tier-table';
+import { EMAIL_MAX_LENGTH } from './email';
 
 /**
  * Admin API payloads: members, stats, bulk import, sync, system status (docs/decisions/0006-platform-subscriptions-and-members-admin.md).
@@ -57,15 +59,6 @@ export const adminUserListSchema = z.array(adminUserSchema);
 
 export const REQUIRED_EMAIL_USERNAME = 'Email and username are required';
 export const INVALID_EMAIL = 'Please enter a valid email address';
-/** The "simple pattern" of spec §5. Backtracks quadratically on long input: test with `isEmailAddress`. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The longest address the admin forms and the bulk import accept (RFC 5321 path limits). */
-export const EMAIL_MAX_LENGTH = 320;
-
-/** The spec's simple email check, length first so a crafted 30,000-character cell costs nothing. */
-export function isEmailAddress(s: string): boolean {
-  return s.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(s);
-}
 
 /** Euros as the forms send them: a number, a numeric string, or empty (= 0). Max 100,000 euro. */
 const euroAmountSchema = z
@@ -96,12 +89,13 @@ const expiryDaysSchema = z
   });
 
 /**
- * POST /api/admin/users. email and username are checked by the server with the spec's messages
- * (REQUIRED_EMAIL_USERNAME, INVALID_EMAIL) so the schema accepts any string for them.
+ * POST /api/admin/users. email and username are checked by the server with the form's messages
+ * (REQUIRED_EMAIL_USERNAME, INVALID_EMAIL; the one email rule of email.ts) so the schema accepts any
+ * string up to their length for them.
  * pledgeAmount is euros (decimal); the reply's pledgeAmount is cents. expiryDays 0 = no expiry.
  */
 export const createAdminUserSchema = z.object({
-  email: textField(320).optional().default(''),
+  email: textField(EMAIL_MAX_LENGTH).optional().default(''),
   username: textField(100).optional().default(''),
   firstName: textField(100).trim().nullish(),
   lastName: textField(100).trim().nullish(),
@@ -128,7 +122,7 @@ export const DUPLICATE_EMAIL = 'A user with this email already exists';
  */
 export const updateAdminUserSchema = z.object({
   id: textField(100).optional(),
-  email: textField(320),
+  email: textField(EMAIL_MAX_LENGTH),
   username: textField(100),
   firstName: textField(100).trim().nullish(),
   lastName: textField(100).trim().nullish(),
@@ -171,8 +165,8 @@ export const BULK_IMPORT_SOURCES = ['admin', 'patreon', 'buymeacoffee'] as const
 /** A template with the spec's columns, for the dialog's download. */
 export const BULK_IMPORT_TEMPLATE = [
   BULK_IMPORT_COLUMNS.join(','),
-  'listener@example.com,Ada,Byrne,VIP,active,2026-12-31,10.00,patreon',
-  'fan@example.com,Sam,Kelly,DHR1,cancelled,,3,buymeacoffee',
+  `listener@example.com,Ada,Byrne,${tierLabel('vip')},active,2026-12-31,${(TIER_TABLE.vip.pledgeMinCents / 100).toFixed(2)},patreon`,
+  `fan@example.com,Sam,Kelly,${tierLabel('dhr1')},cancelled,,${TIER_TABLE.dhr1.pledgeMinCents / 100},buymeacoffee`,
 ].join('\n');
 
 /** A form field or query value that says yes: true, "true", "1", "on". */
@@ -383,7 +377,7 @@ export const adminStatsSchema = z.object({
   storageUsed: z.number(),
   /** Counts per status now (a passed expiry counts as expired, a cancelled subscription paid to a future date as cancelled_with_access). */
   statusCounts: z.record(z.enum(SUBSCRIPTION_STATUSES), z.number().int()),
-  /** Members with paid access now per pledge band, by tier-policy's PLEDGE_BANDS: vip 10+, dhr2 5+, dhr1 3+, free 0 euro. */
+  /** Members with paid access now per pledge band, by tier-policy's PLEDGE_BANDS (the tier table's pledge minimums). */
   pledgeBands: z.record(z.enum(TIERS), z.number().int()),
   /** Active platform supporters that feed no account (the reconciliation page lists them). */
   unmatchedSupporters: z.number().int(),

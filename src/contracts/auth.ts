@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { memberSummarySchema } from './member-schemas';
 import { textField } from './text-field';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email';
 
 /** Spec §9: minimum password 6. The upper bound keeps hashing cheap for hostile input. */
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 export const USERNAME_MAX = 50;
-export const EMAIL_MAX = 254;
 
 /** Auth page and set-password messages, shown to members word for word. */
 export const AUTH_MESSAGES = {
@@ -47,8 +47,15 @@ export const AUTH_MESSAGES = {
   sessionsRevoked: 'The member is signed out everywhere.',
 } as const;
 
-// Length first (the text rule aborts there): an over-long value never reaches the email regex.
-export const emailSchema = textField(EMAIL_MAX, 'Email is too long').trim().toLowerCase().min(1, 'Email is required').email(AUTH_MESSAGES.invalidEmail);
+/**
+ * An email field: the one email rule of email.ts (normalised, EMAIL_MAX_LENGTH, EMAIL_PATTERN). Length
+ * first (the text rule aborts there): an over-long value never reaches the pattern.
+ */
+export const emailSchema = textField(EMAIL_MAX_LENGTH, 'Email is too long')
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .email({ pattern: EMAIL_PATTERN, error: AUTH_MESSAGES.invalidEmail });
 
 /** A new password: the spec's minimum, a sane maximum. */
 export const newPasswordSchema = textField(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`)
@@ -114,7 +121,7 @@ export type AdminSetupBody = z.infer<typeof adminSetupBodySchema>;
 
 /** Quick assign: email and tier required, tier in any case, expiry days 0 = no expiry. */
 export const assignTierBodySchema = z.strictObject({
-  email: textField(EMAIL_MAX, 'Email is too long'),
+  email: textField(EMAIL_MAX_LENGTH, 'Email is too long'),
   tier: textField(20, 'Invalid tier'),
   expiryDays: z
     .union([z.number(), textField(10).regex(/^\s*\d*\s*$/, 'Expiry days must be a whole number')])

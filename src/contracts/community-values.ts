@@ -3,6 +3,7 @@
  * the home page's row) imports them without the validator. The schemas are in community.ts, which
  * re-exports all of this.
  */
+import { tiersWith, tierList } from './tier-table';
 
 export const COMMENT_STATUSES = ['approved', 'pending', 'rejected'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
@@ -26,9 +27,9 @@ export const RECENT_COMMENTS_MAX = 50;
 /** Length of the feed GET /api/comments/recent answers. */
 export const RECENT_COMMENTS_DEFAULT = 20;
 
-/** Spec §5, §6, §8 wording. */
+/** The comment texts members see, word for word. */
 export const COMMENT_MESSAGES = {
-  subscriptionRequired: 'Active subscription required to comment. Please upgrade to DHR1, DHR2, or VIP.',
+  subscriptionRequired: `Active subscription required to comment. Please upgrade to ${tierList(tiersWith((row) => row.comments), 'or', true)}.`,
   subscriptionRequiredShort: 'Subscription required to comment',
   banned: 'You are banned from commenting.',
   empty: 'Comment cannot be empty',

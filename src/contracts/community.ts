@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isEmailAddress } from './admin';
+import { EMAIL_MAX_LENGTH, isEmailAddress } from './email';
 import { BADGES, COMMENT_STATUSES, CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGES, MODERATION_ACTIONS, PROFILE_VISIBILITIES, RECENT_COMMENTS_MAX, REPORT_REASONS } from './community-values';
 import { IMAGE_URL_PATTERN } from './images';
 import { tierSchema } from './member-schemas';
@@ -228,7 +228,7 @@ export const uploadImageResponseSchema = z.object({ imageUrl: z.string() });
 
 export const contactSchema = z.object({
   name: textField(100).trim(),
-  email: textField(320).trim(),
+  email: textField(EMAIL_MAX_LENGTH).trim(),
   subject: textField(200).trim().optional(),
   message: textField(5000).trim(),
   [CONTACT_HONEYPOT_FIELD]: textField(500).optional(),

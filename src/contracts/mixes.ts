@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { MIX_PLAY_TIER, VIP_DAILY_DOWNLOADS } from './tier-policy';
-import { TIER_PRICE_EUR } from './tiers';
+import { MIX_DOWNLOAD_TIER, MIX_PLAY_TIER } from './tier-policy';
+import { TIER_TABLE } from './tier-table';
 import { textField, uuidField } from './text-field';
 
 /**
- * The VIP mix library (spec §2 "VIP page", §3 "VIP mix", §7 "VIP library"; design §4; ADR 0015).
- * Who may play and download is tier-policy's (MIX_PLAY_TIER, VIP_DAILY_DOWNLOADS); this file holds
- * the payloads and the words the page and the API share.
+ * The VIP mix library (ADR 0015). Who may play and download is tier-policy's (MIX_PLAY_TIER,
+ * MIX_DOWNLOAD_TIER, from the tier table); this file holds the payloads and the words the page and
+ * the API share.
  */
+
+const PLAY = TIER_TABLE[MIX_PLAY_TIER];
+const DOWNLOAD = TIER_TABLE[MIX_DOWNLOAD_TIER];
 
 /** Genre dropdown options of the VIP page (spec §5), matched exactly against a mix's genre. */
 export const MIX_GENRES = ['deep house', 'tech house', 'progressive', 'melodic', 'minimal', 'organic'] as const;
@@ -22,9 +25,9 @@ export const ESTIMATED_GB_PER_MIX = 0.15;
 
 /** User-facing texts (spec §5 and §8) shared by the server's refusals and the page. */
 export const MIX_MESSAGES = {
-  vipRequiredForDownloads: 'VIP subscription required for downloads',
-  dailyLimitReached: `Daily download limit reached (${VIP_DAILY_DOWNLOADS} per day)`,
-  playRequiresSubscription: `Subscribe to ${MIX_PLAY_TIER.toUpperCase()} (€${TIER_PRICE_EUR[MIX_PLAY_TIER]}+) to play mixes, or VIP (€${TIER_PRICE_EUR.vip}+) to download`,
+  vipRequiredForDownloads: `${DOWNLOAD.label} subscription required for downloads`,
+  dailyLimitReached: `Daily download limit reached (${DOWNLOAD.mixDownloadsPerDay} per day)`,
+  playRequiresSubscription: `Subscribe to ${PLAY.label} (€${PLAY.priceEur}+) to play mixes, or ${DOWNLOAD.label} (€${DOWNLOAD.priceEur}+) to download`,
   mixNotFound: 'Mix not found',
   fileNotAvailable: 'This mix has no audio file yet',
   notDownloadedToday: 'Download this mix first: its file link is given after a counted download',
@@ -154,10 +157,10 @@ export function accessMessage(input: { authenticated: boolean; tier: string; can
   if (!input.authenticated) return 'Sign in to access premium features';
   if (input.canDownload) {
     return input.remainingDownloads > 0
-      ? `${input.remainingDownloads} of ${VIP_DAILY_DOWNLOADS} downloads remaining today`
-      : `Daily download limit reached (${VIP_DAILY_DOWNLOADS}/day, resets tomorrow)`;
+      ? `${input.remainingDownloads} of ${DOWNLOAD.mixDownloadsPerDay} downloads remaining today`
+      : `Daily download limit reached (${DOWNLOAD.mixDownloadsPerDay}/day, resets tomorrow)`;
   }
   if (input.tier === 'free') return MIX_MESSAGES.playRequiresSubscription;
-  if (input.tier === 'dhr1' || input.tier === 'dhr2') return `Upgrade to VIP (€${TIER_PRICE_EUR.vip}+) to download mixes`;
+  if (input.tier === 'dhr1' || input.tier === 'dhr2') return `Upgrade to ${DOWNLOAD.label} (€${DOWNLOAD.priceEur}+) to download mixes`;
   return 'Unknown subscription status';
 }

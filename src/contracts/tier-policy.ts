@@ -1,69 +1,24 @@
-import { type SubscriptionStatus, type Tier, tierRank } from './tiers';
+import { lowestTierWith, PAID_TIERS, TIER_TABLE, type TierRow } from './tier-table';
+import { TIERS, type SubscriptionStatus, type Tier, tierRank } from './tiers';
 
 /**
- * The single source of truth for what each tier may do (docs/decisions/0003-one-access-policy.md).
- * The server enforces it; the web app only shows it. Free of zod so the web bundle imports it
- * without the validator; the permissions schema lives in member-schemas.ts.
+ * What each tier may do, read from the tier table (tier-table.ts), and the access rule
+ * (docs/decisions/0003-one-access-policy.md). The server enforces it; the web app only shows it.
+ * Free of zod so the web bundle imports it without the validator; the permissions schema lives in
+ * member-schemas.ts.
  */
-export interface TierFeatures {
-  canAccessDHR1: boolean;
-  canAccessDHR2: boolean;
-  canAccessVIP: boolean;
-  canDownload: boolean;
-  adFree: boolean;
-  /** Reference figure from the spec's tier table; -1 = unlimited. The enforced rule is VIP_DAILY_DOWNLOADS. */
-  maxDownloadsPerMonth: number;
-  canUploadMixes: boolean;
-  prioritySupport: boolean;
-  exclusiveContent: boolean;
-}
 
-export const TIER_FEATURES: Record<Tier, TierFeatures> = {
-  free: f(false, false, false, false, false, 0, false, false, false),
-  dhr1: f(true, false, false, false, true, 10, false, false, false),
-  dhr2: f(true, true, false, false, true, 50, true, false, false),
-  vip: f(true, true, true, true, true, -1, true, true, true),
-};
+/** The lowest tier that may play VIP mixes. */
+export const MIX_PLAY_TIER: Tier = lowestTierWith((row) => row.playsMixes);
 
-function f(
-  canAccessDHR1: boolean,
-  canAccessDHR2: boolean,
-  canAccessVIP: boolean,
-  canDownload: boolean,
-  adFree: boolean,
-  maxDownloadsPerMonth: number,
-  canUploadMixes: boolean,
-  prioritySupport: boolean,
-  exclusiveContent: boolean,
-): TierFeatures {
-  return {
-    canAccessDHR1,
-    canAccessDHR2,
-    canAccessVIP,
-    canDownload,
-    adFree,
-    maxDownloadsPerMonth,
-    canUploadMixes,
-    prioritySupport,
-    exclusiveContent,
-  };
-}
+/** The lowest tier that may download VIP mixes. */
+export const MIX_DOWNLOAD_TIER: Tier = lowestTierWith((row) => row.mixDownloadsPerDay > 0);
 
-/** VIP downloads per day, reset at midnight Europe/Dublin. */
-export const VIP_DAILY_DOWNLOADS = 2;
+/** The lowest tier whose contact messages are marked priority. */
+export const PRIORITY_SUPPORT_TIER: Tier = lowestTierWith((row) => row.prioritySupport);
 
-/** The lowest tier that may play VIP mixes (design §4: DHR1 and above play; only VIP downloads). */
-export const MIX_PLAY_TIER = 'dhr1' satisfies Tier;
-
-/**
- * The benefits listed on upgrade screens, per tier: only what DHR actually gives (there is no chatroom
- * yet, so it is not promised; 'Priority support' is the VIP flag on contact messages).
- */
-export const TIER_BENEFITS: Record<Exclude<Tier, 'free'>, string[]> = {
-  dhr1: ['Premium channel at 320kbps', 'Track identification', 'Ad-free listening', 'Play the VIP mix library', 'Comments on news, forum and home', 'Supporter badge on your profile'],
-  dhr2: ['Everything in DHR1', 'The exclusive DHR2 channel', 'Enhanced streaming quality'],
-  vip: ['Everything in DHR2', 'Exclusive mix library (1TB+)', 'Mix downloads (2 per day)', 'Priority support'],
-};
+/** The tier whose rules an admin gets: the top of the ladder. */
+const ADMIN_TIER: Tier = TIERS[TIERS.length - 1] ?? 'vip';
 
 /** What the access rules need to know of a member. */
 export interface Subscriber {
@@ -130,17 +85,37 @@ export function meetsTier(s: Subscriber, required: Tier, now: Date = new Date())
   return tierRank(effectiveTier(s, now)) >= tierRank(required);
 }
 
-/** Whether a member may play VIP mixes (MIX_PLAY_TIER and above; admins always). */
+/** The tier-table row whose benefits a member has now: their effective tier's; an admin's is the top tier's. */
+export function benefitsOf(s: Subscriber, now: Date = new Date()): TierRow {
+  return TIER_TABLE[s.isAdmin ? ADMIN_TIER : effectiveTier(s, now)];
+}
+
+/** Whether a member may play VIP mixes (playsMixes). */
 export function canPlayMixes(s: Subscriber, now: Date = new Date()): boolean {
-  return meetsTier(s, MIX_PLAY_TIER, now);
+  return benefitsOf(s, now).playsMixes;
 }
 
-/** Whether a member may download VIP mixes (the tier's canDownload; admins get VIP features), VIP_DAILY_DOWNLOADS a day. */
+/** Mixes a member may download a day (mixDownloadsPerDay). */
+export function mixDownloadsPerDay(s: Subscriber, now: Date = new Date()): number {
+  return benefitsOf(s, now).mixDownloadsPerDay;
+}
+
+/** Whether a member may download VIP mixes at all. */
 export function canDownloadMixes(s: Subscriber, now: Date = new Date()): boolean {
-  return TIER_FEATURES[s.isAdmin ? 'vip' : effectiveTier(s, now)].canDownload;
+  return mixDownloadsPerDay(s, now) > 0;
 }
 
-/** GET /api/auth/permissions (spec §3); checked on the server by member-schemas.ts permissionsSchema. */
+/** Whether a member's contact messages are marked priority (prioritySupport). */
+export function hasPrioritySupport(s: Subscriber, now: Date = new Date()): boolean {
+  return benefitsOf(s, now).prioritySupport;
+}
+
+/** Whether a member may comment and post in the forum (comments). */
+export function mayComment(s: Subscriber, now: Date = new Date()): boolean {
+  return benefitsOf(s, now).comments;
+}
+
+/** GET /api/auth/permissions; checked on the server by member-schemas.ts permissionsSchema. */
 export interface Permissions {
   authenticated: boolean;
   isAdmin: boolean;
@@ -192,21 +167,20 @@ export interface PermissionsInput extends Subscriber {
 
 /** The permission flags for a signed-in member. `downloadsToday` counts today's VIP downloads. */
 export function permissionsFor(u: PermissionsInput, downloadsToday = 0, now: Date = new Date()): Permissions {
-  const tier = effectiveTier(u, now);
-  const features = TIER_FEATURES[u.isAdmin ? 'vip' : tier];
+  const row = benefitsOf(u, now);
   const expired =
     u.subscriptionStatus === 'expired' ||
     (u.subscriptionExpiry !== null && u.subscriptionExpiry.getTime() <= now.getTime());
-  const dailyLimit = features.canDownload ? VIP_DAILY_DOWNLOADS : 0;
+  const dailyLimit = row.mixDownloadsPerDay;
   return {
     authenticated: true,
     isAdmin: u.isAdmin,
-    canAccessDHR1: features.canAccessDHR1,
-    canAccessDHR2: features.canAccessDHR2,
-    canAccessVIP: features.canAccessVIP,
-    canComment: u.isAdmin || tier !== 'free',
-    canDownload: features.canDownload,
-    canAutoSignInChat: u.isAdmin || tier !== 'free',
+    canAccessDHR1: row.channels.includes('dhr1'),
+    canAccessDHR2: row.channels.includes('dhr2'),
+    canAccessVIP: row.vipPages,
+    canComment: row.comments,
+    canDownload: dailyLimit > 0,
+    canAutoSignInChat: row.chatSignIn,
     subscriptionTier: u.subscriptionTier,
     subscriptionStatus: u.subscriptionStatus,
     subscriptionExpiry: u.subscriptionExpiry ? u.subscriptionExpiry.toISOString() : null,
@@ -221,14 +195,14 @@ export function permissionsFor(u: PermissionsInput, downloadsToday = 0, now: Dat
 }
 
 /**
- * Pledge bands (euro cents a month), highest first: >=10 EUR vip, >=5 dhr2, >=3 dhr1, else free.
- * The platform mapping and the dashboard's SQL are both built from this table.
+ * Pledge bands (euro cents a month), highest first: each paid tier from its pledgeMinCents in the
+ * tier table; a pledge below every band is free. The platform mapping and the dashboard's SQL are
+ * both built from this list.
  */
-export const PLEDGE_BANDS: readonly { tier: Exclude<Tier, 'free'>; minCents: number }[] = [
-  { tier: 'vip', minCents: 1000 },
-  { tier: 'dhr2', minCents: 500 },
-  { tier: 'dhr1', minCents: 300 },
-];
+export const PLEDGE_BANDS: readonly { tier: Exclude<Tier, 'free'>; minCents: number }[] = PAID_TIERS.map((tier) => ({
+  tier,
+  minCents: TIER_TABLE[tier].pledgeMinCents,
+})).sort((a, b) => b.minCents - a.minCents);
 
 /** Pledge amount (euro cents a month) to tier, by PLEDGE_BANDS. */
 export function tierForPledgeCents(cents: number): Tier {

@@ -1,6 +1,7 @@
 /**
  * Tier, status and source values and their pure rules, free of zod so the web bundle can import
- * them; the zod schemas built on them live in member-schemas.ts.
+ * them; the zod schemas built on them live in member-schemas.ts. Each tier's name, price and
+ * benefits are in tier-table.ts.
  */
 
 /** Tier ladder: free < dhr1 < dhr2 < vip. */
@@ -12,11 +13,6 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const SUBSCRIPTION_SOURCES = ['admin', 'patreon', 'buymeacoffee'] as const;
 export type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
-
-/** Monthly prices in euro. */
-export const TIER_PRICE_EUR: Record<Tier, number> = { free: 0, dhr1: 3, dhr2: 5, vip: 10 };
-
-export const TIER_LABEL: Record<Tier, string> = { free: 'Free', dhr1: 'DHR1', dhr2: 'DHR2', vip: 'VIP' };
 
 /** Accepts 'VIP', 'Dhr1', ' free ' ...; undefined when not a tier. */
 export function parseTier(value: unknown): Tier | undefined {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RADIO_LOCALE } from '../../contracts/time';
-import { formatEuro, formatNumber } from './numbers';
+import { formatEuro, formatNumber, formatPrice } from './numbers';
 
 /** Values a page shows (counts, sizes, prices, totals) and the cases where rounding differs. */
 function samples(): number[] {
@@ -21,6 +21,11 @@ describe('numbers in the radio locale, without Intl', () => {
   it('writes euros as Intl does', () => {
     const intl = new Intl.NumberFormat(RADIO_LOCALE, { style: 'currency', currency: 'EUR' });
     for (const n of samples()) expect(formatEuro(n), String(n)).toBe(intl.format(n));
+  });
+
+  it('writes prices as Intl does, without cents on a whole amount', () => {
+    const intl = new Intl.NumberFormat(RADIO_LOCALE, { style: 'currency', currency: 'EUR', trailingZeroDisplay: 'stripIfInteger' });
+    for (const n of samples()) expect(formatPrice(n), String(n)).toBe(intl.format(n));
   });
 
   it('writes numbers as Intl does, whole or with at most N decimals', () => {

@@ -42,3 +42,9 @@ export function formatEuro(amount: number): string {
   const [int = '0', cents] = fixed(Math.abs(amount), 2).split('.');
   return `${amount < 0 || Object.is(amount, -0) ? '-' : ''}€${group(int)}.${cents}`;
 }
+
+/** A price as the pricing shows it: whole euros without cents ('€10'), others as formatEuro ('€2.50'). */
+export function formatPrice(amount: number): string {
+  const text = formatEuro(amount);
+  return text.endsWith('.00') ? text.slice(0, -3) : text;
+}

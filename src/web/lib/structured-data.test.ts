@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { TIER_PRICE_EUR } from '../../contracts/tiers';
+import { TIER_TABLE } from '../../contracts/tier-table';
 import { stationStructuredData, stationStructuredDataScript } from './structured-data';
 
 describe('station structured data', () => {
-  it('offers every tier at the price of src/contracts/tiers.ts', () => {
+  it('offers every tier at the price of src/contracts/tier-table.ts', () => {
     const offers = stationStructuredData('https://dhr.example').makesOffer;
     expect(offers.map((o) => [o.name, o.price])).toEqual([
       ['Free stream', '0'],
-      ['DHR1', TIER_PRICE_EUR.dhr1.toFixed(2)],
-      ['DHR2', TIER_PRICE_EUR.dhr2.toFixed(2)],
-      ['VIP', TIER_PRICE_EUR.vip.toFixed(2)],
+      ['DHR1', TIER_TABLE.dhr1.priceEur.toFixed(2)],
+      ['DHR2', TIER_TABLE.dhr2.priceEur.toFixed(2)],
+      ['VIP', TIER_TABLE.vip.priceEur.toFixed(2)],
     ]);
     expect(offers[3]).toMatchObject({ priceSpecification: { price: '10.00', unitText: 'MONTH' } });
   });

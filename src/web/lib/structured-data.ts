@@ -1,13 +1,11 @@
-import { TIER_BENEFITS } from '../../contracts/tier-policy';
-import { TIER_LABEL, TIER_PRICE_EUR, TIERS } from '../../contracts/tiers';
+import { PAID_TIERS, TIER_TABLE } from '../../contracts/tier-table';
 
 /**
- * The station's schema.org JSON-LD, with its offers built from the tier prices and benefits of
- * src/contracts, so a price is written once. The Vite build puts it into index.html (vite.config.ts);
+ * The station's schema.org JSON-LD, with its offers built from the tier table's prices and benefits
+ * (src/contracts/tier-table.ts), so a price is written once. The Vite build puts it into index.html (vite.config.ts);
  * the server fills in %PUBLIC_URL% when it serves the page.
  */
 export function stationStructuredData(publicUrl = '%PUBLIC_URL%') {
-  const paid = TIERS.filter((t) => t !== 'free');
   return {
     '@context': 'https://schema.org',
     '@type': ['RadioStation', 'Organization'],
@@ -31,15 +29,16 @@ export function stationStructuredData(publicUrl = '%PUBLIC_URL%') {
         '@type': 'Offer',
         name: 'Free stream',
         description: 'Live deep house at 128kbps, no registration needed.',
-        price: String(TIER_PRICE_EUR.free),
+        price: String(TIER_TABLE.free.priceEur),
         priceCurrency: 'EUR',
       },
-      ...paid.map((tier) => {
-        const price = TIER_PRICE_EUR[tier].toFixed(2);
+      ...PAID_TIERS.map((tier) => {
+        const row = TIER_TABLE[tier];
+        const price = row.priceEur.toFixed(2);
         return {
           '@type': 'Offer',
-          name: TIER_LABEL[tier],
-          description: `${TIER_BENEFITS[tier].join(', ')}.`,
+          name: row.label,
+          description: `${row.benefits.join(', ')}.`,
           price,
           priceCurrency: 'EUR',
           priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: 'EUR', unitText: 'MONTH' },

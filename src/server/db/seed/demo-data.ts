@@ -1,4 +1,5 @@
 /** The demo catalogue seeded on a fresh database (SEED_DEMO). Never users. */
+import { tierLabel } from '../../../contracts/tier-table';
 
 // The 8 products are also the shop page's offline fallback, so they live in src/contracts.
 export { DEFAULT_STORE_URL as SHOP_STORE_URL, demoProducts } from '../../../contracts/shop-catalogue';
@@ -16,6 +17,6 @@ export const demoNews = [
   { id: 'news-residents-winter', title: 'Winter residents line-up announced', description: 'Six new resident DJs join DHR for the winter season, every Friday from 22:00 Dublin time.', link: '/forum', source: 'DHR News', type: 'news', daysAgo: 1, priority: 10 },
   { id: 'news-sunset-vinyl', title: 'Sunset Sessions Vol. 1 lands on vinyl', description: 'Our first 12" is out now in the shop, pressed on 180g vinyl.', link: '/shop', source: 'DHR Releases', type: 'release', daysAgo: 3, priority: 8 },
   { id: 'news-dublin-boat-party', title: 'DHR boat party on the Liffey', description: 'Members get early tickets for the summer boat party.', link: '/forum', source: 'DHR Events', type: 'event', daysAgo: 5, priority: 6 },
-  { id: 'news-track-ident', title: 'Track identification for all members', description: 'Every DHR1 member can now see what is playing, with links to listen again.', link: '/track-ident', source: 'DHR News', type: 'news', daysAgo: 8, priority: 5 },
+  { id: 'news-track-ident', title: 'Track identification for all members', description: `Every ${tierLabel('dhr1')} member can now see what is playing, with links to listen again.`, link: '/track-ident', source: 'DHR News', type: 'news', daysAgo: 8, priority: 5 },
   { id: 'news-dj-submissions', title: 'DJ submissions are open', description: 'Send us your best deep house mix: 320kbps MP3 minimum, WAV preferred.', link: '/upload', source: 'DHR News', type: 'news', daysAgo: 12, priority: 4 },
 ] as const;

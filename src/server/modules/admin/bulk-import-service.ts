@@ -5,10 +5,10 @@ import {
   BULK_IMPORT_MAX_ROWS,
   BULK_IMPORT_SOURCES,
   BULK_IMPORT_STATUSES,
-  isEmailAddress,
   type BulkImportResult,
 } from '../../../contracts/admin';
-import { parseTier, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
+import { tierList } from '../../../contracts/tier-table';
+import { parseTier, TIERS, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Grant } from '../../../contracts/grants';
@@ -19,6 +19,7 @@ import { badRequest } from '../../lib/errors';
 import { usernameFromEmail } from '../members/member-views';
 import { findMembersByEmails, insertMembersInBulk, renameMembersInBulk, type MemberNames, type NewMemberRow } from '../members/members-repository';
 import { parseExpiryDate } from '../../lib/dates';
+import { isEmailAddress, normaliseEmail } from '../../../contracts/email';
 
 /** One valid CSV row, ready to write. */
 interface ImportRow {
@@ -94,13 +95,13 @@ export function parseImportCsv(csv: string): Parsed {
     const problems: string[] = [];
     const get = (k: string) => (record[k] ?? '').trim();
 
-    const email = get('email').toLowerCase();
+    const email = normaliseEmail(get('email'));
     if (!email) problems.push('email is missing');
     else if (!isEmailAddress(email)) problems.push(`invalid email '${clip(email)}'`);
 
     const tierText = get('subscriptionTier');
     const tier = parseTier(tierText);
-    if (!tier) problems.push(`invalid subscriptionTier '${clip(tierText)}' (use Free, DHR1, DHR2 or VIP)`);
+    if (!tier) problems.push(`invalid subscriptionTier '${clip(tierText)}' (use ${tierList(TIERS, 'or')})`);
 
     const statusText = get('subscriptionStatus').toLowerCase();
     const status = (BULK_IMPORT_STATUSES as readonly string[]).includes(statusText) ? (statusText as SubscriptionStatus) : undefined;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { BULK_IMPORT_COLUMNS, MEMBERS_EXPORT_EXTRA_COLUMNS } from '../../../contracts/admin';
-import type { Tier } from '../../../contracts/tiers';
+import { tierLabel } from '../../../contracts/tier-table';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { dublinDate } from '../../lib/dates';
@@ -8,8 +8,6 @@ import { memberKeysetPage, type MemberCursor, type MemberFilters } from '../memb
 
 /** Members read per query while streaming the export. */
 export const EXPORT_PAGE_SIZE = 1000;
-
-const TIER_LABEL: Record<Tier, string> = { free: 'Free', dhr1: 'DHR1', dhr2: 'DHR2', vip: 'VIP' };
 
 /**
  * One CSV cell: a text a spreadsheet would run as a formula (starting with = + - @, a tab or a
@@ -31,7 +29,7 @@ export function memberCsvRow(u: UserRow): string {
     u.email,
     u.firstName ?? '',
     u.lastName ?? '',
-    TIER_LABEL[u.subscriptionTier],
+    tierLabel(u.subscriptionTier),
     u.subscriptionStatus,
     u.subscriptionExpiry ? dublinDate(u.subscriptionExpiry) : '',
     (u.pledgeAmountCents / 100).toFixed(2),

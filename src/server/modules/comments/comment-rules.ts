@@ -1,5 +1,5 @@
 import { COMMENT_MESSAGES } from '../../../contracts/community';
-import { effectiveTier, meetsTier } from '../../../contracts/tier-policy';
+import { effectiveTier, mayComment } from '../../../contracts/tier-policy';
 import { DAY_MS, MINUTE_MS, RADIO_LOCALE, RADIO_TIME_ZONE } from '../../../contracts/time';
 import type { Db } from '../../db/client';
 import type { CommentBanRow, UserRow } from '../../db/schema';
@@ -38,8 +38,8 @@ export async function activeBan(db: Db, member: UserRow, now: Date = new Date())
 }
 
 /**
- * Throws a 403 unless `user` may post: signed in, not banned (activeBan), and on DHR1, DHR2
- * or VIP (admins always). A ban whose end has passed no longer counts.
+ * Throws a 403 unless `user` may post: signed in, not banned (activeBan), and on a tier whose row in
+ * the tier table allows comments (admins always). A ban whose end has passed no longer counts.
  */
 export async function assertMayPost(db: Db, user: UserRow | null, now: Date = new Date()): Promise<UserRow> {
   if (!user) throw unauthorized();
@@ -48,7 +48,7 @@ export async function assertMayPost(db: Db, user: UserRow | null, now: Date = ne
     const until = ban.expiresAt ? ` until ${banEnd.format(ban.expiresAt)}` : '';
     throw new AppError(403, 'banned', `${COMMENT_MESSAGES.banned} Reason: ${ban.reason}${until ? `. The ban lasts${until}.` : '.'}`);
   }
-  if (!meetsTier(user, 'dhr1', now)) throw forbidden(COMMENT_MESSAGES.subscriptionRequired, 'subscription_required');
+  if (!mayComment(user, now)) throw forbidden(COMMENT_MESSAGES.subscriptionRequired, 'subscription_required');
   return user;
 }
 

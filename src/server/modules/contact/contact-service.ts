@@ -1,5 +1,6 @@
 import { CONTACT_HONEYPOT_FIELD, contactProblem, type ContactMessage, type contactSchema } from '../../../contracts/community';
-import { effectiveTier } from '../../../contracts/tier-policy';
+import { hasPrioritySupport, PRIORITY_SUPPORT_TIER } from '../../../contracts/tier-policy';
+import { tierLabel } from '../../../contracts/tier-table';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { ContactMessageRow, UserRow } from '../../db/schema';
@@ -13,13 +14,14 @@ export type ContactInput = z.output<typeof contactSchema>;
 /**
  * A contact form message: required fields checked with the spec's words, stored for the admin inbox.
  * A filled honeypot means a bot: nothing is stored and null is returned (the bot is told it worked).
- * A VIP member's message is marked priority (their 'priority support' benefit, tier-policy's TIER_FEATURES).
+ * A message from a member whose tier gives priority support (the tier table's prioritySupport) or from an
+ * admin is marked priority.
  */
 export async function receiveContact(db: Db, body: ContactInput, sender: UserRow | null): Promise<ContactMessageRow | null> {
   const problem = contactProblem(body);
   if (problem) throw badRequest(problem, 'contact_invalid');
   if (body[CONTACT_HONEYPOT_FIELD]) return null;
-  const priority = sender ? sender.isAdmin || effectiveTier(sender) === 'vip' : false;
+  const priority = sender ? hasPrioritySupport(sender) : false;
   return insertContactMessage(db, {
     name: body.name,
     email: body.email,
@@ -36,7 +38,7 @@ export function contactMail(to: string, row: ContactMessageRow, publicUrl: strin
   const mail = composeMail({
     to,
     subject,
-    greeting: `${row.name} <${row.email}> wrote${row.priority ? ' (VIP member: priority support)' : ''}:`,
+    greeting: `${row.name} <${row.email}> wrote${row.priority ? ` (${tierLabel(PRIORITY_SUPPORT_TIER)} member: priority support)` : ''}:`,
     paragraphs: row.message.split(/\n{2,}/),
     action: { label: 'Open the contact inbox', url: `${publicUrl}/admin/contact` },
     footer: 'Sent from the contact form of Deep House Radio. Reply to this email to answer the sender.',

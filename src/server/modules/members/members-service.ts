@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import {
   DUPLICATE_EMAIL,
-  isEmailAddress,
   INVALID_EMAIL,
   REQUIRED_EMAIL_USERNAME,
   type createAdminUserSchema,
   type updateAdminUserSchema,
 } from '../../../contracts/admin';
 import { AUTH_MESSAGES, emailSchema, type AssignTierBody } from '../../../contracts/auth';
-import { TIER_LABEL, parseTier } from '../../../contracts/tiers';
+import { tierLabel } from '../../../contracts/tier-table';
+import { parseTier, TIERS } from '../../../contracts/tiers';
 import { DAY_MS } from '../../../contracts/time';
 import { xactLock } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
@@ -19,6 +19,7 @@ import { deleteUserSessions } from '../../lib/sessions';
 import { sameGrant, type Grant } from '../../../contracts/grants';
 import { changeGrants } from './entitlement-service';
 import { effectiveOf, EmailTakenError, ensureMember, findAdminIds, findMemberByEmail, findMemberById, insertMember, updateMember } from './members-repository';
+import { isEmailAddress, normaliseEmail } from '../../../contracts/email';
 
 /** The admin's member tools: create, edit and quick-assign, with the spec's checks and messages. */
 
@@ -28,7 +29,7 @@ const MAX_EXPIRY_DAYS = 36_500;
 
 /** Email and username as the spec's create/edit forms check them, with its messages. */
 function checkIdentity(emailIn: string, usernameIn: string): { email: string; username: string } {
-  const email = emailIn.trim().toLowerCase();
+  const email = normaliseEmail(emailIn);
   const username = usernameIn.trim();
   if (!email || !username) throw badRequest(REQUIRED_EMAIL_USERNAME, 'required_fields');
   if (!isEmailAddress(email)) throw badRequest(INVALID_EMAIL, 'invalid_email');
@@ -150,7 +151,7 @@ export async function assignTier(db: Db, body: AssignTierBody, actingAdminId: st
   if (!parsedEmail.success) throw badRequest(AUTH_MESSAGES.invalidEmail, 'invalid_email');
   const tier = parseTier(body.tier);
   if (!tier) {
-    const names = Object.values(TIER_LABEL).join(', ');
+    const names = TIERS.map(tierLabel).join(', ');
     throw badRequest(`Invalid tier '${body.tier.trim()}'. Choose one of ${names}.`, 'invalid_tier');
   }
   // Empty means 0, and 0 means no expiry.

@@ -1,5 +1,5 @@
 import { MIX_MESSAGES, isMixStorageKey, type DownloadGrant, type DownloadLimits } from '../../../contracts/mixes';
-import { canDownloadMixes, canPlayMixes, VIP_DAILY_DOWNLOADS } from '../../../contracts/tier-policy';
+import { canDownloadMixes, canPlayMixes, mixDownloadsPerDay } from '../../../contracts/tier-policy';
 import { SECOND_MS } from '../../../contracts/time';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -77,14 +77,14 @@ export async function streamUrlFor(deps: MixAccessDeps, member: UserRow, mixId: 
 export async function downloadLimits(db: Db, member: UserRow, now = new Date()): Promise<DownloadLimits> {
   if (!canDownloadMixes(member, now)) return { subscriptionTier: member.subscriptionTier, remainingDownloads: 0 };
   const used = await countDownloadsSince(db, startOfDayDublin(now), member.id);
-  return { subscriptionTier: member.subscriptionTier, remainingDownloads: Math.max(0, VIP_DAILY_DOWNLOADS - used) };
+  return { subscriptionTier: member.subscriptionTier, remainingDownloads: Math.max(0, mixDownloadsPerDay(member, now) - used) };
 }
 
 function vipRequired(member: UserRow, now: Date) {
   if (!canDownloadMixes(member, now)) throw forbidden(MIX_MESSAGES.vipRequiredForDownloads, 'vip_required');
 }
 
-/** POST /api/download/{mixId}: counts one download (VIP_DAILY_DOWNLOADS a Dublin day) and signs its URL. */
+/** POST /api/download/{mixId}: counts one download (the tier's mixDownloadsPerDay a Dublin day) and signs its URL. */
 export async function grantDownload(deps: MixAccessDeps, member: UserRow, mixId: string, now = new Date()): Promise<DownloadGrant> {
   vipRequired(member, now);
   await playableMix(deps, mixId);
@@ -92,7 +92,7 @@ export async function grantDownload(deps: MixAccessDeps, member: UserRow, mixId:
     userId: member.id,
     mixId,
     since: startOfDayDublin(now),
-    limit: VIP_DAILY_DOWNLOADS,
+    limit: mixDownloadsPerDay(member, now),
     at: now,
   });
   if (remaining === null) {

@@ -1,6 +1,6 @@
 import type { NewPlatformSubscriptionRow } from '../../db/schema';
 import { DEFAULT_FETCH_OPTIONS, getJson, PlatformError, type FetchOptions } from './http';
-import { bmcAmountCents, normaliseEmail, parseFlag, parsePlatformDate } from './mapping';
+import { bmcAmountCents, parseFlag, parsePlatformDate, payerEmail } from './mapping';
 
 export const PATREON_LABEL = 'Patreon';
 export const BMC_LABEL = 'Buy Me a Coffee';
@@ -20,7 +20,7 @@ export type PlatformRecordInput = Omit<NewPlatformSubscriptionRow, 'lastEvent' |
 export function parsePatreonMember(member: unknown): PlatformRecordInput | null {
   if (!isObj(member)) return null;
   const a = isObj(member.attributes) ? member.attributes : {};
-  const email = normaliseEmail(a.email);
+  const email = payerEmail(a.email);
   if (!email) return null;
   const amount = typeof a.currently_entitled_amount_cents === 'number' ? a.currently_entitled_amount_cents : Number(a.currently_entitled_amount_cents ?? 0);
   const relationships = isObj(member.relationships) ? member.relationships : {};
@@ -50,7 +50,7 @@ export function parsePatreonMember(member: unknown): PlatformRecordInput | null 
  */
 export function parseBmcSubscription(sub: unknown): PlatformRecordInput | null {
   if (!isObj(sub)) return null;
-  const email = normaliseEmail(sub.payer_email ?? sub.supporter_email ?? sub.email);
+  const email = payerEmail(sub.payer_email ?? sub.supporter_email ?? sub.email);
   if (!email) return null;
   const apiShape = 'subscription_coffee_price' in sub || 'subscription_current_period_end' in sub;
   const amountCents = apiShape

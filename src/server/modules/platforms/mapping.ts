@@ -4,12 +4,13 @@ import type { SubscriptionStatus, Tier } from '../../../contracts/tiers';
 import type { Platform, PlatformSubscriptionRow } from '../../db/schema';
 import type { PlatformRecordInput } from './clients';
 import { DAY_MS } from '../../../contracts/time';
+import { isEmailAddress, normaliseEmail } from '../../../contracts/email';
 
 /**
  * The one mapping from what a platform says about a payer to a DHR subscription (docs/decisions/0006-platform-subscriptions-and-members-admin.md).
  *
  * Rules (all tested in tests/api/platforms-mapping.test.ts):
- * - Amount → tier by tier-policy's PLEDGE_BANDS (tierForPledgeCents): >=10 EUR vip, >=5 dhr2, >=3 dhr1, else free.
+ * - Amount → tier by tier-policy's PLEDGE_BANDS (tierForPledgeCents): the tier table's pledge minimums, else free.
  * - Patreon active_patron → active, no expiry (access lasts while Patreon says they pay).
  * - Patreon declined_patron → keeps access for a grace of 7 days after the declined charge
  *   (last_charge_date, else next_charge_date): status active with expiry = grace end; after it, expired.
@@ -133,10 +134,10 @@ export function bmcAmountCents(price: unknown, num: unknown): number {
   return Math.round(p * n * 100);
 }
 
-export function normaliseEmail(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const e = value.trim().toLowerCase();
-  return e.includes('@') && e.length <= 320 ? e : null;
+/** A payer email as a platform sends it, normalised by the one email rule; null when the rule refuses it. */
+export function payerEmail(value: unknown): string | null {
+  if (typeof value !== 'string' || !isEmailAddress(value)) return null;
+  return normaliseEmail(value);
 }
 
 /** One record per (platform, email): when a platform lists an email twice, the one that gives most wins. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { TIER_LABEL, parseTier } from '../../../contracts/tiers';
+import { tierLabel } from '../../../contracts/tier-table';
+import { parseTier } from '../../../contracts/tiers';
 import { cn } from '../../lib/cn';
 
 export type BadgeTone = 'violet' | 'cyan' | 'green' | 'yellow' | 'red' | 'neutral' | 'gold';
@@ -36,7 +37,7 @@ export function TierBadge({ tier, expired = false, className }: { tier: string |
   const lapsed = expired && t !== 'free';
   return (
     <Badge tone={lapsed ? 'red' : tierTones[t]} className={className}>
-      {TIER_LABEL[t]}
+      {tierLabel(t)}
       {lapsed && ' (Expired)'}
     </Badge>
   );

@@ -3,7 +3,7 @@ export { AccessGate } from './components/access-gate';
 export { TierBenefits } from './components/membership-status';
 export { UpgradeOptions } from './components/upgrade-options';
 export { useSignOut } from './api/logout';
-export { hasTierAccess } from './lib/tier-access';
+export { grantedBenefits, grantedTier, hasTierAccess } from './lib/tier-access';
 export { PERMISSIONS_QUERY_KEY, usePermissions } from './api/get-permissions';
 export { useSiteConfig } from './api/get-site-config';
 export { useFragmentToken } from './lib/fragment-token';

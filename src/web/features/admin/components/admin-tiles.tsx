@@ -17,6 +17,8 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { tierLabel } from '../../../../contracts/tier-table';
+import { PRIORITY_SUPPORT_TIER } from '../../../../contracts/tier-policy';
 
 const tileClass =
   'group glass relative flex w-full min-w-0 items-start gap-4 rounded-3xl p-4 text-left transition duration-200 sm:p-5 ' +
@@ -111,7 +113,7 @@ export function AdminTiles({ onSync, syncing, onBulkImport }: AdminTilesProps): 
         <TileLink to="/shop-admin" icon={ShoppingBag} title="Shop Management" description="Products, prices and stock of the merch shop." />
       </li>
       <li className="flex">
-        <TileLink to="/admin/contact" icon={Inbox} title="Contact Inbox" description="Messages from the contact form; VIP priority support first." />
+        <TileLink to="/admin/contact" icon={Inbox} title="Contact Inbox" description={`Messages from the contact form; ${tierLabel(PRIORITY_SUPPORT_TIER)} priority support first.`} />
       </li>
       <li className="flex">
         <TileLink to="/admin/submissions" icon={Disc3} title="DJ Submissions" description="Review submitted mixes and answer their DJs." />

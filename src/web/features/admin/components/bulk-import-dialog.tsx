@@ -13,6 +13,8 @@ import { ApiError } from '../../../lib/http';
 import { useBulkImport } from '../api/bulk-import';
 import { downloadCsvTemplate, isCsvFile } from '../lib/csv-template';
 import { BulkPlanView } from './bulk-plan';
+import { tierList } from '../../../../contracts/tier-table';
+import { TIERS } from '../../../../contracts/tiers';
 
 export const INVALID_CSV_FILE = 'Please select a valid CSV file';
 /** The success callback runs 2 s after an import that changed something. */
@@ -24,7 +26,7 @@ const COLUMN_HELP: Record<(typeof BULK_IMPORT_COLUMNS)[number], string> = {
   email: 'Required. The member’s email; an existing member with it is updated, not duplicated.',
   firstName: 'Optional.',
   lastName: 'Optional.',
-  subscriptionTier: 'Required. Free, DHR1, DHR2 or VIP (any case).',
+  subscriptionTier: `Required. ${tierList(TIERS, 'or')} (any case).`,
   subscriptionStatus: 'Required. active, cancelled or expired (an export also writes cancelled_with_access and inactive). A cancelled member paid to a future expiry keeps access until then.',
   subscriptionExpiry: 'Optional. YYYY-MM-DD; empty means no expiry.',
   pledgeAmount: 'Optional. Euros per month, e.g. 5 or 10.00.',

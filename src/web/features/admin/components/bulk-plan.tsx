@@ -1,4 +1,4 @@
-import { TIER_LABEL } from '../../../../contracts/tiers';
+import { tierLabel } from '../../../../contracts/tier-table';
 import type { BulkPlan } from '../../../../contracts/admin';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/dates';
@@ -19,7 +19,7 @@ type Access = BulkPlan['samples'][number]['from'];
 
 function describe(a: Access): string {
   const expiry = a.expiry ? ` until ${formatDate(a.expiry)}` : '';
-  return `${TIER_LABEL[a.tier]} · ${STATUS_LABEL[a.status]}${expiry}`;
+  return `${tierLabel(a.tier)} · ${STATUS_LABEL[a.status]}${expiry}`;
 }
 
 /** What a bulk run (sync, import, revert) does or would do: counts per kind of change and sample members. */

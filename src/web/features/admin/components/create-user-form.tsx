@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { isEmailAddress, INVALID_EMAIL, REQUIRED_EMAIL_USERNAME } from '../../../../contracts/admin';
+import { INVALID_EMAIL, REQUIRED_EMAIL_USERNAME } from '../../../../contracts/admin';
 import type { SubscriptionSource, SubscriptionStatus, Tier } from '../../../../contracts/tiers';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -10,6 +10,7 @@ import { daysFromInput, eurosFromInput } from '../lib/money';
 import { CheckboxField, TextField } from './form-controls';
 import { ExpiryDaysField, SubscriptionFields } from './member-fields';
 import { FORM_STATUS_OPTIONS } from './options';
+import { EMAIL_MAX_LENGTH, isEmailAddress } from '../../../../contracts/email';
 
 const EMPTY = {
   email: '',
@@ -70,7 +71,7 @@ export function CreateUserForm({ onSuccess, onError }: FormFeedback) {
         <h2 className="text-lg font-semibold text-white">Create User</h2>
       </header>
       <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Create user">
-        <TextField label="Email *" type="email" autoComplete="off" value={form.email} onChange={(e) => set('email', e.target.value)} maxLength={320} />
+        <TextField label="Email *" type="email" autoComplete="off" value={form.email} onChange={(e) => set('email', e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
         <TextField label="Username *" autoComplete="off" value={form.username} onChange={(e) => set('username', e.target.value)} maxLength={100} />
         <TextField label="First name" autoComplete="off" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} maxLength={100} />
         <TextField label="Last name" autoComplete="off" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} maxLength={100} />

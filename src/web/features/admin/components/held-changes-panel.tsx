@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
-import { TIER_LABEL } from '../../../../contracts/tiers';
+import { tierLabel } from '../../../../contracts/tier-table';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -41,7 +41,7 @@ export function HeldChangesPanel({ count }: { count: number }) {
             <li key={h.id} className="flex flex-col gap-0.5 py-2">
               <span className="font-semibold break-all text-white">{h.email}</span>
               <span className="text-xs text-mist-400">
-                {TIER_LABEL[h.from.tier]} {STATUS_LABEL[h.from.status]} → {STATUS_LABEL[h.to.status]}
+                {tierLabel(h.from.tier)} {STATUS_LABEL[h.from.status]} → {STATUS_LABEL[h.to.status]}
                 {h.to.expiry ? ` until ${formatDate(h.to.expiry)}` : ''} · {h.reason}
               </span>
             </li>

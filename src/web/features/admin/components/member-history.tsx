@@ -1,4 +1,4 @@
-import { TIER_LABEL } from '../../../../contracts/tiers';
+import { tierLabel } from '../../../../contracts/tier-table';
 import type { MemberHistory as History } from '../../../../contracts/admin';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -21,7 +21,7 @@ const CAUSE_LABEL: Record<History['items'][number]['cause'], string> = {
 };
 
 type Access = History['items'][number]['from'];
-const describe = (a: Access) => `${TIER_LABEL[a.tier]} ${STATUS_LABEL[a.status]}${a.expiry ? ` until ${formatDate(a.expiry)}` : ''} (${SOURCE_LABEL[a.source]})`;
+const describe = (a: Access) => `${tierLabel(a.tier)} ${STATUS_LABEL[a.status]}${a.expiry ? ` until ${formatDate(a.expiry)}` : ''} (${SOURCE_LABEL[a.source]})`;
 
 /** Every change of a member's access with its cause, newest first (user management's inline edit). */
 export function MemberHistory({ userId }: { userId: string }) {

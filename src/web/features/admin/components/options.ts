@@ -1,4 +1,5 @@
-import { SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, TIER_LABEL, TIERS, type SubscriptionStatus } from '../../../../contracts/tiers';
+import { tierLabel } from '../../../../contracts/tier-table';
+import { SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, TIERS, type SubscriptionStatus } from '../../../../contracts/tiers';
 import type { Option } from './form-controls';
 
 export const STATUS_LABEL: Record<SubscriptionStatus, string> = {
@@ -11,7 +12,7 @@ export const STATUS_LABEL: Record<SubscriptionStatus, string> = {
 
 export const SOURCE_LABEL = { admin: 'Admin', patreon: 'Patreon', buymeacoffee: 'Buy Me a Coffee' } as const;
 
-export const TIER_OPTIONS: Option[] = TIERS.map((t) => ({ value: t, label: TIER_LABEL[t] }));
+export const TIER_OPTIONS: Option[] = TIERS.map((t) => ({ value: t, label: tierLabel(t) }));
 /** The admin forms offer active, inactive and cancelled. */
 export const FORM_STATUS_OPTIONS: Option[] = (['active', 'inactive', 'cancelled'] as const).map((s) => ({ value: s, label: STATUS_LABEL[s] }));
 /** The edit form offers every status, so saving a synced member does not silently change theirs. */

@@ -12,6 +12,7 @@ import { SelectField, TextField } from './form-controls';
 import { ExpiryDaysField } from './member-fields';
 import { TIER_OPTIONS } from './options';
 import type { FormFeedback } from './create-user-form';
+import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 /** After a 401 the page goes to sign-in 1 s later. */
 export const UNAUTHORIZED_REDIRECT_MS = 1000;
@@ -61,7 +62,7 @@ export function QuickAssignForm({ onSuccess, onError }: FormFeedback) {
       </header>
       <p className="-mt-2 text-sm text-mist-400">Gives an email a tier right away, as an admin grant that syncs never overwrite. A new email gets an account.</p>
       <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Quick assign tier">
-        <TextField label="Email *" type="email" autoComplete="off" value={form.email} onChange={(e) => set('email', e.target.value)} maxLength={320} className="sm:col-span-2" />
+        <TextField label="Email *" type="email" autoComplete="off" value={form.email} onChange={(e) => set('email', e.target.value)} maxLength={EMAIL_MAX_LENGTH} className="sm:col-span-2" />
         <SelectField
           label="Tier *"
           options={[{ value: '', label: 'Select tier' }, ...TIER_OPTIONS]}

@@ -1,17 +1,22 @@
 import { PieChart } from 'lucide-react';
 import type { AdminStats } from '../../../../contracts/admin';
-import type { Tier } from '../../../../contracts/tiers';
+import { tierLabel } from '../../../../contracts/tier-table';
+import { TIERS, type Tier } from '../../../../contracts/tiers';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/numbers';
+import { tierBand } from '../../../lib/tier-prices';
 
-/** The dashboard's bands: the tier and the monthly pledge that buys it. */
-const BANDS: { tier: Tier; label: string; band: string; bar: string }[] = [
-  { tier: 'vip', label: 'VIP', band: '€10+', bar: 'from-amber-300 to-fuchsia-500' },
-  { tier: 'dhr2', label: 'DHR2', band: '€5+', bar: 'from-deep-500 to-violet-400' },
-  { tier: 'dhr1', label: 'DHR1', band: '€3+', bar: 'from-aqua-500 to-aqua-300' },
-  { tier: 'free', label: 'Free', band: '€0', bar: 'from-mist-500 to-mist-400' },
-];
+/** The bar's colours per tier. */
+const BAR: Record<Tier, string> = {
+  vip: 'from-amber-300 to-fuchsia-500',
+  dhr2: 'from-deep-500 to-violet-400',
+  dhr1: 'from-aqua-500 to-aqua-300',
+  free: 'from-mist-500 to-mist-400',
+};
+
+/** The dashboard's bands, highest first: the tier and the monthly pledge that buys it (the tier table's). */
+const BANDS = [...TIERS].reverse().map((tier) => ({ tier, label: tierLabel(tier), band: tierBand(tier), bar: BAR[tier] }));
 
 function tierCount(stats: AdminStats, tier: Tier): number {
   return { vip: stats.vipUsers, dhr2: stats.dhr2Users, dhr1: stats.dhr1Users, free: stats.freeUsers }[tier];

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { isEmailAddress, INVALID_EMAIL, REQUIRED_EMAIL_USERNAME, type AdminUser } from '../../../../contracts/admin';
+import { INVALID_EMAIL, REQUIRED_EMAIL_USERNAME, type AdminUser } from '../../../../contracts/admin';
 import { Button } from '../../../components/ui/button';
 import { dublinDay } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
@@ -12,6 +12,7 @@ import { MemberHistory } from './member-history';
 import { MemberPlatformRecords } from './member-platform-records';
 import { SubscriptionFields } from './member-fields';
 import { ALL_STATUS_OPTIONS } from './options';
+import { EMAIL_MAX_LENGTH, isEmailAddress } from '../../../../contracts/email';
 
 function toForm(u: AdminUser) {
   return {
@@ -78,7 +79,7 @@ export function UserEditForm({ user, onDone, onSuccess, onError }: { user: Admin
         <span className="text-sm font-semibold text-white">Editing {user.email}</span>
         <span className="truncate font-mono text-[0.7rem] text-mist-500">ID {user.id}</span>
       </p>
-      <TextField label="Email" type="email" value={form.email} onChange={(e) => set('email', e.target.value)} maxLength={320} className="lg:col-span-2" />
+      <TextField label="Email" type="email" value={form.email} onChange={(e) => set('email', e.target.value)} maxLength={EMAIL_MAX_LENGTH} className="lg:col-span-2" />
       <TextField label="Username" value={form.username} onChange={(e) => set('username', e.target.value)} maxLength={100} />
       <TextField label="First name" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} maxLength={100} />
       <TextField label="Last name" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} maxLength={100} />

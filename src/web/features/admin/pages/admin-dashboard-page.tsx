@@ -26,6 +26,7 @@ import { UnmatchedCallout } from '../components/unmatched-callout';
 import { WaitingWork } from '../components/waiting-work';
 import type { StatusMessage } from '../lib/use-status-message';
 import { formatNumber } from '../../../lib/numbers';
+import { tierLabel } from '../../../../contracts/tier-table';
 
 /** Paths of the dashboard that open one of its tools: Sync Systems with its log, or the Bulk Import dialog. */
 const SYNC_PATH = '/sync';
@@ -115,11 +116,11 @@ function Dashboard() {
           detail={<MemberBuckets buckets={s.buckets} />}
         />
         <StatCard
-          label="VIP Members"
+          label={`${tierLabel('vip')} Members`}
           icon={Crown}
           value={s.vipUsers}
           loading={stats.isPending}
-          detail={`DHR2 ${formatNumber(s.dhr2Users)} · DHR1 ${formatNumber(s.dhr1Users)}`}
+          detail={`${tierLabel('dhr2')} ${formatNumber(s.dhr2Users)} · ${tierLabel('dhr1')} ${formatNumber(s.dhr1Users)}`}
         />
         <StatCard
           label="VIP Mixes"

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/http';
 import { useLogin } from '../api/login';
 import { FormField } from './form-field';
 import { MessageBox } from './message-box';
+import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 /** The legacy sign-in modal: email and password, the sign-in messages. */
 export function LegacySignInDialog({
@@ -52,7 +53,7 @@ export function LegacySignInDialog({
     >
       <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
         {error && <MessageBox kind="error">{error}</MessageBox>}
-        <FormField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
+        <FormField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
         <FormField label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} maxLength={200} />
         <Button type="submit" className="w-full" disabled={!email || !password || login.isPending}>
           <LogIn className="size-4" aria-hidden /> {login.isPending ? 'Signing in...' : 'Sign In'}

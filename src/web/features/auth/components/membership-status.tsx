@@ -1,8 +1,10 @@
-import { TIER_BENEFITS, type Permissions } from '../../../../contracts/tier-policy';
-import { TIER_PRICE_EUR, type Tier } from '../../../../contracts/tiers';
+import type { Permissions } from '../../../../contracts/tier-policy';
+import { TIER_TABLE } from '../../../../contracts/tier-table';
+import type { Tier } from '../../../../contracts/tiers';
 import { TierBadge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/dates';
+import { tierPrice } from '../../../lib/tier-prices';
 
 /** Where a member stands: tier (marked '(Expired)' when it lapsed), status and expiry date. */
 export function MembershipStatus({ permissions, className }: { permissions: Permissions; className?: string }) {
@@ -37,9 +39,9 @@ export function TierBenefits({ tier, className }: { tier: Tier; className?: stri
   if (tier === 'free') return null;
   return (
     <div className={cn('text-left', className)}>
-      <p className="text-sm font-semibold text-white">From €{TIER_PRICE_EUR[tier]} a month:</p>
+      <p className="text-sm font-semibold text-white">From {tierPrice(tier)} a month:</p>
       <ul className="mt-2 grid gap-2">
-        {TIER_BENEFITS[tier].map((b) => (
+        {TIER_TABLE[tier].benefits.map((b) => (
           <li key={b} className="flex items-start gap-2">
             <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-aqua-400" />
             <span>{b}</span>

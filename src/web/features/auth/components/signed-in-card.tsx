@@ -2,13 +2,17 @@ import { LayoutDashboard, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { AUTH_MESSAGES } from '../../../../contracts/auth';
 import type { Permissions } from '../../../../contracts/tier-policy';
-import { TIER_PRICE_EUR } from '../../../../contracts/tiers';
+import { PAID_TIERS, tierLabel, tierList } from '../../../../contracts/tier-table';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useSignOut } from '../api/logout';
 import { MembershipStatus } from './membership-status';
 import { MessageBox } from './message-box';
 import { SupporterLinksCard } from './supporter-links-card';
 import { UpgradeOptions } from './upgrade-options';
+import { tierBand } from '../../../lib/tier-prices';
+
+/** 'DHR1 (€3+), DHR2 (€5+) or VIP (€10+)': each paid tier with the pledge that buys it. */
+const UNLOCKS = tierList(PAID_TIERS, 'or', false, (t) => `${tierLabel(t)} (${tierBand(t)})`);
 
 /**
  * /auth for a signed-in member: email, tier with its real state (a lapsed one says '(Expired)'),
@@ -39,7 +43,7 @@ export function SignedInCard({ me }: { me: Permissions }) {
         <div className="space-y-4 border-t border-white/10 pt-6 text-center">
           <p className="text-sm text-mist-300">
             {me.subscriptionExpired ? 'Your subscription has expired. Renew' : 'Subscribe'} with this email on Patreon or Buy Me a
-            Coffee to unlock DHR1 (€{TIER_PRICE_EUR.dhr1}+), DHR2 (€{TIER_PRICE_EUR.dhr2}+) or VIP (€{TIER_PRICE_EUR.vip}+).
+            Coffee to unlock {UNLOCKS}.
           </p>
           <UpgradeOptions stacked />
         </div>

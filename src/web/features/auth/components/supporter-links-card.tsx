@@ -1,7 +1,8 @@
 import { Coffee, Heart, Link2, Unlink, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { SUPPORTER_MESSAGES } from '../../../../contracts/supporters';
-import { TIER_LABEL } from '../../../../contracts/tiers';
+import { tierLabel } from '../../../../contracts/tier-table';
+import type { Tier } from '../../../../contracts/tiers';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatLongDate } from '../../../lib/dates';
@@ -14,6 +15,7 @@ import { useRequestPaymentClaim } from '../api/request-payment-claim';
 import { useStartPatreonConnect } from '../api/start-patreon-connect';
 import { FormField } from './form-field';
 import { MessageBox } from './message-box';
+import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
@@ -52,7 +54,7 @@ export function SupporterLinksCard() {
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
-  const tierNotice = (message: string, tier: keyof typeof TIER_LABEL) => setNotice({ kind: 'success', text: `${message} Your tier: ${TIER_LABEL[tier]}.` });
+  const tierNotice = (message: string, tier: Tier) => setNotice({ kind: 'success', text: `${message} Your tier: ${tierLabel(tier)}.` });
   const failed = (fallback: string) => (err: unknown) => setNotice({ kind: 'error', text: errorMessage(err, fallback) });
 
   function sendCode(e: FormEvent) {
@@ -194,7 +196,7 @@ export function SupporterLinksCard() {
               name="payerEmail"
               type="email"
               autoComplete="off"
-              maxLength={254}
+              maxLength={EMAIL_MAX_LENGTH}
               value={payerEmail}
               onChange={(e) => setPayerEmail(e.target.value)}
             />

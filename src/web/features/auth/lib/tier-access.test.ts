@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS_PERMISSIONS } from '../../../../contracts/tier-policy';
-import { hasTierAccess } from './tier-access';
+import { grantedTier, hasTierAccess } from './tier-access';
 
 describe('gate tiers', () => {
   it("uses the server's flags, and admins pass every tier", () => {
@@ -14,5 +14,13 @@ describe('gate tiers', () => {
     const expiredVip = { ...ANONYMOUS_PERMISSIONS, authenticated: true, subscriptionTier: 'vip', subscriptionExpired: true };
     expect(hasTierAccess(expiredVip, 'dhr1')).toBe(false);
     expect(hasTierAccess(ANONYMOUS_PERMISSIONS, 'free')).toBe(true);
+  });
+
+  it('names the highest tier the flags grant: free for visitors, the top tier for admins', () => {
+    const base = { ...ANONYMOUS_PERMISSIONS, authenticated: true };
+    expect(grantedTier(ANONYMOUS_PERMISSIONS)).toBe('free');
+    expect(grantedTier(base)).toBe('free');
+    expect(grantedTier({ ...base, canAccessDHR1: true, canAccessDHR2: true })).toBe('dhr2');
+    expect(grantedTier({ ...base, isAdmin: true })).toBe('vip');
   });
 });

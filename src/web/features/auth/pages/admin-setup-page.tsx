@@ -10,6 +10,7 @@ import { useSetupNeeded } from '../api/get-setup-needed';
 import { AuthShell } from '../components/auth-shell';
 import { FormField } from '../components/form-field';
 import { MessageBox } from '../components/message-box';
+import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 /** /admin-setup: creates the first admin while none exists. */
 export default function AdminSetupPage() {
@@ -64,7 +65,7 @@ export default function AdminSetupPage() {
           maxLength={200}
         />
         <p className="-mt-2 text-xs text-mist-400">ADMIN_SETUP_TOKEN, or the one-time token the server printed in its log when it started.</p>
-        <FormField label="Admin email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
+        <FormField label="Admin email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
         <FormField label="Username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={50} />
         <FormField label="Password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={password} onChange={(e) => setPassword(e.target.value)} />
         <FormField label="Confirm password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={confirm} onChange={(e) => setConfirm(e.target.value)} />

@@ -14,6 +14,7 @@ import { AuthShell } from '../components/auth-shell';
 import { FormField } from '../components/form-field';
 import { MessageBox } from '../components/message-box';
 import { SignedInCard } from '../components/signed-in-card';
+import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 type Mode = 'signin' | 'register';
 
@@ -143,7 +144,7 @@ export default function AuthPage() {
         {mode === 'register' && (
           <FormField label="Username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={50} />
         )}
-        <FormField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
+        <FormField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
         <FormField
           label="Password"
           name="password"

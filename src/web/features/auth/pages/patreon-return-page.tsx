@@ -1,7 +1,7 @@
 import { CheckCircle2, Heart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { SUPPORTER_MESSAGES, type SupporterActionReply } from '../../../../contracts/supporters';
-import { TIER_LABEL } from '../../../../contracts/tiers';
+import { tierLabel } from '../../../../contracts/tier-table';
 import { TierBadge } from '../../../components/ui/badge';
 import { ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -57,7 +57,7 @@ export default function PatreonReturnPage() {
             Your tier now: <TierBadge tier={outcome.reply.subscriptionTier} />
           </p>
           {outcome.reply.subscriptionTier === 'free' && (
-            <p className="text-sm text-mist-400">No {TIER_LABEL.dhr1} or higher pledge was found on that Patreon account yet; it applies as soon as Patreon tells us.</p>
+            <p className="text-sm text-mist-400">No {tierLabel('dhr1')} or higher pledge was found on that Patreon account yet; it applies as soon as Patreon tells us.</p>
           )}
           <div className="flex flex-col gap-3 sm:flex-row">
             <ButtonLink to="/" className="w-full sm:flex-1">

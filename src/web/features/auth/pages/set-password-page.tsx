@@ -11,6 +11,7 @@ import { useVerifyPasswordCode } from '../api/verify-password-code';
 import { AuthShell } from '../components/auth-shell';
 import { FormField } from '../components/form-field';
 import { MessageBox } from '../components/message-box';
+import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 type Step = 'email' | 'code' | 'password' | 'done';
 
@@ -109,7 +110,7 @@ export default function SetPasswordPage() {
 
         {step === 'email' && (
           <form onSubmit={(e) => void onEmail(e)} className="space-y-4" noValidate>
-            <FormField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
+            <FormField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
             <Button type="submit" size="lg" className="w-full" disabled={!email.trim() || check.isPending || requestCode.isPending}>
               <MailCheck className="size-4" aria-hidden /> {check.isPending || requestCode.isPending ? 'Checking...' : 'Send verification code'}
             </Button>

@@ -6,6 +6,10 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { TierBenefits, UpgradeOptions, usePermissions } from '../../auth';
 import { LivePlayer, playerFallback, premiumSource, useNowPlaying } from '../../radio';
 import { LiveTrackCard, RecentTracksWidget } from '../../tracks';
+import { tierLabel, tierList, tiersWith } from '../../../../contracts/tier-table';
+
+/** The tiers that hear the dhr2 channel, as prose: 'DHR2 and VIP'. */
+const DHR2_LISTENERS = tierList(tiersWith((row) => row.channels.includes('dhr2')), 'and');
 
 interface Feature {
   icon: ReactNode;
@@ -34,10 +38,10 @@ const FEATURES: Partial<Record<string, ChannelCopy>> = {
     ],
   },
   dhr2: {
-    tagline: 'The exclusive second channel: longer mixes and deeper cuts for DHR2 and VIP members.',
+    tagline: `The exclusive second channel: longer mixes and deeper cuts for ${DHR2_LISTENERS} members.`,
     features: [
-      { icon: <Radio className={ICON} />, title: 'Exclusive Channel', text: 'A second live channel with its own programme, only for DHR2 and VIP.' },
-      { icon: <Zap className={ICON} />, title: 'Enhanced Quality', text: 'The DHR2 mount at 320kbps, alongside everything in DHR1.' },
+      { icon: <Radio className={ICON} />, title: 'Exclusive Channel', text: `A second live channel with its own programme, only for ${DHR2_LISTENERS}.` },
+      { icon: <Zap className={ICON} />, title: 'Enhanced Quality', text: `The ${tierLabel('dhr2')} mount at 320kbps, alongside everything in ${tierLabel('dhr1')}.` },
       { icon: <Radar className={ICON} />, title: 'Live Track Monitor', text: 'Continuous mixes are shown as such; identified tracks come with links.' },
       { icon: <Users className={ICON} />, title: 'Community', text: 'Comment on news, forum threads and the home page, with the Supporter badge on your profile.' },
       { icon: <Headphones className={ICON} />, title: 'Both Channels', text: 'DHR1 Premium is yours too: switch whenever you like.' },

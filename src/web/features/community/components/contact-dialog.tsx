@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useSendContact } from '../api/send-contact';
 import { notify } from '../lib/notify';
+import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 const field =
   'w-full rounded-xl border border-white/10 bg-night-900/80 px-3.5 py-2.5 text-sm text-white placeholder:text-mist-500 focus:border-aqua-400/50 focus:ring-2 focus:ring-aqua-400/20 focus:outline-none';
@@ -42,7 +43,7 @@ export default function ContactDialog({ open, onOpenChange }: { open: boolean; o
           </label>
           <label className="space-y-1.5 text-sm text-mist-200">
             <span>Email *</span>
-            <input className={field} type="email" value={form.email} onChange={set('email')} autoComplete="email" maxLength={320} />
+            <input className={field} type="email" value={form.email} onChange={set('email')} autoComplete="email" maxLength={EMAIL_MAX_LENGTH} />
           </label>
         </div>
         <label className="block space-y-1.5 text-sm text-mist-200">

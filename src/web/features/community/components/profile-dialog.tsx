@@ -16,6 +16,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { useUploadImage } from '../api/upload-image';
 import { notify } from '../lib/notify';
 import { Avatar } from './avatar';
+import { PAID_TIERS, tierList } from '../../../../contracts/tier-table';
 
 type Tab = 'profile' | 'activity' | 'badges' | 'settings';
 const VISIBILITY_LABEL: Record<ProfileVisibility, string> = { public: 'Public: anyone', subscribers: 'Subscribers only', private: 'Private: only me' };
@@ -231,7 +232,7 @@ function ProfileTab({ profile }: { profile: Profile }) {
 
 function BadgesTab({ profile }: { profile: Profile }) {
   const all = [
-    { name: 'Supporter', earned: profile.badges.includes('Supporter'), text: 'Keeps the station on air with a DHR1, DHR2 or VIP subscription.' },
+    { name: 'Supporter', earned: profile.badges.includes('Supporter'), text: `Keeps the station on air with a ${tierList(PAID_TIERS, 'or')} subscription.` },
     {
       name: 'Verified',
       earned: profile.badges.includes('Verified'),

@@ -11,6 +11,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccessGate } from '../../auth';
 import { useContactMessages, useMarkHandled, type InboxStatus } from '../api/contact-inbox';
 import { AdminHeader } from '../components/admin-header';
+import { tierLabel } from '../../../../contracts/tier-table';
+import { PRIORITY_SUPPORT_TIER } from '../../../../contracts/tier-policy';
 
 /** /admin/contact: messages from the contact form, VIP (priority support) first. */
 export default function ContactInboxPage() {
@@ -28,7 +30,7 @@ function Inbox() {
   const handle = useMarkHandled();
   return (
     <PageContainer width="wide" className="flex flex-col gap-6 py-8 sm:py-12">
-      <AdminHeader title="Contact Inbox" description="Messages from the contact form. VIP members get priority support." />
+      <AdminHeader title="Contact Inbox" description={`Messages from the contact form. ${tierLabel(PRIORITY_SUPPORT_TIER)} members get priority support.`} />
       <div role="tablist" aria-label="Messages" className="glass flex gap-1 self-start rounded-full p-1">
         {(['open', 'handled', 'all'] as const).map((s) => (
           <button key={s} type="button" role="tab" aria-selected={status === s} onClick={() => setStatus(s)} className={cn('rounded-full px-4 py-2 text-sm font-semibold capitalize transition', status === s ? 'bg-white/10 text-white' : 'text-mist-400 hover:text-white')}>

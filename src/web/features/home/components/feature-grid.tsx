@@ -8,6 +8,7 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { cn } from '../../../lib/cn';
 import { usePermissions } from '../../auth';
+import { tierLabel, tierList, tiersWith } from '../../../../contracts/tier-table';
 
 interface Feature {
   title: string;
@@ -18,9 +19,9 @@ interface Feature {
 }
 
 const FEATURES: Feature[] = [
-  { title: 'DHR1', text: 'The premium channel in 320kbps, ad-free.', to: '/dhr1', Icon: Radio, tint: 'text-aqua-300 bg-aqua-500/10' },
-  { title: 'DHR2', text: 'The exclusive second channel for DHR2 and VIP members.', to: '/dhr2', Icon: Disc3, tint: 'text-deep-300 bg-deep-500/15' },
-  { title: 'VIP', text: 'Over 1TB of exclusive mixes to play and download.', to: '/vip', Icon: Crown, tint: 'text-amber-300 bg-amber-400/10' },
+  { title: tierLabel('dhr1'), text: 'The premium channel in 320kbps, ad-free.', to: '/dhr1', Icon: Radio, tint: 'text-aqua-300 bg-aqua-500/10' },
+  { title: tierLabel('dhr2'), text: `The exclusive second channel for ${tierList(tiersWith((row) => row.channels.includes('dhr2')), 'and')} members.`, to: '/dhr2', Icon: Disc3, tint: 'text-deep-300 bg-deep-500/15' },
+  { title: tierLabel('vip'), text: 'Over 1TB of exclusive mixes to play and download.', to: '/vip', Icon: Crown, tint: 'text-amber-300 bg-amber-400/10' },
   { title: 'Forum', text: 'News, events, releases and talk with fellow heads.', to: '/forum', Icon: MessagesSquare, tint: 'text-sky-300 bg-sky-500/10' },
   { title: 'DJ Submissions', text: 'Send us your mix and get featured on air.', to: '/upload', Icon: Upload, tint: 'text-fuchsia-300 bg-fuchsia-500/10' },
   { title: 'Shop', text: 'Tees, hoodies, vinyl and sample packs.', to: '/shop', Icon: ShoppingBag, tint: 'text-emerald-300 bg-emerald-500/10' },

@@ -1,6 +1,5 @@
 import { Check, Coffee, Heart } from 'lucide-react';
-import { TIER_BENEFITS } from '../../../../contracts/tier-policy';
-import { TIER_LABEL, TIER_PRICE_EUR } from '../../../../contracts/tiers';
+import { TIER_TABLE } from '../../../../contracts/tier-table';
 import { Badge } from '../../../components/ui/badge';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -8,6 +7,7 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSiteConfig } from '../../auth';
+import { tierPrice } from '../../../lib/tier-prices';
 
 const PLANS = [
   { tier: 'dhr1', tagline: 'The premium channel', accent: 'from-aqua-400 to-sky-500' },
@@ -31,16 +31,16 @@ export function PricingSection() {
             <Card key={tier} highlight={tier === 'vip'} padding="lg" className="flex flex-col">
               <div className={`absolute inset-x-8 top-0 h-px bg-gradient-to-r ${accent}`} aria-hidden="true" />
               <div className="flex items-center justify-between gap-3">
-                <h3 className="font-display text-xl font-bold tracking-wide text-white">{TIER_LABEL[tier]}</h3>
+                <h3 className="font-display text-xl font-bold tracking-wide text-white">{TIER_TABLE[tier].label}</h3>
                 {tier === 'vip' && <Badge tone="gold">All access</Badge>}
               </div>
               <p className="mt-1 text-sm text-mist-400">{tagline}</p>
               <p className="mt-6 flex items-baseline gap-1.5">
-                <span className="font-display text-5xl font-extrabold tracking-tight text-white">€{TIER_PRICE_EUR[tier]}</span>
+                <span className="font-display text-5xl font-extrabold tracking-tight text-white">{tierPrice(tier)}</span>
                 <span className="text-sm text-mist-400">/ month</span>
               </p>
               <ul className="mt-6 space-y-3 text-sm text-mist-200">
-                {TIER_BENEFITS[tier].map((b) => (
+                {TIER_TABLE[tier].benefits.map((b) => (
                   <li key={b} className="flex gap-3">
                     <Check className="mt-0.5 size-4 shrink-0 text-aqua-300" aria-hidden="true" />
                     <span>{b}</span>

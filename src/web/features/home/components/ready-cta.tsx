@@ -1,6 +1,7 @@
 import { Headphones, MessagesSquare } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
+import { tierLabel } from '../../../../contracts/tier-table';
 
 export function ReadyCta() {
   return (
@@ -16,7 +17,7 @@ export function ReadyCta() {
           </p>
           <div className="relative mt-9 flex flex-col justify-center gap-3 sm:flex-row">
             <ButtonLink to="/dhr1" size="lg">
-              <Headphones className="size-5" aria-hidden="true" /> Listen to DHR1
+              <Headphones className="size-5" aria-hidden="true" /> Listen to {tierLabel('dhr1')}
             </ButtonLink>
             <ButtonLink to="/forum" variant="secondary" size="lg">
               <MessagesSquare className="size-5" aria-hidden="true" /> Join the Forum

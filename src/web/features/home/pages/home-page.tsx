@@ -5,7 +5,7 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { cn } from '../../../lib/cn';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { usePermissions } from '../../auth';
+import { grantedBenefits, usePermissions } from '../../auth';
 import { NewsTicker } from '../../news';
 import { ConnectAndShare } from '../../community';
 import { FeatureGrid } from '../components/feature-grid';
@@ -26,9 +26,9 @@ export default function HomePage() {
   useDocumentTitle();
   const { data } = usePermissions();
   const belowTheFold = useAfterFirstPaint();
-  // Ad-free listening is a paid-tier benefit (DHR1 and up).
+  // Ad-free listening is a tier benefit (the tier table's adFree).
   const permissions = data ?? ANONYMOUS_PERMISSIONS;
-  const showAds = !(permissions.canAccessDHR1 || permissions.isAdmin);
+  const showAds = !grantedBenefits(permissions).adFree;
   return (
     <div className="space-y-20 pb-8 sm:space-y-24">
       <div className="space-y-10">

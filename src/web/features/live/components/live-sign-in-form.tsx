@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/http';
 import { TextField } from '../../admin';
 import { useAdminSignIn } from '../api/admin-sign-in';
+import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 /** The monitor's own sign-in: email and password (no email-only admin sign-in, no prefilled address). */
 export function LiveSignInForm({ notice }: { notice?: string | undefined }) {
@@ -40,7 +41,7 @@ export function LiveSignInForm({ notice }: { notice?: string | undefined }) {
             {error}
           </p>
         )}
-        <TextField label="Email" type="email" autoComplete="username" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="Email" type="email" autoComplete="username" required maxLength={EMAIL_MAX_LENGTH} value={email} onChange={(e) => setEmail(e.target.value)} />
         <TextField
           label="Password"
           type="password"

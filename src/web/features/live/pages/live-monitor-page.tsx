@@ -14,6 +14,7 @@ import { useLiveUsers } from '../api/get-live-users';
 import { useRecentActivity } from '../api/get-recent-activity';
 import { LiveSessionsTable } from '../components/live-sessions-table';
 import { LiveSignInForm } from '../components/live-sign-in-form';
+import { tierLabel } from '../../../../contracts/tier-table';
 
 /** /live-monitor (spec §2 "Live monitor"): who is on the site now, refreshed every 10 s. */
 export default function LiveMonitorPage() {
@@ -78,7 +79,7 @@ function Monitor() {
       <section aria-label="Live figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Online Now" value={d?.onlineNow ?? 0} loading={loading} icon={Activity} detail={`${d?.membersOnline ?? 0} member${d?.membersOnline === 1 ? '' : 's'}, ${d?.anonymousOnline ?? 0} anonymous`} />
         <StatCard label="Total Sessions" value={d?.totalSessions ?? 0} loading={loading} icon={Users} detail="Visits in the last 24 hours" />
-        <StatCard label="VIP Users Online" value={d?.vipOnline ?? 0} loading={loading} icon={Crown} detail="Active VIP members on the site" />
+        <StatCard label={`${tierLabel('vip')} Users Online`} value={d?.vipOnline ?? 0} loading={loading} icon={Crown} detail={`Active ${tierLabel('vip')} members on the site`} />
         <StatCard
           label="Anonymous Visitors"
           value={anonymous.data?.anonymousOnline ?? d?.anonymousOnline ?? 0}

@@ -2,6 +2,7 @@ import { MessageSquarePlus, Sparkles, Users } from 'lucide-react';
 import { FORUM_STATS } from '../../../../contracts/news-values';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { tierList, tiersWith } from '../../../../contracts/tier-table';
 
 /** Spec §2: fixed marketing figures. */
 export function ForumStats() {
@@ -62,7 +63,7 @@ export function UpgradeToPost() {
   return (
     <Card>
       <h2 className="font-display text-lg font-bold text-white">Want to join in?</h2>
-      <p className="mt-2 text-sm leading-relaxed text-mist-300">Threads and comments are for DHR1, DHR2 and VIP members.</p>
+      <p className="mt-2 text-sm leading-relaxed text-mist-300">Threads and comments are for {tierList(tiersWith((row) => row.comments), 'and')} members.</p>
       <ButtonLink to="/auth" size="sm" className="mt-4">
         Subscribe
       </ButtonLink>

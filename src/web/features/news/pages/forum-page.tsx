@@ -6,7 +6,7 @@ import { AdPlaceholder } from '../../../components/ui/ad-placeholder';
 import { PageContainer } from '../../../components/ui/page-container';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { usePermissions } from '../../auth';
+import { grantedBenefits, usePermissions } from '../../auth';
 import { useForumPosts } from '../api/get-forum-posts';
 import { ForumStats, JoinTheDiscussion, UpgradeToPost, WelcomeBanner } from '../components/forum-sidebar';
 import { NewThreadForm } from '../components/new-thread-form';
@@ -35,7 +35,7 @@ export default function ForumPage() {
   const titleRef = useRef<HTMLInputElement>(null);
   const [composing, setComposing] = useState(false);
   const news = NEWS_FOR_FILTER[filter];
-  const showAds = !(permissions.canAccessDHR1 || permissions.isAdmin);
+  const showAds = !grantedBenefits(permissions).adFree;
 
   return (
     <PageContainer width="wide" className="py-10 sm:py-14">

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/http';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
+import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 /** The shop's newsletter box: subscribing mails a confirmation link (double opt-in). */
 export function NewsletterBox() {
@@ -39,7 +40,7 @@ export function NewsletterBox() {
                 id="newsletter-email"
                 type="email"
                 required
-                maxLength={254}
+                maxLength={EMAIL_MAX_LENGTH}
                 autoComplete="email"
                 placeholder="you@example.com"
                 value={email}

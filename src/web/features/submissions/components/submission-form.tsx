@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/http';
 import { SelectField, TextField } from '../../admin';
 import { useSubmitMix } from '../api/submit-mix';
 import { TextAreaField } from './text-area-field';
+import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 const EMPTY = {
   artistName: '',
@@ -72,7 +73,7 @@ export function SubmissionForm() {
           </p>
         )}
         <TextField label="Artist / DJ name *" value={form.artistName} onChange={set('artistName')} maxLength={100} autoComplete="nickname" disabled={busy} />
-        <TextField label="Email *" type="email" value={form.email} onChange={set('email')} maxLength={254} autoComplete="email" disabled={busy} />
+        <TextField label="Email *" type="email" value={form.email} onChange={set('email')} maxLength={EMAIL_MAX_LENGTH} autoComplete="email" disabled={busy} />
         <TextField label="Mix title *" value={form.mixTitle} onChange={set('mixTitle')} maxLength={200} disabled={busy} />
         <SelectField label="Genre *" value={form.genre} onChange={set('genre')} options={genreOptions} disabled={busy} />
         <TextField label="Duration" placeholder="e.g. 60 min" value={form.duration} onChange={set('duration')} maxLength={50} disabled={busy} />

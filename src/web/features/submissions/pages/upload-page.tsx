@@ -5,6 +5,7 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SubmissionForm } from '../components/submission-form';
+import { tierLabel } from '../../../../contracts/tier-table';
 
 const GUIDELINES = [
   { icon: FileAudio, text: '320kbps MP3 minimum, WAV preferred.' },
@@ -23,7 +24,7 @@ export default function UploadPage() {
         as="h1"
         eyebrow="DJ Submissions"
         title="Get your mix on Deep House Radio"
-        description="Send us your best deep house set. Every mix is heard by our team, and the best ones air on DHR1 and DHR2."
+        description={`Send us your best deep house set. Every mix is heard by our team, and the best ones air on ${tierLabel('dhr1')} and ${tierLabel('dhr2')}.`}
       />
 
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Submissions in numbers">

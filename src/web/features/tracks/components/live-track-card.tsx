@@ -11,6 +11,7 @@ import { moodForTrack } from '../lib/mood';
 import { MoodParticles } from './mood-particles';
 import { TrackArtwork } from './track-artwork';
 import { TrackLinks } from './track-links';
+import { tierLabel } from '../../../../contracts/tier-table';
 
 export interface LiveTrackCardProps {
   channel: string;
@@ -59,7 +60,7 @@ export function LiveTrackCard({ channel, channelName, accent = '#8b5cf6', showMo
         ) : track && track.service === METADATA_SERVICE && channel === 'dhr2' ? (
           <Unidentified
             icon={<Disc3 className="size-5 animate-spin [animation-duration:6s]" />}
-            text="A continuous mix is playing on DHR2"
+            text={`A continuous mix is playing on ${tierLabel('dhr2')}`}
             detail={`${track.artist} - ${track.title}`}
           />
         ) : (

@@ -11,6 +11,7 @@ import { CONFIDENCE_TEXT, confidenceTone, formatConfidence } from '../lib/confid
 import { latestPreview } from '../lib/preview';
 import { TrackArtwork } from './track-artwork';
 import { TrackLinks } from './track-links';
+import { tierLabel } from '../../../../contracts/tier-table';
 
 export interface RecentTracksWidgetProps {
   channel: string;
@@ -126,7 +127,7 @@ function SimilarTracks({ channel, track }: { channel: string; track: TrackIdenti
   if (!permissions?.canAccessDHR1) {
     return (
       <p className="mt-4 flex items-center gap-2 text-xs text-mist-500">
-        <Sparkles className="size-3.5" aria-hidden="true" /> Similar-track suggestions come with DHR1 and above.
+        <Sparkles className="size-3.5" aria-hidden="true" /> Similar-track suggestions come with {tierLabel('dhr1')} and above.
       </p>
     );
   }

@@ -11,6 +11,7 @@ import { useTrackHistory, type TrackHistoryScope } from '../api/get-track-histor
 import { downloadTracksCsv } from '../lib/track-csv';
 import { StatTile, TrackHistoryList } from './track-history-list';
 import { formatNumber } from '../../../lib/numbers';
+import { tierLabel } from '../../../../contracts/tier-table';
 
 /** The track history: admin (stats, export, clear) or VIP (stat cards, export). */
 export function TrackHistoryView({ scope }: { scope: TrackHistoryScope }) {
@@ -31,7 +32,7 @@ export function TrackHistoryView({ scope }: { scope: TrackHistoryScope }) {
       <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.25em] text-aqua-300 uppercase">
-            <History className="size-4" aria-hidden="true" /> {scope === 'admin' ? 'Admin' : 'VIP'}
+            <History className="size-4" aria-hidden="true" /> {scope === 'admin' ? 'Admin' : tierLabel('vip')}
           </p>
           <h1 className="mt-3 font-display text-4xl font-bold tracking-tight text-white">Track History</h1>
           <p className="mt-2 text-mist-300">Every track identified on air, newest first.</p>

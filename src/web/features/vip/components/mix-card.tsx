@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { formatDuration } from '../../../lib/dates';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../lib/mix-access';
+import { tierLabel } from '../../../../contracts/tier-table';
 
 export interface MixCardProps {
   mix: VipMix;
@@ -27,7 +28,7 @@ export function MixCard({ mix, playing, onPlay, onDownload, downloading, priorit
         )}
         {mix.isExclusive && (
           <Badge tone="gold" className="absolute top-3 left-3 backdrop-blur">
-            Exclusive VIP
+            Exclusive {tierLabel('vip')}
           </Badge>
         )}
         <span className="absolute top-3 right-3 inline-flex items-center gap-1 rounded-full bg-black/50 px-2 py-0.5 text-xs font-semibold text-amber-200 backdrop-blur">

@@ -1,13 +1,13 @@
 import { ACCESS_CHECK_FAILED, accessMessage, type MixAccessInfo } from '../../../../contracts/mixes';
 import { MIX_PLAY_TIER, type Permissions } from '../../../../contracts/tier-policy';
-import { hasTierAccess } from '../../auth';
+import { grantedTier, hasTierAccess } from '../../auth';
 
-/** Spec §3 "Access info" from the server's permission flags (the server enforces the same rules). */
+/** The mix page's access info from the server's permission flags (the server enforces the same rules). */
 export function mixAccessInfo(p: Permissions | undefined, failed = false): MixAccessInfo {
   if (failed) return ACCESS_CHECK_FAILED;
   if (!p) return { ...ACCESS_CHECK_FAILED, message: '' };
   const canPlayMixes = p.authenticated && hasTierAccess(p, MIX_PLAY_TIER);
-  const tier = !p.authenticated ? 'free' : p.isAdmin ? 'vip' : p.canAccessVIP ? 'vip' : p.canAccessDHR2 ? 'dhr2' : p.canAccessDHR1 ? 'dhr1' : 'free';
+  const tier = grantedTier(p);
   return {
     canView: true,
     canPlay: canPlayMixes,

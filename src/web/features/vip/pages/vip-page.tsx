@@ -1,7 +1,9 @@
 import { Crown, Disc3, Download, HardDrive, Lock, Play, Search, Users } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ESTIMATED_GB_PER_MIX, MIX_GENRES, MIX_MESSAGES, type VipMix } from '../../../../contracts/mixes';
-import { TIER_LABEL, parseTier } from '../../../../contracts/tiers';
+import { MIX_DOWNLOAD_TIER, MIX_PLAY_TIER } from '../../../../contracts/tier-policy';
+import { TIER_TABLE, tierLabel } from '../../../../contracts/tier-table';
+import { parseTier } from '../../../../contracts/tiers';
 import { Badge } from '../../../components/ui/badge';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -18,6 +20,7 @@ import { NowPlayingBar } from '../components/now-playing-bar';
 import { ToastStack, useToasts } from '../components/toasts';
 import { mixAccessInfo } from '../lib/mix-access';
 import { formatNumber } from '../../../lib/numbers';
+import { tierPrice } from '../../../lib/tier-prices';
 
 /** Starts a download of `url` in the browser (the server sends it as an attachment). */
 function startBrowserDownload(url: string) {
@@ -29,9 +32,15 @@ function startBrowserDownload(url: string) {
   a.remove();
 }
 
+/** Small counts in words, as the invitation writes them: 'two mixes a day'. */
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** The tier that downloads mixes, named and priced on the invitation below the grid. */
+const DOWNLOAD = TIER_TABLE[MIX_DOWNLOAD_TIER];
+
 /**
- * /vip (spec §2, §4, §8; design §4): everyone sees the library; DHR1 and above play, VIP downloads
- * two a day. The server enforces every rule; this page only shows them.
+ * /vip: everyone sees the library; MIX_PLAY_TIER and above play, MIX_DOWNLOAD_TIER downloads its
+ * daily allowance. The server enforces every rule; this page only shows them.
  */
 export default function VipPage() {
   useDocumentTitle('VIP Mix Library');
@@ -61,7 +70,7 @@ export default function VipPage() {
   }, [mixes, query, genre]);
 
   const totalDownloads = mixes.reduce((sum, m) => sum + m.totalDownloads, 0);
-  const tierLabel = TIER_LABEL[parseTier(access.subscriptionTier) ?? 'free'];
+  const badgeLabel = tierLabel(parseTier(access.subscriptionTier) ?? 'free');
 
   useEffect(() => () => audio.current?.pause(), []);
 
@@ -168,17 +177,17 @@ export default function VipPage() {
             <Crown className="size-4" aria-hidden="true" /> VIP Mix Library
           </p>
           <h1 className="mt-3 font-display text-4xl font-bold tracking-tight text-white sm:text-5xl">Exclusive Mixes</h1>
-          <p className="mt-2 max-w-xl text-mist-300">Deep, long-form sets you will not hear anywhere else. Play them with DHR1 and above; download them as a VIP.</p>
+          <p className="mt-2 max-w-xl text-mist-300">Deep, long-form sets you will not hear anywhere else. Play them with {tierLabel(MIX_PLAY_TIER)} and above; download them as a {DOWNLOAD.label}.</p>
           <div className="mt-4 flex flex-wrap items-center gap-2">
             <Badge tone={access.subscriptionTier === 'vip' ? 'gold' : access.subscriptionTier === 'free' ? 'neutral' : 'cyan'} className="text-sm">
-              <span data-testid="tier-badge">{tierLabel}</span>
+              <span data-testid="tier-badge">{badgeLabel}</span>
             </Badge>
             <Badge tone="green">View Mixes</Badge>
             <Badge tone={access.canPlayMixes ? 'green' : 'neutral'}>
-              {access.canPlayMixes ? <Play className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />} Play Mixes (DHR1+)
+              {access.canPlayMixes ? <Play className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />} Play Mixes ({tierLabel(MIX_PLAY_TIER)}+)
             </Badge>
             <Badge tone={access.canDownload ? 'green' : 'neutral'}>
-              {access.canDownload ? <Download className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />} Download (VIP)
+              {access.canDownload ? <Download className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />} Download ({DOWNLOAD.label})
             </Badge>
           </div>
           {access.message && (
@@ -193,7 +202,7 @@ export default function VipPage() {
         <Tile icon={<Disc3 className="size-4" />} label="Exclusive mixes" value={formatNumber(mixes.length, 1)} />
         <Tile icon={<HardDrive className="size-4" />} label="Library size" value={`${formatNumber(mixes.length * ESTIMATED_GB_PER_MIX, 1)} GB`} hint="Growing past 1 TB" />
         <Tile icon={<Download className="size-4" />} label="Downloads" value={formatNumber(totalDownloads, 1)} />
-        <Tile icon={<Users className="size-4" />} label="VIP members" value={access.subscriptionTier === 'vip' ? '1' : '0'} />
+        <Tile icon={<Users className="size-4" />} label={`${tierLabel('vip')} members`} value={access.subscriptionTier === 'vip' ? '1' : '0'} />
       </div>
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
@@ -248,11 +257,13 @@ export default function VipPage() {
       {!access.canDownload && permissions.data && belowTheFold && (
         <section className="glass below-fold mt-12 rounded-3xl p-6 text-center [contain-intrinsic-size:auto_454px] sm:p-10 sm:[contain-intrinsic-size:auto_462px]">
           <Crown className="mx-auto size-10 text-amber-300" aria-hidden="true" />
-          <h2 className="mt-3 font-display text-2xl font-bold text-white">Become A VIP Member</h2>
-          <p className="mx-auto mt-2 max-w-lg text-mist-300">€10 a month opens the whole library for download, two mixes a day, on top of both channels.</p>
+          <h2 className="mt-3 font-display text-2xl font-bold text-white">Become A {DOWNLOAD.label} Member</h2>
+          <p className="mx-auto mt-2 max-w-lg text-mist-300">
+            {tierPrice(MIX_DOWNLOAD_TIER)} a month opens the whole library for download, {COUNT_WORDS[DOWNLOAD.mixDownloadsPerDay] ?? formatNumber(DOWNLOAD.mixDownloadsPerDay)} mixes a day, on top of both channels.
+          </p>
           <TierBenefits tier="vip" className="mx-auto mt-6 max-w-md text-left" />
           <ButtonLink to={permissions.data.authenticated ? '/auth' : '/simple-auth'} className="mt-6">
-            <Crown className="size-4" aria-hidden="true" /> Become A VIP Member
+            <Crown className="size-4" aria-hidden="true" /> Become A {DOWNLOAD.label} Member
           </ButtonLink>
         </section>
       )}
