@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { memberSummarySchema, subscriptionSourceSchema, subscriptionStatusSchema, tierSchema } from './member-schemas';
-import { SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, TIERS } from './tiers';
+import { SUBSCRIPTION_STATUSES, TIERS } from './tiers';
 import { textField } from './text-field';
 import { TIER_TABLE, tierLabel } from './tier-table';
 import { EMAIL_MAX_LENGTH } from './email';

@@ -5,7 +5,6 @@ import { textField } from './text-field';
  * re-encoded bytes: `<hex hash>.<ext>`. The name never changes meaning, so it is cached for ever.
  */
 export const IMAGE_EXTENSIONS = ['jpg', 'png', 'webp', 'avif', 'gif'] as const;
-type ImageExtension = (typeof IMAGE_EXTENSIONS)[number];
 
 export const IMAGE_NAME_RE = /^[a-f0-9]{16,128}\.(?:jpg|png|webp|avif|gif)$/;
 

@@ -14,7 +14,6 @@ const DOWNLOAD = TIER_TABLE[MIX_DOWNLOAD_TIER];
 
 /** Genre dropdown options of the VIP page (spec §5), matched exactly against a mix's genre. */
 export const MIX_GENRES = ['deep house', 'tech house', 'progressive', 'melodic', 'minimal', 'organic'] as const;
-type MixGenre = (typeof MIX_GENRES)[number];
 
 /** Audio file types a mix may be (checked by content on upload), by extension. */
 export const MIX_AUDIO_EXTENSIONS = ['mp3', 'm4a', 'aac', 'flac', 'wav'] as const;

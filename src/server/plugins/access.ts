@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { type AccessPolicy, type BearerTokenVar, access } from '../../contracts/access-policy';
+import { type AccessPolicy, access } from '../../contracts/access-policy';
 import { meetsTier } from '../../contracts/tier-policy';
 import type { UserRow } from '../db/schema';
 import { type AppError, forbidden, unauthorized } from '../lib/errors';
