@@ -95,7 +95,7 @@ const expiryDaysSchema = z
  * pledgeAmount is euros (decimal); the reply's pledgeAmount is cents. expiryDays 0 = no expiry.
  */
 export const createAdminUserSchema = z.object({
-  email: textField(EMAIL_MAX_LENGTH).optional().default(''),
+  email: textField(EMAIL_MAX_LENGTH, INVALID_EMAIL).optional().default(''),
   username: textField(100).optional().default(''),
   firstName: textField(100).trim().nullish(),
   lastName: textField(100).trim().nullish(),
@@ -122,7 +122,7 @@ export const DUPLICATE_EMAIL = 'A user with this email already exists';
  */
 export const updateAdminUserSchema = z.object({
   id: textField(100).optional(),
-  email: textField(EMAIL_MAX_LENGTH),
+  email: textField(EMAIL_MAX_LENGTH, INVALID_EMAIL),
   username: textField(100),
   firstName: textField(100).trim().nullish(),
   lastName: textField(100).trim().nullish(),

@@ -228,7 +228,7 @@ export const uploadImageResponseSchema = z.object({ imageUrl: z.string() });
 
 export const contactSchema = z.object({
   name: textField(100).trim(),
-  email: textField(EMAIL_MAX_LENGTH).trim(),
+  email: textField(EMAIL_MAX_LENGTH, CONTACT_MESSAGES.invalidEmail).trim(),
   subject: textField(200).trim().optional(),
   message: textField(5000).trim(),
   [CONTACT_HONEYPOT_FIELD]: textField(500).optional(),

@@ -91,6 +91,8 @@ describe('admin users API and dashboard figures', async () => {
       [{ username: 'x' }, 400, 'Email and username are required'],
       [{ email: 'not-an-email', username: 'x' }, 400, 'Please enter a valid email address'],
       [{ email: 'a@b', username: 'x' }, 400, 'Please enter a valid email address'],
+      // Longer than any address can be (254): the same message, not a generic length error.
+      [{ email: `${'a'.repeat(250)}@b.test`, username: 'x' }, 400, 'Please enter a valid email address'],
     ];
     for (const [payload, status, message] of cases) {
       const res = await create(payload);

@@ -28,6 +28,7 @@ describe('contact form and inbox', async () => {
       expect(res.json().message).toBe(CONTACT_MESSAGES.required);
     }
     expect((await send(app, { name: 'A', email: 'not-an-email', message: 'Hi' })).json().message).toBe(CONTACT_MESSAGES.invalidEmail);
+    expect((await send(app, { name: 'A', email: `${'a'.repeat(250)}@b.test`, message: 'Hi' })).json().message).toBe(CONTACT_MESSAGES.invalidEmail);
     expect((await send(app, { name: 'A', email: 'a@b.ie', message: 'x'.repeat(5001) })).statusCode).toBe(400);
     expect(await app.database.db.select().from(contactMessages)).toEqual([]);
   });

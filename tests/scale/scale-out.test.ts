@@ -14,6 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, hasIcecast, startIcecast, type IcecastServer } from '../../scripts/lib/icecast';
 import { openDatabase } from '../../src/server/db/client';
+import { startPatreonStub } from '../support/platform-stubs';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { insertAdmin, insertMember } from '../../src/server/modules/members/members-repository';
 
@@ -42,6 +43,10 @@ const feed = http.createServer((_req, res) => {
 });
 /** The news poll interval the instances run with (NEWS_POLL_MIN), in ms. */
 const NEWS_POLL_MS = 3000;
+/** The scheduled platform sync's period the instances run with (SYNC_INTERVAL_MIN), in ms. */
+const SYNC_MS = 2000;
+const PATREON = { token: 'scale-patreon-token', campaignId: 'scale-campaign' };
+let patreon: Awaited<ReturnType<typeof startPatreonStub>> | undefined;
 
 interface Instance {
   port: number;
@@ -91,6 +96,10 @@ async function startInstance(port: number, statusUrl: string, premiumMounts: str
     NEWS_ALLOW_PRIVATE: 'true',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    PATREON_API_URL: patreon?.url ?? '',
+    PATREON_ACCESS_TOKEN: PATREON.token,
+    PATREON_CAMPAIGN_ID: PATREON.campaignId,
+    SYNC_INTERVAL_MIN: String(SYNC_MS / 60_000),
   };
   const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log: string[] = [];
@@ -181,6 +190,7 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
 
     await new Promise<void>((r) => icecast.listen(0, '127.0.0.1', r));
     await new Promise<void>((r) => feed.listen(0, '127.0.0.1', r));
+    patreon = await startPatreonStub({ ...PATREON, members: [] });
     const statusUrl = `http://127.0.0.1:${(icecast.address() as AddressInfo).port}/status-json.xsl`;
     const proxyPort = await freePort();
     proxyUrl = `http://127.0.0.1:${proxyPort}`;
@@ -235,6 +245,7 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
     for (const i of instances) i.child.kill('SIGKILL');
     await new Promise((r) => icecast.close(r));
     await new Promise((r) => feed.close(r));
+    await patreon?.close();
     if (databaseUrl) {
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
@@ -284,6 +295,17 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
     // Two instances polling alone would fetch it twice an interval, at unrelated moments.
     expect(fetches.length).toBeLessThanOrEqual(5);
     expect(Math.min(...gaps, NEWS_POLL_MS)).toBeGreaterThan(NEWS_POLL_MS / 2);
+  });
+
+  it('the scheduled platform sync runs once across the two: one listing of the campaign per period', async () => {
+    const since = Date.now();
+    await new Promise((r) => setTimeout(r, 4 * SYNC_MS));
+    const listings = (patreon?.requests ?? []).filter((r) => r.at >= since && r.path.endsWith('/members') && !r.query.get('page[cursor]'));
+    const gaps = listings.slice(1).map((r, i) => r.at - (listings[i]?.at ?? r.at));
+    expect(listings.length).toBeGreaterThan(0);
+    // Each instance alone would list the campaign once a period: eight or so in four periods.
+    expect(listings.length).toBeLessThanOrEqual(5);
+    expect(Math.min(...gaps, SYNC_MS)).toBeGreaterThan(SYNC_MS / 2);
   });
 
   it('a shop product added on one instance is served by the other within 1 s', async () => {

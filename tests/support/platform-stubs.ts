@@ -15,6 +15,8 @@ export interface RecordedRequest {
   authorization: string | undefined;
   /** The raw request body ('' for GET). */
   body: string;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 /** An answer: JSON by default; `headers` may redirect (Location) or set another content type (then `body` is sent as is). */
@@ -60,7 +62,7 @@ async function startStub<T>(
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
-    const rec: RecordedRequest = { method: req.method ?? 'GET', path: u.pathname, query: u.searchParams, authorization: req.headers.authorization, body };
+    const rec: RecordedRequest = { method: req.method ?? 'GET', path: u.pathname, query: u.searchParams, authorization: req.headers.authorization, body, at: Date.now() };
     requests.push(rec);
     const send = () => {
       if (res.destroyed) return;

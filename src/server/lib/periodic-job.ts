@@ -1,16 +1,46 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { scheduledRuns } from '../db/schema';
 
 /**
- * Runs `job` every `everyMs` on this instance, from the moment the server is ready until it closes,
- * when background jobs are on (they are off in tests that drive time themselves). A failure is logged
- * and the job simply runs again next time; the timer never keeps the process alive.
+ * Claims this period's run of the job `name` for the calling instance: true when the job was due
+ * (its next run time had passed, or it never ran) and this call moved it `everyMs` ahead. One atomic
+ * statement, so of several instances ticking at once exactly one gets true. The next run time is
+ * set a little short of a whole period, so a timer that fires a few milliseconds early on the
+ * instance that ran last time still finds the job due.
  */
-export function runPeriodically(app: FastifyInstance, name: string, everyMs: number, job: () => Promise<unknown>): void {
+export async function claimScheduledRun(db: Db, name: string, everyMs: number, now: Date = new Date()): Promise<boolean> {
+  const next = new Date(now.getTime() + Math.max(0, everyMs - Math.min(everyMs / 10, 5_000)));
+  const rows = await db
+    .insert(scheduledRuns)
+    .values({ name, nextRunAt: next })
+    .onConflictDoUpdate({ target: scheduledRuns.name, set: { nextRunAt: next }, setWhere: sql`${scheduledRuns.nextRunAt} <= ${now.toISOString()}::timestamptz` })
+    .returning({ name: scheduledRuns.name });
+  return rows.length > 0;
+}
+
+export interface PeriodicJob {
+  /** Stable name: the claim's key across instances, and the log's label. */
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown>;
+}
+
+/**
+ * Runs a job every `everyMs` across all instances together: each instance ticks, the one that claims
+ * the period (claimScheduledRun) runs it. Only while background jobs are on (tests that drive time
+ * themselves turn them off), from ready until close. A failure is logged and the job runs again next
+ * period; the timer never keeps the process alive.
+ */
+export function runPeriodically(app: FastifyInstance, job: PeriodicJob): void {
   if (!app.config.backgroundJobs) return;
   let timer: NodeJS.Timeout | undefined;
-  const run = () => job().catch((err: unknown) => app.log.warn({ err }, `${name} failed; will retry`));
+  const tick = async () => {
+    if (await claimScheduledRun(app.database.db, job.name, job.everyMs)) await job.run();
+  };
   app.addHook('onReady', async () => {
-    timer = setInterval(() => void run(), everyMs);
+    timer = setInterval(() => void tick().catch((err: unknown) => app.log.warn({ err }, `${job.name} failed; will retry`)), job.everyMs);
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));

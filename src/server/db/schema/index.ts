@@ -11,3 +11,4 @@ export * from './news';
 export * from './live';
 export * from './submissions';
 export * from './shop';
+export * from './jobs';

@@ -9,10 +9,14 @@ import { deleteDeadTokens } from './auth-tokens';
 /** Spent and expired sign-in tokens, old rate-limit windows and expired sessions leave the tables. */
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
-  runPeriodically(app, 'auth housekeeping', 15 * MINUTE_MS, async () => {
-    await deleteDeadTokens(db);
-    await deleteExpiredRateLimits(db);
-    await deleteExpiredSessions(db);
+  runPeriodically(app, {
+    name: 'auth housekeeping',
+    everyMs: 15 * MINUTE_MS,
+    run: async () => {
+      await deleteDeadTokens(db);
+      await deleteExpiredRateLimits(db);
+      await deleteExpiredSessions(db);
+    },
   });
 };
 

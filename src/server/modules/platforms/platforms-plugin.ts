@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { syncRequestSchema, syncResultSchema, type SyncResult } from '../../../contracts/admin';
 import { AppError } from '../../lib/errors';
+import { runPeriodically } from '../../lib/periodic-job';
 import { access } from '../../plugins/access';
 import type { FetchOptions } from './http';
 import { expirePassedGrants } from '../members/entitlement-service';
@@ -66,40 +67,34 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
     },
   );
 
-  const timers: NodeJS.Timeout[] = [];
   app.addHook('onClose', async () => {
-    for (const t of timers) clearInterval(t);
     closing.abort();
     await runner.current?.catch(() => undefined);
   });
 
-  if (!app.config.backgroundJobs) return;
+  // Fractions of a minute are allowed (tests); never more often than every second.
+  runPeriodically(app, {
+    name: 'platform sync',
+    everyMs: Math.max(SECOND_MS, app.config.SYNC_INTERVAL_MIN * MINUTE_MS),
+    run: async () => {
+      await pruneOldRecords(app.database.db).catch((err: unknown) => app.log.warn({ err }, 'pruning old webhook deliveries failed'));
+      const r = await sync('scheduled');
+      if (r.errors.length) app.log.warn({ errors: r.errors }, 'scheduled platform sync had errors');
+      else if (!r.skipped) app.log.info({ updated: r.updated }, 'scheduled platform sync');
+    },
+  });
+  runPeriodically(app, {
+    name: 'grant expiry pass',
+    everyMs: EXPIRY_PASS_MS,
+    run: async () => {
+      const expired = await expirePassedGrants(app.database.db);
+      if (expired) app.log.info({ expired }, 'expiry pass');
+    },
+  });
 
+  if (!app.config.backgroundJobs) return;
+  // Expiries that passed while the server was down are handled at once (the pass is idempotent).
   app.addHook('onReady', async () => {
-    // Fractions of a minute are allowed (tests); never more often than every second.
-    const syncEvery = Math.max(SECOND_MS, app.config.SYNC_INTERVAL_MIN * MINUTE_MS);
-    timers.push(
-      setInterval(() => {
-        pruneOldRecords(app.database.db).catch((err: unknown) => app.log.warn({ err }, 'pruning old webhook deliveries failed'));
-        sync('scheduled').then(
-          (r) => {
-            if (r.errors.length) app.log.warn({ errors: r.errors }, 'scheduled platform sync had errors');
-            else if (!r.skipped) app.log.info({ updated: r.updated }, 'scheduled platform sync');
-          },
-          (err: unknown) => app.log.error({ err }, 'scheduled platform sync failed'),
-        );
-      }, syncEvery),
-      setInterval(() => {
-        expirePassedGrants(app.database.db).then(
-          (n: number) => {
-            if (n) app.log.info({ expired: n }, 'expiry pass');
-          },
-          (err: unknown) => app.log.warn({ err }, 'expiry pass failed'),
-        );
-      }, EXPIRY_PASS_MS),
-    );
-    for (const t of timers) t.unref();
-    // Expiries that passed while the server was down are handled at once.
     await expirePassedGrants(app.database.db).catch((err: unknown) => app.log.warn({ err }, 'expiry pass failed'));
   });
 };

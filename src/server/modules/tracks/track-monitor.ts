@@ -8,6 +8,7 @@ import type { NowPlaying } from '../radio/now-playing';
 import { captureAudio, recognizeAcrCloud, recognizeAudd, type Recognition } from './recognizers';
 import { recordPlay } from './tracks-repository';
 import { MINUTE_MS, SECOND_MS } from '../../../contracts/time';
+import { claimScheduledRun } from '../../lib/periodic-job';
 
 /** Seconds of audio sent to the recogniser. */
 export const SAMPLE_SECONDS = 10;
@@ -59,8 +60,11 @@ export class TrackMonitor {
   start(intervalMs = this.intervalMs): void {
     if (this.active) return;
     this.active = true;
+    // Every instance ticks; the one that claims the period samples the channels, so the recognizer is
+    // paid for once per period however many instances run.
     const tick = () => {
-      this.runOnce()
+      claimScheduledRun(this.database.db, 'track monitor', intervalMs)
+        .then((claimed) => (claimed ? this.runOnce() : undefined))
         .catch((err: unknown) => this.log.warn({ err }, 'track monitor run failed'))
         .finally(() => {
           if (this.active) {
