@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, TIER_LABEL, TIERS, type SubscriptionStatus } from '../../../../contracts/tiers';
-import type { Option } from './form-controls';
+import type { Option } from '../../../components/ui/form-controls';
 
 export const STATUS_LABEL: Record<SubscriptionStatus, string> = {
   active: 'Active',

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/http';
 import { useLogin } from '../api/login';
-import { FormField } from './form-field';
+import { TextField } from '../../../components/ui/form-controls';
 import { MessageBox } from './message-box';
 
 /** The legacy sign-in modal: email and password, the sign-in messages. */
@@ -52,8 +52,8 @@ export function LegacySignInDialog({
     >
       <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
         {error && <MessageBox kind="error">{error}</MessageBox>}
-        <FormField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
-        <FormField label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} maxLength={200} />
+        <TextField size="lg" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
+        <TextField size="lg" label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} maxLength={200} />
         <Button type="submit" className="w-full" disabled={!email || !password || login.isPending}>
           <LogIn className="size-4" aria-hidden /> {login.isPending ? 'Signing in...' : 'Sign In'}
         </Button>
