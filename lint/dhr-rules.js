@@ -14,8 +14,9 @@ const FEATURE_LAYERS = ['auth', 'radio', 'tracks', 'community', 'news', 'channel
 
 /**
  * Import boundaries (docs/conventions.md): contracts import nothing from server
- * or web; server and web do not import each other; a web feature imports another feature only
- * through its index, and only a feature below it in FEATURE_LAYERS.
+ * or web; server and web do not import each other; the shared web parts (components/, lib/) import
+ * no feature; a web feature imports another feature only through its index, and only a feature
+ * below it in FEATURE_LAYERS.
  */
 const boundaries = {
   meta: { type: 'problem', schema: [] },
@@ -31,6 +32,8 @@ const boundaries = {
         return report('src/contracts must not import from server or web');
       if (rel[0] === 'server' && target[0] === 'web') return report('the server must not import the web app');
       if (rel[0] === 'web' && target[0] === 'server') return report('the web app must not import the server');
+      if (rel[0] === 'web' && (rel[1] === 'components' || rel[1] === 'lib') && target[0] === 'web' && target[1] === 'features')
+        return report(`src/web/${rel[1]} is shared by every feature and must not import one`);
       if (rel[0] === 'web' && rel[1] === 'features' && target[0] === 'web' && target[1] === 'features') {
         const own = rel[2];
         const other = target[2];

@@ -21,11 +21,13 @@ function lint(rule: keyof typeof dhrRules, file: string, code: string): string[]
 }
 
 describe('dhr lint rules refuse deliberate violations', () => {
-  it('boundaries: contracts import neither side; the sides do not import each other', () => {
+  it('boundaries: contracts import neither side; the sides do not import each other; shared web parts import no feature', () => {
     expect(lint('boundaries', 'src/contracts/x.ts', "import { buildApp } from '../server/app';")).toEqual(['src/contracts must not import from server or web']);
     expect(lint('boundaries', 'src/web/lib/x.ts', "import { buildApp } from '../../server/app';")).toEqual(['the web app must not import the server']);
     expect(lint('boundaries', 'src/web/features/shop/x.ts', "import { A } from '../admin/components/a';")[0]).toMatch(/through its index only/);
     expect(lint('boundaries', 'src/web/lib/x.ts', "import { TIERS } from '../../contracts/tiers';")).toEqual([]);
+    expect(lint('boundaries', 'src/web/components/ui/x.tsx', "import { AccessGate } from '../../features/auth';")).toEqual(['src/web/components is shared by every feature and must not import one']);
+    expect(lint('boundaries', 'src/web/features/shop/x.tsx', "import { TextField } from '../../components/ui/form-controls';")).toEqual([]);
   });
 
   it('module-cycles: a server module may not import one that already depends on it', () => {

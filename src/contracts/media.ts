@@ -4,9 +4,9 @@ import { textField } from './text-field';
  * Stored images (profile pictures, product photos, mix artwork) are named by the hash of their
  * re-encoded bytes: `<hex hash>.<ext>`. The name never changes meaning, so it is cached for ever.
  */
-export const IMAGE_EXTENSIONS = ['jpg', 'png', 'webp', 'avif', 'gif'] as const;
+const IMAGE_EXTENSIONS = ['jpg', 'png', 'webp', 'avif', 'gif'] as const;
 
-export const IMAGE_NAME_RE = /^[a-f0-9]{16,128}\.(?:jpg|png|webp|avif|gif)$/;
+export const IMAGE_NAME_RE = new RegExp(`^[a-f0-9]{16,128}\\.(?:${IMAGE_EXTENSIONS.join('|')})$`);
 
 export const imageNameSchema = textField(140).regex(IMAGE_NAME_RE, 'a content hash and an image extension');
 

@@ -55,6 +55,37 @@ export async function apiSend<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', pa
   return parse<T>(res);
 }
 
+/** How far an upload has gone: bytes sent of the total (the total is 0 while the browser cannot tell). */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/**
+ * POST a multipart form (every file upload: pictures, shop images, mixes). It goes through
+ * XMLHttpRequest because fetch reports no upload progress; the answer and its errors are read like
+ * every other call (ApiError with the server's message).
+ */
+export function apiUpload<T>(path: string, form: FormData, onProgress?: (progress: UploadProgress) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    if (onProgress) xhr.upload.addEventListener('progress', (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 }));
+    xhr.addEventListener('load', () => {
+      const headers = new Headers();
+      const type = xhr.getResponseHeader('content-type');
+      if (type) headers.set('content-type', type);
+      // Bodies are not allowed on these statuses in a Response.
+      const body = xhr.status === 204 || xhr.status === 205 || xhr.status === 304 ? null : xhr.responseText;
+      parse<T>(new Response(body, { status: xhr.status, statusText: xhr.statusText, headers })).then(resolve, reject);
+    });
+    xhr.addEventListener('error', () => reject(new TypeError('Failed to fetch')));
+    xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled', 'AbortError')));
+    xhr.send(form);
+  });
+}
+
 /** The message to show for a failed call: the server's wording, else the fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.serverMessage) return err.serverMessage;

@@ -1,24 +1,15 @@
-import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminVipMixListSchema, adminVipMixSchema, mixDetailsSchema, mixIdParamsSchema, updateMixLinkSchema, updateMixSchema } from '../../../contracts/mixes';
 import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { deleteMixAndFile, setMixLink, updateMixDetails } from './mix-admin-service';
-import { uploadMix, type UploadPart } from './mix-upload-service';
+import { registerUploads, uploadParts } from '../../lib/uploads';
+import { uploadMix } from './mix-upload-service';
 import { toAdminVipMix } from './mix-views';
 import { listMixes } from './mixes-repository';
 import { noContentReply } from '../../plugins/reply-schemas';
 
 const MB = 1024 * 1024;
-
-/** The multipart parts of a request as UploadParts (file streams are read by the service, in order). */
-async function* uploadParts(req: FastifyRequest): AsyncIterable<UploadPart> {
-  for await (const part of req.parts()) {
-    if (part.type === 'file') yield { kind: 'file', name: part.fieldname, filename: part.filename, stream: part.file };
-    else yield { kind: 'field', name: part.fieldname, value: typeof part.value === 'string' ? part.value : String(part.value) };
-  }
-}
 
 /** Admin side of the VIP library: list with storage links, upload, edit, link, delete (ADR 0015). */
 export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promise<void> }> = async (app, opts) => {
@@ -27,9 +18,9 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
   const maxBytes = app.config.MIX_MAX_MB * MB;
   const admin = { access: access.admin };
 
-  // Multipart only in this scope. The storage enforces MIX_MAX_MB with its own message; busboy's
-  // limit sits just above it as a backstop.
-  await app.register(multipart, { limits: { fileSize: maxBytes + 1, files: 2, fields: 10, fieldSize: 10_000, parts: 12 } });
+  // The one streaming upload path, in this scope only. The storage enforces MIX_MAX_MB with its own
+  // message; the multipart reader's limit sits just above it as a backstop.
+  await registerUploads(app, { maxFileBytes: maxBytes, files: 2, fields: 10 });
 
   app.get('/api/admin/vip-mixes', { config: admin, schema: { response: { 200: adminVipMixListSchema } } }, async () =>
     (await listMixes(db)).map(toAdminVipMix),

@@ -3,25 +3,19 @@ import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { parseStream } from 'music-metadata';
 import { IMAGE_MAX_BYTES } from '../../../contracts/images';
-import { mediaImagePath } from '../../../contracts/media';
 import { MIX_AUDIO_EXTENSIONS, MIX_MESSAGES, mixDetailsSchema, type MixAudioExtension, type MixDetails } from '../../../contracts/mixes';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
-import { processImage } from '../../lib/images';
+import { drain, peek, readCapped, storeImageUpload, type UploadPart } from '../../lib/uploads';
 import { MEDIA_TYPES, MediaTooLargeError, type MediaStorage } from '../../lib/storage/media-storage';
 import { insertMix, type MixRow } from './mixes-repository';
 
 /**
  * Uploading a mix (ADR 0015): the audio is streamed to media storage as it arrives (never held in
  * memory), its type decided by its bytes, then its duration, bitrate and embedded artwork are read
- * from the stored file. Anything wrong and nothing is kept.
+ * from the stored file. Anything wrong and nothing is kept. The parts come from the one streaming
+ * upload path (lib/uploads.ts).
  */
-
-
-/** One part of the multipart upload, free of the HTTP library's types. */
-export type UploadPart =
-  | { kind: 'field'; name: string; value: string }
-  | { kind: 'file'; name: string; filename: string; stream: NodeJS.ReadableStream };
 
 export interface UploadDeps {
   db: Db;
@@ -46,26 +40,8 @@ function nameExtension(filename: string): string | null {
 }
 
 /** Checks and re-encodes an image (lib/images.ts, preset 'artwork') and stores it by content hash; returns its public path. */
-export async function storeArtwork(storage: MediaStorage, image: Buffer): Promise<string> {
-  const processed = await processImage(image, 'artwork');
-  await storage.put(`images/${processed.name}`, Readable.from([processed.bytes]), { contentType: processed.contentType, maxBytes: processed.bytes.length });
-  return mediaImagePath(processed.name);
-}
-
-async function readLimited(stream: NodeJS.ReadableStream, maxBytes: number): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-    total += b.length;
-    if (total > maxBytes) {
-      // Drain the rest so the request can finish; nothing is kept.
-      await drain(stream);
-      throw new MediaTooLargeError(maxBytes);
-    }
-    parts.push(b);
-  }
-  return Buffer.concat(parts);
+function storeArtwork(storage: MediaStorage, image: Buffer): Promise<string> {
+  return storeImageUpload(storage, image, 'artwork');
 }
 
 interface StoredAudio {
@@ -75,30 +51,6 @@ interface StoredAudio {
 
 /** How much of the start of a file the type check reads (ID3 tags with pictures push MP3 frames back). */
 const SNIFF_BYTES = 256 * 1024;
-
-/** The first `bytes` of a stream, and the whole stream again (those bytes first) to pass on. */
-async function peek(stream: NodeJS.ReadableStream, bytes: number): Promise<{ head: Buffer; whole: Readable }> {
-  const iterator = stream[Symbol.asyncIterator]();
-  const chunks: Buffer[] = [];
-  let length = 0;
-  while (length < bytes) {
-    const next = await iterator.next();
-    if (next.done) break;
-    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
-    chunks.push(chunk);
-    length += chunk.length;
-  }
-  const head = Buffer.concat(chunks, length);
-  async function* replay() {
-    yield head;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-  }
-  return { head, whole: Readable.from(replay()) };
-}
-
-async function drain(stream: NodeJS.ReadableStream): Promise<void> {
-  for await (const _ of stream) void _;
-}
 
 /** Streams the audio part to storage under `mixes/<id>.<ext>` after checking its first bytes. */
 async function storeAudio(deps: UploadDeps, id: string, filename: string, stream: NodeJS.ReadableStream): Promise<StoredAudio> {
@@ -157,7 +109,7 @@ export async function uploadMix(deps: UploadDeps, parts: AsyncIterable<UploadPar
       } else if (part.name === 'file' && !audio) {
         audio = await storeAudio(deps, id, part.filename, part.stream);
       } else if (part.name === 'artwork' && !artwork) {
-        artwork = await readLimited(part.stream, IMAGE_MAX_BYTES);
+        artwork = await readCapped(part.stream, IMAGE_MAX_BYTES, () => new MediaTooLargeError(IMAGE_MAX_BYTES));
         if (artwork.length === 0) artwork = undefined;
       } else {
         await drain(part.stream);

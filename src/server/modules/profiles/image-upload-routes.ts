@@ -1,32 +1,23 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IMAGE_KINDS, type ImageKind, uploadImageResponseSchema } from '../../../contracts/community';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../../contracts/images';
-import { mediaImagePath } from '../../../contracts/media';
+import { IMAGE_MAX_BYTES } from '../../../contracts/images';
 import { badRequest } from '../../lib/errors';
-import { processImage, type ImagePreset, type ProcessedImage } from '../../lib/images';
+import type { ImagePreset } from '../../lib/images';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
-import type { MediaStorage } from '../../lib/storage/media-storage';
+import { readImageForm, registerUploads, storeImageUpload } from '../../lib/uploads';
 import { access } from '../../plugins/access';
-import { imageKey } from '../media/media-routes';
 
 const PRESET_FOR: Record<ImageKind, ImagePreset> = { profile: 'avatar', banner: 'banner' };
-/** Room for the multipart envelope around a 5 MB file; a bigger body is refused before it is read whole. */
-const UPLOAD_BODY_LIMIT = IMAGE_MAX_BYTES + 2 * 1024 * 1024;
 
-/** Keeps a processed image in media storage (`images/<hash>.<ext>`) and answers its public path. */
-export async function storeImage(storage: MediaStorage, image: ProcessedImage): Promise<string> {
-  await storage.put(imageKey(image.name), Readable.from([image.bytes]), { contentType: image.contentType, maxBytes: IMAGE_MAX_BYTES });
-  return mediaImagePath(image.name);
-}
+const isImageKind = (kind: string | undefined): kind is ImageKind => (IMAGE_KINDS as readonly (string | undefined)[]).includes(kind);
 
 /**
- * POST /api/users/upload-image (spec §7): multipart fields `image` and `type` (profile | banner).
- * Multipart is parsed by the platform's own FormData parser (the Fetch API's), in this plugin's scope
- * only; the access policy refuses visitors before the body is read.
+ * POST /api/users/upload-image: multipart fields `image` and `type` (profile | banner), read by the
+ * one streaming upload path (lib/uploads.ts) in this plugin's scope only; the access policy refuses
+ * visitors before the body is read.
  */
 export const imageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_req, body, done) => done(null, body));
+  await registerUploads(app, { maxFileBytes: IMAGE_MAX_BYTES, files: 2, fields: 5 });
 
   app.post(
     '/api/users/upload-image',
@@ -34,24 +25,14 @@ export const imageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.member },
       // Counted before the body is read: a refused upload costs no 5 MB read.
       onRequest: async (req) => enforceRateLimit(app.database.db, req, RATE_RULES.imageUpload),
-      bodyLimit: UPLOAD_BODY_LIMIT,
       schema: { response: { 200: uploadImageResponseSchema } },
     },
     async (req) => {
-      const contentType = req.headers['content-type'] ?? '';
-      if (!Buffer.isBuffer(req.body) || !contentType.startsWith('multipart/form-data')) throw badRequest(IMAGE_MESSAGES.missing, 'image_missing');
-      let form: FormData;
-      try {
-        form = await new Response(new Uint8Array(req.body), { headers: { 'content-type': contentType } }).formData();
-      } catch {
-        throw badRequest(IMAGE_MESSAGES.missing, 'image_missing');
-      }
-      const kind = form.get('type');
-      if (typeof kind !== 'string' || !(IMAGE_KINDS as readonly string[]).includes(kind)) throw badRequest("Field 'type' must be profile or banner", 'bad_type');
-      const file = form.get('image');
-      if (!file || typeof file === 'string') throw badRequest(IMAGE_MESSAGES.missing, 'image_missing');
-      const image = await processImage(Buffer.from(await file.arrayBuffer()), PRESET_FOR[kind as ImageKind]);
-      return { imageUrl: await storeImage(app.mediaStorage, image) };
+      const { fields, image } = await readImageForm(req, 'image', (f) => {
+        if (!isImageKind(f.type)) throw badRequest("Field 'type' must be profile or banner", 'bad_type');
+      });
+      const kind = fields.type as ImageKind;
+      return { imageUrl: await storeImageUpload(app.mediaStorage, image, PRESET_FOR[kind]) };
     },
   );
 };

@@ -1,9 +1,8 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import type { RefObject } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { AccountSlot } from './account-slot';
+import { Sheet } from '../../components/ui/dialog';
 import { Logo } from '../../components/ui/logo';
 import { SocialLinks } from './social-links';
 import type { NavItem } from './top-bar';
@@ -25,23 +24,20 @@ export default function MobileMenuSheet({
 }) {
   const close = () => onOpenChange(false);
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-night-950/70 backdrop-blur-sm lg:hidden" />
-        <RadixDialog.Content
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            returnFocusTo.current?.focus();
-          }}
-          className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,88vw)] flex-col border-l border-white/10 bg-night-900/95 p-5 shadow-2xl backdrop-blur-xl lg:hidden">
-          <div className="flex items-center justify-between">
-            <Logo />
-            <RadixDialog.Close className="rounded-full p-2 text-mist-400 hover:bg-white/5 hover:text-white" aria-label="Close menu">
-              <X className="size-5" aria-hidden="true" />
-            </RadixDialog.Close>
-          </div>
-          <RadixDialog.Title className="sr-only">Menu</RadixDialog.Title>
-          <RadixDialog.Description className="sr-only">Site navigation</RadixDialog.Description>
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Menu"
+      description="Site navigation"
+      closeLabel="Close menu"
+      brand={<Logo />}
+      onCloseAutoFocus={(e) => {
+        e.preventDefault();
+        returnFocusTo.current?.focus();
+      }}
+      overlayClassName="lg:hidden"
+      className="w-[min(20rem,88vw)] p-5 lg:hidden"
+    >
           <nav aria-label="Mobile" className="mt-8 flex flex-col gap-1">
             {items.map((item) => (
               <NavLink
@@ -64,8 +60,6 @@ export default function MobileMenuSheet({
             <AccountSlot className="w-full" onNavigate={close} />
           </div>
           <SocialLinks onSelect={close} className="mt-auto justify-center pt-6" />
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    </Sheet>
   );
 }

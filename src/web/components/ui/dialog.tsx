@@ -53,3 +53,48 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
     </RadixDialog.Root>
   );
 }
+
+export interface SheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The sheet's accessible name; shown in the header unless `brand` takes its place. */
+  title: ReactNode;
+  /** Read to assistive technology only. */
+  description: string;
+  /** The close button's accessible name ('Close menu', 'Close cart'). */
+  closeLabel: string;
+  /** Shown in the header instead of the title (which then stays for assistive technology only). */
+  brand?: ReactNode;
+  /** Width, padding and breakpoints of the panel. */
+  className?: string;
+  headerClassName?: string;
+  overlayClassName?: string;
+  /** Where focus goes when the sheet closes (Radix returns it to the trigger by default). */
+  onCloseAutoFocus?: (event: Event) => void;
+  children?: ReactNode;
+}
+
+/** A panel sliding in from the right (the phone menu, the cart): the same Radix focus trap and close rules as Dialog. */
+export function Sheet({ open, onOpenChange, title, description, closeLabel, brand, className, headerClassName, overlayClassName, onCloseAutoFocus, children }: SheetProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={cn('fixed inset-0 z-50 bg-night-950/70 backdrop-blur-sm', overlayClassName)} />
+        <RadixDialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className={cn('fixed inset-y-0 right-0 z-50 flex flex-col border-l border-white/10 bg-night-900/95 shadow-2xl backdrop-blur-xl outline-none', className)}
+        >
+          <div className={cn('flex items-center justify-between', headerClassName)}>
+            {brand}
+            <RadixDialog.Title className={brand ? 'sr-only' : 'flex items-center gap-2 font-display text-lg font-semibold text-white'}>{title}</RadixDialog.Title>
+            <RadixDialog.Description className="sr-only">{description}</RadixDialog.Description>
+            <RadixDialog.Close className="rounded-full p-2 text-mist-400 hover:bg-white/5 hover:text-white" aria-label={closeLabel}>
+              <X className="size-5" aria-hidden="true" />
+            </RadixDialog.Close>
+          </div>
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/http';
 import { useCreateUser } from '../api/create-user';
 import { daysFromInput, eurosFromInput } from '../lib/money';
-import { CheckboxField, TextField } from './form-controls';
+import { CheckboxField, TextField } from '../../../components/ui/form-controls';
 import { ExpiryDaysField, SubscriptionFields } from './member-fields';
 import { FORM_STATUS_OPTIONS } from './options';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from '../../../../contracts/email';

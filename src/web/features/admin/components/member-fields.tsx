@@ -1,5 +1,5 @@
 import type { SubscriptionSource, SubscriptionStatus, Tier } from '../../../../contracts/tiers';
-import { SelectField, TextField, type Option } from './form-controls';
+import { SelectField, TextField, type Option } from '../../../components/ui/form-controls';
 import { SOURCE_OPTIONS, TIER_OPTIONS } from './options';
 
 export interface SubscriptionValues {

@@ -1,6 +1,6 @@
 import { tierLabel } from '../../../../contracts/tier-table';
 import { SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES, TIERS, type SubscriptionStatus } from '../../../../contracts/tiers';
-import type { Option } from './form-controls';
+import type { Option } from '../../../components/ui/form-controls';
 
 export const STATUS_LABEL: Record<SubscriptionStatus, string> = {
   active: 'Active',

@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { ApiError, errorMessage } from '../../../lib/http';
 import { useAssignTier } from '../api/assign-tier';
 import { daysFromInput } from '../lib/money';
-import { SelectField, TextField } from './form-controls';
+import { SelectField, TextField } from '../../../components/ui/form-controls';
 import { ExpiryDaysField } from './member-fields';
 import { TIER_OPTIONS } from './options';
 import type { FormFeedback } from './create-user-form';

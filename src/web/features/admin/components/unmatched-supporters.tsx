@@ -15,7 +15,7 @@ import { formatEuros } from '../lib/money';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ListStates } from './admin-page-header';
 import type { FormFeedback } from './create-user-form';
-import { TextField } from './form-controls';
+import { TextField } from '../../../components/ui/form-controls';
 import { formatNumber } from '../../../lib/numbers';
 
 const MEMBER_MATCHES = 5;

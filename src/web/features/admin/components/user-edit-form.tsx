@@ -7,7 +7,7 @@ import { useRevokeSessions } from '../api/revoke-sessions';
 import { useUpdateUser } from '../api/update-user';
 import { centsFromInput, centsToEurosInput } from '../lib/money';
 import type { FormFeedback } from './create-user-form';
-import { CheckboxField, TextField } from './form-controls';
+import { CheckboxField, TextField } from '../../../components/ui/form-controls';
 import { MemberHistory } from './member-history';
 import { MemberPlatformRecords } from './member-platform-records';
 import { SubscriptionFields } from './member-fields';

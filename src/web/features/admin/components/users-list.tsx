@@ -13,7 +13,7 @@ import { useUsers } from '../api/get-users';
 import { formatEuros } from '../lib/money';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import type { FormFeedback } from './create-user-form';
-import { SelectField, TextField } from './form-controls';
+import { SelectField, TextField } from '../../../components/ui/form-controls';
 import { ALL_STATUS_OPTIONS, SOURCE_LABEL, STATUS_LABEL, TIER_OPTIONS } from './options';
 import { UserEditForm } from './user-edit-form';
 import { ListStates } from './admin-page-header';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/http';
 import { useLogin } from '../api/login';
-import { FormField } from './form-field';
+import { TextField } from '../../../components/ui/form-controls';
 import { MessageBox } from './message-box';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
@@ -53,8 +53,8 @@ export function LegacySignInDialog({
     >
       <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
         {error && <MessageBox kind="error">{error}</MessageBox>}
-        <FormField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
-        <FormField label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} maxLength={200} />
+        <TextField size="lg" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
+        <TextField size="lg" label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} maxLength={200} />
         <Button type="submit" className="w-full" disabled={!email || !password || login.isPending}>
           <LogIn className="size-4" aria-hidden /> {login.isPending ? 'Signing in...' : 'Sign In'}
         </Button>

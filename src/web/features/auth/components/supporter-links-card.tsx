@@ -13,7 +13,7 @@ import { useSupporterLinks } from '../api/get-supporter-links';
 import { useRemovePaymentClaim } from '../api/remove-payment-claim';
 import { useRequestPaymentClaim } from '../api/request-payment-claim';
 import { useStartPatreonConnect } from '../api/start-patreon-connect';
-import { FormField } from './form-field';
+import { TextField } from '../../../components/ui/form-controls';
 import { MessageBox } from './message-box';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
@@ -171,7 +171,7 @@ export function SupporterLinksCard() {
         )}
         {codeSentTo ? (
           <form onSubmit={linkPayment} className="space-y-3" noValidate>
-            <FormField
+            <TextField size="lg"
               label={`6-digit code sent to ${codeSentTo}`}
               name="claimCode"
               inputMode="numeric"
@@ -191,7 +191,7 @@ export function SupporterLinksCard() {
           </form>
         ) : (
           <form onSubmit={sendCode} className="flex flex-col gap-3" noValidate>
-            <FormField
+            <TextField size="lg"
               label="Email you paid with"
               name="payerEmail"
               type="email"

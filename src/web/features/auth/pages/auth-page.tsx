@@ -11,7 +11,7 @@ import { useSetupNeeded } from '../api/get-setup-needed';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import { AuthShell } from '../components/auth-shell';
-import { FormField } from '../components/form-field';
+import { TextField } from '../../../components/ui/form-controls';
 import { MessageBox } from '../components/message-box';
 import { SignedInCard } from '../components/signed-in-card';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
@@ -142,10 +142,10 @@ export default function AuthPage() {
         {notice && <MessageBox kind="success">{notice}</MessageBox>}
         {error && <MessageBox kind="error">{error}</MessageBox>}
         {mode === 'register' && (
-          <FormField label="Username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={50} />
+          <TextField size="lg" label="Username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={50} />
         )}
-        <FormField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
-        <FormField
+        <TextField size="lg" label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
+        <TextField size="lg"
           label="Password"
           name="password"
           type="password"
@@ -155,7 +155,7 @@ export default function AuthPage() {
           maxLength={200}
         />
         {mode === 'register' && (
-          <FormField
+          <TextField size="lg"
             label="Confirm password"
             name="confirmPassword"
             type="password"

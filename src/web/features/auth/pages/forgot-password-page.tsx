@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/http';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthShell } from '../components/auth-shell';
-import { FormField } from '../components/form-field';
+import { TextField } from '../../../components/ui/form-controls';
 import { MessageBox } from '../components/message-box';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
@@ -49,7 +49,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
           {error && <MessageBox kind="error">{error}</MessageBox>}
-          <FormField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
+          <TextField size="lg" label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
           <Button type="submit" size="lg" className="w-full" disabled={!email.trim() || forgot.isPending}>
             <Send className="size-4" aria-hidden /> {forgot.isPending ? 'Sending...' : 'Send reset link'}
           </Button>

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/http';
 import { useResetPassword } from '../api/reset-password';
 import { AuthShell } from '../components/auth-shell';
-import { FormField } from '../components/form-field';
+import { TextField } from '../../../components/ui/form-controls';
 import { MessageBox } from '../components/message-box';
 import { useFragmentToken } from '../lib/fragment-token';
 
@@ -62,8 +62,8 @@ export default function ResetPasswordPage() {
               )}
             </MessageBox>
           )}
-          <FormField label="New password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={password} onChange={(e) => setPassword(e.target.value)} />
-          <FormField label="Confirm password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <TextField size="lg" label="New password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <TextField size="lg" label="Confirm password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           <Button type="submit" size="lg" className="w-full" disabled={!password || !confirm || reset.isPending}>
             <KeyRound className="size-4" aria-hidden /> {reset.isPending ? 'Saving...' : 'Save new password'}
           </Button>

@@ -9,7 +9,7 @@ import { useRequestPasswordCode } from '../api/request-password-code';
 import { useSetPassword } from '../api/set-password';
 import { useVerifyPasswordCode } from '../api/verify-password-code';
 import { AuthShell } from '../components/auth-shell';
-import { FormField } from '../components/form-field';
+import { TextField } from '../../../components/ui/form-controls';
 import { MessageBox } from '../components/message-box';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
@@ -110,7 +110,7 @@ export default function SetPasswordPage() {
 
         {step === 'email' && (
           <form onSubmit={(e) => void onEmail(e)} className="space-y-4" noValidate>
-            <FormField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
+            <TextField size="lg" label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
             <Button type="submit" size="lg" className="w-full" disabled={!email.trim() || check.isPending || requestCode.isPending}>
               <MailCheck className="size-4" aria-hidden /> {check.isPending || requestCode.isPending ? 'Checking...' : 'Send verification code'}
             </Button>
@@ -119,7 +119,7 @@ export default function SetPasswordPage() {
 
         {step === 'code' && (
           <form onSubmit={(e) => void onCode(e)} className="space-y-4" noValidate>
-            <FormField
+            <TextField size="lg"
               label="6-digit code from the email"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -141,8 +141,8 @@ export default function SetPasswordPage() {
 
         {step === 'password' && (
           <form onSubmit={(e) => void onPassword(e)} className="space-y-4" noValidate>
-            <FormField label="New password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={password} onChange={(e) => setPassword(e.target.value)} />
-            <FormField label="Confirm password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <TextField size="lg" label="New password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={password} onChange={(e) => setPassword(e.target.value)} />
+            <TextField size="lg" label="Confirm password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
             <div className="flex gap-3">
               <Button variant="secondary" onClick={back}>
                 <ArrowLeft className="size-4" aria-hidden /> Back

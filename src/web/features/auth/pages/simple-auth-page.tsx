@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/http';
 import { useSimpleLogin } from '../api/simple-login';
 import { AuthShell } from '../components/auth-shell';
-import { FormField } from '../components/form-field';
+import { TextField } from '../../../components/ui/form-controls';
 import { LegacySignInDialog } from '../components/legacy-sign-in-dialog';
 import { MessageBox } from '../components/message-box';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
@@ -68,7 +68,7 @@ export default function SimpleAuthPage() {
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
           {error && <MessageBox kind="error">{error}</MessageBox>}
-          <FormField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
+          <TextField size="lg" label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
           <Button type="submit" size="lg" className="w-full" disabled={!email.trim() || send.isPending}>
             <Send className="size-4" aria-hidden /> {send.isPending ? 'Sending...' : 'Email me a sign-in link'}
           </Button>

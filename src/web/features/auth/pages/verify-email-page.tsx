@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/http';
 import { usePermissions } from '../api/get-permissions';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthShell } from '../components/auth-shell';
-import { FormField } from '../components/form-field';
+import { TextField } from '../../../components/ui/form-controls';
 import { MessageBox } from '../components/message-box';
 import { useFragmentToken } from '../lib/fragment-token';
 
@@ -45,7 +45,7 @@ export default function VerifyEmailPage() {
           {verify.isError && <MessageBox kind="error">{errorMessage(verify.error, AUTH_MESSAGES.verifyLinkInvalid)}</MessageBox>}
           <p className="text-sm leading-relaxed text-mist-300">If you did not create a Deep House Radio account, close this page.</p>
           {!signedIn && (
-            <FormField
+            <TextField size="lg"
               label="Your account password"
               type="password"
               autoComplete="current-password"

@@ -3,12 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGES } from '../../../../contracts/community';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { TextAreaField, TextField } from '../../../components/ui/form-controls';
 import { useSendContact } from '../api/send-contact';
 import { notify } from '../lib/notify';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
-
-const field =
-  'w-full rounded-xl border border-white/10 bg-night-900/80 px-3.5 py-2.5 text-sm text-white placeholder:text-mist-500 focus:border-aqua-400/50 focus:ring-2 focus:ring-aqua-400/20 focus:outline-none';
 
 /** The contact form (spec §2 "Contact dialog", §5, §8). */
 export default function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -37,23 +35,11 @@ export default function ContactDialog({ open, onOpenChange }: { open: boolean; o
     <Dialog open={open} onOpenChange={onOpenChange} title="Contact Us" description="Questions, requests or feedback: the DHR team reads every message." size="md">
       <form onSubmit={submit} className="space-y-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
-          <label className="space-y-1.5 text-sm text-mist-200">
-            <span>Name *</span>
-            <input className={field} value={form.name} onChange={set('name')} autoComplete="name" maxLength={100} />
-          </label>
-          <label className="space-y-1.5 text-sm text-mist-200">
-            <span>Email *</span>
-            <input className={field} type="email" value={form.email} onChange={set('email')} autoComplete="email" maxLength={EMAIL_MAX_LENGTH} />
-          </label>
+          <TextField label="Name *" value={form.name} onChange={set('name')} autoComplete="name" maxLength={100} />
+          <TextField label="Email *" type="email" value={form.email} onChange={set('email')} autoComplete="email" maxLength={EMAIL_MAX_LENGTH} />
         </div>
-        <label className="block space-y-1.5 text-sm text-mist-200">
-          <span>Subject</span>
-          <input className={field} value={form.subject} onChange={set('subject')} maxLength={200} />
-        </label>
-        <label className="block space-y-1.5 text-sm text-mist-200">
-          <span>Message *</span>
-          <textarea className={field} rows={5} value={form.message} onChange={set('message')} maxLength={5000} />
-        </label>
+        <TextField label="Subject" value={form.subject} onChange={set('subject')} maxLength={200} />
+        <TextAreaField label="Message *" rows={5} value={form.message} onChange={set('message')} maxLength={5000} />
         {/* Left empty by people (hidden from them and from screen readers); bots fill it. */}
         <input
           type="text"

@@ -4,6 +4,7 @@ import { MODERATION_MESSAGES, type ModeratedComment } from '../../../../contract
 import { DAY_MS } from '../../../../contracts/time';
 import { Badge, TierBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-controls';
 import { formatDateTime } from '../../../lib/dates';
 import { useModerate, type ModerationCall } from '../api/moderate-comment';
 import { notify } from '../lib/notify';
@@ -88,14 +89,8 @@ export function ModerationCard({ comment }: { comment: ModeratedComment }) {
       </div>
       {banning && (
         <form onSubmit={ban} className="mt-3 grid gap-2 rounded-2xl border border-rose-400/20 bg-rose-500/5 p-3 sm:grid-cols-[1fr_9rem_auto]">
-          <label className="text-xs text-mist-300">
-            Reason
-            <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} className="mt-1 h-9 w-full rounded-full border border-white/10 bg-night-900 px-3 text-sm text-white" />
-          </label>
-          <label className="text-xs text-mist-300">
-            Days (empty: permanent)
-            <input value={days} onChange={(e) => setDays(e.target.value)} inputMode="numeric" className="mt-1 h-9 w-full rounded-full border border-white/10 bg-night-900 px-3 text-sm text-white" />
-          </label>
+          <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+          <TextField label="Days (empty: permanent)" value={days} onChange={(e) => setDays(e.target.value)} inputMode="numeric" />
           <Button type="submit" size="sm" variant="danger" className="self-end">
             Confirm Ban
           </Button>

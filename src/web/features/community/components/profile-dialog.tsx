@@ -5,6 +5,8 @@ import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../../../contracts/images';
 import { Badge, TierBadge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { UploadProgress } from '../../../components/ui/file-picker';
+import { TextAreaField, TextField } from '../../../components/ui/form-controls';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatLongDate } from '../../../lib/dates';
@@ -61,6 +63,8 @@ function ProfileBody({ profile, signedIn, isAdminViewer, onClose }: { profile: P
   const [editing, setEditing] = useState(false);
   const follow = useSetFollowing();
   const upload = useUploadImage();
+  // How far the picture being sent has gone (0..1), null while its size is unknown.
+  const [progress, setProgress] = useState<number | null>(null);
   const update = useUpdateProfile();
   const [signOutFailed, setSignOutFailed] = useState(false);
   const signOut = useSignOut({ onFailed: () => setSignOutFailed(true), failedDelayMs: 1500 });
@@ -74,8 +78,9 @@ function ProfileBody({ profile, signedIn, isAdminViewer, onClose }: { profile: P
     e.target.value = '';
     if (!file) return;
     if (file.size >= IMAGE_MAX_BYTES) return notify(IMAGE_MESSAGES.tooLarge);
+    setProgress(null);
     upload.mutate(
-      { file, type: kind },
+      { file, type: kind, onProgress: (p) => setProgress(p.total ? p.loaded / p.total : null) },
       {
         onSuccess: (imageUrl) => update.mutate({ id: profile.id, changes: kind === 'profile' ? { profileImageUrl: imageUrl } : { profileBannerUrl: imageUrl } }),
         onError: (err) => notify(errorMessage(err, IMAGE_MESSAGES.invalid)),
@@ -124,6 +129,7 @@ function ProfileBody({ profile, signedIn, isAdminViewer, onClose }: { profile: P
           </div>
         </div>
         {(upload.isPending || update.isPending) && <p className="mt-2 text-xs text-aqua-200">Saving...</p>}
+        {upload.isPending && <UploadProgress value={progress} label="Picture upload" className="mt-2" />}
 
         <div className="mt-3">
           <div className="flex flex-wrap items-center gap-2">
@@ -256,8 +262,6 @@ function BadgesTab({ profile }: { profile: Profile }) {
   );
 }
 
-const input = 'w-full rounded-xl border border-white/10 bg-night-900/80 px-3.5 py-2.5 text-sm text-white focus:border-aqua-400/50 focus:outline-none';
-
 function EditForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const update = useUpdateProfile();
   const [form, setForm] = useState({ bio: profile.bio ?? '', location: profile.location ?? '', website: profile.website ?? '', genres: profile.favoriteGenres.join(', ') });
@@ -272,24 +276,12 @@ function EditForm({ profile, onDone }: { profile: Profile; onDone: () => void })
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   return (
     <form onSubmit={submit} className="space-y-3">
-      <label className="block space-y-1 text-sm text-mist-200">
-        <span>Bio</span>
-        <textarea className={input} rows={3} maxLength={500} value={form.bio} onChange={set('bio')} />
-      </label>
+      <TextAreaField label="Bio" rows={3} maxLength={500} value={form.bio} onChange={set('bio')} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className="block space-y-1 text-sm text-mist-200">
-          <span>Location</span>
-          <input className={input} maxLength={100} value={form.location} onChange={set('location')} />
-        </label>
-        <label className="block space-y-1 text-sm text-mist-200">
-          <span>Website</span>
-          <input className={input} type="url" placeholder="https://" maxLength={300} value={form.website} onChange={set('website')} />
-        </label>
+        <TextField label="Location" maxLength={100} value={form.location} onChange={set('location')} />
+        <TextField label="Website" type="url" placeholder="https://" maxLength={300} value={form.website} onChange={set('website')} />
       </div>
-      <label className="block space-y-1 text-sm text-mist-200">
-        <span>Favorite genres (comma separated)</span>
-        <input className={input} maxLength={400} value={form.genres} onChange={set('genres')} placeholder="deep house, minimal, organic house" />
-      </label>
+      <TextField label="Favorite genres (comma separated)" maxLength={400} value={form.genres} onChange={set('genres')} placeholder="deep house, minimal, organic house" />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" size="sm" onClick={onDone}>
           Cancel

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/http';
-import { TextField } from '../../admin';
+import { TextField } from '../../../components/ui/form-controls';
 import { useAdminSignIn } from '../api/admin-sign-in';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 

@@ -2,12 +2,12 @@ import { useState, type FormEvent, type Ref } from 'react';
 import { FORUM_BODY_MAX, FORUM_MESSAGES, FORUM_POST_CATEGORIES, FORUM_TITLE_MAX, type ForumPostCategory } from '../../../../contracts/news-values';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-controls';
 import { errorMessage } from '../../../lib/http';
 import { useCreateForumPost } from '../api/create-forum-post';
 
 const CATEGORY_LABEL: Record<ForumPostCategory, string> = { discussion: 'Discussion', events: 'Events', releases: 'Releases' };
-const field =
-  'w-full rounded-xl border border-white/10 bg-night-950/60 px-3.5 py-2.5 text-sm text-white placeholder:text-mist-500 focus:border-aqua-400/60 focus:outline-none focus:ring-2 focus:ring-aqua-400/20';
+const categoryOptions = FORUM_POST_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABEL[c] }));
 
 /** Start a thread: title, category, text. */
 export function NewThreadForm({ onDone, titleRef }: { onDone?: () => void; titleRef?: Ref<HTMLInputElement> }) {
@@ -37,24 +37,9 @@ export function NewThreadForm({ onDone, titleRef }: { onDone?: () => void; title
     <Card>
       <h2 className="font-display text-lg font-bold text-white">Start a thread</h2>
       <form onSubmit={submit} className="mt-4 space-y-3" aria-label="Start a thread">
-        <label className="block">
-          <span className="mb-1 block text-xs font-semibold tracking-wider text-mist-400 uppercase">Title</span>
-          <input ref={titleRef} className={field} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={FORUM_TITLE_MAX} minLength={3} required placeholder="What's on your mind?" />
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-xs font-semibold tracking-wider text-mist-400 uppercase">Category</span>
-          <select className={field} value={category} onChange={(e) => setCategory(e.target.value as ForumPostCategory)}>
-            {FORUM_POST_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {CATEGORY_LABEL[c]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-xs font-semibold tracking-wider text-mist-400 uppercase">Message</span>
-          <textarea className={`${field} min-h-28 resize-y`} value={body} onChange={(e) => setBody(e.target.value)} maxLength={FORUM_BODY_MAX} required placeholder="Tell the community…" />
-        </label>
+        <TextField ref={titleRef} label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={FORUM_TITLE_MAX} minLength={3} required placeholder="What's on your mind?" />
+        <SelectField label="Category" value={category} onChange={(e) => setCategory(e.target.value as ForumPostCategory)} options={categoryOptions} />
+        <TextAreaField label="Message" className="[&_textarea]:resize-y" value={body} onChange={(e) => setBody(e.target.value)} maxLength={FORUM_BODY_MAX} required placeholder="Tell the community…" />
         {create.isError && (
           <p role="alert" className="rounded-xl bg-rose-500/10 px-3 py-2 text-sm text-rose-200">
             {errorMessage(create.error, FORUM_MESSAGES.failed)}

@@ -6,6 +6,7 @@ import { NEWS_ITEM_TYPES, SOURCE_PRIORITY_MAX, type NewsItemType, type NewsSourc
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { SelectField, TextField } from '../../../components/ui/form-controls';
 import { PageContainer } from '../../../components/ui/page-container';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, relativeTime } from '../../../lib/dates';
@@ -16,8 +17,7 @@ import { useAddNewsSource, useFetchNewsSource, useNewsSources, useRemoveNewsSour
 import { SourceFetchReport } from '../components/source-fetch-report';
 
 const TYPE_LABEL: Record<NewsItemType, string> = { rss: 'Feed item', news: 'News', event: 'Event', release: 'Release' };
-const field =
-  'w-full rounded-xl border border-white/10 bg-night-950/60 px-3.5 py-2.5 text-sm text-white placeholder:text-mist-500 focus:border-aqua-400/60 focus:outline-none focus:ring-2 focus:ring-aqua-400/20';
+const typeOptions = NEWS_ITEM_TYPES.map((t) => ({ value: t, label: TYPE_LABEL[t] }));
 
 /** /admin/news-sources: the feeds and web pages the news panel and ticker are made of. */
 export default function NewsSourcesPage() {
@@ -106,29 +106,26 @@ function AddSourceForm() {
             </button>
           ))}
         </div>
-        <label className="block">
-          <span className="mb-1 block text-xs font-semibold tracking-wider text-mist-400 uppercase">Name</span>
-          <input className={field} value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} placeholder="Resident Advisor" />
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-xs font-semibold tracking-wider text-mist-400 uppercase">Address</span>
-          <input className={field} type="url" value={url} onChange={(e) => setUrl(e.target.value)} required maxLength={2000} placeholder={kind === 'rss' ? 'https://example.com/feed.xml' : 'https://example.com/events/night'} />
-        </label>
+        <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} placeholder="Resident Advisor" />
+        <TextField
+          label="Address"
+          type="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          required
+          maxLength={2000}
+          placeholder={kind === 'rss' ? 'https://example.com/feed.xml' : 'https://example.com/events/night'}
+        />
         <div className="grid grid-cols-2 gap-3">
-          <label className="block">
-            <span className="mb-1 block text-xs font-semibold tracking-wider text-mist-400 uppercase">Items are</span>
-            <select className={field} value={itemType} onChange={(e) => setItemType(e.target.value as NewsItemType)}>
-              {NEWS_ITEM_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {TYPE_LABEL[t]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block">
-            <span className="mb-1 block text-xs font-semibold tracking-wider text-mist-400 uppercase">Priority</span>
-            <input className={field} type="number" min={0} max={SOURCE_PRIORITY_MAX} value={priority} onChange={(e) => setPriority(Math.max(0, Math.min(SOURCE_PRIORITY_MAX, Number(e.target.value) || 0)))} />
-          </label>
+          <SelectField label="Items are" value={itemType} onChange={(e) => setItemType(e.target.value as NewsItemType)} options={typeOptions} />
+          <TextField
+            label="Priority"
+            type="number"
+            min={0}
+            max={SOURCE_PRIORITY_MAX}
+            value={priority}
+            onChange={(e) => setPriority(Math.max(0, Math.min(SOURCE_PRIORITY_MAX, Number(e.target.value) || 0)))}
+          />
         </div>
         {add.isError && (
           <p role="alert" className="rounded-xl bg-rose-500/10 px-3 py-2 text-sm text-rose-200">

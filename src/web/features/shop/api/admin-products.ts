@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { imageUploadReplySchema, shopProductListSchema, type ProductCreate, type ProductPatch, type ShopProduct } from '../../../../contracts/shop';
-import { apiGet, apiSend, ApiError } from '../../../lib/http';
+import { apiGet, apiSend, apiUpload, type UploadProgress } from '../../../lib/http';
 import { shopKeys } from './keys';
 
 /** GET /api/admin/shop/products: every product, inactive ones too. */
@@ -28,11 +28,8 @@ export const useUpdateProduct = () => useProductMutation(({ id, patch }: { id: s
 export const useDeleteProduct = () => useProductMutation((id: string) => apiSend<void>('DELETE', path(id)));
 
 /** POST /api/admin/shop/upload-image (multipart field `image`); resolves to the stored image's URL. */
-export async function uploadProductImage(file: File): Promise<string> {
+export async function uploadProductImage(file: File, onProgress?: (progress: UploadProgress) => void): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  const res = await fetch('/api/admin/shop/upload-image', { method: 'POST', body: form, credentials: 'same-origin' });
-  const body = (await res.json().catch(() => null)) as { message?: string; error?: { code?: string; message?: string } } | null;
-  if (!res.ok) throw new ApiError(res.status, res.statusText, body?.message ?? body?.error?.message, body?.error?.code);
-  return imageUploadReplySchema.parse(body).imageUrl;
+  return imageUploadReplySchema.parse(await apiUpload<unknown>('/api/admin/shop/upload-image', form, onProgress)).imageUrl;
 }

@@ -1,9 +1,9 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { ExternalLink, Minus, Plus, ShoppingBag, Trash2, X } from 'lucide-react';
+import { ExternalLink, Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import type { ShopProduct } from '../../../../contracts/shop';
 import { FREE_SHIPPING_OVER_EUR } from '../../../../contracts/shop-values';
 import { Button } from '../../../components/ui/button';
+import { Sheet } from '../../../components/ui/dialog';
 import { cartCount, cartTotal, type CartLine } from '../lib/cart';
 import { formatEuro } from '../../../lib/numbers';
 
@@ -22,19 +22,19 @@ export function CartPanel({ open, onOpenChange, cart, productOf, onQuantity, onC
   const total = cartTotal(cart, (id) => productOf(id)?.price);
   const toFreeShipping = Math.max(0, FREE_SHIPPING_OVER_EUR - total);
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-night-950/70 backdrop-blur-sm" />
-        <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col border-l border-white/10 bg-night-900/95 shadow-2xl backdrop-blur-xl outline-none">
-          <div className="flex items-center justify-between border-b border-white/10 px-5 py-4">
-            <RadixDialog.Title className="flex items-center gap-2 font-display text-lg font-semibold text-white">
-              <ShoppingBag className="size-5 text-aqua-300" aria-hidden="true" /> Your Cart ({count})
-            </RadixDialog.Title>
-            <RadixDialog.Description className="sr-only">Products in your cart, their quantities and the total.</RadixDialog.Description>
-            <RadixDialog.Close className="rounded-full p-2 text-mist-400 hover:bg-white/5 hover:text-white" aria-label="Close cart">
-              <X className="size-5" aria-hidden="true" />
-            </RadixDialog.Close>
-          </div>
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={
+        <>
+          <ShoppingBag className="size-5 text-aqua-300" aria-hidden="true" /> Your Cart ({count})
+        </>
+      }
+      description="Products in your cart, their quantities and the total."
+      closeLabel="Close cart"
+      className="w-full max-w-md"
+      headerClassName="border-b border-white/10 px-5 py-4"
+    >
           {cart.length === 0 ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center text-mist-400">
               <ShoppingBag className="size-10" aria-hidden="true" />
@@ -88,9 +88,7 @@ export function CartPanel({ open, onOpenChange, cart, productOf, onQuantity, onC
             </Button>
             <p className="text-center text-xs text-mist-500">Checkout continues on our Redbubble store in a new tab.</p>
           </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    </Sheet>
   );
 }
 

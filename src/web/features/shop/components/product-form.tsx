@@ -6,7 +6,8 @@ import { SHOP_CATEGORIES, SHOP_MESSAGES, type ShopCategory } from '../../../../c
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/http';
-import { CheckboxField, SelectField, TextField } from '../../admin';
+import { FilePicker, UploadProgress } from '../../../components/ui/file-picker';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/form-controls';
 import { uploadProductImage } from '../api/admin-products';
 import { addTag, productBody, type ProductForm } from '../lib/product-form';
 
@@ -28,7 +29,9 @@ export function ProductFormCard({ id, isNew, initial, saving, onSave, onCancel }
   const [tagDraft, setTagDraft] = useState('');
   const [imageDraft, setImageDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  // null while the upload's size is unknown; undefined when no upload runs.
+  const [progress, setProgress] = useState<number | null | undefined>(undefined);
+  const uploading = progress !== undefined;
   const set = <K extends keyof ProductForm>(key: K, value: ProductForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const text = (key: 'name' | 'price' | 'originalPrice' | 'description' | 'sizes' | 'colors' | 'rating' | 'reviews' | 'redbubbleUrl') => ({
     value: form[key],
@@ -66,16 +69,16 @@ export function ProductFormCard({ id, isNew, initial, saving, onSave, onCancel }
       setProblem(IMAGE_MESSAGES.tooLarge);
       return;
     }
-    setUploading(true);
+    setProgress(null);
     try {
-      const url = await uploadProductImage(file);
+      const url = await uploadProductImage(file, (p) => setProgress(p.total ? p.loaded / p.total : null));
       setForm((f) => ({ ...f, images: [...f.images, url] }));
       setProblem(null);
     } catch (err) {
       const message = errorMessage(err, '');
       setProblem(message ? `Upload failed: ${message}` : SHOP_MESSAGES.uploadFailed);
     } finally {
-      setUploading(false);
+      setProgress(undefined);
     }
   }
 
@@ -114,17 +117,7 @@ export function ProductFormCard({ id, isNew, initial, saving, onSave, onCancel }
           <TextField label="Sizes" placeholder="S, M, L, XL" className="sm:col-span-2" {...text('sizes')} />
           <TextField label="Colors" placeholder="Black, Navy" className="sm:col-span-2" {...text('colors')} />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-description`} className="text-xs font-medium tracking-wide text-mist-300">
-            Description
-          </label>
-          <textarea
-            id={`${id}-description`}
-            maxLength={5000}
-            className="min-h-24 rounded-xl border border-white/10 bg-night-900/70 px-3.5 py-3 text-sm text-mist-100 focus:border-aqua-400/60 focus:ring-2 focus:ring-aqua-400/20 focus:outline-none"
-            {...text('description')}
-          />
-        </div>
+        <TextAreaField label="Description" maxLength={5000} {...text('description')} />
 
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1.5 text-xs font-medium tracking-wide text-mist-300">Tags</legend>
@@ -185,12 +178,16 @@ export function ProductFormCard({ id, isNew, initial, saving, onSave, onCancel }
             <Button variant="secondary" onClick={addImageUrl}>
               Add URL
             </Button>
-            <label className="inline-flex h-11 cursor-pointer items-center justify-center gap-2 rounded-full bg-white/5 px-5 text-sm font-semibold text-mist-100 ring-1 ring-white/10 hover:bg-white/10">
-              {uploading ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <ImagePlus className="size-4" aria-hidden="true" />}
-              {uploading ? 'Uploading...' : 'Upload Image'}
-              <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="sr-only" onChange={(e) => void onFile(e)} disabled={uploading} />
-            </label>
+            <FilePicker
+              appearance="button"
+              label={uploading ? 'Uploading...' : 'Upload Image'}
+              icon={uploading ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <ImagePlus className="size-4" aria-hidden="true" />}
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              onChange={(e) => void onFile(e)}
+              disabled={uploading}
+            />
           </div>
+          {uploading && <UploadProgress value={progress} label="Image upload" />}
           <p className="text-xs text-mist-500">JPEG, PNG, WebP or GIF under 5MB.</p>
         </fieldset>
 

@@ -4,10 +4,9 @@ import { DJ_GENRE_LABELS, DJ_GENRES, SUBMISSION_MESSAGES, submissionBodySchema, 
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/http';
-import { SelectField, TextField } from '../../admin';
-import { useSubmitMix } from '../api/submit-mix';
-import { TextAreaField } from './text-area-field';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-controls';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
+import { useSubmitMix } from '../api/submit-mix';
 
 const EMPTY = {
   artistName: '',

@@ -6,9 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
-import { SelectField } from '../../admin';
+import { SelectField, TextAreaField } from '../../../components/ui/form-controls';
 import { useReviewSubmission } from '../api/review-submission';
-import { TextAreaField } from './text-area-field';
 
 export const STATUS_LABEL: Record<SubmissionStatus, string> = { new: 'New', listening: 'Listening', accepted: 'Accepted', declined: 'Declined' };
 const STATUS_TONE: Record<SubmissionStatus, BadgeTone> = { new: 'cyan', listening: 'yellow', accepted: 'green', declined: 'red' };

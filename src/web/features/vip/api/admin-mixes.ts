@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminVipMixListSchema, adminVipMixSchema, type AdminVipMix } from '../../../../contracts/mixes';
 import { storageStatusSchema, type StorageStatus } from '../../../../contracts/admin';
-import { ApiError, apiGet, apiSend } from '../../../lib/http';
+import { apiGet, apiSend, apiUpload, type UploadProgress } from '../../../lib/http';
 import { vipKeys } from './keys';
 
 /** GET /api/admin/vip-mixes: the library with storage links (admins). */
@@ -41,11 +41,6 @@ export const useSetMixLink = () =>
 /** DELETE /api/admin/vip-mixes/{id}. */
 export const useDeleteMix = () => useLibraryWrite(async (id: string) => apiSend<void>('DELETE', `/api/admin/vip-mixes/${encodeURIComponent(id)}`));
 
-/** POST /api/admin/vip-mixes (multipart: file, title, artist, genre, description, artwork). */
-export const useUploadMix = () =>
-  useLibraryWrite(async (form: FormData): Promise<AdminVipMix> => {
-    const res = await fetch('/api/admin/vip-mixes', { method: 'POST', body: form, credentials: 'same-origin' });
-    const body = (await res.json().catch(() => ({}))) as { message?: string };
-    if (!res.ok) throw new ApiError(res.status, res.statusText, body.message, undefined);
-    return adminVipMixSchema.parse(body);
-  });
+/** POST /api/admin/vip-mixes (multipart: file, title, artist, genre, description, artwork); `onProgress` follows the upload. */
+export const useUploadMix = (onProgress?: (progress: UploadProgress) => void) =>
+  useLibraryWrite(async (form: FormData): Promise<AdminVipMix> => adminVipMixSchema.parse(await apiUpload<unknown>('/api/admin/vip-mixes', form, onProgress)));

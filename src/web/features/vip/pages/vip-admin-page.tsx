@@ -4,6 +4,8 @@ import { access } from '../../../../contracts/access-policy';
 import { MIX_GENRES, type AdminVipMix } from '../../../../contracts/mixes';
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { FilePicker } from '../../../components/ui/file-picker';
+import { SelectField, TextField } from '../../../components/ui/form-controls';
 import { PageContainer } from '../../../components/ui/page-container';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDuration } from '../../../lib/dates';
@@ -13,7 +15,7 @@ import { AccessGate } from '../../auth';
 import { useAdminMixes, useDeleteMix, useSetMixLink, useUploadMix } from '../api/admin-mixes';
 import { formatBytes } from '../lib/mix-access';
 
-const inputClass = 'glass h-11 w-full rounded-xl px-4 text-sm text-white placeholder:text-mist-500 focus:outline-none focus:ring-2 focus:ring-aqua-400/50';
+const genreOptions = MIX_GENRES.map((g) => ({ value: g, label: g }));
 
 /** /vip-admin (spec §2 "VIP admin"): the library with its storage links, upload, edit links, delete. */
 export default function VipAdminPage() {
@@ -71,12 +73,15 @@ function VipAdmin() {
 }
 
 function UploadForm() {
-  const upload = useUploadMix();
+  // 0..1 while the mix is sent, null while its size is unknown.
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUploadMix((p) => setProgress(p.total ? p.loaded / p.total : null));
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
     setMessage(null);
+    setProgress(null);
     upload.mutate(new FormData(form), {
       onSuccess: (mix) => {
         setMessage({ text: `Uploaded: ${mix.title} (${formatDuration(mix.duration)})`, error: false });
@@ -88,24 +93,18 @@ function UploadForm() {
   return (
     <form onSubmit={submit} className="glass mt-8 grid gap-3 rounded-3xl p-5 sm:grid-cols-2 sm:p-6" aria-label="Upload a mix">
       <h2 className="font-display text-xl font-bold text-white sm:col-span-2">Upload a mix</h2>
-      <input name="title" required maxLength={200} placeholder="Title" aria-label="Title" className={inputClass} />
-      <input name="artist" required maxLength={200} placeholder="Artist" aria-label="Artist" className={inputClass} />
-      <select name="genre" aria-label="Genre" className={`${inputClass} bg-night-900 capitalize`} defaultValue="deep house">
-        {MIX_GENRES.map((g) => (
-          <option key={g} value={g}>
-            {g}
-          </option>
-        ))}
-      </select>
-      <input name="description" maxLength={2000} placeholder="Description" aria-label="Description" className={inputClass} />
-      <label className="text-sm text-mist-300">
-        Audio (MP3, AAC/M4A, FLAC, WAV)
-        <input name="file" type="file" required accept=".mp3,.m4a,.aac,.flac,.wav,audio/*" className="mt-1 block w-full text-sm text-mist-200" />
-      </label>
-      <label className="text-sm text-mist-300">
-        Artwork (optional; else the file's own)
-        <input name="artwork" type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="mt-1 block w-full text-sm text-mist-200" />
-      </label>
+      <TextField name="title" label="Title" required maxLength={200} placeholder="Title" />
+      <TextField name="artist" label="Artist" required maxLength={200} placeholder="Artist" />
+      <SelectField name="genre" label="Genre" className="capitalize" defaultValue="deep house" options={genreOptions} />
+      <TextField name="description" label="Description" maxLength={2000} placeholder="Description" />
+      <FilePicker
+        name="file"
+        label="Audio (MP3, AAC/M4A, FLAC, WAV)"
+        required
+        accept=".mp3,.m4a,.aac,.flac,.wav,audio/*"
+        progress={upload.isPending ? progress : undefined}
+      />
+      <FilePicker name="artwork" label="Artwork (optional; else the file's own)" accept="image/jpeg,image/png,image/webp,image/gif" />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <Button type="submit" disabled={upload.isPending}>
           <Upload className="size-4" aria-hidden="true" /> {upload.isPending ? 'Uploading...' : 'Upload'}
@@ -167,8 +166,8 @@ function MixRow({ mix }: { mix: AdminVipMix }) {
       </div>
       {editing && (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-          <input value={link} onChange={(e) => setLink(e.target.value)} placeholder="mixes/name.mp3 or https://..." aria-label="Storage link" className={inputClass} />
-          <div className="flex gap-2">
+          <TextField label="Storage link" className="flex-1" value={link} onChange={(e) => setLink(e.target.value)} placeholder="mixes/name.mp3 or https://..." />
+          <div className="flex gap-2 sm:self-end sm:pb-0.5">
             <Button size="sm" onClick={save} disabled={setMixLink.isPending}>
               Save
             </Button>

@@ -1,9 +1,10 @@
 import { Crown, Disc3, Download, HardDrive, Lock, Play, Search, Users } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ESTIMATED_GB_PER_MIX, MIX_GENRES, MIX_MESSAGES, type VipMix } from '../../../../contracts/mixes';
 import { MIX_DOWNLOAD_TIER, MIX_PLAY_TIER } from '../../../../contracts/tier-policy';
 import { TIER_TABLE, tierLabel } from '../../../../contracts/tier-table';
 import { parseTier } from '../../../../contracts/tiers';
+import { MediaPlayerView, useMediaPlayer } from '../../../components/media/media-player';
 import { Badge } from '../../../components/ui/badge';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -16,7 +17,6 @@ import { getStreamUrl } from '../api/get-stream-url';
 import { useVipMixes } from '../api/get-vip-mixes';
 import { useRequestDownload } from '../api/request-download';
 import { MixCard } from '../components/mix-card';
-import { NowPlayingBar } from '../components/now-playing-bar';
 import { ToastStack, useToasts } from '../components/toasts';
 import { mixAccessInfo } from '../lib/mix-access';
 import { formatNumber } from '../../../lib/numbers';
@@ -54,13 +54,12 @@ export default function VipPage() {
 
   const [query, setQuery] = useState('');
   const [genre, setGenre] = useState('all');
-  const [current, setCurrent] = useState<VipMix | null>(null);
-  const [playing, setPlaying] = useState(false);
-  const [position, setPosition] = useState(0);
-  const [duration, setDuration] = useState(0);
-  const audio = useRef<HTMLAudioElement | null>(null);
-  /** A stream link lives minutes: after an error mid-mix the player asks for a new one once and resumes. */
-  const resumeTried = useRef(false);
+  const player = useMediaPlayer<VipMix>({
+    streamUrl: (mix) => getStreamUrl(mix.id),
+    notify: show,
+    loadError: (mix, err) => (err instanceof ApiError && err.status === 403 ? errorMessage(err, `Error Loading: ${mix.title}`) : `Error Loading: ${mix.title}`),
+  });
+  const { current, playing } = player;
 
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -72,68 +71,10 @@ export default function VipPage() {
   const totalDownloads = mixes.reduce((sum, m) => sum + m.totalDownloads, 0);
   const badgeLabel = tierLabel(parseTier(access.subscriptionTier) ?? 'free');
 
-  useEffect(() => () => audio.current?.pause(), []);
-
-  async function startMix(mix: VipMix, at = 0) {
-    const el = audio.current;
-    if (!el) return;
-    let url: string;
-    try {
-      url = await getStreamUrl(mix.id);
-    } catch (err) {
-      show(err instanceof ApiError && err.status === 403 ? errorMessage(err, `Error Loading: ${mix.title}`) : `Error Loading: ${mix.title}`, 'error');
-      setCurrent(null);
-      return;
-    }
-    el.src = url;
-    el.currentTime = at;
-    try {
-      await el.play();
-      if (at === 0) show(`Now Playing: ${mix.title}`);
-    } catch (err) {
-      if (err instanceof DOMException && err.name === 'NotAllowedError') show('Click to enable audio playback');
-    }
-  }
-
   function onPlay(mix: VipMix) {
-    const el = audio.current;
-    if (!el) return;
-    if (current?.id === mix.id) {
-      if (playing) {
-        el.pause();
-        show(`Paused: ${mix.title}`);
-      } else void el.play().catch(() => show('Click to enable audio playback'));
-      return;
-    }
-    if (!access.canPlayMixes) {
-      show(access.message || MIX_MESSAGES.playRequiresSubscription, 'error');
-      return;
-    }
-    el.pause();
-    setCurrent(mix);
-    setPosition(0);
-    setDuration(0);
-    resumeTried.current = false;
-    void startMix(mix);
-  }
-
-  function onAudioError() {
-    const el = audio.current;
-    if (!current || !el) return;
-    if (!resumeTried.current && el.currentTime > 0) {
-      resumeTried.current = true;
-      void startMix(current, el.currentTime);
-      return;
-    }
-    show('Audio Error - File Not Available', 'error');
-    setPlaying(false);
-  }
-
-  function close() {
-    audio.current?.pause();
-    audio.current?.removeAttribute('src');
-    setCurrent(null);
-    setPlaying(false);
+    // The current mix always toggles; a new one plays only for DHR1 and above.
+    if (current?.id !== mix.id && !access.canPlayMixes) return show(access.message || MIX_MESSAGES.playRequiresSubscription, 'error');
+    player.play(mix);
   }
 
   function onDownload(mix: VipMix) {
@@ -157,19 +98,6 @@ export default function VipPage() {
   return (
     <PageContainer className={current ? 'pt-10 pb-32 sm:pt-14' : 'py-10 sm:py-14'}>
       <ToastStack toasts={toasts} />
-      <audio
-        ref={audio}
-        preload="none"
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onTimeUpdate={(e) => setPosition(e.currentTarget.currentTime)}
-        onLoadedMetadata={(e) => setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
-        onEnded={() => {
-          setPlaying(false);
-          show('Track Ended');
-        }}
-        onError={onAudioError}
-      />
 
       <header className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
         <div>
@@ -268,19 +196,7 @@ export default function VipPage() {
         </section>
       )}
 
-      {current && (
-        <NowPlayingBar
-          mix={current}
-          playing={playing}
-          position={position}
-          duration={duration}
-          onToggle={() => onPlay(current)}
-          onSeek={(s) => {
-            if (audio.current) audio.current.currentTime = s;
-          }}
-          onClose={close}
-        />
-      )}
+      <MediaPlayerView player={player} />
     </PageContainer>
   );
 }

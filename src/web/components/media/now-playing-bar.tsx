@@ -1,9 +1,9 @@
 import { Pause, Play, X } from 'lucide-react';
-import type { VipMix } from '../../../../contracts/mixes';
-import { formatDuration } from '../../../lib/dates';
+import { formatDuration } from '../../lib/dates';
+import type { PlayableMedia } from './use-media-player';
 
 export interface NowPlayingBarProps {
-  mix: VipMix;
+  mix: PlayableMedia;
   playing: boolean;
   position: number;
   duration: number;
@@ -12,7 +12,7 @@ export interface NowPlayingBarProps {
   onClose: () => void;
 }
 
-/** The bottom bar while a mix is selected (spec §2): title, artist, position, Play/Pause, close. */
+/** The bottom bar while a mix is selected: title, artist, position with a seek slider, Play/Pause, close. */
 export function NowPlayingBar({ mix, playing, position, duration, onToggle, onSeek, onClose }: NowPlayingBarProps) {
   const total = duration || mix.duration;
   return (
