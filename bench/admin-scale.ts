@@ -1,4 +1,4 @@
-// Members-admin scale (issue 4 item 8):
+// Members-admin scale:
 //  (a) admin user search over 100,000 members on PostgreSQL (TEST_DATABASE_URL, else DATABASE_URL;
 //      skipped with a message when neither is set), p95 of GET /api/admin/users?search=... over HTTP;
 //  (b) a 10,000-row CSV import on PGlite (in memory), wall time of POST /api/admin/bulk-import.

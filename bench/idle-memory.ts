@@ -1,5 +1,5 @@
 /**
- * Idle footprint (issue 8 item 10): DHR starts as `npm start` runs the server (PGlite under a temp
+ * Idle footprint: DHR starts as `npm start` runs the server (PGlite under a temp
  * DATA_DIR, demo seed), answers /api/health, then sits idle; we read the server process's VmRSS from
  * /proc and ask a preloaded probe (bench/probe.mjs) for the JS heap and the buffers outside it
  * (PGlite's WebAssembly memory is one of them). Measured twice: the first start on an empty

@@ -1,4 +1,4 @@
-// The live monitor at the spec's scale (issue 14): 50,000 visitors each beating every 90 s is about
+// The live monitor at the spec's scale: 50,000 visitors each beating every 90 s is about
 // 560 heartbeats a second. The server runs as `npm start` does (its own process, PGlite under a temp
 // DATA_DIR, or PostgreSQL with BENCH_DATABASE_URL) on a database seeded with 50,000 online sessions;
 // heartbeats are sent open-loop at that rate for BENCH_LIVE_SECONDS and their latency recorded; a bare

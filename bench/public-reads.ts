@@ -1,5 +1,5 @@
 /**
- * Public reads (issue 8 item 11): DHR's cached public GETs against a bare node:http baseline, measured
+ * Public reads: DHR's cached public GETs against a bare node:http baseline, measured
  * in rounds that alternate baseline and endpoint so drift in the machine's speed hits both alike, and
  * a Fastify hello-world as a reference for what the framework itself costs.
  *   npx tsx bench/public-reads.ts            measure, print, update these entries in bench/results.json
@@ -26,14 +26,14 @@ export const PUBLIC_READS = [
   // The radio ecosystem's now-playing document (AzuraCast's shape), built from memory once a second.
   '/api/nowplaying',
   '/api/tracks/recent/dhr1',
-  // Community (issue 12): served from memory until a comment changes (comments-cache.ts).
+  // Community: served from memory until a comment changes (comments-cache.ts).
   '/api/comments/homepage',
   '/api/comments/recent/5',
   // The news reads every visitor of / (the ticker) and /forum makes, served from memory (docs/decisions/0017).
   '/api/articles/prioritized',
   '/api/rss/latest',
   '/api/forum/posts',
-  // Shop (issue 14): served from memory until a product changes (shop-routes.ts).
+  // Shop: served from memory until a product changes (shop-routes.ts).
   '/api/shop/products',
 ];
 

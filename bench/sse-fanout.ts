@@ -1,5 +1,5 @@
 /**
- * SSE fan-out (issue 5 item 8): DHR runs as `npm start` does (child process, PGlite), 5,000 clients hold
+ * SSE fan-out: DHR runs as `npm start` does (child process, PGlite), 5,000 clients hold
  * GET /api/live/events open, one title changes, and we measure how long until every client has it,
  * and how much the server's RSS grew for those clients. Goals: < 2 s and < 150 MB.
  *

@@ -3,7 +3,7 @@ import { memberSummarySchema } from './member-schemas';
 import { textField } from './text-field';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email';
 
-/** Spec §9: minimum password 6. The upper bound keeps hashing cheap for hostile input. */
+/** Minimum password 6. The upper bound keeps hashing cheap for hostile input. */
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 export const USERNAME_MAX = 50;
@@ -111,7 +111,7 @@ export const resetPasswordBodySchema = z.strictObject({ token: tokenSchema, pass
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const adminSetupBodySchema = z.strictObject({
-  /** ADMIN_SETUP_TOKEN, or the one-time token printed in the server log at first start (issue 9). */
+  /** ADMIN_SETUP_TOKEN, or the one-time token printed in the server log at first start. */
   setupToken: textField(200, AUTH_MESSAGES.setupTokenInvalid).trim().min(1, AUTH_MESSAGES.setupTokenRequired),
   email: emailSchema,
   username: usernameSchema,
@@ -167,7 +167,7 @@ export const sessionDebugReplySchema = z.object({
 
 /**
  * The pages mailed links open. The token rides in the URL fragment (`#token=...`), which browsers
- * never send to a server, so it is in no request log; the page posts it (issue 9).
+ * never send to a server, so it is in no request log; the page posts it.
  */
 export const LINK_PAGES = { signIn: '/simple-auth/link', resetPassword: '/reset-password', verifyEmail: '/verify-email' } as const;
 export const TOKEN_FRAGMENT_KEY = 'token';

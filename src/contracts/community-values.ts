@@ -8,7 +8,7 @@ import { tiersWith, tierList } from './tier-table';
 export const COMMENT_STATUSES = ['approved', 'pending', 'rejected'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 
-/** Spec §9. */
+/** The longest comment, the feed lengths and the report threshold. */
 export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'misinformation', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
@@ -18,9 +18,9 @@ export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 export const MODERATION_ACTIONS = ['approve', 'reject', 'delete', 'ban', 'unban'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-/** Spec §9: comment max 500 characters (after trimming). */
+/** Comment max 500 characters (after trimming). */
 export const COMMENT_MAX_LENGTH = 500;
-/** Different members whose reports take a comment off the public list until a moderator decides (design §4). */
+/** Different members whose reports take a comment off the public list until a moderator decides (docs/decisions/0016-community-comments-profiles-contact.md). */
 export const COMMENT_HIDE_REPORTS = 3;
 /** Longest recent-comments feed. */
 export const RECENT_COMMENTS_MAX = 50;
@@ -45,7 +45,7 @@ export const COMMENT_MESSAGES = {
   emptyList: 'No comments yet. Be the first to share your thoughts!',
 } as const;
 
-/** Spec §8 moderation alerts. */
+/** What a moderator is told after each action. */
 export const MODERATION_MESSAGES = {
   approved: 'Comment approved successfully',
   approveFailed: 'Failed to approve comment',

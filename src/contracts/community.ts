@@ -7,7 +7,7 @@ import { textField, uuidField } from './text-field';
 
 /**
  * Community payloads: comments, reports, moderation, bans, profiles, follows, contact
- * (spec §3, §5, §7; docs/decisions/0016-community-comments-profiles-contact.md). Shared by
+ * (docs/decisions/0016-community-comments-profiles-contact.md). Shared by
  * src/server/modules/{comments,profiles,contact} and src/web/features/community.
  */
 
@@ -42,7 +42,7 @@ export const commentSchema = z.object({
 export type Comment = z.infer<typeof commentSchema>;
 export const commentListSchema = z.array(commentSchema);
 
-/** Spec §3 recent-comments feed item. */
+/** One item of the recent-comments feed. */
 export const recentCommentSchema = z.object({
   id: z.string(),
   articleId: z.string(),
@@ -55,7 +55,7 @@ export const recentCommentSchema = z.object({
 export type RecentComment = z.infer<typeof recentCommentSchema>;
 export const recentCommentListSchema = z.array(recentCommentSchema);
 
-/** Identity fields some clients send (spec §3's news payload); accepted and ignored: the session says who posts. */
+/** Identity fields some clients send (the news page's payload); accepted and ignored: the session says who posts. */
 const ignoredField = textField(500).nullish();
 const ignoredIdentity = { userId: ignoredField, userName: ignoredField, userEmail: ignoredField, userTier: ignoredField };
 
@@ -95,7 +95,7 @@ export const moderatedCommentSchema = commentSchema.extend({
 export type ModeratedComment = z.infer<typeof moderatedCommentSchema>;
 export const moderatedCommentListSchema = z.array(moderatedCommentSchema);
 
-/** Spec §7 sends moderatorId and moderatorUsername; ignored (the moderator is the signed-in admin). */
+/** Clients may send moderatorId and moderatorUsername; ignored (the moderator is the signed-in admin). */
 export const moderationDecisionSchema = z
   .object({ moderatorId: ignoredField, moderatorUsername: ignoredField })
   .nullish();

@@ -1,9 +1,9 @@
 /**
  * Image uploads (profile pictures, banners, shop products): the formats accepted, the size cap
- * (spec §9: under 5MB) and the messages. The server's pipeline is src/server/lib/images.ts.
+ * (under 5MB) and the messages. The server's pipeline is src/server/lib/images.ts.
  */
 
-/** Spec §9: uploaded images under 5MB. */
+/** Uploaded images under 5MB. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The only formats accepted, recognised by their bytes (never by name or declared type). */

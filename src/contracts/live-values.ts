@@ -1,7 +1,7 @@
 import { MINUTE_MS, SECOND_MS } from './time';
 
 /**
- * The live monitor's timing and limits (spec §4, §9), free of zod so the heartbeat every page sends
+ * The live monitor's timing and limits, free of zod so the heartbeat every page sends
  * costs the first load nothing but these numbers.
  */
 export const HEARTBEAT_PATH = '/api/admin/heartbeat';

@@ -4,7 +4,7 @@ import { ANONYMOUS_ID_PATTERN, PAGE_MAX } from './live-values';
 import { isPagePath } from './routes';
 import { textField } from './text-field';
 
-/** Live user monitor payloads (spec §3 "Live session", §7): heartbeats in, sessions and activity out. */
+/** Live user monitor payloads: heartbeats in, sessions and activity out. */
 
 /**
  * Body of POST /api/admin/heartbeat. Who is beating comes from the session cookie, never from the body:

@@ -24,7 +24,7 @@ export const memberSummarySchema = z.object({
   isAdmin: z.boolean(),
 }) satisfies z.ZodType<MemberSummary>;
 
-/** GET /api/auth/permissions (spec §3). */
+/** GET /api/auth/permissions. */
 export const permissionsSchema = z.object({
   authenticated: z.boolean(),
   isAdmin: z.boolean(),

@@ -12,17 +12,17 @@ import { textField, uuidField } from './text-field';
 const PLAY = TIER_TABLE[MIX_PLAY_TIER];
 const DOWNLOAD = TIER_TABLE[MIX_DOWNLOAD_TIER];
 
-/** Genre dropdown options of the VIP page (spec §5), matched exactly against a mix's genre. */
+/** Genre dropdown options of the VIP page, matched exactly against a mix's genre. */
 export const MIX_GENRES = ['deep house', 'tech house', 'progressive', 'melodic', 'minimal', 'organic'] as const;
 
 /** Audio file types a mix may be (checked by content on upload), by extension. */
 export const MIX_AUDIO_EXTENSIONS = ['mp3', 'm4a', 'aac', 'flac', 'wav'] as const;
 export type MixAudioExtension = (typeof MIX_AUDIO_EXTENSIONS)[number];
 
-/** Spec §9: the VIP page estimates storage as mixes × 0.15 GB. */
+/** The VIP page estimates storage as mixes × 0.15 GB. */
 export const ESTIMATED_GB_PER_MIX = 0.15;
 
-/** User-facing texts (spec §5 and §8) shared by the server's refusals and the page. */
+/** User-facing texts shared by the server's refusals and the page. */
 export const MIX_MESSAGES = {
   vipRequiredForDownloads: `${DOWNLOAD.label} subscription required for downloads`,
   dailyLimitReached: `Daily download limit reached (${DOWNLOAD.mixDownloadsPerDay} per day)`,
@@ -43,7 +43,7 @@ export const mixParamsSchema = z.object({ mixId: mixIdSchema });
 export const mixIdParamsSchema = z.object({ id: mixIdSchema });
 export const memberIdSchema = uuidField();
 
-/** One mix as everyone sees it (spec §3 "VIP mix" without s3Url, which only admins see). */
+/** One mix as everyone sees it (without s3Url, which only admins see). */
 export const vipMixSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -81,7 +81,7 @@ export const adminVipMixListSchema = z.array(adminVipMixSchema);
  */
 const s3UrlValueSchema = textField(2000).trim().refine(isMixStorageKey, 'a storage key such as mixes/name.mp3');
 
-/** PATCH /api/vip-mixes/{id} (spec §7): an empty string clears the link. */
+/** PATCH /api/vip-mixes/{id}: an empty string clears the link. */
 export const updateMixLinkSchema = z.object({ s3Url: z.union([s3UrlValueSchema, z.literal('')]).nullable() });
 
 const text = (max: number) => textField(max).trim();
@@ -106,11 +106,11 @@ export type UpdateMix = z.infer<typeof updateMixSchema>;
 /** GET /api/stream/{mixId}: a signed, short-lived URL the player may play (with Range). */
 export const streamUrlSchema = z.object({ streamUrl: z.string() });
 
-/** GET /api/download-limits/{userId} (spec §3). */
+/** GET /api/download-limits/{userId}. */
 export const downloadLimitsSchema = z.object({ subscriptionTier: z.string(), remainingDownloads: z.number().int() });
 export type DownloadLimits = z.infer<typeof downloadLimitsSchema>;
 
-/** POST /api/download/{mixId} body (spec §7). */
+/** POST /api/download/{mixId} body. */
 export const downloadRequestSchema = z.object({ userId: memberIdSchema });
 export const downloadGrantSchema = z.object({ downloadUrl: z.string(), remainingDownloads: z.number().int() });
 export type DownloadGrant = z.infer<typeof downloadGrantSchema>;
@@ -127,9 +127,9 @@ export function isMixStorageKey(value: string): boolean {
   return new RegExp(`^mixes/[A-Za-z0-9][A-Za-z0-9._-]{0,150}\\.(?:${MIX_AUDIO_EXTENSIONS.join('|')})$`).test(value) && !value.includes('..');
 }
 
-// ---------------------------------------------------------------- access info (spec §3, §8)
+// ---------------------------------------------------------------- access info
 
-/** Spec §3 "Access info", derived on the page from the permission flags and the download limits. */
+/** The access info, derived on the page from the permission flags and the download limits. */
 export interface MixAccessInfo {
   canView: boolean;
   canPlay: boolean;
@@ -140,7 +140,7 @@ export interface MixAccessInfo {
   message: string;
 }
 
-/** What the access check gives when it failed (spec §8). */
+/** What the access check gives when it failed. */
 export const ACCESS_CHECK_FAILED: MixAccessInfo = {
   canView: true,
   canPlay: false,
@@ -151,7 +151,7 @@ export const ACCESS_CHECK_FAILED: MixAccessInfo = {
   message: 'Please refresh the page to check your subscription status',
 };
 
-/** The access-info message per tier (spec §8). `tier` is the member's effective tier. */
+/** The access-info message per tier. `tier` is the member's effective tier. */
 export function accessMessage(input: { authenticated: boolean; tier: string; canDownload: boolean; remainingDownloads: number }): string {
   if (!input.authenticated) return 'Sign in to access premium features';
   if (input.canDownload) {

@@ -1,7 +1,6 @@
 /**
  * News and forum values and types, free of zod so the web bundle imports them without the validator
  * (docs/decisions/0010-web-gate-and-first-load.md); the schemas built on them are in news.ts.
- * Spec §2 "Forum page", "News panel", §3 "News item", "Forum post", §9.
  */
 
 export const NEWS_ITEM_TYPES = ['rss', 'news', 'event', 'release'] as const;
@@ -33,14 +32,14 @@ export interface NewsFetchReport {
   note: string | null;
 }
 
-/** Spec §9: news lists show at most 25 items. */
+/** News lists show at most 25 items. */
 export const NEWS_LIST_MAX = 25;
-/** Spec §9: the ticker shows the 5 top prioritized items (plus recent comments). */
+/** The ticker shows the 5 top prioritized items (plus recent comments). */
 export const TICKER_NEWS_COUNT = 5;
 /** Source priority bounds: the ranking adds it as is (docs/decisions/0017-news-ingestion-and-forum.md). */
 export const SOURCE_PRIORITY_MAX = 10;
 
-/** Categories a member may start a thread in; 'news' is the news panel's (spec §2 category buttons). */
+/** Categories a member may start a thread in; 'news' is the news panel's (its category buttons). */
 export const FORUM_POST_CATEGORIES = ['discussion', 'events', 'releases'] as const;
 export type ForumPostCategory = (typeof FORUM_POST_CATEGORIES)[number];
 export const FORUM_FILTERS = ['all', 'news', 'events', 'releases', 'discussion'] as const;
@@ -65,7 +64,7 @@ export const FORUM_MESSAGES = {
   failed: 'Failed to post thread',
 } as const;
 
-/** Spec §2 forum stats: fixed marketing figures. */
+/** The forum's stats: fixed marketing figures. */
 export const FORUM_STATS = [
   { value: '2.5K', label: 'Members' },
   { value: '847', label: 'Posts Today' },
@@ -73,7 +72,7 @@ export const FORUM_STATS = [
   { value: '12.8K', label: 'Total Posts' },
 ] as const;
 
-/** Spec §2 news panel empty texts. */
+/** What the news panel says when it has nothing to show. */
 export const NEWS_EMPTY = {
   rss: 'No RSS items available. Try refreshing.',
   web: 'No crawled content available. Try refreshing.',

@@ -18,12 +18,12 @@ import { textField, uuidField } from './text-field';
 export * from './news-values';
 
 /**
- * News items, news sources and forum threads: the API's zod schemas (spec §2 "Forum page", "News
- * panel", §3 "News item", "Forum post", §7 "News and forum"; docs/decisions/0017-news-ingestion-and-forum.md).
+ * News items, news sources and forum threads: the API's zod schemas
+ * (docs/decisions/0017-news-ingestion-and-forum.md).
  * The web app imports the zod-free news-values.ts and these files' types only.
  */
 
-/** A news item / article (spec §3). Dates are ISO strings. */
+/** A news item / article. Dates are ISO strings. */
 export const newsItemSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -3,10 +3,10 @@
 /** The service name used when a track comes from the stream's own metadata (the spec's "DHR2 metadata service"). */
 export const METADATA_SERVICE = 'icecast-metadata';
 
-/** Spec §9: identified at 80+, medium 50-79, low below 50. */
+/** Identified at 80+, medium 50-79, low below 50. */
 export const CONFIDENCE_IDENTIFIED = 80;
 export const CONFIDENCE_MEDIUM = 50;
-/** Spec §9: at most 1000 tracks per list; at most 3 recommendations. */
+/** At most 1000 tracks per list; at most 3 recommendations. */
 export const TRACK_LIST_MAX = 1000;
 export const RECOMMENDATIONS_MAX = 3;
 

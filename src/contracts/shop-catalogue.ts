@@ -1,6 +1,6 @@
 /**
  * The demo shop catalogue: seeded on a fresh database (SEED_DEMO), and the shop page's built-in
- * fallback when the product call fails by a network error (spec §3 "Shop product"). One list for both.
+ * fallback when the product call fails by a network error. One list for both.
  */
 
 /** The print-on-demand store (SHOP_STORE_URL's default). */

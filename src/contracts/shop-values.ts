@@ -1,5 +1,5 @@
 /**
- * The shop's rules and constants (spec §2 "Shop page", §5, §9), free of zod so pure web helpers (the
+ * The shop's rules and constants, free of zod so pure web helpers (the
  * cart, the product normaliser) and the server share them.
  */
 export const SHOP_CATEGORIES = ['clothing', 'accessories', 'vinyl', 'digital', 'bundles'] as const;
@@ -31,7 +31,7 @@ export const SHOP_MESSAGES = {
   newsletterLinkInvalid: 'This link has expired or was already used. Subscribe again from the shop.',
 } as const;
 
-/** A new product's id, made by the admin form (spec §4: product_ plus a timestamp). */
+/** A new product's id, made by the admin form (product_ plus a timestamp). */
 export const newProductId = (now: number = Date.now()) => `product_${now}`;
 
 /** Whether two tags are the same tag (case and surrounding space do not count). */

@@ -4,7 +4,7 @@ import { hasDuplicateTags, PRICE_MAX_EUR, RATING_MAX, RATING_MIN, SHOP_CATEGORIE
 import { isSameSiteLink } from './links';
 import { textField } from './text-field';
 
-/** Shop payloads (spec §3 "Shop product", §7 shop calls; docs/decisions/0018-live-monitor-shop-submissions.md). */
+/** Shop payloads (docs/decisions/0018-live-monitor-shop-submissions.md). */
 
 /** Whole cents: 24.99, not 24.999. */
 const money = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './auth';
 import { textField, uuidField } from './text-field';
 
-/** DJ submissions (spec §2 "DJ submissions page", §3 form, §5 DJ rules; docs/decisions/0018-live-monitor-shop-submissions.md). */
+/** DJ submissions (docs/decisions/0018-live-monitor-shop-submissions.md). */
 
 export const DJ_GENRES = ['deep-house', 'tech-house', 'progressive-house', 'melodic-house', 'organic-house', 'minimal-house'] as const;
 export const DJ_GENRE_LABELS: Record<(typeof DJ_GENRES)[number], string> = {
@@ -24,7 +24,7 @@ export const SUBMISSION_MESSAGES = {
   statusSaved: 'Submission updated',
 } as const;
 
-/** The fixed figures of the page (spec §2). */
+/** The fixed figures of the page. */
 export const SUBMISSION_FIGURES = [
   { value: '247', label: 'Submissions' },
   { value: '89', label: 'Tracks Featured' },

@@ -11,7 +11,7 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const bin = findPostgresBin();
 
 /**
- * The database goes away and comes back (issue 9 item 9), on a PostgreSQL server this file starts for
+ * The database goes away and comes back, on a PostgreSQL server this file starts for
  * itself. Skipped where the server binaries are missing (scripts/test.ts names it), failed under CI.
  */
 describe.skipIf(!bin && !ci)(`a database outage (needs ${POSTGRES_INSTALL_HINT})`, async () => {

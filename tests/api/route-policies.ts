@@ -122,7 +122,7 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['GET', '/media/mixes/:mixId/download', 'public'],
   ['GET', '/media/mixes/:mixId/stream', 'public'],
   ['GET', '/metrics', 'admin|bearer:METRICS_TOKEN'],
-  // Community: comments, moderation (issue 12)
+  // Community: comments, moderation
   ['GET', '/api/comments/recent', 'public'],
   ['GET', '/api/comments/recent/:limit', 'public'],
   ['GET', '/api/comments/:articleId', 'public'],
@@ -141,7 +141,7 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['GET', '/api/admin/bans', 'admin'],
   ['GET', '/api/admin/moderation/queue', 'admin'],
   ['GET', '/api/admin/users/export.csv', 'admin'],
-  // Community: profiles, following, images, contact (issue 12)
+  // Community: profiles, following, images, contact
   ['GET', '/api/users/:id/profile', 'public'],
   ['PATCH', '/api/users/:id/profile', 'member'],
   ['POST', '/api/users/:id/follow', 'member'],
@@ -160,5 +160,5 @@ export const ADMIN_PATH_EXCEPTIONS: readonly string[] = [
   'GET /api/admin/setup-needed', // the sign-in page asks whether to show first-admin setup
   'POST /api/admin/setup', // creates the first admin while there is none
   'POST /api/admin/signin', // the admin sign-in form
-  'POST /api/admin/heartbeat', // every page of every visitor reports where it is (spec §7 names it under /api/admin)
+  'POST /api/admin/heartbeat', // every page of every visitor reports where it is (its path sits under /api/admin)
 ];

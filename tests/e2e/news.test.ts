@@ -149,7 +149,7 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     await visitor.page.goto('/forum');
     const article = visitor.page.getByRole('article', { name: /Label EP out now/ });
     await article.waitFor();
-    // Nothing is fetched until the section opens (spec §7).
+    // Nothing is fetched until the section opens.
     const commentReads: string[] = [];
     visitor.page.on('request', (r) => {
       if (r.url().includes('/api/comments/')) commentReads.push(r.url());

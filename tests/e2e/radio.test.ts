@@ -78,7 +78,7 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
   async function open(path: string, opts: { member?: TestMember; viewport?: { width: number; height: number } } = {}) {
     const { page, context } = await h.newPage(opts.viewport ?? DESKTOP);
     // The harness collects every console error; anonymous visitors' 401 from the sign-in check is
-    // the expected answer (spec §7), so this list leaves out exactly that and nothing else.
+    // the expected answer, so this list leaves out exactly that and nothing else.
     const errors: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() !== 'error') return;

@@ -24,7 +24,7 @@ function unmapped(ip: string): string {
 
 /**
  * The client a per-IP limit counts. IPv6 clients by their /64: one subscriber line gets a whole /64,
- * so counting single addresses would let anyone rotate through 2^64 of them (issue 9).
+ * so counting single addresses would let anyone rotate through 2^64 of them.
  */
 export function clientBucket(ip: string): string {
   const addr = unmapped(ip);

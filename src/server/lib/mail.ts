@@ -21,7 +21,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /**
    * Builds and sends a message after the current request has answered, never delaying it: how long a
-   * reply takes must not tell whether an email is known (issue 9). `build` may return null (nothing
+   * reply takes must not tell whether an email is known. `build` may return null (nothing
    * to send); failures are logged, not thrown.
    */
   sendLater(build: () => Promise<MailMessage | null>): void;

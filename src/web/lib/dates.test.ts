@@ -40,7 +40,7 @@ describe('Europe/Dublin formatting with en-IE', () => {
   });
 });
 
-describe('relative time (spec §9)', () => {
+describe('relative time', () => {
   const now = new Date('2026-05-20T12:00:00Z');
   const ago = (ms: number) => new Date(now.getTime() - ms);
   const min = 60_000;

@@ -2,7 +2,7 @@ import { isPagePath } from '../../contracts/routes';
 import { ANONYMOUS_ID_KEY, HEARTBEAT_ACTIVITY_MIN_MS, HEARTBEAT_INTERVAL_MS, HEARTBEAT_PATH, PAGE_MAX } from '../../contracts/live-values';
 
 /**
- * The live monitor's heartbeat (spec §4): every page says where the visitor is every 90 s, after user
+ * The live monitor's heartbeat: every page says where the visitor is every 90 s, after user
  * activity at most once per 30 s, and when the page changes. Plain fetch, no libraries: it rides on
  * every page, so it stays a few hundred bytes and starts only once the page has loaded and the
  * browser is idle. A member is known by the session cookie; an anonymous visitor by a random id this

@@ -13,7 +13,7 @@ export const newsSources = pgTable('news_sources', {
   kind: text('kind').$type<NewsSourceKind>().notNull(),
   name: text('name').notNull(),
   url: text('url').notNull().unique(),
-  /** The spec §3 type its items get. */
+  /** The news type its items get. */
   itemType: text('item_type').$type<NewsItemType>().notNull(),
   /** 0–10, added to the ranking score of its items. */
   priority: integer('priority').notNull().default(0),

@@ -3,7 +3,7 @@ import type { SubmissionStatus } from '../../../contracts/submissions';
 import { users } from './members';
 
 /**
- * DJ mix submissions (spec §3 DJ form), reviewed by admins: new, listening, accepted, declined.
+ * DJ mix submissions from the upload form, reviewed by admins: new, listening, accepted, declined.
  * @owner src/server/modules/submissions/submissions-repository.ts
  */
 export const djSubmissions = pgTable(

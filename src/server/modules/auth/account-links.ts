@@ -9,7 +9,7 @@ export interface AccountContext {
   publicUrl: string;
 }
 
-/** A mailed link to one of the web app's token pages. The token rides in the fragment: browsers never send it, so no request log holds it (issue 9). */
+/** A mailed link to one of the web app's token pages. The token rides in the fragment: browsers never send it, so no request log holds it. */
 export function tokenLink(publicUrl: string, path: string, token: string): string {
   return `${publicUrl}${path}#${TOKEN_FRAGMENT_KEY}=${encodeURIComponent(token)}`;
 }

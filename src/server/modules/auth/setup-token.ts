@@ -3,7 +3,7 @@ import { hashToken, randomToken, safeEqual } from '../../lib/tokens';
 
 /**
  * The one-time secret `POST /api/admin/setup` needs, so a scanner that finds a fresh install cannot
- * make itself admin (issue 9). ADMIN_SETUP_TOKEN when set; otherwise one generated at start while no
+ * make itself admin. ADMIN_SETUP_TOKEN when set; otherwise one generated at start while no
  * admin exists, printed once in the log (warn) and shown nowhere else. Each process holds its own.
  */
 export interface SetupTokenGate {

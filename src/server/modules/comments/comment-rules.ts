@@ -65,7 +65,7 @@ export const hasLink = (text: string): boolean => LINK_PATTERN.test(text);
 const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
- * The simple spam filter (issue 12): a comment with a link, a repeat of the author's last comment, or
+ * The simple spam filter: a comment with a link, a repeat of the author's last comment, or
  * a burst of comments waits for a moderator ('pending'); anything else is published ('approved').
  * Call it before storing the new comment.
  */

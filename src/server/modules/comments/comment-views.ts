@@ -2,7 +2,7 @@ import type { Comment, ModeratedComment, ModerationLogEntry, RecentComment } fro
 import type { CommentRow, ModerationLogRow } from '../../db/schema';
 import type { ReportEntry } from './comments-repository';
 
-/** Row → the public shape (spec §3): never the author's email. */
+/** Row → the public shape: never the author's email. */
 export function toComment(row: CommentRow): Comment {
   const createdAt = row.createdAt.toISOString();
   return {

@@ -34,7 +34,7 @@ declare module 'fastify' {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Comments on a discussion, the recent feed, posting and reporting (spec §7 "Comments"). */
+/** Comments on a discussion, the recent feed, posting and reporting. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const cache = new CommentsCache(app);

@@ -8,7 +8,7 @@ import { findMembersByIds } from '../members/members-repository';
 import { assertMayPost, hasReportStanding, SAME_PERSON_WINDOW_MS, spamVerdict } from './comment-rules';
 import { addReport, countApprovedComments, countedReportOfSamePerson, findComment, insertComment } from './comments-repository';
 
-/** The comment text of either payload shape (spec §3), trimmed and checked with the spec's limits. */
+/** The comment text of either payload shape, trimmed and checked with the spec's limits. */
 export function commentText(body: Pick<PostCommentBody, 'content' | 'comment'>): string {
   const text = (body.content ?? body.comment ?? '').trim();
   if (!text) throw badRequest(COMMENT_MESSAGES.empty, 'comment_empty');

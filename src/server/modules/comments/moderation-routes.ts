@@ -20,7 +20,7 @@ import { banFromComments, decide, deletePermanently, liftBan, listBans, pendingQ
 
 const MODERATION_LOG_LENGTH = 200;
 
-/** /forum-moderation's API (spec §7 "Moderation"): admin only; the moderator is the session's admin. */
+/** /forum-moderation's API: admin only; the moderator is the session's admin. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const moderatorOf = (user: UserRow | null): UserRow => {

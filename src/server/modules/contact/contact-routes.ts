@@ -16,7 +16,7 @@ import { findMembersByIds } from '../members/members-repository';
 import { listContactMessages, markHandled } from './contact-repository';
 import { contactMail, receiveContact, toContactMessage } from './contact-service';
 
-/** The contact form (spec §7 POST /api/contact) and the admins' contact inbox. */
+/** The contact form (POST /api/contact) and the admins' contact inbox. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 

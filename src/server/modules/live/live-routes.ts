@@ -38,7 +38,7 @@ declare module 'fastify' {
 }
 
 /**
- * The live user monitor (spec §2 "Live monitor", §4; docs/decisions/0018-live-monitor-shop-submissions.md):
+ * The live user monitor (docs/decisions/0018-live-monitor-shop-submissions.md):
  * every page's heartbeat upserts its visitor's row; the admin reads who is online. All state is in the
  * database, so the monitor sees the visitors of every instance.
  */

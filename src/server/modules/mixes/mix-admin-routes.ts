@@ -43,7 +43,7 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
     },
   );
 
-  // Spec §7: 'Edit Links' on /vip-admin.
+  // 'Edit Links' on /vip-admin.
   app.patch(
     '/api/vip-mixes/:id',
     { config: admin, schema: { params: mixIdParamsSchema, body: updateMixLinkSchema, response: { 200: adminVipMixSchema } } },

@@ -67,7 +67,7 @@ export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
   });
   const announceChange = () => changes.announce();
 
-  // Spec §7: the page's list and the admin dashboard's test button read the same data.
+  // The page's list and the admin dashboard's test button read the same data.
   for (const url of ['/api/vip-mixes', '/api/vip/mixes']) {
     app.get(url, { config: { access: access.public, sharedAnswer: true }, schema: { response: { 200: vipMixListSchema } } }, async (_req, reply) => {
       reply.header('cache-control', 'public, no-cache').type('application/json; charset=utf-8');

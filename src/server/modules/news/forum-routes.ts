@@ -24,7 +24,7 @@ interface CachedList {
   answer: MemoryAnswer;
 }
 
-/** GET and POST /api/forum/posts (spec §7): member threads, by category and search. */
+/** GET and POST /api/forum/posts: member threads, by category and search. */
 export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const changes = new ChangeNotices(app, FORUM_CHANNEL);

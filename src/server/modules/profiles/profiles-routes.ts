@@ -8,7 +8,7 @@ import { access } from '../../plugins/access';
 import { imageUploadRoutes } from './image-upload-routes';
 import { readProfile, setFollowing, updateProfile } from './profiles-service';
 
-/** Member profiles and following (spec §7 "Profiles"). */
+/** Member profiles and following. */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const signedIn = (user: UserRow | null): UserRow => {

@@ -71,7 +71,7 @@ describe('getUsers', () => {
 });
 
 describe('dashboard figures', () => {
-  it('become 0 and are only logged (warn) when the stats call fails (spec §8)', async () => {
+  it('become 0 and are only logged (warn) when the stats call fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     reply('Internal Server Error', { status: 500, statusText: 'Internal Server Error' });
     await expect(getAdminStats()).resolves.toEqual(EMPTY_STATS);

@@ -8,7 +8,7 @@ describe('admin money and day fields', () => {
     expect(centsToEurosInput(500)).toBe('5.00');
   });
 
-  it('reads euros typed in a field, empty as 0 (spec §5)', () => {
+  it('reads euros typed in a field, empty as 0', () => {
     expect(eurosFromInput('')).toBe(0);
     expect(eurosFromInput('5')).toBe(5);
     expect(eurosFromInput('12,5')).toBe(12.5);

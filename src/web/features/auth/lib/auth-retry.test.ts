@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/http';
 import { getPermissions } from '../api/get-permissions';
 import { authRetry, authRetryDelay } from './auth-retry';
 
-describe('auth read retries (spec §8)', () => {
+describe('auth read retries', () => {
   it('never retries 401, 403 or 429', () => {
     for (const status of [401, 403, 429]) expect(authRetry(0, new ApiError(status, 'x', undefined, undefined))).toBe(false);
   });

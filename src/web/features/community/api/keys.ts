@@ -13,5 +13,5 @@ export const communityKeys = {
   contactInbox: (status: string) => ['community', 'contact-inbox', status] as const,
 };
 
-/** Spec §7 / §9: comment lists and the recent feed stay fresh for 2 minutes. */
+/** Comment lists and the recent feed stay fresh for 2 minutes. */
 export const COMMENTS_STALE_MS = 2 * 60 * 1000;

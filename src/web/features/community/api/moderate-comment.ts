@@ -19,7 +19,7 @@ export function moderate(call: ModerationCall): Promise<{ message: string }> {
   return apiSend('PATCH', `/api/admin/comments/${id}/${call.action}`, {});
 }
 
-/** Both queues and the log reload after each action (spec §4); public lists too. */
+/** Both queues and the log reload after each action; public lists too. */
 export function useModerate() {
   const qc = useQueryClient();
   return useMutation({

@@ -15,7 +15,7 @@ export async function postComment(input: PostCommentInput): Promise<PostCommentR
   return postCommentResponseSchema.parse(await apiSend('POST', '/api/comments', input));
 }
 
-/** On success: that discussion's comments and the recent feeds are fetched again (spec §7). */
+/** On success: that discussion's comments and the recent feeds are fetched again. */
 export function usePostComment() {
   const qc = useQueryClient();
   return useMutation({

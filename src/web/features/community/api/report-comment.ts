@@ -8,7 +8,7 @@ export function reportComment(input: { id: string; reason: ReportReason; discuss
   return apiSend('POST', `/api/comments/${encodeURIComponent(input.id)}/report`, { reason: input.reason });
 }
 
-/** A reported comment leaves the reporter's list at once (spec §4). */
+/** A reported comment leaves the reporter's list at once. */
 export function useReportComment() {
   const qc = useQueryClient();
   return useMutation({

@@ -1,7 +1,7 @@
 import { Dialog } from '../../../components/ui/dialog';
 import CommentsSectionBody, { type CommentsSectionProps } from './comments-section-body';
 
-/** The comments of one discussion in a modal (spec §2 "Comments dialog"). */
+/** The comments of one discussion in a modal. */
 export default function CommentsDialog({
   open,
   onOpenChange,

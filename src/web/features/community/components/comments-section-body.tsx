@@ -22,7 +22,7 @@ export interface CommentsSectionProps {
   className?: string;
 }
 
-/** What a failed post tells the member (spec §8). */
+/** What a failed post tells the member. */
 function postFailure(err: unknown): string {
   const message = errorMessage(err, COMMENT_MESSAGES.postFailed);
   return message.toLowerCase().includes('banned') ? COMMENT_MESSAGES.banned : message;

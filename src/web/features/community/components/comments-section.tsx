@@ -8,7 +8,7 @@ export type { CommentsSectionProps };
 const Body = lazy(() => import('./comments-section-body'));
 
 /**
- * A discussion's comments and the form to add one (spec §2 "Comments dialog"), usable inline under a
+ * A discussion's comments and the form to add one, usable inline under a
  * news item or forum thread as well as inside the dialog.
  */
 export function CommentsSection(props: CommentsSectionProps) {

@@ -8,7 +8,7 @@ import { useSendContact } from '../api/send-contact';
 import { notify } from '../lib/notify';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
-/** The contact form (spec §2 "Contact dialog", §5, §8). */
+/** The contact form. */
 export default function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [form, setForm] = useState({ name: '', email: '', subject: '', message: '', [CONTACT_HONEYPOT_FIELD]: '' });
   const send = useSendContact();

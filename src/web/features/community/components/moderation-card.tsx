@@ -30,7 +30,7 @@ export function ModerationCard({ comment }: { comment: ModeratedComment }) {
 
   const ban = (e: FormEvent) => {
     e.preventDefault();
-    // Spec §5: no reason cancels; empty days means permanent.
+    // No reason cancels; empty days means permanent.
     if (!reason.trim()) return setBanning(false);
     const n = Number(days);
     const expiresAt = days.trim() && Number.isFinite(n) && n > 0 ? new Date(Date.now() + n * DAY_MS).toISOString() : null;

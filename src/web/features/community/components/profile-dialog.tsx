@@ -24,7 +24,7 @@ type Tab = 'profile' | 'activity' | 'badges' | 'settings';
 const VISIBILITY_LABEL: Record<ProfileVisibility, string> = { public: 'Public: anyone', subscribers: 'Subscribers only', private: 'Private: only me' };
 const VERIFIED_BY = { admin: 'DHR team', subscription: 'an active subscription', email: 'a confirmed email' } as const;
 
-/** A member's profile (spec §2 "Profile dialog"): the owner edits, uploads pictures and chooses who may see it. */
+/** A member's profile: the owner edits, uploads pictures and chooses who may see it. */
 export default function ProfileDialog({ userId, open, onOpenChange }: { userId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { data: me } = usePermissions();
   const profile = useProfile(userId);

@@ -8,7 +8,7 @@ import { liveKeys } from './keys';
 export const getLiveUsers = async (signal?: AbortSignal): Promise<LiveUsersReply> =>
   liveUsersReplySchema.parse(await apiGet<unknown>('/api/admin/live-users', { signal }));
 
-/** Refreshed every 10 s (spec §9), also while the tab is in the background. */
+/** Refreshed every 10 s, also while the tab is in the background. */
 export const liveUsersQueryOptions = () =>
   queryOptions({
     queryKey: liveKeys.users,

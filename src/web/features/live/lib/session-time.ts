@@ -1,4 +1,4 @@
-/** Session time as the monitor shows it: 'Nh Nm' (spec §2), e.g. '0h 5m', '2h 14m'. */
+/** Session time as the monitor shows it: 'Nh Nm', e.g. '0h 5m', '2h 14m'. */
 export function formatSessionTime(seconds: number): string {
   const s = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;

@@ -17,7 +17,7 @@ import { LiveSessionsTable } from '../components/live-sessions-table';
 import { LiveSignInForm } from '../components/live-sign-in-form';
 import { tierLabel } from '../../../../contracts/tier-table';
 
-/** /live-monitor (spec §2 "Live monitor"): who is on the site now, refreshed every 10 s. */
+/** /live-monitor: who is on the site now, refreshed every 10 s. */
 export default function LiveMonitorPage() {
   useDocumentTitle('Live User Monitor');
   const permissions = usePermissions();

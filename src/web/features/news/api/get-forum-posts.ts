@@ -4,7 +4,7 @@ import type { ForumFilter } from '../../../../contracts/news-values';
 import { apiGet } from '../../../lib/http';
 import { newsKeys } from './keys';
 
-/** GET /api/forum/posts?category=&search=: member threads; spec §7: an empty list on failure. */
+/** GET /api/forum/posts?category=&search=: member threads; an empty list on failure. */
 export async function getForumPosts(category: ForumFilter, search: string, signal?: AbortSignal): Promise<ForumPost[]> {
   const params = new URLSearchParams({ category });
   if (search) params.set('search', search);

@@ -6,7 +6,7 @@ import { newsKeys } from './keys';
 
 /**
  * GET /api/rss/latest (15 min), /api/crawler/all (20 min), /api/articles/prioritized (10 min on the
- * forum, 15 on home): spec §7 and §9 cache times. Read as their contract type (ADR 0010: zod stays on the server).
+ * forum, 15 on home): the cache times of the news reads. Read as their contract type (ADR 0010: zod stays on the server).
  */
 export const rssLatestQuery = () =>
   queryOptions({ queryKey: newsKeys.rss, queryFn: ({ signal }) => apiGet<NewsItem[]>('/api/rss/latest', { signal }), staleTime: 15 * MINUTE_MS });

@@ -5,8 +5,8 @@ import { apiGet } from '../../../lib/http';
 import { communityKeys } from '../../community';
 
 /**
- * GET /api/comments/recent/5 for the home ticker (spec §2: the top news plus recent comments), cached
- * 2 minutes (spec §9). Under the community feature's key, so posting a comment refreshes it; read
+ * GET /api/comments/recent/5 for the home ticker (the top news plus recent comments), cached
+ * 2 minutes. Under the community feature's key, so posting a comment refreshes it; read
  * without zod, as the home page's first load carries no validator (ADR 0010).
  */
 export function useTickerComments() {

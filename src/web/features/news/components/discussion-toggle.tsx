@@ -4,8 +4,8 @@ import { cn } from '../../../lib/cn';
 import { CommentsSection } from '../../community';
 
 /**
- * The comments of a news item or a thread, below it: closed at first, loaded when opened (spec §7:
- * a news item's comments are fetched only once its section is open).
+ * The comments of a news item or a thread, below it: closed at first, loaded when opened (a news
+ * item's comments are fetched only once its section is open).
  */
 export function DiscussionToggle({ discussionId, title, source }: { discussionId: string; title: string; source?: string }) {
   const [open, setOpen] = useState(false);

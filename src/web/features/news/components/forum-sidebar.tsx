@@ -4,7 +4,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { tierList, tiersWith } from '../../../../contracts/tier-table';
 
-/** Spec §2: fixed marketing figures. */
+/** Fixed marketing figures. */
 export function ForumStats() {
   return (
     <dl className="grid grid-cols-2 gap-3">
@@ -18,7 +18,7 @@ export function ForumStats() {
   );
 }
 
-/** Spec §2: shown to visitors who are not signed in. */
+/** Shown to visitors who are not signed in. */
 export function JoinTheDiscussion() {
   return (
     <Card highlight className="text-center">
@@ -37,7 +37,7 @@ export function JoinTheDiscussion() {
   );
 }
 
-/** Spec §2: the welcome banner for signed-in members who may comment. */
+/** The welcome banner for signed-in members who may comment. */
 export function WelcomeBanner({ name, composing, onStartThread }: { name: string; composing: boolean; onStartThread: () => void }) {
   return (
     <Card highlight>

@@ -28,7 +28,7 @@ function matches(item: NewsItem, type: NewsItemType | undefined, search: string)
   return item.title.toLowerCase().includes(q) || item.description.toLowerCase().includes(q) || item.source.toLowerCase().includes(q);
 }
 
-/** Spec §2 "News panel": RSS and web-source tabs with counts, Refresh, at most 25 items each. */
+/** RSS and web-source tabs with counts, Refresh, at most 25 items each. */
 export function NewsPanel({ type, search = '' }: NewsPanelProps) {
   const [tab, setTab] = useState<Tab>('rss');
   const rss = useRssLatest();

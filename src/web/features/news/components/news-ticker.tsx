@@ -47,7 +47,7 @@ function TickerEntry({ entry, hidden }: { entry: TickerItem; hidden: boolean }) 
 const entryKey = (e: TickerItem) => (e.kind === 'news' ? `n:${e.item.id}` : `c:${e.comment.id}`);
 
 /**
- * The home page's news ticker (spec §2): the 5 top prioritized items and the recent comments, shown twice as one continuous
+ * The home page's news ticker: the 5 top prioritized items and the recent comments, shown twice as one continuous
  * strip. It pauses while hovered or focused and stands still under prefers-reduced-motion (then it
  * scrolls by hand). Fixed height, so arriving data moves nothing on the page.
  */

@@ -1,6 +1,6 @@
 import { DAY_MS, HOUR_MS } from '../../../../contracts/time';
 
-/** Spec §9: news ages read in hours or days: 'Just now' under an hour, 'Nh ago', 'Nd ago'. */
+/** News ages read in hours or days: 'Just now' under an hour, 'Nh ago', 'Nd ago'. */
 export function newsAge(iso: string, now: number = Date.now()): string {
   const t = new Date(iso).getTime();
   if (Number.isNaN(t)) return '';

@@ -23,7 +23,7 @@ const NEWS_FOR_FILTER: Record<ForumFilter, { show: boolean; type?: NewsItemType 
   discussion: { show: false },
 };
 
-/** /forum (spec §2 "Forum page"): search, category buttons, the news panel, member threads, stats, ad. */
+/** /forum: search, category buttons, the news panel, member threads, stats, ad. */
 export default function ForumPage() {
   useDocumentTitle('Forum');
   const [filter, setFilter] = useState<ForumFilter>('all');

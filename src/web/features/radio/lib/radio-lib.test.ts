@@ -3,7 +3,7 @@ import { formatCountdown, parseSleepMinutes } from '../hooks/use-sleep-timer';
 import { playerLabel } from '../hooks/use-stream-player';
 import { isPauseParentMessage, popOutTarget } from './pop-out';
 
-describe('player labels (spec §4)', () => {
+describe('player labels', () => {
   it('maps state and playing to the four labels', () => {
     expect(playerLabel('error', false)).toBe('Connection Error');
     expect(playerLabel('loading', true)).toBe('Connecting...');
@@ -12,7 +12,7 @@ describe('player labels (spec §4)', () => {
   });
 });
 
-describe('home Sleep Timer prompt (spec §5)', () => {
+describe('home Sleep Timer prompt', () => {
   it('accepts positive numbers of minutes and ignores the rest', () => {
     expect(parseSleepMinutes('30')).toBe(30);
     expect(parseSleepMinutes(' 1.5 ')).toBe(1.5);
@@ -25,7 +25,7 @@ describe('home Sleep Timer prompt (spec §5)', () => {
   });
 });
 
-describe('pop-out (spec §4, §9)', () => {
+describe('pop-out', () => {
   it('opens /player at 400x600 for home and /player/{channel} at 420x500', () => {
     expect(popOutTarget('free')).toEqual({ path: '/player', features: 'width=400,height=600' });
     expect(popOutTarget('dhr1')).toEqual({ path: '/player/dhr1', features: 'width=420,height=500' });

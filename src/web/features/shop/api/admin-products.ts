@@ -12,7 +12,7 @@ export const useAdminProducts = () => useQuery(adminProductsQueryOptions());
 
 const path = (id: string) => `/api/admin/shop/products/${encodeURIComponent(id)}`;
 
-/** Saves reload the list (spec §4) and the public catalogue. */
+/** Saves reload the list and the public catalogue. */
 function useProductMutation<V>(fn: (v: V) => Promise<unknown>) {
   const qc = useQueryClient();
   return useMutation({

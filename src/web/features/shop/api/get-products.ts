@@ -13,7 +13,7 @@ export interface ProductsResult {
 
 /**
  * GET /api/shop/products. Only a network error (fetch rejects: offline, DNS, connection refused) falls
- * back to the built-in catalogue; a non-OK answer is an error like any other (spec §3).
+ * back to the built-in catalogue; a non-OK answer is an error like any other.
  */
 export async function getProducts(signal?: AbortSignal): Promise<ProductsResult> {
   let raw: unknown;

@@ -31,7 +31,7 @@ function Toggle({ label, on, onClick, disabled }: { label: string; on: boolean; 
   );
 }
 
-/** A product in the shop admin grid (spec §2: image, Featured/Inactive badges, price, category, stock, edit, delete, link). */
+/** A product in the shop admin grid (image, Featured/Inactive badges, price, category, stock, edit, delete, link). */
 export function AdminProductCard({ product: p, storeUrl, busy, onEdit, onDelete, onToggle }: AdminProductCardProps) {
   return (
     <article className={cn('glass flex flex-col overflow-hidden rounded-3xl', !p.isActive && 'opacity-75')} data-testid="admin-product" aria-label={p.name}>

@@ -16,7 +16,7 @@ export interface CartPanelProps {
   onCheckout: () => void;
 }
 
-/** The cart side panel (spec §2): lines with +/-, count and total, checkout to the store. */
+/** The cart side panel: lines with +/-, count and total, checkout to the store. */
 export function CartPanel({ open, onOpenChange, cart, productOf, onQuantity, onCheckout }: CartPanelProps) {
   const count = cartCount(cart);
   const total = cartTotal(cart, (id) => productOf(id)?.price);

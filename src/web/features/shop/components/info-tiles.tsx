@@ -8,7 +8,7 @@ const TILES = [
   { icon: BadgeCheck, title: 'Quality Guarantee', text: 'Printed to order, built to last' },
 ];
 
-/** The four promises under the grid (spec §2). */
+/** The four promises under the grid. */
 export function InfoTiles() {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Why shop with us">

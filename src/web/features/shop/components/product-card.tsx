@@ -16,7 +16,7 @@ export interface ProductCardProps {
   priority?: boolean;
 }
 
-/** A product of the shop grid (spec §2: SALE badge, featured star, wishlist heart, stars, prices). */
+/** A product of the shop grid (SALE badge, featured star, wishlist heart, stars, prices). */
 export function ProductCard({ product: p, wished, onWish, onAdd, onBuy, priority = false }: ProductCardProps) {
   const onSale = p.originalPrice !== null && p.originalPrice > p.price;
   return (

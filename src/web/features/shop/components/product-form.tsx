@@ -23,7 +23,7 @@ export interface ProductFormCardProps {
   onCancel: () => void;
 }
 
-/** Create/edit form of the shop admin (spec §5: price step 0.01, rating 1-5 step 0.1, reviews >= 0, no duplicate tags). */
+/** Create/edit form of the shop admin (price step 0.01, rating 1-5 step 0.1, reviews >= 0, no duplicate tags). */
 export function ProductFormCard({ id, isNew, initial, saving, onSave, onCancel }: ProductFormCardProps) {
   const [form, setForm] = useState<ProductForm>(initial);
   const [tagDraft, setTagDraft] = useState('');

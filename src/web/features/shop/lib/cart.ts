@@ -13,7 +13,7 @@ export function addToCart(cart: readonly CartLine[], id: string): CartLine[] {
   return cart.map((l) => (l.id === id ? { ...l, quantity: Math.min(MAX_QUANTITY, l.quantity + 1) } : l));
 }
 
-/** Sets a line's quantity; 0 or less removes it (spec §2). */
+/** Sets a line's quantity; 0 or less removes it. */
 export function setQuantity(cart: readonly CartLine[], id: string, quantity: number): CartLine[] {
   if (!Number.isFinite(quantity) || quantity <= 0) return cart.filter((l) => l.id !== id);
   return cart.map((l) => (l.id === id ? { ...l, quantity: Math.min(MAX_QUANTITY, Math.floor(quantity)) } : l));

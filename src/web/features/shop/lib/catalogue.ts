@@ -8,7 +8,7 @@ export interface CatalogueView {
   sort: ShopSort;
 }
 
-/** The shop's search (name, description, tags), category filter and sorts (spec §2). */
+/** The shop's search (name, description, tags), category filter and sorts. */
 export function filterAndSort(products: readonly ShopProduct[], view: CatalogueView): ShopProduct[] {
   const q = view.search.trim().toLowerCase();
   const matches = products.filter(

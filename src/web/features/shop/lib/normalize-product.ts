@@ -2,7 +2,7 @@ import type { ShopProduct } from '../../../../contracts/shop';
 
 /**
  * The shop accepts products whose price, rating, images, sizes, colors and tags arrive as text or as
- * JSON-encoded strings (spec §3 "Shop product"), and turns them into one shape. A record without a
+ * JSON-encoded strings, and turns them into one shape. A record without a
  * usable id, name or price is dropped (null).
  */
 export function normalizeProduct(raw: unknown): ShopProduct | null {

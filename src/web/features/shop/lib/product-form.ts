@@ -1,7 +1,7 @@
 import type { ProductCreate, ShopProduct } from '../../../../contracts/shop';
 import { hasDuplicateTags, SHOP_MESSAGES, type ShopCategory } from '../../../../contracts/shop-values';
 
-/** The shop admin form's fields as the inputs hold them (text), spec §5. */
+/** The shop admin form's fields as the inputs hold them (text). */
 export interface ProductForm {
   name: string;
   price: string;

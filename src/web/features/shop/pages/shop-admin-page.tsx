@@ -16,7 +16,7 @@ import { AdminProductCard } from '../components/admin-product-card';
 import { ProductFormCard } from '../components/product-form';
 import { EMPTY_PRODUCT_FORM, formFromProduct } from '../lib/product-form';
 
-/** /shop-admin (spec §2 "Shop admin"). */
+/** /shop-admin. */
 export default function ShopAdminPage() {
   useDocumentTitle('Shop Management');
   return (

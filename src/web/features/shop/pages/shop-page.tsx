@@ -46,7 +46,7 @@ function openStore(url: string) {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-/** /shop (spec §2 "Shop page"): the merch catalogue; buying continues on the print-on-demand store. */
+/** /shop: the merch catalogue; buying continues on the print-on-demand store. */
 export default function ShopPage() {
   useDocumentTitle('Shop');
   const products = useProducts();

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { SubmissionBody } from '../../../../contracts/submissions';
 import { apiSend } from '../../../lib/http';
 
-/** How long the form shows its submitting state at least (spec §9 'mail preparation 2 s'). */
+/** How long the form shows its submitting state at least (the mail preparation takes 2 s). */
 export const SUBMITTING_MS = 2000;
 
 /** POST /api/submissions. */

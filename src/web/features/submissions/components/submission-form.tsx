@@ -32,7 +32,7 @@ export function formProblem(form: Form): string | null {
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? SUBMISSION_MESSAGES.required);
 }
 
-/** The DJ submission form: idle, submitting (2 s at least), success (spec §4). */
+/** The DJ submission form: idle, submitting (2 s at least), success. */
 export function SubmissionForm() {
   const [form, setForm] = useState<Form>(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);

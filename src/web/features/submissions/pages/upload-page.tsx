@@ -15,7 +15,7 @@ const GUIDELINES = [
   { icon: Headphones, text: 'Original mixes only; no radio shows with talk-overs.' },
 ];
 
-/** /upload: DJ submissions (spec §2), posted to the station (docs/decisions/0018-live-monitor-shop-submissions.md). */
+/** /upload: DJ submissions, posted to the station (docs/decisions/0018-live-monitor-shop-submissions.md). */
 export default function UploadPage() {
   useDocumentTitle('DJ Submissions');
   return (

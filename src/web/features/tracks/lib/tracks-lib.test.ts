@@ -6,7 +6,7 @@ import { latestPreview } from './preview';
 import { isSearchUrl, searchUrls } from '../../../../contracts/radio-values';
 import { TRACK_CSV_HEADER, trackCsvFileName, tracksToCsv } from './track-csv';
 
-describe('identified tracks and confidence (spec §4, §9)', () => {
+describe('identified tracks and confidence', () => {
   it('identifies only recognised tracks at 80% or more', () => {
     expect(isIdentified({ service: 'audd', confidence: 80 })).toBe(true);
     expect(isIdentified({ service: 'acrcloud', confidence: 79 })).toBe(false);
@@ -17,7 +17,7 @@ describe('identified tracks and confidence (spec §4, §9)', () => {
   });
 });
 
-describe('mood from the track (spec §4) and particle counts (spec §9)', () => {
+describe('mood from the track and particle counts', () => {
   it('follows the rules in order', () => {
     expect(moodForTrack({ bpm: 129, genre: 'chill' })).toBe('energetic');
     expect(moodForTrack({ bpm: 128, genre: 'Chillout' })).toBe('chill');
@@ -43,7 +43,7 @@ describe('Latest: preview', () => {
   });
 });
 
-describe('CSV export (spec §9)', () => {
+describe('CSV export', () => {
   const track: TrackIdentification = {
     id: '1',
     channel: 'dhr1',

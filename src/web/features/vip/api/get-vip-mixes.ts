@@ -3,7 +3,7 @@ import { vipMixListSchema, type VipMix } from '../../../../contracts/mixes';
 import { apiGet } from '../../../lib/http';
 import { vipKeys } from './keys';
 
-/** GET /api/vip-mixes (spec §7): on error the page shows an empty list. */
+/** GET /api/vip-mixes: on error the page shows an empty list. */
 export async function getVipMixes(signal?: AbortSignal): Promise<VipMix[]> {
   try {
     return vipMixListSchema.parse(await apiGet<unknown>('/api/vip-mixes', { signal }));

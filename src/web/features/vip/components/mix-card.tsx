@@ -16,7 +16,7 @@ export interface MixCardProps {
   priority?: boolean;
 }
 
-/** One mix (spec §2): artwork, exclusive badge, rating, title, artist, duration, size, downloads, Play/Pause and download. */
+/** One mix: artwork, exclusive badge, rating, title, artist, duration, size, downloads, Play/Pause and download. */
 export function MixCard({ mix, playing, onPlay, onDownload, downloading, priority = false }: MixCardProps) {
   return (
     <article data-testid="mix-card" data-mix-id={mix.id} className={cn('glass group flex flex-col overflow-hidden rounded-3xl transition', playing && 'ring-2 ring-aqua-400/60')}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec §2: toasts vanish after 3 s. */
+/** Toasts vanish after 3 s. */
 export const TOAST_MS = 3_000;
 
 export interface Toast {

@@ -17,7 +17,7 @@ import { formatBytes } from '../lib/mix-access';
 
 const genreOptions = MIX_GENRES.map((g) => ({ value: g, label: g }));
 
-/** /vip-admin (spec §2 "VIP admin"): the library with its storage links, upload, edit links, delete. */
+/** /vip-admin: the library with its storage links, upload, edit links, delete. */
 export default function VipAdminPage() {
   useDocumentTitle('VIP Content');
   return (
