@@ -44,7 +44,28 @@ async function adminCookie(app: FastifyInstance): Promise<string> {
 }
 
 const FIRST = ['Aoife', 'Ciara', 'Niamh', 'Saoirse', 'Sean', 'Conor', 'Cian', 'Oisin', 'Emma', 'Jack', 'Liam', 'Grace', 'Sophie', 'Darragh', 'Fionn', 'Roisin'];
-const LAST = ['Murphy', 'Kelly', 'Byrne', 'Ryan', "O'Brien", 'Walsh', 'OSullivan', 'Doyle', 'McCarthy', 'Gallagher', 'Kennedy', 'Lynch', 'Murray', 'Quinn', 'Moore', 'Kavanagh', 'Brennan', 'Nolan', 'Dunne', 'Farrell'];
+const LAST = [
+  'Murphy',
+  'Kelly',
+  'Byrne',
+  'Ryan',
+  "O'Brien",
+  'Walsh',
+  'OSullivan',
+  'Doyle',
+  'McCarthy',
+  'Gallagher',
+  'Kennedy',
+  'Lynch',
+  'Murray',
+  'Quinn',
+  'Moore',
+  'Kavanagh',
+  'Brennan',
+  'Nolan',
+  'Dunne',
+  'Farrell',
+];
 const DOMAINS = ['gmail.com', 'outlook.com', 'eircom.net', 'proton.me', 'yahoo.ie', 'icloud.com'];
 
 /** (a) 100,000 members on PostgreSQL, search p95 over real HTTP. */
@@ -111,7 +132,15 @@ async function benchSearch(serverUrl: string): Promise<AdminScaleEntry> {
       byKind.set(kind, [...(byKind.get(kind) ?? []), ms]);
     }
     times.sort((a, b) => a - b);
-    const kindP95 = Object.fromEntries([...byKind].map(([k, v]) => [`p95${k[0]?.toUpperCase()}${k.slice(1)}Ms`, percentile(v.sort((a, b) => a - b), 95)]));
+    const kindP95 = Object.fromEntries(
+      [...byKind].map(([k, v]) => [
+        `p95${k[0]?.toUpperCase()}${k.slice(1)}Ms`,
+        percentile(
+          v.sort((a, b) => a - b),
+          95,
+        ),
+      ]),
+    );
     return {
       name,
       p95Ms: percentile(times, 95),
@@ -145,7 +174,16 @@ async function benchImport(): Promise<AdminScaleEntry> {
       [header]
         .concat(
           Array.from({ length: IMPORT_ROWS }, (_, i) =>
-            [`import${i}@example.test`, FIRST[i % FIRST.length], LAST[i % LAST.length], ['Free', 'DHR1', 'DHR2', 'VIP'][i % 4], status, '2027-01-31', String((i % 4) * 3), i % 2 ? 'patreon' : 'buymeacoffee'].join(','),
+            [
+              `import${i}@example.test`,
+              FIRST[i % FIRST.length],
+              LAST[i % LAST.length],
+              ['Free', 'DHR1', 'DHR2', 'VIP'][i % 4],
+              status,
+              '2027-01-31',
+              String((i % 4) * 3),
+              i % 2 ? 'patreon' : 'buymeacoffee',
+            ].join(','),
           ),
         )
         .join('\n');
@@ -157,7 +195,11 @@ async function benchImport(): Promise<AdminScaleEntry> {
       const used = process.cpuUsage(cpu);
       const ms = performance.now() - started;
       if (res.statusCode !== 200) throw new Error(`import answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
-      return { ms: Math.round(ms), cpuMs: Math.round((used.user + used.system) / 1000), result: res.json() as { imported: number; updated: number; skipped: number } };
+      return {
+        ms: Math.round(ms),
+        cpuMs: Math.round((used.user + used.system) / 1000),
+        result: res.json() as { imported: number; updated: number; skipped: number },
+      };
     };
     const fresh = await run(csv('active'));
     const changed = await run(csv('cancelled'));
@@ -185,7 +227,9 @@ export async function benchAdminScale(): Promise<AdminScaleEntry[]> {
   const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (serverUrl) out.push(await benchSearch(serverUrl));
   else {
-    console.log('admin-scale: no TEST_DATABASE_URL or DATABASE_URL; the PostgreSQL search benchmark is skipped (start a PostgreSQL 15 server and set TEST_DATABASE_URL)');
+    console.log(
+      'admin-scale: no TEST_DATABASE_URL or DATABASE_URL; the PostgreSQL search benchmark is skipped (start a PostgreSQL 15 server and set TEST_DATABASE_URL)',
+    );
     out.push({ name: `admin user search, ${MEMBERS.toLocaleString('en-IE')} members (PostgreSQL)`, skipped: 'no TEST_DATABASE_URL or DATABASE_URL' });
   }
   out.push(await benchImport());

@@ -53,7 +53,12 @@ function procStatusKb(pid: number, field: string): number {
 
 async function measureOnce(dataDir: string): Promise<{ rssMb: number; peakMb: number; probe: ProbeReading }> {
   const port = await freePort();
-  const server = startProcess(process.execPath, serverArgs(root, { probe: true }), { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, { probe: true });
+  const server = startProcess(
+    process.execPath,
+    serverArgs(root, { probe: true }),
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    { probe: true },
+  );
   try {
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000);
     await new Promise((r) => setTimeout(r, IDLE_S * 1000));

@@ -86,14 +86,18 @@ async function openLoop(url: string, rate: number, seconds: number, body: (n: nu
         sent += 1;
         const t0 = performance.now();
         const p = new Promise<void>((done) => {
-          const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-            res.resume();
-            res.on('end', () => {
-              if (res.statusCode === 200) times.push(performance.now() - t0);
-              else failed += 1;
-              done();
-            });
-          });
+          const req = http.request(
+            url,
+            { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+            (res) => {
+              res.resume();
+              res.on('end', () => {
+                if (res.statusCode === 200) times.push(performance.now() - t0);
+                else failed += 1;
+                done();
+              });
+            },
+          );
           req.on('error', () => {
             failed += 1;
             done();

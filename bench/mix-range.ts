@@ -122,7 +122,10 @@ export async function benchMixRange(): Promise<MixRangeEntry> {
     SEED_DEMO: 'true',
     STREAM_AUTH_KEY: key,
   });
-  const baseline = startProcess(process.execPath, ['--import', 'tsx', path.join(root, 'bench/range-baseline-server.ts')], { PORT: String(basePort), FILE: file });
+  const baseline = startProcess(process.execPath, ['--import', 'tsx', path.join(root, 'bench/range-baseline-server.ts')], {
+    PORT: String(basePort),
+    FILE: file,
+  });
   try {
     const dhrUrl = `http://127.0.0.1:${port}${mediaPath(MIX_ID, 'stream', new StreamTokens(key).issue(memberId, `vip-mix/stream/${MIX_ID}`, 3600).token)}`;
     const baseUrl = `http://127.0.0.1:${basePort}/mix.mp3`;

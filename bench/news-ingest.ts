@@ -138,10 +138,17 @@ export async function benchNewsIngest(): Promise<NewsIngestEntry> {
       while (!done && performance.now() - started < INGEST_TIMEOUT_MS) {
         await new Promise((r) => setTimeout(r, served < FEEDS ? 100 : 1000));
         if (served < FEEDS) continue;
-        const list = (await (await fetch(`${url}/api/admin/news-sources`, { headers: { cookie } })).json()) as { url: string; lastFetchedAt: string | null; itemCount: number; lastStatus: string | null }[];
+        const list = (await (await fetch(`${url}/api/admin/news-sources`, { headers: { cookie } })).json()) as {
+          url: string;
+          lastFetchedAt: string | null;
+          itemCount: number;
+          lastStatus: string | null;
+        }[];
         const mine = list.filter((s) => s.url.startsWith(feedOrigin));
         itemsStored = mine.reduce((n, s) => n + s.itemCount, 0);
-        done = mine.every((s) => s.lastStatus === 'ok' && s.lastFetchedAt && Date.parse(s.lastFetchedAt) > Date.now() - 60 * 60 * 1000 && s.itemCount === ITEMS);
+        done = mine.every(
+          (s) => s.lastStatus === 'ok' && s.lastFetchedAt && Date.parse(s.lastFetchedAt) > Date.now() - 60 * 60 * 1000 && s.itemCount === ITEMS,
+        );
       }
       done = true;
     })();

@@ -113,7 +113,10 @@ async function replayOn(baseline: Running, url: string): Promise<void> {
   const res = await fetch(url);
   const body = Buffer.from(await res.arrayBuffer());
   const headers = Object.fromEntries([...res.headers].filter(([k]) => !PER_RESPONSE.has(k)));
-  const put = await fetch(baseline.url + '__replay', { method: 'PUT', body: JSON.stringify({ status: res.status, headers, bodyBase64: body.toString('base64') }) });
+  const put = await fetch(baseline.url + '__replay', {
+    method: 'PUT',
+    body: JSON.stringify({ status: res.status, headers, bodyBase64: body.toString('base64') }),
+  });
   if (put.status !== 204) throw new Error(`baseline refused the replay: ${put.status}`);
 }
 
@@ -209,7 +212,11 @@ interface CpuProfile {
 }
 
 /** The functions with the most self time: share of the busy (non-idle) time and microseconds per request. */
-export function topSelfTime(profile: CpuProfile, requests: number, count = 25): { busyUsPerRequest: number; top: { share: number; usPerRequest: number; fn: string }[] } {
+export function topSelfTime(
+  profile: CpuProfile,
+  requests: number,
+  count = 25,
+): { busyUsPerRequest: number; top: { share: number; usPerRequest: number; fn: string }[] } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   let busy = 0;
@@ -252,12 +259,13 @@ async function profilePublicReads(endpoints: string[]): Promise<void> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
-  const run = args[0] === '--profile'
-    ? profilePublicReads(args.length > 1 ? args.slice(1) : PUBLIC_READS.slice(0, 3))
-    : benchPublicReads().then((entries) => {
-        console.table(entries.map((e) => ({ name: e.name, rps: e.rps, 'p99 ms': e.p99Ms, baseline: e.baselineRps, ratio: e.ratio, cpuRatio: e.cpuRatio })));
-        recordResults(root, entries);
-      });
+  const run =
+    args[0] === '--profile'
+      ? profilePublicReads(args.length > 1 ? args.slice(1) : PUBLIC_READS.slice(0, 3))
+      : benchPublicReads().then((entries) => {
+          console.table(entries.map((e) => ({ name: e.name, rps: e.rps, 'p99 ms': e.p99Ms, baseline: e.baselineRps, ratio: e.ratio, cpuRatio: e.cpuRatio })));
+          recordResults(root, entries);
+        });
   run.catch((err: unknown) => {
     console.error(err);
     process.exit(1);

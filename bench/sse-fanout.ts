@@ -180,7 +180,9 @@ export async function benchSseFanout(clients = Number(process.env.BENCH_SSE_CLIE
     const changedAt = performance.now();
     const changedAtWall = Date.now();
     status.setTitle(`DHR Bench - ${marker}`);
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`only ${received} of ${clients} clients got the change within 30 s`)), 30_000).unref());
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`only ${received} of ${clients} clients got the change within 30 s`)), 30_000).unref(),
+    );
     await Promise.race([allReceived, timeout]);
     const lastAt = Math.max(...receivedAt);
     // With every client still connected.

@@ -48,15 +48,19 @@ function startRelay(): Promise<{ url: string; setTarget: (url: string) => void; 
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const up = http.request(target, { method: 'POST', agent, headers: { ...req.headers, host: new URL(target).host, 'content-length': body.length } }, (upRes) => {
-        const out: Buffer[] = [];
-        upRes.on('data', (c: Buffer) => out.push(c));
-        upRes.on('end', () => {
-          if (body.toString().includes('action=listener_add')) times.push(performance.now() - started);
-          res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-          res.end(Buffer.concat(out));
-        });
-      });
+      const up = http.request(
+        target,
+        { method: 'POST', agent, headers: { ...req.headers, host: new URL(target).host, 'content-length': body.length } },
+        (upRes) => {
+          const out: Buffer[] = [];
+          upRes.on('data', (c: Buffer) => out.push(c));
+          upRes.on('end', () => {
+            if (body.toString().includes('action=listener_add')) times.push(performance.now() - started);
+            res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+            res.end(Buffer.concat(out));
+          });
+        },
+      );
       up.on('error', () => {
         res.writeHead(502);
         res.end();
@@ -149,7 +153,12 @@ export async function benchStreamAuth(): Promise<StreamAuthEntry> {
   const radio = await startIcecast({ port: icecastPort, maxClients: CONNECTS * 2 + 50, listenerAuth: { mounts: ['dhr1'], url: relay.url, key: KEY } });
   try {
     await radio.startFeed('dhr1', { bitrateKbps: 320 });
-    const member = await insertMember(app.database.db, { email: 'bench-listener@example.test', username: 'benchlistener', subscriptionTier: 'dhr1', subscriptionStatus: 'active' });
+    const member = await insertMember(app.database.db, {
+      email: 'bench-listener@example.test',
+      username: 'benchlistener',
+      subscriptionTier: 'dhr1',
+      subscriptionStatus: 'active',
+    });
     const url = `${radio.streamUrl('dhr1')}?token=${app.streamTokens.issue(member.id, '/dhr1').token}`;
 
     relay.setTarget(bareHook);

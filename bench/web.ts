@@ -91,9 +91,7 @@ async function audit(url: string, port: number): Promise<Omit<WebPageResult, 'pa
     jsTransferBytes: scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0),
     jsGzipBytes: gzipBytesOf(scripts.map((r) => r.url)),
     scripts: scripts.length,
-    failingAccessibilityAudits: (accessibility?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
-      .map((ref) => ref.id),
+    failingAccessibilityAudits: (accessibility?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id),
   };
 }
 

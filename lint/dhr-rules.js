@@ -28,8 +28,7 @@ const boundaries = {
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
       const target = path.relative(src, path.resolve(path.dirname(file), spec)).split(path.sep);
       const report = (message) => context.report({ node, message });
-      if (rel[0] === 'contracts' && (target[0] === 'server' || target[0] === 'web'))
-        return report('src/contracts must not import from server or web');
+      if (rel[0] === 'contracts' && (target[0] === 'server' || target[0] === 'web')) return report('src/contracts must not import from server or web');
       if (rel[0] === 'server' && target[0] === 'web') return report('the server must not import the web app');
       if (rel[0] === 'web' && target[0] === 'server') return report('the web app must not import the server');
       if (rel[0] === 'web' && (rel[1] === 'components' || rel[1] === 'lib') && target[0] === 'web' && target[1] === 'features')

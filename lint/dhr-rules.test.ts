@@ -26,7 +26,9 @@ describe('dhr lint rules refuse deliberate violations', () => {
     expect(lint('boundaries', 'src/web/lib/x.ts', "import { buildApp } from '../../server/app';")).toEqual(['the web app must not import the server']);
     expect(lint('boundaries', 'src/web/features/shop/x.ts', "import { A } from '../admin/components/a';")[0]).toMatch(/through its index only/);
     expect(lint('boundaries', 'src/web/lib/x.ts', "import { TIERS } from '../../contracts/tiers';")).toEqual([]);
-    expect(lint('boundaries', 'src/web/components/ui/x.tsx', "import { AccessGate } from '../../features/auth';")).toEqual(['src/web/components is shared by every feature and must not import one']);
+    expect(lint('boundaries', 'src/web/components/ui/x.tsx', "import { AccessGate } from '../../features/auth';")).toEqual([
+      'src/web/components is shared by every feature and must not import one',
+    ]);
     expect(lint('boundaries', 'src/web/features/shop/x.tsx', "import { TextField } from '../../components/ui/form-controls';")).toEqual([]);
   });
 

@@ -102,7 +102,9 @@ async function main() {
   try {
     const existing = await findMemberByEmail(database.db, email.data);
     if (existing && !values.promote) {
-      console.error(`${email.data} already has an account (${existing.username}). Nothing was changed. Pass --promote to make it an admin; their password is kept unless you give a new one.`);
+      console.error(
+        `${email.data} already has an account (${existing.username}). Nothing was changed. Pass --promote to make it an admin; their password is kept unless you give a new one.`,
+      );
       code = 1;
       return;
     }

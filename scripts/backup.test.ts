@@ -31,9 +31,14 @@ async function populate(config: Config): Promise<void> {
   try {
     await app.ready();
     const member = await insertMember(app.database.db, { email: 'kept@example.test', username: 'kept', passwordHash: null });
-    await app.database.db
-      .insert(comments)
-      .values({ discussionId: 'homepage', userId: member.id, authorName: 'kept', authorTier: 'vip', content: 'Rain by Kerri Chandler, what a record', status: 'approved' });
+    await app.database.db.insert(comments).values({
+      discussionId: 'homepage',
+      userId: member.id,
+      authorName: 'kept',
+      authorTier: 'vip',
+      content: 'Rain by Kerri Chandler, what a record',
+      status: 'approved',
+    });
   } finally {
     await app.close();
   }
@@ -86,7 +91,13 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const kinds = [
   { kind: 'PGlite', databases: async () => [undefined, undefined] as const },
   ...(serverUrl
-    ? [{ kind: 'PostgreSQL', databases: async () => [await freshPostgresDatabase(serverUrl, 'dhr_backup_from'), await freshPostgresDatabase(serverUrl, 'dhr_backup_into')] as const }]
+    ? [
+        {
+          kind: 'PostgreSQL',
+          databases: async () =>
+            [await freshPostgresDatabase(serverUrl, 'dhr_backup_from'), await freshPostgresDatabase(serverUrl, 'dhr_backup_into')] as const,
+        },
+      ]
     : []),
 ];
 

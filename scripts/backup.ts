@@ -15,6 +15,9 @@ await runOperatorCommand(USAGE, async (config) => {
   if (values.help) return { message: USAGE };
   const out = values.out ?? `dhr-backup-${dublinDate(new Date())}.tar.gz`;
   const manifest = await createBackup(config, out);
-  const media = manifest.media.kind === 's3' ? `media stay in S3 bucket ${manifest.media.bucket ?? ''} (back them up with the bucket's versioning)` : `${manifest.media.files.length} media files`;
+  const media =
+    manifest.media.kind === 's3'
+      ? `media stay in S3 bucket ${manifest.media.bucket ?? ''} (back them up with the bucket's versioning)`
+      : `${manifest.media.files.length} media files`;
   return { message: `Backup written to ${out}: ${manifest.database.kind} database, ${media}.` };
 });

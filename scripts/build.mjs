@@ -85,7 +85,9 @@ for (const target of targets) {
     // npm prune rewrites package-lock.json, so a production install looks "newer" than its build.
     console.log(`Using the ${target.name} build in ${path.relative(root, path.dirname(target.output))} (its build tool is not installed).`);
   } else {
-    console.error(`There is no ${target.name} build in ${path.relative(root, path.dirname(target.output))} and its build tool is not installed: run \`npm run build\` before \`npm prune --omit=dev\`.`);
+    console.error(
+      `There is no ${target.name} build in ${path.relative(root, path.dirname(target.output))} and its build tool is not installed: run \`npm run build\` before \`npm prune --omit=dev\`.`,
+    );
     process.exit(1);
   }
 }

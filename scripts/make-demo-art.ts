@@ -61,7 +61,8 @@ function waves(id: string, w: number, h: number, r: () => number, count = 5): st
 
 function vinyl(id: string, cx: number, cy: number, radius: number): string {
   let grooves = '';
-  for (let k = 0.92; k > 0.38; k -= 0.07) grooves += `<circle cx="${cx}" cy="${cy}" r="${(radius * k).toFixed(1)}" fill="none" stroke="#fff" stroke-opacity="0.07" stroke-width="1.2"/>`;
+  for (let k = 0.92; k > 0.38; k -= 0.07)
+    grooves += `<circle cx="${cx}" cy="${cy}" r="${(radius * k).toFixed(1)}" fill="none" stroke="#fff" stroke-opacity="0.07" stroke-width="1.2"/>`;
   return `<circle cx="${cx}" cy="${cy}" r="${radius}" fill="#07070f"/>
     <circle cx="${cx}" cy="${cy}" r="${radius}" fill="none" stroke="url(#acc-${id})" stroke-width="${radius * 0.025}"/>
     ${grooves}

@@ -18,5 +18,7 @@ await runOperatorCommand(USAGE, async (config) => {
   const file = positionals[0];
   if (!file || positionals.length > 1) return { message: USAGE, code: 2 };
   const manifest = await restoreBackup(config, file, values.force === true);
-  return { message: `Restored ${file} (made ${manifest.createdAt} by DHR ${manifest.dhrVersion}): ${manifest.database.kind} database, ${manifest.media.files.length} media files.` };
+  return {
+    message: `Restored ${file} (made ${manifest.createdAt} by DHR ${manifest.dhrVersion}): ${manifest.database.kind} database, ${manifest.media.files.length} media files.`,
+  };
 });

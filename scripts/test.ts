@@ -56,7 +56,8 @@ async function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv =
 }
 
 await step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
-await step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+// ESLint (with DHR's own rules), Prettier and the dead-code scan, as `npm run lint` runs them.
+await step('lint', 'npm', ['run', '--silent', 'lint']);
 await vitest('unit and API tests (PGlite)', ['unit', 'api']);
 
 // The web app and the compiled server that `npm start` runs; the scale and browser suites use them.
@@ -73,8 +74,6 @@ if (pgUrl) {
 const hasNginx = has('nginx') || fs.existsSync('/usr/sbin/nginx');
 if (pgUrl && hasNginx) await vitest('scale-out behind nginx (PostgreSQL)', ['scale'], { TEST_DATABASE_URL: pgUrl });
 else skippedSuites.push(`the scale-out suite: needs ${pgUrl ? '' : 'TEST_DATABASE_URL and '}nginx (apt-get install -y nginx)`);
-
-
 
 // The database-outage test starts a PostgreSQL server of its own (it stops and restarts it).
 if (!findPostgresBin()) skippedSuites.push(`the database-outage test: ${POSTGRES_INSTALL_HINT}`);

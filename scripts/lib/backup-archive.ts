@@ -70,7 +70,8 @@ export async function createBackup(config: Config, out: string): Promise<BackupM
       await dumpPostgres(config.DATABASE_URL, path.join(staging, rel));
       database = { kind: 'postgresql', serverVersion: await postgresVersion(config.DATABASE_URL), ...(await entry(staging, rel)) };
     } else {
-      if (!pgliteExists(pgliteDir(config))) throw new BackupError(`No DHR database in ${config.dataDir}: set DATA_DIR (or DATABASE_URL) to the instance to back up.`);
+      if (!pgliteExists(pgliteDir(config)))
+        throw new BackupError(`No DHR database in ${config.dataDir}: set DATA_DIR (or DATABASE_URL) to the instance to back up.`);
       const rel = path.join('database', 'pglite.tar.gz');
       await dumpPglite(pgliteDir(config), path.join(staging, rel));
       database = { kind: 'pglite', serverVersion: 'PGlite', ...(await entry(staging, rel)) };
@@ -154,7 +155,9 @@ export async function restoreBackup(config: Config, file: string, force: boolean
     if (!config.DATABASE_URL && pgliteExists(pgliteDir(config))) occupied.push(`${pgliteDir(config)} holds a database`);
     if (manifest.media.kind === 'local' && filesUnder(media).length > 0) occupied.push(`${media} holds files`);
     if (occupied.length && !force) {
-      throw new BackupError(`Refused: ${occupied.join('; ')}. Restore into an empty DATA_DIR or database, or add --force to replace them. Nothing was changed.`);
+      throw new BackupError(
+        `Refused: ${occupied.join('; ')}. Restore into an empty DATA_DIR or database, or add --force to replace them. Nothing was changed.`,
+      );
     }
     const dump = path.join(staging, manifest.database.path);
     if (config.DATABASE_URL) {

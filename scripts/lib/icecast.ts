@@ -250,10 +250,14 @@ ${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}${opts.relayOf 
   process.on('exit', killChildren);
   if (icecast.pid) {
     // ffmpeg sources exit by themselves once Icecast is gone.
-    spawn('sh', ['-c', `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${icecast.pid} 2>/dev/null; do sleep 1; done; kill -9 ${icecast.pid} 2>/dev/null`], {
-      stdio: 'ignore',
-      detached: true,
-    }).unref();
+    spawn(
+      'sh',
+      ['-c', `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${icecast.pid} 2>/dev/null; do sleep 1; done; kill -9 ${icecast.pid} 2>/dev/null`],
+      {
+        stdio: 'ignore',
+        detached: true,
+      },
+    ).unref();
   }
 
   async function status(): Promise<unknown> {
@@ -287,11 +291,24 @@ ${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}${opts.relayOf 
       const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-f', 'lavfi', '-i', feed.source ?? 'sine=frequency=440:sample_rate=44100'];
       for (const o of outputs) {
         args.push(
-          '-map', '0:a', '-c:a', 'libmp3lame', '-b:a', `${o.bitrateKbps}k`, '-ar', '44100', '-ac', '2',
-          '-content_type', 'audio/mpeg',
-          '-ice_name', o.name ?? `DHR ${o.mount}`,
-          '-ice_genre', feed.genre ?? 'Deep House',
-          '-f', 'mp3',
+          '-map',
+          '0:a',
+          '-c:a',
+          'libmp3lame',
+          '-b:a',
+          `${o.bitrateKbps}k`,
+          '-ar',
+          '44100',
+          '-ac',
+          '2',
+          '-content_type',
+          'audio/mpeg',
+          '-ice_name',
+          o.name ?? `DHR ${o.mount}`,
+          '-ice_genre',
+          feed.genre ?? 'Deep House',
+          '-f',
+          'mp3',
           `icecast://source:${sourcePassword}@127.0.0.1:${port}/${o.mount}`,
         );
       }
@@ -333,10 +350,12 @@ ${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}${opts.relayOf 
       if (!res.ok) throw new Error(`Icecast refused the title change (${res.status})`);
     },
     async stop() {
-      await Promise.all([...new Set(feeds.values())].map(async (c) => {
-        c.kill('SIGTERM');
-        await waitForExit(c, 3000);
-      }));
+      await Promise.all(
+        [...new Set(feeds.values())].map(async (c) => {
+          c.kill('SIGTERM');
+          await waitForExit(c, 3000);
+        }),
+      );
       feeds.clear();
       icecast.kill('SIGTERM');
       await waitForExit(icecast, 3000);

@@ -246,8 +246,7 @@ export type BulkPlan = z.infer<typeof bulkPlanSchema>;
 export type BulkPlanSample = BulkPlan['samples'][number];
 
 /** The 409 of a bulk run that needs confirmation; its envelope carries the plan. */
-export const CONFIRMATION_REQUIRED = (n: number) =>
-  `This would end the subscriptions of ${n} members. Review the preview and confirm to go ahead.`;
+export const CONFIRMATION_REQUIRED = (n: number) => `This would end the subscriptions of ${n} members. Review the preview and confirm to go ahead.`;
 
 export const revertRunReplySchema = z.object({
   /** The run that did the revert (in the sync log). */
@@ -349,13 +348,9 @@ export const syncResultSchema = z.object({
 });
 
 /** Body of POST /api/admin/sync-subscriptions: {} runs it; dryRun previews; confirm accepts many losses. */
-export const syncRequestSchema = z
-  .object({ dryRun: z.boolean().optional(), confirm: z.boolean().optional() })
-  .passthrough()
-  .nullish();
+export const syncRequestSchema = z.object({ dryRun: z.boolean().optional(), confirm: z.boolean().optional() }).passthrough().nullish();
 
-export const NO_PLATFORM_CONFIGURED =
-  'No payment platform is configured: set PATREON_ACCESS_TOKEN/PATREON_CAMPAIGN_ID or BMC_ACCESS_TOKEN';
+export const NO_PLATFORM_CONFIGURED = 'No payment platform is configured: set PATREON_ACCESS_TOKEN/PATREON_CAMPAIGN_ID or BMC_ACCESS_TOKEN';
 export type SyncResult = z.infer<typeof syncResultSchema>;
 
 // ---------------------------------------------------------------- GET /api/admin/stats

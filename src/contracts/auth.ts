@@ -58,15 +58,15 @@ export const emailSchema = textField(EMAIL_MAX_LENGTH, 'Email is too long')
   .email({ pattern: EMAIL_PATTERN, error: AUTH_MESSAGES.invalidEmail });
 
 /** A new password: the spec's minimum, a sane maximum. */
-export const newPasswordSchema = textField(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`)
-  .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort);
+export const newPasswordSchema = textField(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`).min(
+  PASSWORD_MIN,
+  AUTH_MESSAGES.passwordTooShort,
+);
 
 /** A password being checked: any non-empty string up to the maximum. */
 export const passwordSchema = textField(PASSWORD_MAX, 'Password is too long').min(1, 'Password is required');
 
-export const usernameSchema = textField(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters long`)
-  .trim()
-  .min(1, AUTH_MESSAGES.usernameRequired);
+export const usernameSchema = textField(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters long`).trim().min(1, AUTH_MESSAGES.usernameRequired);
 
 export const registerBodySchema = z.strictObject({
   email: emailSchema,
@@ -81,7 +81,9 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const emailBodySchema = z.strictObject({ email: emailSchema });
 export type EmailBody = z.infer<typeof emailBodySchema>;
 
-export const codeSchema = textField(20).trim().regex(/^\d{6}$/, 'The code has 6 digits');
+export const codeSchema = textField(20)
+  .trim()
+  .regex(/^\d{6}$/, 'The code has 6 digits');
 
 export const verifyCodeBodySchema = z.strictObject({ email: emailSchema, code: codeSchema });
 export type VerifyCodeBody = z.infer<typeof verifyCodeBodySchema>;
@@ -123,9 +125,7 @@ export type AdminSetupBody = z.infer<typeof adminSetupBodySchema>;
 export const assignTierBodySchema = z.strictObject({
   email: textField(EMAIL_MAX_LENGTH, 'Email is too long'),
   tier: textField(20, 'Invalid tier'),
-  expiryDays: z
-    .union([z.number(), textField(10).regex(/^\s*\d*\s*$/, 'Expiry days must be a whole number')])
-    .optional(),
+  expiryDays: z.union([z.number(), textField(10).regex(/^\s*\d*\s*$/, 'Expiry days must be a whole number')]).optional(),
   username: textField(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters long`).optional(),
 });
 export type AssignTierBody = z.infer<typeof assignTierBodySchema>;

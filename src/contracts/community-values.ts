@@ -29,7 +29,11 @@ export const RECENT_COMMENTS_DEFAULT = 20;
 
 /** The comment texts members see, word for word. */
 export const COMMENT_MESSAGES = {
-  subscriptionRequired: `Active subscription required to comment. Please upgrade to ${tierList(tiersWith((row) => row.comments), 'or', true)}.`,
+  subscriptionRequired: `Active subscription required to comment. Please upgrade to ${tierList(
+    tiersWith((row) => row.comments),
+    'or',
+    true,
+  )}.`,
   subscriptionRequiredShort: 'Subscription required to comment',
   banned: 'You are banned from commenting.',
   empty: 'Comment cannot be empty',
@@ -99,4 +103,3 @@ export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 /** The hidden field people never fill; a bot that does is answered as if sent, and nothing is kept. */
 export const CONTACT_HONEYPOT_FIELD = 'website';
-

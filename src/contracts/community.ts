@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from './email';
-import { BADGES, COMMENT_STATUSES, CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGES, MODERATION_ACTIONS, PROFILE_VISIBILITIES, RECENT_COMMENTS_MAX, REPORT_REASONS } from './community-values';
+import {
+  BADGES,
+  COMMENT_STATUSES,
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_MESSAGES,
+  MODERATION_ACTIONS,
+  PROFILE_VISIBILITIES,
+  RECENT_COMMENTS_MAX,
+  REPORT_REASONS,
+} from './community-values';
 import { IMAGE_URL_PATTERN } from './images';
 import { tierSchema } from './member-schemas';
 import { textField, uuidField } from './text-field';
@@ -13,7 +22,6 @@ import { textField, uuidField } from './text-field';
 
 export * from './community-values';
 // ---------------------------------------------------------------- text
-
 
 // ---------------------------------------------------------------- comments
 
@@ -96,15 +104,16 @@ export type ModeratedComment = z.infer<typeof moderatedCommentSchema>;
 export const moderatedCommentListSchema = z.array(moderatedCommentSchema);
 
 /** Clients may send moderatorId and moderatorUsername; ignored (the moderator is the signed-in admin). */
-export const moderationDecisionSchema = z
-  .object({ moderatorId: ignoredField, moderatorUsername: ignoredField })
-  .nullish();
+export const moderationDecisionSchema = z.object({ moderatorId: ignoredField, moderatorUsername: ignoredField }).nullish();
 export const moderationResultSchema = z.object({ message: z.string() });
 
 export const banCommentsSchema = z.object({
   reason: textField(500).trim(),
   /** ISO date-time; absent or null = permanent. */
-  expiresAt: textField(40).pipe(z.iso.datetime({ offset: true })).nullable().optional(),
+  expiresAt: textField(40)
+    .pipe(z.iso.datetime({ offset: true }))
+    .nullable()
+    .optional(),
 });
 export type BanCommentsBody = z.infer<typeof banCommentsSchema>;
 export const userIdParamsSchema = z.object({ id: uuidField() });
@@ -163,7 +172,6 @@ export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
 export const moderationLogSchema = z.array(moderationLogEntrySchema);
 
 // ---------------------------------------------------------------- profiles
-
 
 export const profileSchema = z.object({
   id: z.string(),
@@ -224,7 +232,6 @@ export type FollowResult = z.infer<typeof followResultSchema>;
 export const uploadImageResponseSchema = z.object({ imageUrl: z.string() });
 
 // ---------------------------------------------------------------- contact
-
 
 export const contactSchema = z.object({
   name: textField(100).trim(),

@@ -38,7 +38,9 @@ export const MIX_MESSAGES = {
 } as const;
 
 /** Mix ids: lowercase letters, digits and dashes (the demo's 'mix-midnight-drift', uploads' 'mix-<hex>'). */
-export const mixIdSchema = textField(100).min(1).regex(/^[a-z0-9][a-z0-9-]*$/, 'a mix id');
+export const mixIdSchema = textField(100)
+  .min(1)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'a mix id');
 export const mixParamsSchema = z.object({ mixId: mixIdSchema });
 export const mixIdParamsSchema = z.object({ id: mixIdSchema });
 export const memberIdSchema = uuidField();

@@ -45,8 +45,6 @@ export type NewsRefreshResult = z.infer<typeof newsRefreshResultSchema>;
 
 // ---------------------------------------------------------------- sources (admin)
 
-
-
 export const newsSourceSchema = z.object({
   id: z.string(),
   kind: z.enum(NEWS_SOURCE_KINDS),
@@ -113,9 +111,7 @@ export type UpdateNewsSource = z.infer<typeof updateNewsSourceSchema>;
 
 export const newsSourceParamsSchema = z.object({ id: uuidField() });
 
-
 // ---------------------------------------------------------------- forum
-
 
 export const forumPostSchema = z.object({
   id: z.string(),
@@ -145,6 +141,3 @@ export type CreateForumPost = z.infer<typeof createForumPostSchema>;
 
 /** A thread named in a moderator's URL. */
 export const forumPostIdParamsSchema = z.object({ id: uuidField() });
-
-
-

@@ -194,4 +194,3 @@ export const metadataHealthSchema = z.object({
   sseClients: z.number().int(),
 });
 export type MetadataHealth = z.infer<typeof metadataHealthSchema>;
-

@@ -31,7 +31,10 @@ export const CLEAN_TEXT = z.refine<string>(isCleanText, { message: TEXT_NOT_ALLO
 
 /** A bounded string of clean text; add `.trim()`, `.min()`, `.regex()`… after it (they run after the rule). */
 export const textField = (max: number, tooLong?: string | { message?: string }) =>
-  z.string().max(max, { message: typeof tooLong === 'string' ? tooLong : tooLong?.message, abort: true }).check(CLEAN_TEXT);
+  z
+    .string()
+    .max(max, { message: typeof tooLong === 'string' ? tooLong : tooLong?.message, abort: true })
+    .check(CLEAN_TEXT);
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id in a path, query or body (the database's uuid syntax). */

@@ -168,9 +168,7 @@ export interface PermissionsInput extends Subscriber {
 /** The permission flags for a signed-in member. `downloadsToday` counts today's VIP downloads. */
 export function permissionsFor(u: PermissionsInput, downloadsToday = 0, now: Date = new Date()): Permissions {
   const row = benefitsOf(u, now);
-  const expired =
-    u.subscriptionStatus === 'expired' ||
-    (u.subscriptionExpiry !== null && u.subscriptionExpiry.getTime() <= now.getTime());
+  const expired = u.subscriptionStatus === 'expired' || (u.subscriptionExpiry !== null && u.subscriptionExpiry.getTime() <= now.getTime());
   const dailyLimit = row.mixDownloadsPerDay;
   return {
     authenticated: true,

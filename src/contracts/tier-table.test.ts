@@ -25,7 +25,10 @@ export const ALLOWED_PHRASES: readonly { phrase: RegExp; why: string }[] = [
   { phrase: /\bDHR1 Premium\b/g, why: "the dhr1 channel's name (its row in the channels table)" },
   { phrase: /\bDHR2 Exclusive\b/g, why: "the dhr2 channel's name (its row in the channels table)" },
   { phrase: /\bDHR2 Live\b/g, why: "the dhr2 player's fallback artist while its stream connects" },
-  { phrase: /\bVIP (Mix Library|mix library|library|Mixes|mixes|mix|Content|Page|admin)\b/g, why: 'the VIP mix library and its admin pages, a product named after the tier' },
+  {
+    phrase: /\bVIP (Mix Library|mix library|library|Mixes|mixes|mix|Content|Page|admin)\b/g,
+    why: 'the VIP mix library and its admin pages, a product named after the tier',
+  },
 ];
 
 const labels = PAID_TIERS.map((t) => TIER_TABLE[t].label);

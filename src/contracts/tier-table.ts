@@ -75,7 +75,14 @@ export const TIER_TABLE: Readonly<Record<Tier, TierRow>> = {
     mixDownloadsPerDay: 0,
     prioritySupport: false,
     // No chatroom promise: there is no chatroom yet.
-    benefits: ['Premium channel at 320kbps', 'Track identification', 'Ad-free listening', 'Play the VIP mix library', 'Comments on news, forum and home', 'Supporter badge on your profile'],
+    benefits: [
+      'Premium channel at 320kbps',
+      'Track identification',
+      'Ad-free listening',
+      'Play the VIP mix library',
+      'Comments on news, forum and home',
+      'Supporter badge on your profile',
+    ],
   },
   dhr2: {
     id: 'dhr2',

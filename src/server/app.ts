@@ -146,7 +146,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger:
       opts.logger === false
         ? false
-        : { level: config.LOG_LEVEL, serializers: { req: serializeRequestForLog, err: (e: unknown) => serializeErrorForLog(e) }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+        : {
+            level: config.LOG_LEVEL,
+            serializers: { req: serializeRequestForLog, err: (e: unknown) => serializeErrorForLog(e) },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     logController: new RequestLogController(logRequests),
     // Only the configured proxies may speak for the client's address (per-IP rate limits rely on it).
     trustProxy: trustProxySetting(config.TRUST_PROXY),

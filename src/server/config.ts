@@ -2,9 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_STORE_URL } from '../contracts/shop-catalogue';
 
-const boolish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const boolish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const optionalUrl = z.string().url().optional();
 
@@ -91,7 +89,10 @@ const envSchema = z.object({
   NEWS_FEEDS: z
     .string()
     .max(20_000)
-    .refine((v) => parseNewsFeeds(v).every((f) => /^https?:\/\/[^\s]+$/i.test(f.url)), 'http(s) addresses separated by commas or spaces (web pages prefixed web:)')
+    .refine(
+      (v) => parseNewsFeeds(v).every((f) => /^https?:\/\/[^\s]+$/i.test(f.url)),
+      'http(s) addresses separated by commas or spaces (web pages prefixed web:)',
+    )
     .optional(),
   /** How often each news source is fetched, in minutes. */
   NEWS_POLL_MIN: z.coerce.number().positive().default(30),

@@ -46,9 +46,7 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(
-    `Deep House Radio on ${config.PUBLIC_URL} (database: ${app.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`})`,
-  );
+  app.log.info(`Deep House Radio on ${config.PUBLIC_URL} (database: ${app.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`})`);
 }
 
 main().catch((err: unknown) => {

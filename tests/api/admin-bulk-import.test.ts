@@ -55,15 +55,36 @@ describe('bulk import', async () => {
       subscriptionExpiry: new Date('2099-12-31T23:59:59.999Z'),
       isAdmin: false,
     });
-    expect(await userByEmail(`sam-${t}@example.test`)).toMatchObject({ subscriptionTier: 'dhr1', subscriptionStatus: 'cancelled', subscriptionSource: 'buymeacoffee', pledgeAmountCents: 300, subscriptionExpiry: null });
+    expect(await userByEmail(`sam-${t}@example.test`)).toMatchObject({
+      subscriptionTier: 'dhr1',
+      subscriptionStatus: 'cancelled',
+      subscriptionSource: 'buymeacoffee',
+      pledgeAmountCents: 300,
+      subscriptionExpiry: null,
+    });
     expect(await userByEmail(`gold-${t}@example.test`)).toBeUndefined();
     expect(await userByEmail(`status-${t}@example.test`)).toBeUndefined();
   });
 
   it('updates members already present and skips unchanged ones instead of duplicating', async () => {
     const t = tag();
-    const same = await createMember(app, { email: `same-${t}@example.test`, firstName: 'Same', subscriptionTier: 'dhr2', subscriptionStatus: 'active', subscriptionSource: 'patreon', pledgeAmountCents: 500 });
-    const changed = await createMember(app, { email: `changed-${t}@example.test`, firstName: 'Keep', lastName: 'Me', subscriptionTier: 'dhr1', subscriptionStatus: 'active', subscriptionSource: 'patreon', pledgeAmountCents: 300 });
+    const same = await createMember(app, {
+      email: `same-${t}@example.test`,
+      firstName: 'Same',
+      subscriptionTier: 'dhr2',
+      subscriptionStatus: 'active',
+      subscriptionSource: 'patreon',
+      pledgeAmountCents: 500,
+    });
+    const changed = await createMember(app, {
+      email: `changed-${t}@example.test`,
+      firstName: 'Keep',
+      lastName: 'Me',
+      subscriptionTier: 'dhr1',
+      subscriptionStatus: 'active',
+      subscriptionSource: 'patreon',
+      pledgeAmountCents: 300,
+    });
     const csv = [
       // Columns in another order and header names in another case.
       'Source,EMAIL,subscriptionTier,subscriptionStatus,pledgeAmount',
@@ -72,8 +93,21 @@ describe('bulk import', async () => {
     ].join('\r\n');
     const res = await importCsv(csv);
     expect(res.json()).toMatchObject({ imported: 0, updated: 1, skipped: 1, errors: [] });
-    expect(await userByEmail(changed.user.email)).toMatchObject({ firstName: 'Keep', lastName: 'Me', subscriptionTier: 'vip', subscriptionSource: 'buymeacoffee', pledgeAmountCents: 1000 });
-    expect((await db.select().from(users).where(like(users.email, `%-${t}@example.test`))).length).toBe(2);
+    expect(await userByEmail(changed.user.email)).toMatchObject({
+      firstName: 'Keep',
+      lastName: 'Me',
+      subscriptionTier: 'vip',
+      subscriptionSource: 'buymeacoffee',
+      pledgeAmountCents: 1000,
+    });
+    expect(
+      (
+        await db
+          .select()
+          .from(users)
+          .where(like(users.email, `%-${t}@example.test`))
+      ).length,
+    ).toBe(2);
 
     // The same file again changes nothing.
     expect((await importCsv(csv)).json()).toMatchObject({ imported: 0, updated: 0, skipped: 2, errors: [] });
@@ -116,14 +150,19 @@ describe('bulk import', async () => {
     const lines = [HEADER];
     for (let i = 0; i < 10_000; i++) {
       // Long names push the body past Fastify's default 2 MB limit, which this route raises.
-      lines.push(`bulk${i}-${t}@example.test,${`First${i}`.padEnd(90, 'a')},${`Last${i}`.padEnd(90, 'o')},${tiers[i % 4]},active,2099-01-01,${(i % 4) * 3},${i % 2 ? 'patreon' : 'buymeacoffee'}`);
+      lines.push(
+        `bulk${i}-${t}@example.test,${`First${i}`.padEnd(90, 'a')},${`Last${i}`.padEnd(90, 'o')},${tiers[i % 4]},active,2099-01-01,${(i % 4) * 3},${i % 2 ? 'patreon' : 'buymeacoffee'}`,
+      );
     }
     const csv = lines.join('\n');
     expect(csv.length).toBeGreaterThan(2 * 1024 * 1024);
     const res = await importCsv(csv);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.json()).toMatchObject({ imported: 10_000, updated: 0, skipped: 0, errors: [] });
-    const rows = await db.select().from(users).where(like(users.email, `%-${t}@example.test`));
+    const rows = await db
+      .select()
+      .from(users)
+      .where(like(users.email, `%-${t}@example.test`));
     expect(rows).toHaveLength(10_000);
 
     // Half of them change: updated in batches; the rest skipped. Ending thousands of subscriptions
@@ -133,10 +172,19 @@ describe('bulk import', async () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('confirmation_required');
     expect(refused.json().plan.counts.loseAccess).toBe(5_000);
-    expect((await db.select().from(users).where(eq(users.subscriptionStatus, 'expired'))).filter((u) => u.email.endsWith(`-${t}@example.test`))).toHaveLength(0);
-    const confirmed = await app.inject({ method: 'POST', url: '/api/admin/bulk-import?confirm=true', headers: { cookie: admin.cookie }, payload: { csvContent: changed } });
+    expect((await db.select().from(users).where(eq(users.subscriptionStatus, 'expired'))).filter((u) => u.email.endsWith(`-${t}@example.test`))).toHaveLength(
+      0,
+    );
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/admin/bulk-import?confirm=true',
+      headers: { cookie: admin.cookie },
+      payload: { csvContent: changed },
+    });
     expect(confirmed.json()).toMatchObject({ imported: 0, updated: 5_000, skipped: 5_000, errors: [] });
-    expect((await db.select().from(users).where(eq(users.subscriptionStatus, 'expired'))).filter((u) => u.email.endsWith(`-${t}@example.test`))).toHaveLength(5_000);
+    expect((await db.select().from(users).where(eq(users.subscriptionStatus, 'expired'))).filter((u) => u.email.endsWith(`-${t}@example.test`))).toHaveLength(
+      5_000,
+    );
     // Speed is measured by bench/admin-scale.ts; a busy CI machine only needs room here.
   }, 180_000);
 });

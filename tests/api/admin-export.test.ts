@@ -34,7 +34,12 @@ describe('members export (GET /api/admin/users/export.csv)', async () => {
     pledgeAmountCents: 1050,
     subscriptionExpiry: new Date('2027-03-31T22:59:59.999Z'),
   });
-  const dhr1 = await createMember(app, { email: 'dhr1-export@example.test', subscriptionTier: 'dhr1', subscriptionStatus: 'cancelled', subscriptionSource: 'buymeacoffee' });
+  const dhr1 = await createMember(app, {
+    email: 'dhr1-export@example.test',
+    subscriptionTier: 'dhr1',
+    subscriptionStatus: 'cancelled',
+    subscriptionSource: 'buymeacoffee',
+  });
 
   it('answers CSV as an attachment named with the date, not cached, with the import columns first', async () => {
     const res = await exportCsv(app, admin);

@@ -16,17 +16,13 @@ const ADMIN_GETS = ['/api/admin/users', '/api/admin/stats', '/api/admin/system-s
 describe('admin users API and dashboard figures', async () => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dhr-admin-'));
   // Channels point at a closed port: the status check must say "unreachable" quickly, not hang.
-  const app = await createTestApp(
-    { DATA_DIR: dataDir, DHR1_STREAM_URL: 'http://127.0.0.1:9/dhr1', DHR2_STREAM_URL: 'http://127.0.0.1:9/dhr2' },
-    {},
-  );
+  const app = await createTestApp({ DATA_DIR: dataDir, DHR1_STREAM_URL: 'http://127.0.0.1:9/dhr1', DHR2_STREAM_URL: 'http://127.0.0.1:9/dhr2' }, {});
   const admin = await memberWithRole(app, 'admin');
   const db = app.database.db;
   const asAdmin = { cookie: admin.cookie };
   const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-  const create = (payload: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url: '/api/admin/users', headers: asAdmin, payload });
+  const create = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/admin/users', headers: asAdmin, payload });
   const list = async (qs: string) => {
     const res = await app.inject({ url: `/api/admin/users${qs}`, headers: asAdmin });
     expect(res.statusCode, res.body).toBe(200);
@@ -115,9 +111,29 @@ describe('admin users API and dashboard figures', async () => {
 
   it('lists newest first with search over email, username, first and last name, filters, paging and totals', async () => {
     const t = tag();
-    await createMember(app, { email: `zebra-${t}@example.test`, username: `dj_${t}`, firstName: 'Aoife', lastName: 'Murphy', subscriptionTier: 'vip', subscriptionStatus: 'active' });
-    await createMember(app, { email: `other-${t}@example.test`, username: `u${t}`, firstName: 'Ciara', lastName: `ZEBRAson${t}`, subscriptionTier: 'dhr1', subscriptionStatus: 'cancelled' });
-    await createMember(app, { email: `third-${t}@example.test`, username: `x${t}`, firstName: `zebrA${t}`, subscriptionTier: 'dhr1', subscriptionStatus: 'active' });
+    await createMember(app, {
+      email: `zebra-${t}@example.test`,
+      username: `dj_${t}`,
+      firstName: 'Aoife',
+      lastName: 'Murphy',
+      subscriptionTier: 'vip',
+      subscriptionStatus: 'active',
+    });
+    await createMember(app, {
+      email: `other-${t}@example.test`,
+      username: `u${t}`,
+      firstName: 'Ciara',
+      lastName: `ZEBRAson${t}`,
+      subscriptionTier: 'dhr1',
+      subscriptionStatus: 'cancelled',
+    });
+    await createMember(app, {
+      email: `third-${t}@example.test`,
+      username: `x${t}`,
+      firstName: `zebrA${t}`,
+      subscriptionTier: 'dhr1',
+      subscriptionStatus: 'active',
+    });
 
     const all = await list('');
     expect(all.total).toBe(all.all);
@@ -130,10 +146,12 @@ describe('admin users API and dashboard figures', async () => {
     expect((await list(`?search=ZEBRA`)).rows.filter((r) => r.email.endsWith(`${t}@example.test`))).toHaveLength(3);
     expect((await list(`?search=${encodeURIComponent(`dj_${t}`)}`)).rows.map((r) => r.email)).toEqual([`zebra-${t}@example.test`]);
     expect((await list(`?search=murphy`)).rows.some((r) => r.email === `zebra-${t}@example.test`)).toBe(true);
-    expect((await list(`?search=zebra&tier=dhr1`)).rows.filter((r) => r.email.endsWith(`${t}@example.test`)).map((r) => r.email).sort()).toEqual([
-      `other-${t}@example.test`,
-      `third-${t}@example.test`,
-    ]);
+    expect(
+      (await list(`?search=zebra&tier=dhr1`)).rows
+        .filter((r) => r.email.endsWith(`${t}@example.test`))
+        .map((r) => r.email)
+        .sort(),
+    ).toEqual([`other-${t}@example.test`, `third-${t}@example.test`]);
     const filtered = await list(`?search=zebra&tier=dhr1&status=active`);
     expect(filtered.rows.filter((r) => r.email.endsWith(`${t}@example.test`)).map((r) => r.email)).toEqual([`third-${t}@example.test`]);
     expect(filtered.total).toBe(filtered.rows.length);
@@ -160,9 +178,24 @@ describe('admin users API and dashboard figures', async () => {
     const current = (await list(`?search=${encodeURIComponent(m.user.email)}`)).rows[0] as AdminUser;
     const put = (id: string, payload: Record<string, unknown>) => app.inject({ method: 'PUT', url: `/api/admin/users/${id}`, headers: asAdmin, payload });
 
-    const res = await put(m.user.id, { ...current, firstName: 'New', lastName: 'Name', subscriptionTier: 'vip', subscriptionStatus: 'active', subscriptionExpiry: '2099-06-30', pledgeAmount: 1000 });
+    const res = await put(m.user.id, {
+      ...current,
+      firstName: 'New',
+      lastName: 'Name',
+      subscriptionTier: 'vip',
+      subscriptionStatus: 'active',
+      subscriptionExpiry: '2099-06-30',
+      pledgeAmount: 1000,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'New', lastName: 'Name', subscriptionTier: 'vip', subscriptionExpiry: '2099-06-30T22:59:59.999Z', pledgeAmount: 1000, createdAt: current.createdAt });
+    expect(res.json()).toMatchObject({
+      firstName: 'New',
+      lastName: 'Name',
+      subscriptionTier: 'vip',
+      subscriptionExpiry: '2099-06-30T22:59:59.999Z',
+      pledgeAmount: 1000,
+      createdAt: current.createdAt,
+    });
     const cleared = await put(m.user.id, { ...current, subscriptionExpiry: '' });
     expect(cleared.json().subscriptionExpiry).toBeNull();
 
@@ -184,15 +217,23 @@ describe('admin users API and dashboard figures', async () => {
     expect((await db.select().from(users).where(eq(users.id, admin.user.id)))[0]?.isAdmin).toBe(true);
   });
 
-  it('computes the stats, today\'s downloads and storage from the running system', async () => {
+  it("computes the stats, today's downloads and storage from the running system", async () => {
     const before = (await app.inject({ url: '/api/admin/stats', headers: asAdmin })).json();
     await createMember(app, { subscriptionTier: 'vip', subscriptionStatus: 'active', pledgeAmountCents: 1000 });
-    await createMember(app, { subscriptionTier: 'dhr2', subscriptionStatus: 'cancelled_with_access', subscriptionExpiry: new Date(Date.now() + 86_400_000), pledgeAmountCents: 500 });
+    await createMember(app, {
+      subscriptionTier: 'dhr2',
+      subscriptionStatus: 'cancelled_with_access',
+      subscriptionExpiry: new Date(Date.now() + 86_400_000),
+      pledgeAmountCents: 500,
+    });
     await createMember(app, { subscriptionTier: 'dhr1', subscriptionStatus: 'expired', pledgeAmountCents: 300 });
     const buyer = await createMember(app, { subscriptionTier: 'vip', subscriptionStatus: 'active' });
     const [mix] = await db.select().from(vipMixes).limit(1);
     if (mix) {
-      await db.insert(mixDownloads).values([{ userId: buyer.user.id, mixId: mix.id }, { userId: buyer.user.id, mixId: mix.id }]);
+      await db.insert(mixDownloads).values([
+        { userId: buyer.user.id, mixId: mix.id },
+        { userId: buyer.user.id, mixId: mix.id },
+      ]);
       // Yesterday's download does not count today.
       await db.insert(mixDownloads).values({ userId: buyer.user.id, mixId: mix.id, createdAt: new Date(Date.now() - 2 * 86_400_000) });
     }

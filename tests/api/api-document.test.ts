@@ -84,7 +84,8 @@ describe('the API document (GET /api/openapi.json)', async () => {
         }
         const mediaType = type.split(';')[0]?.trim() ?? '';
         if (!mediaType || sample.statusCode === 204 || sample.statusCode === 304) continue;
-        const documented = reply.content?.[mediaType] ?? Object.entries(reply.content ?? {}).find(([t]) => t.endsWith('/*') && mediaType.startsWith(t.slice(0, -1)))?.[1];
+        const documented =
+          reply.content?.[mediaType] ?? Object.entries(reply.content ?? {}).find(([t]) => t.endsWith('/*') && mediaType.startsWith(t.slice(0, -1)))?.[1];
         if (!documented) {
           failures.push(`${r.method} ${r.url} as ${who}: ${sample.statusCode} ${mediaType} is not documented`);
           continue;

@@ -43,14 +43,25 @@ describe('admin setup, admin sign-in, session debug and quick assign', async () 
       expect((await app.inject({ url: '/api/admin/session-debug', headers: { cookie } })).statusCode).toBe(200);
       expect((await app.inject('/api/admin/setup-needed')).json()).toEqual({ setupNeeded: false });
 
-      const again = await client(app).post('/api/admin/setup', { setupToken: SETUP_TOKEN, email: 'second@example.test', username: 'Two', password: 'admin-pass-2' });
+      const again = await client(app).post('/api/admin/setup', {
+        setupToken: SETUP_TOKEN,
+        email: 'second@example.test',
+        username: 'Two',
+        password: 'admin-pass-2',
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(AUTH_MESSAGES.setupNotNeeded);
       expect(await app.database.db.select().from(users).where(eq(users.email, 'second@example.test'))).toHaveLength(0);
     });
 
     it('refuses unknown fields (no smuggled flags)', async () => {
-      const res = await client(app).post('/api/admin/setup', { setupToken: SETUP_TOKEN, email: 'x@example.test', username: 'x', password: 'abcdef', isAdmin: false });
+      const res = await client(app).post('/api/admin/setup', {
+        setupToken: SETUP_TOKEN,
+        email: 'x@example.test',
+        username: 'x',
+        password: 'abcdef',
+        isAdmin: false,
+      });
       expect(res.statusCode).toBe(400);
     });
   });
@@ -86,7 +97,11 @@ describe('admin setup, admin sign-in, session debug and quick assign', async () 
       const res = await app.inject({ url: '/api/admin/session-debug', headers: { cookie: admin.cookie } });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body).toMatchObject({ authenticated: true, user: { id: admin.user.id, isAdmin: true }, cookie: { name: 'dhr_session', httpOnly: true, sameSite: 'lax', secure: false } });
+      expect(body).toMatchObject({
+        authenticated: true,
+        user: { id: admin.user.id, isAdmin: true },
+        cookie: { name: 'dhr_session', httpOnly: true, sameSite: 'lax', secure: false },
+      });
       const token = admin.cookie.split('=')[1] ?? '';
       expect(res.body).not.toContain(token);
       expect(res.body).not.toMatch(/idHash|id_hash|passwordHash|argon2/);
@@ -111,7 +126,15 @@ describe('admin setup, admin sign-in, session debug and quick assign', async () 
       const res = await assign(admin.cookie, { email: email.toUpperCase(), tier: 'DHR1', expiryDays: 0, username: '  Night Owl ' });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe(AUTH_MESSAGES.tierAssigned);
-      expect(res.json().user).toMatchObject({ email, username: 'Night Owl', subscriptionTier: 'dhr1', subscriptionStatus: 'active', subscriptionSource: 'admin', subscriptionExpiry: null, hasPassword: false });
+      expect(res.json().user).toMatchObject({
+        email,
+        username: 'Night Owl',
+        subscriptionTier: 'dhr1',
+        subscriptionStatus: 'active',
+        subscriptionSource: 'admin',
+        subscriptionExpiry: null,
+        hasPassword: false,
+      });
     });
 
     it('updates an existing member: tier, active, source admin, expiry in days', async () => {
@@ -257,7 +280,15 @@ describe('admin ends member sessions', async () => {
         method: 'PUT',
         url: `/api/admin/users/${m.user.id}`,
         headers: { cookie: admin.cookie },
-        payload: { email, username: m.user.username, subscriptionTier: 'dhr1', subscriptionStatus: 'active', subscriptionSource: 'admin', pledgeAmount: 0, isAdmin: false },
+        payload: {
+          email,
+          username: m.user.username,
+          subscriptionTier: 'dhr1',
+          subscriptionStatus: 'active',
+          subscriptionSource: 'admin',
+          pledgeAmount: 0,
+          isAdmin: false,
+        },
       });
     expect((await put(m.user.email)).statusCode).toBe(200);
     expect((await me(m.cookie)).statusCode).toBe(200);
@@ -270,7 +301,11 @@ describe('session lifetimes', async () => {
   const app = await createTestApp();
   const db = app.database.db;
   const hour = 3600 * 1000;
-  const ageSession = (userId: string, ms: number) => db.update(sessions).set({ createdAt: new Date(Date.now() - ms) }).where(eq(sessions.userId, userId));
+  const ageSession = (userId: string, ms: number) =>
+    db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - ms) })
+      .where(eq(sessions.userId, userId));
   const status = async (cookie: string) => (await app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode;
 
   it('a member session ends 30 days after sign-in however much it is used', async () => {
@@ -293,7 +328,10 @@ describe('session lifetimes', async () => {
   it('sliding never moves the end past the absolute lifetime', async () => {
     const a = await memberWithRole(app, 'admin');
     const created = Date.now() - 11 * hour;
-    await db.update(sessions).set({ createdAt: new Date(created), lastSeenAt: new Date(Date.now() - 2 * hour) }).where(eq(sessions.userId, a.user.id));
+    await db
+      .update(sessions)
+      .set({ createdAt: new Date(created), lastSeenAt: new Date(Date.now() - 2 * hour) })
+      .where(eq(sessions.userId, a.user.id));
     expect(await status(a.cookie)).toBe(200);
     const [row] = await db.select().from(sessions).where(eq(sessions.userId, a.user.id));
     expect(row?.expiresAt.getTime()).toBeLessThanOrEqual(created + 12 * hour);

@@ -247,8 +247,13 @@ describe('one-time links and codes: sign-in link, set password, forgot/reset pas
       const m2 = await createMember(app);
       await c2.post('/api/auth/set-password/request-code', { email: m2.user.email });
       const code2 = codeIn(lastMailTo(dataDir, m2.user.email));
-      await app.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(authTokens.email, m2.user.email));
-      expect((await c2.post('/api/auth/set-password', { email: m2.user.email, code: code2, password: 'fresh-pass' })).json().message).toBe(AUTH_MESSAGES.codeExpired);
+      await app.database.db
+        .update(authTokens)
+        .set({ expiresAt: new Date(Date.now() - 1) })
+        .where(eq(authTokens.email, m2.user.email));
+      expect((await c2.post('/api/auth/set-password', { email: m2.user.email, code: code2, password: 'fresh-pass' })).json().message).toBe(
+        AUTH_MESSAGES.codeExpired,
+      );
     });
 
     it('limits code requests per email (3 per 15 minutes)', async () => {
@@ -262,7 +267,9 @@ describe('one-time links and codes: sign-in link, set password, forgot/reset pas
       let checks = 0;
       let status = 0;
       while (checks < 12) {
-        await client(app).post('/api/auth/set-password/request-code', { email: m.user.email }).catch(() => undefined);
+        await client(app)
+          .post('/api/auth/set-password/request-code', { email: m.user.email })
+          .catch(() => undefined);
         status = (await client(app).post('/api/auth/set-password/verify-code', { email: m.user.email, code: '000001' })).statusCode;
         checks += 1;
         if (status === 429) break;
@@ -305,7 +312,10 @@ describe('one-time links and codes: sign-in link, set password, forgot/reset pas
       const { email } = await registerAndLogin(app);
       await c.post('/api/auth/forgot-password', { email });
       const token = tokenIn(linkIn(lastMailTo(dataDir, email), '/reset-password'));
-      await app.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(authTokens.email, email));
+      await app.database.db
+        .update(authTokens)
+        .set({ expiresAt: new Date(Date.now() - 1) })
+        .where(eq(authTokens.email, email));
       expect((await c.post('/api/auth/reset-password', { token, password: 'brand-new-1' })).statusCode).toBe(400);
       expect((await c.post('/api/auth/reset-password', { token: 'f'.repeat(43), password: 'brand-new-1' })).statusCode).toBe(400);
       expect((await c.post('/api/auth/reset-password', { token: 'f'.repeat(1000), password: 'brand-new-1' })).statusCode).toBe(400);

@@ -87,7 +87,11 @@ describe('verified email before money follows an address', async () => {
     const hook = await app.inject({
       method: 'POST',
       url: '/api/webhooks/patreon',
-      headers: { 'content-type': 'application/json', 'x-patreon-event': 'members:pledge:create', 'x-patreon-signature': createHmac('md5', PATREON_SECRET).update(body).digest('hex') },
+      headers: {
+        'content-type': 'application/json',
+        'x-patreon-event': 'members:pledge:create',
+        'x-patreon-signature': createHmac('md5', PATREON_SECRET).update(body).digest('hex'),
+      },
       payload: body,
     });
     expect(hook.statusCode, hook.body).toBe(200);
@@ -146,10 +150,26 @@ describe('verified email before money follows an address', async () => {
     const imported = freshEmail('imported');
     const assigned = freshEmail('assigned');
     expect(
-      (await post('/api/admin/users', { email: created, username: 'c', subscriptionTier: 'free', subscriptionStatus: 'inactive', subscriptionSource: 'admin', expiryDays: 0, pledgeAmount: 0, isAdmin: false }))
-        .statusCode,
+      (
+        await post('/api/admin/users', {
+          email: created,
+          username: 'c',
+          subscriptionTier: 'free',
+          subscriptionStatus: 'inactive',
+          subscriptionSource: 'admin',
+          expiryDays: 0,
+          pledgeAmount: 0,
+          isAdmin: false,
+        })
+      ).statusCode,
     ).toBe(201);
-    expect((await post('/api/admin/bulk-import', { csvContent: `email,firstName,lastName,subscriptionTier,subscriptionStatus,subscriptionExpiry,pledgeAmount,source\n${imported},,,dhr1,active,,5,patreon` })).statusCode).toBe(200);
+    expect(
+      (
+        await post('/api/admin/bulk-import', {
+          csvContent: `email,firstName,lastName,subscriptionTier,subscriptionStatus,subscriptionExpiry,pledgeAmount,source\n${imported},,,dhr1,active,,5,patreon`,
+        })
+      ).statusCode,
+    ).toBe(200);
     // Quick assign onto an unverified registration: the admin vouches for the address.
     await register(assigned);
     expect((await post('/api/admin/assign-tier', { email: assigned, tier: 'DHR1' })).statusCode).toBe(200);

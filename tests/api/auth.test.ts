@@ -139,7 +139,12 @@ describe('accounts: register, sign in, sign out, me, permissions', async () => {
 
     it('refuses hostile input with 400', async () => {
       const c = client(app);
-      for (const payload of [{ email: 'a@b.co' }, { email: 'a@b.co', password: '' }, { email: 'a@b.co', password: { $ne: 1 } }, { email: 'a@b.co', password: 'x', extra: 1 }]) {
+      for (const payload of [
+        { email: 'a@b.co' },
+        { email: 'a@b.co', password: '' },
+        { email: 'a@b.co', password: { $ne: 1 } },
+        { email: 'a@b.co', password: 'x', extra: 1 },
+      ]) {
         expect((await c.post('/api/auth/email-login-secure', payload)).statusCode).toBe(400);
       }
     });
@@ -181,7 +186,9 @@ describe('accounts: register, sign in, sign out, me, permissions', async () => {
         const res = await client(app, `2001:db8:7:9::${i.toString(16)}`).post('/api/auth/email-login-secure', { email: freshEmail('v6'), password: 'x' });
         expect(res.statusCode).toBe(401);
       }
-      expect((await client(app, '2001:db8:7:9:ffff:1:2:3').post('/api/auth/email-login-secure', { email: freshEmail('v6'), password: 'x' })).statusCode).toBe(429);
+      expect((await client(app, '2001:db8:7:9:ffff:1:2:3').post('/api/auth/email-login-secure', { email: freshEmail('v6'), password: 'x' })).statusCode).toBe(
+        429,
+      );
       expect((await client(app, '2001:db8:7:a::1').post('/api/auth/email-login-secure', { email: freshEmail('v6'), password: 'x' })).statusCode).toBe(401);
     });
   });

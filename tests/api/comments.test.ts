@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { COMMENT_HIDE_REPORTS, COMMENT_MESSAGES, MODERATION_MESSAGES, type Comment, type ModeratedComment, type RecentComment } from '../../src/contracts/community';
+import {
+  COMMENT_HIDE_REPORTS,
+  COMMENT_MESSAGES,
+  MODERATION_MESSAGES,
+  type Comment,
+  type ModeratedComment,
+  type RecentComment,
+} from '../../src/contracts/community';
 import { DAY_MS } from '../../src/contracts/time';
 import { commentBans, comments, moderationLog } from '../../src/server/db/schema';
 import { assertMayPost, spamVerdict } from '../../src/server/modules/comments/comment-rules';
@@ -18,7 +25,13 @@ function get(app: FastifyInstance, url: string, who?: Who) {
   return app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
 }
 function report(app: FastifyInstance, who: Who, id: string, reason = 'spam') {
-  return app.inject({ method: 'POST', url: `/api/comments/${id}/report`, remoteAddress: freshIp(), payload: { reason }, headers: who ? { cookie: who.cookie } : {} });
+  return app.inject({
+    method: 'POST',
+    url: `/api/comments/${id}/report`,
+    remoteAddress: freshIp(),
+    payload: { reason },
+    headers: who ? { cookie: who.cookie } : {},
+  });
 }
 function moderate(app: FastifyInstance, who: Who, method: 'PATCH' | 'DELETE' | 'GET' | 'POST', url: string, payload?: object) {
   return app.inject({ method, url, ...(payload ? { payload } : {}), headers: who ? { cookie: who.cookie } : {} });
@@ -77,7 +90,13 @@ describe('comments: posting and reading', async () => {
     });
     expect(news.statusCode).toBe(201);
     const c = news.json<{ comment: Comment }>().comment;
-    expect(c).toMatchObject({ userId: members.vip.user.id, username: members.vip.user.username, userTier: 'vip', content: 'Great set last night', articleTitle: 'Sunset vinyl' });
+    expect(c).toMatchObject({
+      userId: members.vip.user.id,
+      username: members.vip.user.username,
+      userTier: 'vip',
+      content: 'Great set last night',
+      articleTitle: 'Sunset vinyl',
+    });
     const res = await get(app, '/api/comments/news-42');
     expect(res.body).not.toContain('@example.test');
     expect(res.json<Comment[]>()[0]?.content).toBe('Great set last night');
@@ -148,7 +167,14 @@ describe('comments: posting and reading', async () => {
   it('the cached list follows a change announced by another instance (NOTIFY)', async () => {
     expect(await list(app, 'cached')).toEqual([]);
     // Another instance writes straight to the shared database, then announces it.
-    await app.database.db.insert(comments).values({ discussionId: 'cached', userId: members.vip.user.id, authorName: 'elsewhere', authorTier: 'vip', content: 'From instance B', status: 'approved' });
+    await app.database.db.insert(comments).values({
+      discussionId: 'cached',
+      userId: members.vip.user.id,
+      authorName: 'elsewhere',
+      authorTier: 'vip',
+      content: 'From instance B',
+      status: 'approved',
+    });
     expect(await list(app, 'cached')).toEqual([]); // still the cached answer
     await app.database.notify(COMMENTS_CHANNEL, 'cached');
     await new Promise((r) => setTimeout(r, 50));
@@ -165,7 +191,10 @@ describe('comments: reports, moderation and bans', async () => {
 
   /** A comment by `author`, whose burst allowance is reset first (this suite posts many). */
   async function newComment(content: string, discussion = 'moderation'): Promise<string> {
-    await app.database.db.update(comments).set({ createdAt: new Date(Date.now() - DAY_MS) }).where(eq(comments.userId, author.user.id));
+    await app.database.db
+      .update(comments)
+      .set({ createdAt: new Date(Date.now() - DAY_MS) })
+      .where(eq(comments.userId, author.user.id));
     const res = await post(app, author, { articleId: discussion, content });
     expect(res.statusCode).toBe(201);
     return res.json<{ comment: Comment }>().comment.id;

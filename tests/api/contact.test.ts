@@ -22,7 +22,11 @@ describe('contact form and inbox', async () => {
     app.inject({ method: 'GET', url: `/api/admin/contact-messages?status=${status}`, headers: who ? { cookie: who.cookie } : {} });
 
   it('refuses missing fields with the spec message and a bad email, storing nothing', async () => {
-    for (const body of [{ name: ' ', email: 'a@b.ie', message: 'Hi' }, { name: 'A', email: '', message: 'Hi' }, { name: 'A', email: 'a@b.ie', message: '   ' }]) {
+    for (const body of [
+      { name: ' ', email: 'a@b.ie', message: 'Hi' },
+      { name: 'A', email: '', message: 'Hi' },
+      { name: 'A', email: 'a@b.ie', message: '   ' },
+    ]) {
       const res = await send(app, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(CONTACT_MESSAGES.required);

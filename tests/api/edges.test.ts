@@ -34,9 +34,7 @@ async function histogramCount(app: FastifyInstance, method: string, route: strin
   const lines = text.split('\n');
   const count = lines.find((l) => l.startsWith(`dhr_http_request_duration_seconds_count{${labels}} `))?.split(' ')[1];
   if (!count) return 0;
-  const buckets = lines
-    .filter((l) => l.startsWith('dhr_http_request_duration_seconds_bucket{') && l.includes(labels))
-    .map((l) => Number(l.split(' ').pop()));
+  const buckets = lines.filter((l) => l.startsWith('dhr_http_request_duration_seconds_bucket{') && l.includes(labels)).map((l) => Number(l.split(' ').pop()));
   expect(buckets).toHaveLength(12);
   expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
   expect(buckets.at(-1)).toBe(Number(count));
@@ -93,7 +91,7 @@ describe('the edges: logs, access before parsing, paths, metrics, caching', asyn
     expect(Object.keys(entries[0] ?? {}).sort()).toEqual(['hostname', 'level', 'method', 'msg', 'pid', 'reqId', 'responseTime', 'statusCode', 'time', 'url']);
   });
 
-  it('marks the API\'s 404s no-store, whatever the method and whoever asks', async () => {
+  it("marks the API's 404s no-store, whatever the method and whoever asks", async () => {
     for (const method of ['GET', 'POST'] as const) {
       const res = await app.inject({ method, url: '/api/nothing-here' });
       expect(res.statusCode, method).toBe(404);
@@ -172,7 +170,18 @@ describe('the edges: logs, access before parsing, paths, metrics, caching', asyn
   });
 
   it('answers invalid paths with 400 or 404, never 500', async () => {
-    const paths = ['/%00', '/%00.js', '/assets/%00', '/%ff', '/%e0%80%af', '/%', '/a%0a%0db', '/api/%00', `/${'a'.repeat(20_000)}`, `/api/live-metadata/${'x'.repeat(500)}`];
+    const paths = [
+      '/%00',
+      '/%00.js',
+      '/assets/%00',
+      '/%ff',
+      '/%e0%80%af',
+      '/%',
+      '/a%0a%0db',
+      '/api/%00',
+      `/${'a'.repeat(20_000)}`,
+      `/api/live-metadata/${'x'.repeat(500)}`,
+    ];
     for (const url of paths) {
       const res = await app.inject({ url });
       expect([400, 404, 414, 431], `${url.slice(0, 40)}: ${res.statusCode}`).toContain(res.statusCode);
@@ -246,7 +255,11 @@ describe('the edges: logs, access before parsing, paths, metrics, caching', asyn
       app.inject({
         method: 'POST',
         url: '/api/webhooks/patreon',
-        headers: { 'content-type': 'application/json', 'x-patreon-event': event, 'x-patreon-signature': createHmac('md5', PATREON_SECRET).update(body).digest('hex') },
+        headers: {
+          'content-type': 'application/json',
+          'x-patreon-event': event,
+          'x-patreon-signature': createHmac('md5', PATREON_SECRET).update(body).digest('hex'),
+        },
         payload: body,
       });
     const lastCharge = new Date(Date.now() - 10 * DAY_MS).toISOString();
@@ -260,7 +273,9 @@ describe('the edges: logs, access before parsing, paths, metrics, caching', asyn
     expect(await statusOf()).toBe('active');
 
     // A document from before the stored last charge (a late or replayed delivery) changes nothing.
-    const older = JSON.stringify({ data: patreonMember({ email, status: 'former_patron', cents: 0, lastChargeDate: new Date(Date.now() - 40 * DAY_MS).toISOString() }) });
+    const older = JSON.stringify({
+      data: patreonMember({ email, status: 'former_patron', cents: 0, lastChargeDate: new Date(Date.now() - 40 * DAY_MS).toISOString() }),
+    });
     expect((await post('members:update', older)).json()).toMatchObject({ applied: false, duplicate: false, stale: true });
     expect(await statusOf()).toBe('active');
 

@@ -61,7 +61,17 @@ function hostileBodies(fields: string[]): Hostile[] {
     { name: '__proto__ key', payload: '{"__proto__":{"isAdmin":true,"subscriptionTier":"vip"}}', contentType: json },
     { name: 'constructor key', payload: '{"constructor":{"prototype":{"isAdmin":true}}}', contentType: json },
     { name: 'prototype keys in every field', payload: everyField(fields, { __proto__: { isAdmin: true }, constructor: { prototype: {} } }), contentType: json },
-    { name: 'invalid UTF-8 bytes', payload: Buffer.concat([Buffer.from('{"'), Buffer.from([0xff, 0xfe, 0xc0, 0xaf]), Buffer.from('":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]), contentType: json },
+    {
+      name: 'invalid UTF-8 bytes',
+      payload: Buffer.concat([
+        Buffer.from('{"'),
+        Buffer.from([0xff, 0xfe, 0xc0, 0xaf]),
+        Buffer.from('":"'),
+        Buffer.from([0xed, 0xa0, 0x80]),
+        Buffer.from('"}'),
+      ]),
+      contentType: json,
+    },
     { name: 'lone surrogates', payload: everyField(fields, '\ud800\udfff\ud800'), contentType: json },
     { name: 'NUL bytes in every field', payload: everyField(fields, 'a\u0000b@example.test\u0000'), contentType: json },
     { name: 'huge strings in every field', payload: everyField(fields, 'x'.repeat(200_000)), contentType: json },
@@ -72,10 +82,18 @@ function hostileBodies(fields: string[]): Hostile[] {
     { name: 'booleans for every field', payload: everyField(fields, true), contentType: json },
     { name: 'numbers out of range', payload: everyField(fields, 1e308).replace(/1e\+308/g, '1e999'), contentType: json },
     { name: 'negative numbers', payload: everyField(fields, -(2 ** 53) - 10), contentType: json },
-    { name: 'unknown extra keys', payload: JSON.stringify({ isAdmin: true, subscriptionTier: 'vip', role: 'admin', userId: '00000000-0000-4000-8000-000000000000' }), contentType: json },
+    {
+      name: 'unknown extra keys',
+      payload: JSON.stringify({ isAdmin: true, subscriptionTier: 'vip', role: 'admin', userId: '00000000-0000-4000-8000-000000000000' }),
+      contentType: json,
+    },
     { name: 'wrong content type (text/plain)', payload: everyField(fields, 'x'), contentType: 'text/plain' },
     { name: 'wrong content type (form)', payload: 'email=a%40b.test&isAdmin=true', contentType: 'application/x-www-form-urlencoded' },
-    { name: 'wrong content type (multipart)', payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--', contentType: 'multipart/form-data; boundary=x' },
+    {
+      name: 'wrong content type (multipart)',
+      payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+      contentType: 'multipart/form-data; boundary=x',
+    },
     { name: 'over the body limit', payload: JSON.stringify({ csvContent: 'x'.repeat(10 * 1024 * 1024) }), contentType: json },
   ];
   // And one body per field: that field hostile, the others plausible.
@@ -89,13 +107,15 @@ function hostileBodies(fields: string[]): Hostile[] {
 /** Row count and a content hash of every table, bookkeeping aside. */
 async function snapshot(app: FastifyInstance): Promise<Record<string, string>> {
   const db = app.database.db;
-  const tables = (await db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`)) as unknown as { rows?: { table_name: string }[] } | { table_name: string }[];
+  const tables = (await db.execute(
+    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  )) as unknown as { rows?: { table_name: string }[] } | { table_name: string }[];
   const names = (Array.isArray(tables) ? tables : (tables.rows ?? [])).map((r) => r.table_name).filter((n) => !BOOKKEEPING_TABLES.has(n));
   const out: Record<string, string> = {};
   for (const name of names) {
-    const res = (await db.execute(sql.raw(`SELECT count(*)::text AS n, coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS h FROM "${name}" t`))) as unknown as
-      | { rows?: { n: string; h: string }[] }
-      | { n: string; h: string }[];
+    const res = (await db.execute(
+      sql.raw(`SELECT count(*)::text AS n, coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS h FROM "${name}" t`),
+    )) as unknown as { rows?: { n: string; h: string }[] } | { n: string; h: string }[];
     const row = (Array.isArray(res) ? res : (res.rows ?? []))[0];
     out[name] = `${row?.n ?? '?'}:${row?.h ?? '?'}`;
   }
@@ -109,13 +129,18 @@ const ROLES: Role[] = ['visitor', 'member', 'admin'];
 function inUrl(value: unknown): string {
   const text = typeof value === 'string' ? value.slice(0, 5_000) : JSON.stringify(value);
   // A lone surrogate cannot be encoded as UTF-8: send the bytes of one (invalid UTF-8) instead.
-  return text.split(/([\uD800-\uDFFF])/).map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part))).join('');
+  return text
+    .split(/([\uD800-\uDFFF])/)
+    .map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part)))
+    .join('');
 }
 
 /** A multipart body of text fields only. */
 function multipartBody(fields: Record<string, unknown>): { payload: string; contentType: string } {
   const boundary = 'hostile-boundary';
-  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${typeof v === 'string' ? v : JSON.stringify(v)}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${typeof v === 'string' ? v : JSON.stringify(v)}\r\n`,
+  );
   return { payload: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -139,16 +164,19 @@ function perFieldShots(route: RoutePolicy, victimId: string): Shot[] {
   const path = (params: Record<string, string>) => route.url.replace(/:([A-Za-z_]+)/g, (_, p: string) => encodeURIComponent(params[p] ?? ''));
   const goodQuery = (sampleValue(route.schema.querystring)?.value ?? {}) as Record<string, unknown>;
   const query = (q: Record<string, unknown>) => {
-    const s = Object.entries(q).map(([k, v]) => `${encodeURIComponent(k)}=${inUrl(v)}`).join('&');
+    const s = Object.entries(q)
+      .map(([k, v]) => `${encodeURIComponent(k)}=${inUrl(v)}`)
+      .join('&');
     return s ? `?${s}` : '';
   };
   const goodBody = sampleValue(route.schema.body)?.value as Record<string, unknown> | undefined;
   const bodyOf = (b: Record<string, unknown> | undefined) => (b === undefined ? {} : { payload: JSON.stringify(b), contentType: json });
   const shots: Shot[] = [];
   for (const [field, schema] of Object.entries(objectFields(route.schema.body))) {
-    const values = schema instanceof z.ZodArray || (schema._zod.def as { innerType?: unknown }).innerType instanceof z.ZodArray
-      ? [...HOSTILE_VALUES, ...HOSTILE_VALUES.filter((v) => typeof v === 'string').map((v) => [v])]
-      : HOSTILE_VALUES;
+    const values =
+      schema instanceof z.ZodArray || (schema._zod.def as { innerType?: unknown }).innerType instanceof z.ZodArray
+        ? [...HOSTILE_VALUES, ...HOSTILE_VALUES.filter((v) => typeof v === 'string').map((v) => [v])]
+        : HOSTILE_VALUES;
     for (const v of values) shots.push({ url: path(goodParams) + query(goodQuery), ...bodyOf({ ...goodBody, [field]: v }), name: `body ${field}` });
   }
   for (const field of Object.keys(objectFields(route.schema.querystring))) {
@@ -157,7 +185,11 @@ function perFieldShots(route: RoutePolicy, victimId: string): Shot[] {
   for (const p of paramNames) {
     for (const v of [...HOSTILE_VALUES, '..%2f..%2fetc', '%ff']) {
       const raw = typeof v === 'string' && v.startsWith('..') ? v : inUrl(v);
-      shots.push({ url: route.url.replace(/:([A-Za-z_]+)/g, (_, q: string) => (q === p ? raw : encodeURIComponent(goodParams[q] ?? ''))) + query(goodQuery), ...bodyOf(goodBody), name: `param ${p}` });
+      shots.push({
+        url: route.url.replace(/:([A-Za-z_]+)/g, (_, q: string) => (q === p ? raw : encodeURIComponent(goodParams[q] ?? ''))) + query(goodQuery),
+        ...bodyOf(goodBody),
+        name: `param ${p}`,
+      });
     }
   }
   const goodFields = (sampleValue(route.schema.multipart)?.value ?? {}) as Record<string, unknown>;
@@ -207,7 +239,8 @@ describe('hostile input on every write route', async () => {
         ...(shot.payload !== undefined ? { payload: shot.payload } : {}),
       };
       const res = await app.inject(options);
-      if (res.statusCode >= 500) failures.push(`${route.method} ${shot.url.slice(0, 60)} [${shot.name}] as ${role}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if (res.statusCode >= 500)
+        failures.push(`${route.method} ${shot.url.slice(0, 60)} [${shot.name}] as ${role}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       // A request that signed the session out must not disarm the rest.
       if (res.headers['set-cookie']) cookie = await cookieFor(role);
     }
@@ -221,7 +254,14 @@ describe('hostile input on every write route', async () => {
     const shots: Shot[] = bodies.map((b) => ({ url: good, payload: b.payload, contentType: b.contentType, name: b.name }));
     if (route.url.includes(':')) {
       for (const v of ['%00', 'x'.repeat(300), '..%2f..%2fetc', '00000000-0000-4000-8000-00000000000%00', '%ff']) {
-        shots.push(...bodies.slice(0, 3).map((b) => ({ url: route.url.replace(/:[A-Za-z_]+/g, v), payload: b.payload, contentType: b.contentType, name: `${b.name}, param ${v.slice(0, 20)}` })));
+        shots.push(
+          ...bodies.slice(0, 3).map((b) => ({
+            url: route.url.replace(/:[A-Za-z_]+/g, v),
+            payload: b.payload,
+            contentType: b.contentType,
+            name: `${b.name}, param ${v.slice(0, 20)}`,
+          })),
+        );
       }
     }
     return shots;

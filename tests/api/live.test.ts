@@ -16,7 +16,12 @@ describe('live user monitor', async () => {
 
   /** One heartbeat, then the write the server does a second later, done now. */
   const beat = async (body: unknown, headers: Record<string, string> = {}) => {
-    const res = await app.inject({ method: 'POST', url: '/api/admin/heartbeat', payload: body as object, headers: { 'x-forwarded-for': '8.8.8.8', ...headers } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/heartbeat',
+      payload: body as object,
+      headers: { 'x-forwarded-for': '8.8.8.8', ...headers },
+    });
     await app.heartbeats.flush();
     return res;
   };
@@ -29,7 +34,10 @@ describe('live user monitor', async () => {
 
   it('keeps one row per visitor however often it beats, and counts its page views', async () => {
     for (const page of ['/', '/shop', '/shop', '/forum']) expect((await beat({ page, anonymousId: anonId(1) })).statusCode).toBe(200);
-    const rows = await db.select().from(liveSessions).where(eq(liveSessions.id, `a:${anonId(1)}`));
+    const rows = await db
+      .select()
+      .from(liveSessions)
+      .where(eq(liveSessions.id, `a:${anonId(1)}`));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ currentPage: '/forum', pageViews: 3, userId: null });
     const stats = await app.inject({ url: '/api/admin/anonymous-stats', headers: { cookie: admin.cookie } });
@@ -53,9 +61,19 @@ describe('live user monitor', async () => {
 
   it('drops the anonymous row of a tab whose visitor signed in', async () => {
     await beat({ page: '/', anonymousId: anonId(2) });
-    expect(await db.select().from(liveSessions).where(eq(liveSessions.id, `a:${anonId(2)}`))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(liveSessions)
+        .where(eq(liveSessions.id, `a:${anonId(2)}`)),
+    ).toHaveLength(1);
     await beat({ page: '/', anonymousId: anonId(2) }, { cookie: vip.cookie });
-    expect(await db.select().from(liveSessions).where(eq(liveSessions.id, `a:${anonId(2)}`))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(liveSessions)
+        .where(eq(liveSessions.id, `a:${anonId(2)}`)),
+    ).toHaveLength(0);
   });
 
   it('counts a visitor online for 3 minutes after its last heartbeat, not after', async () => {
@@ -103,7 +121,10 @@ describe('live user monitor', async () => {
 
   it('stores no address, only the place it resolved to', async () => {
     await beat({ page: '/', anonymousId: anonId(5) });
-    const [row] = await db.select().from(liveSessions).where(eq(liveSessions.id, `a:${anonId(5)}`));
+    const [row] = await db
+      .select()
+      .from(liveSessions)
+      .where(eq(liveSessions.id, `a:${anonId(5)}`));
     expect(row?.country).toBe('US');
     expect(JSON.stringify(row)).not.toContain('8.8.8.8');
     expect(Object.keys(row ?? {})).not.toContain('ip');

@@ -68,7 +68,9 @@ describe('member figures add up', async () => {
       const bucket = memberBucket(u, now);
       expected[bucket] += 1;
       if (fromSql.get(u.id) !== bucket) {
-        mismatches.push(`${u.subscriptionTier}/${u.subscriptionStatus}/${u.subscriptionExpiry?.toISOString() ?? 'none'}: sql ${fromSql.get(u.id)}, rule ${bucket}`);
+        mismatches.push(
+          `${u.subscriptionTier}/${u.subscriptionStatus}/${u.subscriptionExpiry?.toISOString() ?? 'none'}: sql ${fromSql.get(u.id)}, rule ${bucket}`,
+        );
       }
       if (effectiveTier(u, now) !== 'free') {
         withAccess += 1;

@@ -14,8 +14,14 @@ describe('admin member search: bounded counts that say so', async () => {
   const asAdmin = { cookie: admin.cookie };
   const row = (email: string, lastName: string): NewUserRow => ({ email, username: email.split('@')[0] ?? email, firstName: 'Test', lastName });
   // More members share 'broadname' than the count goes; seven share 'rarename'.
-  await insertMemberRows(app, Array.from({ length: BROAD }, (_, i) => row(`broad${i}@example.test`, 'Broadname')));
-  await insertMemberRows(app, Array.from({ length: 7 }, (_, i) => row(`rare${i}@example.test`, 'Rarename')));
+  await insertMemberRows(
+    app,
+    Array.from({ length: BROAD }, (_, i) => row(`broad${i}@example.test`, 'Broadname')),
+  );
+  await insertMemberRows(
+    app,
+    Array.from({ length: 7 }, (_, i) => row(`rare${i}@example.test`, 'Rarename')),
+  );
 
   const membersNow = async () => Number((await db.select({ n: count() }).from(users))[0]?.n ?? 0);
   const search = async (qs: string) => {
@@ -70,7 +76,12 @@ describe('admin member search: bounded counts that say so', async () => {
 
   it('keeps the unfiltered count true after a member is added', async () => {
     const before = await search('search=rarename');
-    const res = await app.inject({ method: 'POST', url: '/api/admin/users', headers: asAdmin, payload: { email: 'rare-new@example.test', username: 'rarenew' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: asAdmin,
+      payload: { email: 'rare-new@example.test', username: 'rarenew' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const after = await search('search=rarename');
     expect(after.all).toBe(before.all + 1);

@@ -20,10 +20,17 @@ describe('membership you can trust: bulk runs that never silently cut off paying
   const admin = await memberWithRole(app, 'admin');
   const as = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const tagged = (t: string) => db.select().from(users).where(like(users.email, `%-${t}@example.test`));
+  const tagged = (t: string) =>
+    db
+      .select()
+      .from(users)
+      .where(like(users.email, `%-${t}@example.test`));
   // The three supporters the platform keeps listing are left out: every run may update them.
   const snapshot = async (t: string) =>
-    (await tagged(t)).filter((u) => !/^bmc[012]-/.test(u.email)).map((u) => `${u.email} ${u.subscriptionTier} ${u.subscriptionStatus} ${u.subscriptionExpiry?.toISOString() ?? '-'} ${u.subscriptionSource}`).sort();
+    (await tagged(t))
+      .filter((u) => !/^bmc[012]-/.test(u.email))
+      .map((u) => `${u.email} ${u.subscriptionTier} ${u.subscriptionStatus} ${u.subscriptionExpiry?.toISOString() ?? '-'} ${u.subscriptionSource}`)
+      .sort();
 
   const paidThrough = dayFromNow(126);
   const t = Date.now().toString(36);
@@ -42,7 +49,10 @@ describe('membership you can trust: bulk runs that never silently cut off paying
     const res = await as('POST', '/api/admin/bulk-import', { csvContent: lines.join('\n') });
     expect(res.json()).toMatchObject({ imported: 502, errors: [] });
     expect(res.json().runId).toBeGreaterThan(0);
-    const [staff] = await db.select().from(users).where(eq(users.email, `staff-${t}@example.test`));
+    const [staff] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, `staff-${t}@example.test`));
     expect(staff).toMatchObject({ subscriptionTier: 'dhr2', subscriptionStatus: 'active', subscriptionSource: 'admin' });
   });
 
@@ -57,7 +67,11 @@ describe('membership you can trust: bulk runs that never silently cut off paying
     expect(plan.counts.loseAccess).toBe(497);
     expect(plan.needsConfirmation).toBe(true);
     expect(plan.samples.length).toBe(50);
-    expect(plan.samples[0]).toMatchObject({ kind: 'loseAccess', from: { tier: 'vip', status: 'active' }, to: { tier: 'vip', status: 'cancelled_with_access' } });
+    expect(plan.samples[0]).toMatchObject({
+      kind: 'loseAccess',
+      from: { tier: 'vip', status: 'active' },
+      to: { tier: 'vip', status: 'cancelled_with_access' },
+    });
     expect(await snapshot(t)).toEqual(before);
 
     const refused = await as('POST', '/api/admin/sync-subscriptions', {});
@@ -101,8 +115,16 @@ describe('membership you can trust: bulk runs that never silently cut off paying
     }
     const listed = rows.filter((u) => /^bmc[012]-/.test(u.email));
     for (const u of listed) expect(u).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'vip' });
-    expect(rows.find((u) => u.email.startsWith('staff-'))).toMatchObject({ subscriptionTier: 'dhr2', subscriptionStatus: 'active', subscriptionSource: 'admin' });
-    expect(rows.find((u) => u.email.startsWith('crew-'))).toMatchObject({ subscriptionTier: 'dhr1', subscriptionStatus: 'active', subscriptionSource: 'admin' });
+    expect(rows.find((u) => u.email.startsWith('staff-'))).toMatchObject({
+      subscriptionTier: 'dhr2',
+      subscriptionStatus: 'active',
+      subscriptionSource: 'admin',
+    });
+    expect(rows.find((u) => u.email.startsWith('crew-'))).toMatchObject({
+      subscriptionTier: 'dhr1',
+      subscriptionStatus: 'active',
+      subscriptionSource: 'admin',
+    });
 
     // A lapsed member keeps VIP access now.
     const lapsedMember = lapsed[0];

@@ -183,7 +183,8 @@ describe('public reads answered from memory', async () => {
   });
 
   it('counts memory answers in the route’s request duration series', async () => {
-    const series = (text: string) => Number(/dhr_http_request_duration_seconds_count\{method="GET",route="\/api\/channels",status="200"\} (\d+)/.exec(text)?.[1] ?? 0);
+    const series = (text: string) =>
+      Number(/dhr_http_request_duration_seconds_count\{method="GET",route="\/api\/channels",status="200"\} (\d+)/.exec(text)?.[1] ?? 0);
     const before = series((await readMetrics(app)).body);
     await get('/api/channels');
     await get('/api/channels');

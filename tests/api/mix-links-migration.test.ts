@@ -22,7 +22,10 @@ describe('migration 0011: mix links are storage keys only', async () => {
     } as const;
     for (const [id, s3Url] of Object.entries(rows)) await insertMix(db, { id, ...base, s3Url });
     await db.execute(sql.raw(migration));
-    const after = await db.select({ id: vipMixes.id, s3Url: vipMixes.s3Url }).from(vipMixes).where(inArray(vipMixes.id, Object.keys(rows)));
+    const after = await db
+      .select({ id: vipMixes.id, s3Url: vipMixes.s3Url })
+      .from(vipMixes)
+      .where(inArray(vipMixes.id, Object.keys(rows)));
     expect(Object.fromEntries(after.map((r) => [r.id, r.s3Url]))).toEqual({ 'mig-outside': null, 'mig-traversal': null, 'mig-key': 'mixes/mig-key.mp3' });
   });
 });

@@ -48,7 +48,11 @@ describe('the moderation queue: held comments and held threads together', async 
       reported: false,
     });
     expect(byId.get(publishedId)).toMatchObject({ kind: 'comment', reason: HOLD_REASONS.reported(2), reported: true });
-    expect(byId.get(heldThread.json<{ id: string }>().id)).toMatchObject({ kind: 'thread', title: 'My new mix on www.mixes.example.com', reason: HOLD_REASONS.link });
+    expect(byId.get(heldThread.json<{ id: string }>().id)).toMatchObject({
+      kind: 'thread',
+      title: 'My new mix on www.mixes.example.com',
+      reason: HOLD_REASONS.link,
+    });
   });
 
   it('empties as the admin decides each kind through the existing routes; the dashboard counts follow', async () => {
@@ -74,7 +78,9 @@ describe('the moderation queue: held comments and held threads together', async 
       { name: 'B', email: 'b@example.test', message: 'hello', handledAt: new Date() },
     ]);
     const submission = { artistName: 'DJ', email: 'dj@example.test', mixTitle: 'Mix', genre: 'deep', description: 'x', wetransferLink: 'https://we.tl/x' };
-    await db.insert(djSubmissions).values([submission, { ...submission, status: 'new' }, { ...submission, status: 'accepted' }, { ...submission, status: 'listening' }]);
+    await db
+      .insert(djSubmissions)
+      .values([submission, { ...submission, status: 'new' }, { ...submission, status: 'accepted' }, { ...submission, status: 'listening' }]);
     const s = (await call(app, admin, 'GET', '/api/admin/stats')).json<AdminStats>();
     expect(s.contactUnhandled).toBe(1);
     expect(s.submissionsUnreviewed).toBe(2);
@@ -203,7 +209,11 @@ describe('a ban covers accounts sharing a platform identity', async () => {
     const a = await memberWithRole(app, 'vip');
     const b = await memberWithRole(app, 'dhr1');
     await linkIdentity(db, { platform: 'patreon', kind: 'user_id', key: 'patreon-user-77', userId: a.user.id, via: 'oauth' });
-    await upsertPlatformRecords(db, [{ ...bmcRecord(b.user.email), platform: 'patreon', platformUserId: 'patreon-user-77', platformStatus: 'active_patron' }], 'sync');
+    await upsertPlatformRecords(
+      db,
+      [{ ...bmcRecord(b.user.email), platform: 'patreon', platformUserId: 'patreon-user-77', platformStatus: 'active_patron' }],
+      'sync',
+    );
     expect((await call(app, admin, 'POST', `/api/admin/users/${a.user.id}/ban-comments`, { reason: 'Abuse' })).statusCode).toBe(200);
     refusedAsBanned(await thread(app, b, 'A thread from B'));
   });

@@ -224,7 +224,13 @@ describe('feed parsing', () => {
       },
     ]);
     const [entry] = (await readFeed(body, 'https://label.example/atom.xml')).entries;
-    expect(entry).toMatchObject({ key: 'urn:ep:1', title: 'New EP Deep', description: 'Four tracks', link: 'https://label.example/ep1', imageUrl: 'https://label.example/ep1.png' });
+    expect(entry).toMatchObject({
+      key: 'urn:ep:1',
+      title: 'New EP Deep',
+      description: 'Four tracks',
+      link: 'https://label.example/ep1',
+      imageUrl: 'https://label.example/ep1.png',
+    });
   });
 
   it('says why a body is not a feed: an HTML page, JSON that is no JSON Feed, nonsense; broken XML is recovered and says so', async () => {

@@ -20,7 +20,12 @@ const rssDoc = (decl: string | null, items: string, channelExtra = '') =>
 const item = (title: string, link: string, extra = '') => `<item><title>${title}</title><link>${link}</link>${extra}</item>`;
 
 async function addSource(app: App, admin: TestMember, url: string, kind: 'rss' | 'web' = 'rss'): Promise<NewsSource> {
-  const res = await app.inject({ method: 'POST', url: '/api/admin/news-sources', headers: { cookie: admin.cookie }, payload: { kind, name: url.slice(-40), url } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/news-sources',
+    headers: { cookie: admin.cookie },
+    payload: { kind, name: url.slice(-40), url },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<NewsSource>();
 }
@@ -64,9 +69,20 @@ describe('feeds from the real web', () => {
     ])('%s', async (name, encoding, where, title) => {
       const path = `/enc/${encodeURIComponent(name)}.xml`;
       const label = where === 'decl' ? encoding : where === 'http' ? 'UTF-8' : null;
-      const boms: Record<string, number[]> = { 'utf-16le': [0xff, 0xfe], 'utf-16be': [0xfe, 0xff], 'utf-32le': [0xff, 0xfe, 0, 0], 'utf-32be': [0, 0, 0xfe, 0xff] };
+      const boms: Record<string, number[]> = {
+        'utf-16le': [0xff, 0xfe],
+        'utf-16be': [0xfe, 0xff],
+        'utf-32le': [0xff, 0xfe, 0, 0],
+        'utf-32be': [0, 0, 0xfe, 0xff],
+      };
       const doc = rssDoc(label, item(title, `https://site.example/${encodeURIComponent(name)}`));
-      serve(path, doc, encoding, where === 'http' ? `application/rss+xml; charset=${encoding.toUpperCase()}` : 'application/rss+xml', where === 'bom' ? boms[encoding] : []);
+      serve(
+        path,
+        doc,
+        encoding,
+        where === 'http' ? `application/rss+xml; charset=${encoding.toUpperCase()}` : 'application/rss+xml',
+        where === 'bom' ? boms[encoding] : [],
+      );
       const source = await addSource(app, admin, server.url(path));
       expect(source).toMatchObject({ lastStatus: 'ok', httpStatus: 200, itemCount: 1 });
       expect(source.report).toMatchObject({ encoding, found: 1, added: 1, kept: 1, warnings: [] });
@@ -87,7 +103,12 @@ describe('feeds from the real web', () => {
 
     it('reads a web page in the charset of its <meta>', async () => {
       server.route('/robots.txt', (_req, res) => res.writeHead(404).end());
-      serve('/enc/page.html', '<!doctype html><html><head><meta charset="windows-1251"><meta property="og:title" content="Вечеринка"><meta property="og:description" content="Дип-хаус до утра"></head></html>', 'windows-1251', 'text/html');
+      serve(
+        '/enc/page.html',
+        '<!doctype html><html><head><meta charset="windows-1251"><meta property="og:title" content="Вечеринка"><meta property="og:description" content="Дип-хаус до утра"></head></html>',
+        'windows-1251',
+        'text/html',
+      );
       const source = await addSource(app, admin, server.url('/enc/page.html'), 'web');
       expect(source.report).toMatchObject({ encoding: 'windows-1251', format: 'web page', kept: 1 });
       expect((await itemsOf(app, source.id))[0]).toMatchObject({ title: 'Вечеринка', description: 'Дип-хаус до утра' });
@@ -98,11 +119,16 @@ describe('feeds from the real web', () => {
     it('resolves relative links against xml:base, then Content-Location, then the address after redirects', async () => {
       const atom = `<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://cdn.example/blog/"><entry xml:base="2026/"><id>a</id><title>Based</title><link href="a.html"/><content type="html">&lt;img src="a.png"&gt; text</content></entry></feed>`;
       server.route('/based.xml', (_req, res) => res.writeHead(200, { 'content-type': 'application/atom+xml' }).end(atom));
-      server.route('/located.xml', (_req, res) => res.writeHead(200, { 'content-location': 'https://origin.example/news/feed.xml' }).end(rssDoc(null, item('Located', 'story/1'))));
+      server.route('/located.xml', (_req, res) =>
+        res.writeHead(200, { 'content-location': 'https://origin.example/news/feed.xml' }).end(rssDoc(null, item('Located', 'story/1'))),
+      );
       server.route('/old.xml', (_req, res) => res.writeHead(301, { location: '/moved/feed.xml' }).end());
       server.route('/moved/feed.xml', (_req, res) => res.end(rssDoc(null, item('Moved', 'story/2'))));
       const based = await addSource(app, admin, server.url('/based.xml'));
-      expect((await itemsOf(app, based.id))[0]).toMatchObject({ link: 'https://cdn.example/blog/2026/a.html', imageUrl: 'https://cdn.example/blog/2026/a.png' });
+      expect((await itemsOf(app, based.id))[0]).toMatchObject({
+        link: 'https://cdn.example/blog/2026/a.html',
+        imageUrl: 'https://cdn.example/blog/2026/a.png',
+      });
       const located = await addSource(app, admin, server.url('/located.xml'));
       expect((await itemsOf(app, located.id))[0]?.link).toBe('https://origin.example/news/story/1');
       const moved = await addSource(app, admin, server.url('/old.xml'));
@@ -110,7 +136,10 @@ describe('feeds from the real web', () => {
     });
 
     it('recovers undefined entities and bare ampersands, says so, and keeps escaped markup in titles as text', async () => {
-      const doc = rssDoc(null, item('History of the &lt;blink&gt; tag&nbsp;&mdash; part&nbsp;1', 'https://site.example/?a=1&b=2', '<description>Caf&eacute; night</description>'));
+      const doc = rssDoc(
+        null,
+        item('History of the &lt;blink&gt; tag&nbsp;&mdash; part&nbsp;1', 'https://site.example/?a=1&b=2', '<description>Caf&eacute; night</description>'),
+      );
       server.route('/recovered.xml', (_req, res) => res.end(doc));
       const source = await addSource(app, admin, server.url('/recovered.xml'));
       expect(source).toMatchObject({ lastStatus: 'ok', itemCount: 1 });
@@ -156,8 +185,16 @@ describe('feeds from the real web', () => {
       const hostile = rssDoc(
         null,
         [
-          item('&lt;img src=x onerror=alert(1)&gt;Img', 'javascript:alert(1)', '<description><![CDATA[<script>alert(1)</script><a href="javascript:x" onclick="y">click</a>]]></description><enclosure url="data:image/png;base64,AAAA" type="image/png"/>'),
-          item('<![CDATA[<b onmouseover="alert(1)">Bold</b>]]>', 'https://site.example/ok', '<description>&amp;lt;iframe src=javascript:alert(1)&amp;gt;</description><media:thumbnail xmlns:media="http://search.yahoo.com/mrss/" url="javascript:alert(2)"/>'),
+          item(
+            '&lt;img src=x onerror=alert(1)&gt;Img',
+            'javascript:alert(1)',
+            '<description><![CDATA[<script>alert(1)</script><a href="javascript:x" onclick="y">click</a>]]></description><enclosure url="data:image/png;base64,AAAA" type="image/png"/>',
+          ),
+          item(
+            '<![CDATA[<b onmouseover="alert(1)">Bold</b>]]>',
+            'https://site.example/ok',
+            '<description>&amp;lt;iframe src=javascript:alert(1)&amp;gt;</description><media:thumbnail xmlns:media="http://search.yahoo.com/mrss/" url="javascript:alert(2)"/>',
+          ),
         ].join(''),
       );
       server.route('/hostile.xml', (_req, res) => res.end(hostile));
@@ -186,7 +223,9 @@ describe('fetching that never blocks a request and backs off', () => {
     server = await startFeedServer();
     app = await createTestApp({ NEWS_ALLOW_PRIVATE: 'true', NEWS_POLL_MIN: '30' });
     admin = await memberWithRole(app, 'admin');
-    server.route('/flaky.xml', (_req, res) => (failing ? res.writeHead(503, 'Service Unavailable').end() : res.end(rssDoc(null, item('Back again', 'https://site.example/back')))));
+    server.route('/flaky.xml', (_req, res) =>
+      failing ? res.writeHead(503, 'Service Unavailable').end() : res.end(rssDoc(null, item('Back again', 'https://site.example/back'))),
+    );
   });
 
   async function row(id: string) {
@@ -215,7 +254,10 @@ describe('fetching that never blocks a request and backs off', () => {
     expect(wait3).toBeLessThanOrEqual(4 * 30 * MINUTE_MS * 1.15);
 
     // Failing for 7 days: the next failure pauses it, and the sources page says so.
-    await app.database.db.update(newsSources).set({ failingSince: new Date(Date.now() - 7 * DAY_MS - 1000) }).where(eq(newsSources.id, source.id));
+    await app.database.db
+      .update(newsSources)
+      .set({ failingSince: new Date(Date.now() - 7 * DAY_MS - 1000) })
+      .where(eq(newsSources.id, source.id));
     await app.news.poller.fetchSource(await row(source.id));
     const list = (await app.inject({ method: 'GET', url: '/api/admin/news-sources', headers: { cookie: admin.cookie } })).json<NewsSource[]>();
     const paused = list.find((s) => s.id === source.id);
@@ -238,7 +280,11 @@ describe('fetching that never blocks a request and backs off', () => {
     const again = await app.inject({ method: 'POST', url: `/api/admin/news-sources/${source.id}/resume`, headers: { cookie: admin.cookie } });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: { code: 'not_paused', message: NEWS_MESSAGES.notPaused } });
-    const missing = await app.inject({ method: 'POST', url: '/api/admin/news-sources/00000000-0000-4000-8000-000000000000/resume', headers: { cookie: admin.cookie } });
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/admin/news-sources/00000000-0000-4000-8000-000000000000/resume',
+      headers: { cookie: admin.cookie },
+    });
     expect(missing.statusCode).toBe(404);
     const bad = await app.inject({ method: 'POST', url: '/api/admin/news-sources/not-a-uuid/resume', headers: { cookie: admin.cookie } });
     expect(bad.statusCode).toBe(400);
@@ -279,7 +325,10 @@ describe('fetching that never blocks a request and backs off', () => {
       await new Promise((r) => setTimeout(r, 5));
     }
     await idle;
-    const [big] = await app.database.db.select().from(newsSources).where(eq(newsSources.url, server.url('/big.xml')));
+    const [big] = await app.database.db
+      .select()
+      .from(newsSources)
+      .where(eq(newsSources.url, server.url('/big.xml')));
     expect(big).toMatchObject({ lastStatus: 'ok', errorCount: 0 });
     expect(latencies.length).toBeGreaterThan(3);
     // The parse yields to the event loop every few milliseconds: no health answer waits for the whole parse.

@@ -53,16 +53,28 @@ describe('news ingestion from loopback feeds (NEWS_ALLOW_PRIVATE=true)', () => {
     });
     server.route('/atom.xml', (_req, res) =>
       res.writeHead(200, { 'content-type': 'application/atom+xml' }).end(
-        atom([{ title: 'Label EP out now', id: 'urn:ep:9', link: 'https://label.example/ep9', summary: '&lt;p&gt;Four deep cuts&lt;/p&gt;', extra: '<media:content url="https://label.example/ep9.jpg" medium="image"/>' }]),
+        atom([
+          {
+            title: 'Label EP out now',
+            id: 'urn:ep:9',
+            link: 'https://label.example/ep9',
+            summary: '&lt;p&gt;Four deep cuts&lt;/p&gt;',
+            extra: '<media:content url="https://label.example/ep9.jpg" medium="image"/>',
+          },
+        ]),
       ),
     );
     server.route('/broken.xml', (_req, res) => res.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<rss><channel><item><title>half'));
-    server.route('/page.html', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><head><title>A page</title></head><body>no feed</body></html>'));
+    server.route('/page.html', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><head><title>A page</title></head><body>no feed</body></html>'),
+    );
     server.route('/robots.txt', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n'));
     server.route('/events/night', (_req, res) =>
-      res.writeHead(200, { 'content-type': 'text/html' }).end(
-        '<!doctype html><html><head><meta property="og:title" content="Warehouse night"><meta property="og:description" content="Deep house till late"><meta property="og:image" content="/night.jpg"></head><body></body></html>',
-      ),
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          '<!doctype html><html><head><meta property="og:title" content="Warehouse night"><meta property="og:description" content="Deep house till late"><meta property="og:image" content="/night.jpg"></head><body></body></html>',
+        ),
     );
     server.route('/private/page', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Secret</title></head></html>'));
     server.route('/loop', (_req, res) => res.writeHead(302, { location: '/loop2' }).end());
@@ -113,13 +125,25 @@ describe('news ingestion from loopback feeds (NEWS_ALLOW_PRIVATE=true)', () => {
 
     const latest = await getJson<NewsItem[]>(app, '/api/rss/latest');
     const kerri = latest.find((i) => i.title === 'Kerri Chandler returns to Dublin');
-    expect(kerri).toMatchObject({ description: 'A six-hour set & more', imageUrl: 'https://scene.example/kerri.jpg', link: 'https://scene.example/kerri', type: 'rss', source: '127.0.0.1' });
+    expect(kerri).toMatchObject({
+      description: 'A six-hour set & more',
+      imageUrl: 'https://scene.example/kerri.jpg',
+      link: 'https://scene.example/kerri',
+      type: 'rss',
+      source: '127.0.0.1',
+    });
     expect(latest.find((i) => i.title === 'Vinyl pressing plants catch up')?.imageUrl).toBe('https://scene.example/vinyl.jpg');
     expect(latest.find((i) => i.title === 'Label EP out now')).toMatchObject({ description: 'Four deep cuts', imageUrl: 'https://label.example/ep9.jpg' });
 
     const web = await getJson<NewsItem[]>(app, '/api/crawler/all');
     expect(web).toHaveLength(1);
-    expect(web[0]).toMatchObject({ title: 'Warehouse night', description: 'Deep house till late', imageUrl: server.url('/night.jpg'), link: server.url('/events/night'), type: 'news' });
+    expect(web[0]).toMatchObject({
+      title: 'Warehouse night',
+      description: 'Deep house till late',
+      imageUrl: server.url('/night.jpg'),
+      link: server.url('/events/night'),
+      type: 'news',
+    });
 
     const admin = await memberWithRole(app, 'admin');
     const list = await getJson<NewsSource[]>(app, '/api/admin/news-sources', admin.cookie);
@@ -140,15 +164,25 @@ describe('news ingestion from loopback feeds (NEWS_ALLOW_PRIVATE=true)', () => {
     const countRss = async () => (await app.database.db.select().from(newsItems).where(eq(newsItems.origin, 'rss'))).length;
     const before = await countRss();
     const poller = createNewsPoller({ database: app.database, config: app.config });
-    const [rssSource] = await app.database.db.select().from(newsSources).where(eq(newsSources.url, server.url('/rss.xml')));
+    const [rssSource] = await app.database.db
+      .select()
+      .from(newsSources)
+      .where(eq(newsSources.url, server.url('/rss.xml')));
     if (!rssSource) throw new Error('no source');
     expect(await poller.fetchSource(rssSource)).toEqual({ status: 'not_modified', added: 0 });
     expect(etagHits).toBe(1);
     expect(await countRss()).toBe(before);
 
     // The feed gains one item and edits another's title: one new row, the edit applied in place.
-    rssItems = [{ title: 'Fresh: Moodymann announces tour', link: 'https://scene.example/moody', guid: 'moody-1' }, { ...rssItems[0]!, title: 'Kerri Chandler returns to Dublin (updated)' }, rssItems[1]!];
-    const [again] = await app.database.db.select().from(newsSources).where(eq(newsSources.url, server.url('/rss.xml')));
+    rssItems = [
+      { title: 'Fresh: Moodymann announces tour', link: 'https://scene.example/moody', guid: 'moody-1' },
+      { ...rssItems[0]!, title: 'Kerri Chandler returns to Dublin (updated)' },
+      rssItems[1]!,
+    ];
+    const [again] = await app.database.db
+      .select()
+      .from(newsSources)
+      .where(eq(newsSources.url, server.url('/rss.xml')));
     expect(await poller.fetchSource(again!)).toEqual({ status: 'ok', added: 1 });
     expect(await countRss()).toBe(before + 1);
     const titles = (await app.database.db.select().from(newsItems)).map((i) => i.title);
@@ -162,7 +196,9 @@ describe('news ingestion from loopback feeds (NEWS_ALLOW_PRIVATE=true)', () => {
     expect(first.headers['cache-control']).toBe('public, no-cache');
     expect((await app.inject({ method: 'GET', url: '/api/rss/latest', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
     // A row written behind the cache's back is not seen until a change is announced (NOTIFY).
-    await app.database.db.insert(newsItems).values({ id: 'manual-1', title: 'Written directly', link: 'https://x.example/', source: 'Test', pubDate: new Date(), type: 'news' });
+    await app.database.db
+      .insert(newsItems)
+      .values({ id: 'manual-1', title: 'Written directly', link: 'https://x.example/', source: 'Test', pubDate: new Date(), type: 'news' });
     expect((await getJson<NewsItem[]>(app, '/api/rss/latest')).some((i) => i.id === 'manual-1')).toBe(false);
     await app.database.notify('news_changed', 'changed');
     await new Promise((r) => setTimeout(r, 50));
@@ -171,7 +207,14 @@ describe('news ingestion from loopback feeds (NEWS_ALLOW_PRIVATE=true)', () => {
   });
 
   it('lists at most 25 items per tab', async () => {
-    const rows = Array.from({ length: 40 }, (_, i) => ({ id: `bulk-${i}`, title: `Bulk ${i}`, link: 'https://x.example/', source: 'Bulk', pubDate: new Date(Date.now() - i * 1000), type: 'rss' as const }));
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      id: `bulk-${i}`,
+      title: `Bulk ${i}`,
+      link: 'https://x.example/',
+      source: 'Bulk',
+      pubDate: new Date(Date.now() - i * 1000),
+      type: 'rss' as const,
+    }));
     await app.database.db.insert(newsItems).values(rows);
     await app.news.changed();
     expect(await getJson<NewsItem[]>(app, '/api/rss/latest')).toHaveLength(25);
@@ -181,13 +224,19 @@ describe('news ingestion from loopback feeds (NEWS_ALLOW_PRIVATE=true)', () => {
   });
 
   it('gives up on a slow feed within its timeout and marks it failed; the others are unaffected', async () => {
-    const slow = await app.database.db.insert(newsSources).values({ kind: 'rss', name: 'Slow', url: server.url('/slow.xml'), itemType: 'rss' }).returning();
+    const slow = await app.database.db
+      .insert(newsSources)
+      .values({ kind: 'rss', name: 'Slow', url: server.url('/slow.xml'), itemType: 'rss' })
+      .returning();
     const poller = createNewsPoller({ database: app.database, config: app.config, fetchOptions: { totalTimeoutMs: 500 } });
     const started = Date.now();
     const outcome = await poller.fetchSource(slow[0]!);
     expect(outcome.status).toBe('failed');
     expect(outcome.error).toBe('no complete reply within 500 ms');
-    expect((await app.database.db.select().from(newsSources).where(eq(newsSources.id, slow[0]!.id)))[0]).toMatchObject({ lastStatus: 'failed', lastError: 'no complete reply within 500 ms' });
+    expect((await app.database.db.select().from(newsSources).where(eq(newsSources.id, slow[0]!.id)))[0]).toMatchObject({
+      lastStatus: 'failed',
+      lastError: 'no complete reply within 500 ms',
+    });
     expect(Date.now() - started).toBeLessThan(3000);
     expect((await app.inject({ method: 'GET', url: '/api/rss/latest' })).statusCode).toBe(200);
   }, 30_000);
@@ -211,7 +260,12 @@ describe('private addresses refused (NEWS_ALLOW_PRIVATE unset)', () => {
     ['localhost by name', () => server.url('/feed.xml').replace('127.0.0.1', 'localhost'), /refused: localhost resolves to a private/],
   ])('marks a %s source failed with the reason and never connects', async (_name, url, reason) => {
     const before = server.requests.length;
-    const res = await app.inject({ method: 'POST', url: '/api/admin/news-sources', headers: { cookie: admin.cookie }, payload: { kind: 'rss', name: 'Inside', url: url() } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/news-sources',
+      headers: { cookie: admin.cookie },
+      payload: { kind: 'rss', name: 'Inside', url: url() },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json<NewsSource>()).toMatchObject({ lastStatus: 'failed', itemCount: 0 });
     expect(res.json<NewsSource>().lastError).toMatch(reason);
@@ -240,27 +294,52 @@ describe('news sources admin', () => {
   it('is for admins only', async () => {
     const vip = await memberWithRole(app, 'vip');
     for (const cookie of [undefined, vip.cookie]) {
-      const res = await app.inject({ method: 'POST', url: '/api/admin/news-sources', headers: cookie ? { cookie } : {}, payload: { kind: 'rss', name: 'X', url: server.url('/a.xml') } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/admin/news-sources',
+        headers: cookie ? { cookie } : {},
+        payload: { kind: 'rss', name: 'X', url: server.url('/a.xml') },
+      });
       expect([401, 403]).toContain(res.statusCode);
     }
     expect(await sources(app)).toHaveLength(0);
   });
 
   it('adds (fetching at once), refuses a duplicate, pauses, edits, removes with its items', async () => {
-    const add = await app.inject({ method: 'POST', url: '/api/admin/news-sources', headers: { cookie: admin.cookie }, payload: { kind: 'rss', name: 'Feed A', url: server.url('/a.xml'), priority: 7 } });
+    const add = await app.inject({
+      method: 'POST',
+      url: '/api/admin/news-sources',
+      headers: { cookie: admin.cookie },
+      payload: { kind: 'rss', name: 'Feed A', url: server.url('/a.xml'), priority: 7 },
+    });
     expect(add.statusCode).toBe(201);
     const src = add.json<NewsSource>();
     expect(src).toMatchObject({ name: 'Feed A', priority: 7, lastStatus: 'ok', itemCount: 1, paused: false, itemType: 'rss' });
     expect((await getJson<NewsItem[]>(app, '/api/rss/latest')).find((i) => i.title === 'From A')?.source).toBe('Feed A');
 
-    const dup = await app.inject({ method: 'POST', url: '/api/admin/news-sources', headers: { cookie: admin.cookie }, payload: { kind: 'rss', name: 'Again', url: server.url('/a.xml') } });
+    const dup = await app.inject({
+      method: 'POST',
+      url: '/api/admin/news-sources',
+      headers: { cookie: admin.cookie },
+      payload: { kind: 'rss', name: 'Again', url: server.url('/a.xml') },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json<{ message: string }>().message).toBe(NEWS_MESSAGES.duplicateSource);
 
-    const bad = await app.inject({ method: 'POST', url: '/api/admin/news-sources', headers: { cookie: admin.cookie }, payload: { kind: 'rss', name: 'X', url: 'javascript:alert(1)' } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/admin/news-sources',
+      headers: { cookie: admin.cookie },
+      payload: { kind: 'rss', name: 'X', url: 'javascript:alert(1)' },
+    });
     expect(bad.statusCode).toBe(400);
 
-    const patch = await app.inject({ method: 'PATCH', url: `/api/admin/news-sources/${src.id}`, headers: { cookie: admin.cookie }, payload: { paused: true, name: 'Feed A (label)', itemType: 'release' } });
+    const patch = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/news-sources/${src.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { paused: true, name: 'Feed A (label)', itemType: 'release' },
+    });
     expect(patch.statusCode).toBe(200);
     expect(patch.json<NewsSource>()).toMatchObject({ paused: true, name: 'Feed A (label)', itemType: 'release' });
     expect((await getJson<NewsItem[]>(app, '/api/rss/latest')).find((i) => i.title === 'From A')).toMatchObject({ source: 'Feed A (label)', type: 'release' });
@@ -276,7 +355,12 @@ describe('news sources admin', () => {
     expect((await app.inject({ method: 'DELETE', url: `/api/admin/news-sources/${src.id}`, headers: { cookie: admin.cookie } })).statusCode).toBe(404);
 
     // Added again later: it comes back fresh.
-    const again = await app.inject({ method: 'POST', url: '/api/admin/news-sources', headers: { cookie: admin.cookie }, payload: { kind: 'rss', name: 'Feed A', url: server.url('/a.xml') } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/admin/news-sources',
+      headers: { cookie: admin.cookie },
+      payload: { kind: 'rss', name: 'Feed A', url: server.url('/a.xml') },
+    });
     expect(again.statusCode).toBe(201);
     expect(again.json<NewsSource>()).toMatchObject({ paused: false, itemCount: 1 });
   });
@@ -322,7 +406,12 @@ describe('ranking', () => {
     // Comments by different members (the spam rule holds a burst by one), each invalidating the cached ranking.
     for (let i = 0; i < 8; i++) {
       const m = await memberWithRole(app, 'dhr1');
-      const res = await app.inject({ method: 'POST', url: '/api/comments', headers: { cookie: m.cookie }, payload: { articleId: last.id, articleTitle: last.title, articleSource: last.source, comment: `Great news ${i}` } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/comments',
+        headers: { cookie: m.cookie },
+        payload: { articleId: last.id, articleTitle: last.title, articleSource: last.source, comment: `Great news ${i}` },
+      });
       expect(res.statusCode, res.body).toBeLessThan(300);
     }
     // 12 days old, priority 4: 4 + 4·ln 9 = 12.8 now, past every seeded item but the fresh top one (10 + 5 = 15).
@@ -337,7 +426,8 @@ describe('forum threads', () => {
     app = await createTestApp();
   });
 
-  const post = (cookie: string | undefined, payload: unknown) => app.inject({ method: 'POST', url: '/api/forum/posts', headers: cookie ? { cookie } : {}, payload: payload as object });
+  const post = (cookie: string | undefined, payload: unknown) =>
+    app.inject({ method: 'POST', url: '/api/forum/posts', headers: cookie ? { cookie } : {}, payload: payload as object });
 
   it('lets DHR1, DHR2, VIP members and admins start threads; visitors and free members may not', async () => {
     expect((await post(undefined, { title: 'Hello', body: 'x', category: 'discussion' })).statusCode).toBe(401);
@@ -351,9 +441,19 @@ describe('forum threads', () => {
 
     for (const role of ['dhr1', 'dhr2', 'vip', 'admin'] as const) {
       const m = await memberWithRole(app, role);
-      const res = await post(m.cookie, { title: `  ${role} thread about Larry Heard  `, body: ` Fingers Inc. forever (${role}) `, category: role === 'dhr2' ? 'events' : 'discussion' });
+      const res = await post(m.cookie, {
+        title: `  ${role} thread about Larry Heard  `,
+        body: ` Fingers Inc. forever (${role}) `,
+        category: role === 'dhr2' ? 'events' : 'discussion',
+      });
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json<ForumPost>()).toMatchObject({ title: `${role} thread about Larry Heard`, body: `Fingers Inc. forever (${role})`, authorName: m.user.username, authorTier: role === 'admin' ? 'admin' : role, status: 'approved' });
+      expect(res.json<ForumPost>()).toMatchObject({
+        title: `${role} thread about Larry Heard`,
+        body: `Fingers Inc. forever (${role})`,
+        authorName: m.user.username,
+        authorTier: role === 'admin' ? 'admin' : role,
+        status: 'approved',
+      });
     }
   });
 
@@ -383,8 +483,10 @@ describe('forum threads', () => {
     expect((await getJson<ForumPost[]>(app, '/api/forum/posts', other.cookie)).some((p) => p.id === held.id)).toBe(false);
     expect((await getJson<ForumPost[]>(app, '/api/forum/posts', admin.cookie)).find((p) => p.id === held.id)?.status).toBe('pending');
 
-    const approve = (cookie: string | undefined, id: string) => app.inject({ method: 'PATCH', url: `/api/admin/forum/posts/${id}/approve`, headers: cookie ? { cookie } : {} });
-    const remove = (cookie: string | undefined, id: string) => app.inject({ method: 'DELETE', url: `/api/admin/forum/posts/${id}`, headers: cookie ? { cookie } : {} });
+    const approve = (cookie: string | undefined, id: string) =>
+      app.inject({ method: 'PATCH', url: `/api/admin/forum/posts/${id}/approve`, headers: cookie ? { cookie } : {} });
+    const remove = (cookie: string | undefined, id: string) =>
+      app.inject({ method: 'DELETE', url: `/api/admin/forum/posts/${id}`, headers: cookie ? { cookie } : {} });
     expect((await approve(undefined, held.id)).statusCode).toBe(401);
     expect((await approve(linker.cookie, held.id)).statusCode).toBe(403);
     expect((await remove(other.cookie, held.id)).statusCode).toBe(403);
@@ -411,7 +513,13 @@ describe('forum threads', () => {
     const dhr1 = await memberWithRole(app, 'dhr1');
     const count = async () => (await app.database.db.select().from(forumPosts)).length;
     const before = await count();
-    for (const payload of [{}, { title: 'ok title', body: 'x', category: 'news' }, { title: 'x', body: 'body', category: 'discussion' }, { title: 'a'.repeat(121), body: 'b', category: 'discussion' }, { title: 'fine title', body: '   ', category: 'discussion' }]) {
+    for (const payload of [
+      {},
+      { title: 'ok title', body: 'x', category: 'news' },
+      { title: 'x', body: 'body', category: 'discussion' },
+      { title: 'a'.repeat(121), body: 'b', category: 'discussion' },
+      { title: 'fine title', body: '   ', category: 'discussion' },
+    ]) {
       const res = await post(dhr1.cookie, payload);
       expect(res.statusCode).toBe(400);
     }

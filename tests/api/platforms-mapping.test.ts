@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBmcSubscription, parsePatreonMember } from '../../src/server/modules/platforms/clients';
-import {
-  bestEntitlement,
-  bmcAmountCents,
-  mapEntitlement,
-  parsePlatformDate,
-  type PlatformRecord,
-} from '../../src/server/modules/platforms/mapping';
+import { bestEntitlement, bmcAmountCents, mapEntitlement, parsePlatformDate, type PlatformRecord } from '../../src/server/modules/platforms/mapping';
 import { bmcSubscription, patreonMember } from '../support/platform-stubs';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
@@ -14,7 +8,16 @@ const day = 24 * 3600 * 1000;
 const at = (offsetDays: number) => new Date(NOW.getTime() + offsetDays * day);
 
 function patreon(status: string | null, cents: number, lastChargeAt: Date | null = null, nextChargeAt: Date | null = null): PlatformRecord {
-  return { platform: 'patreon', platformStatus: status, amountCents: cents, lastChargeAt, nextChargeAt, periodEndAt: null, isCancelled: false, cancelledAtPeriodEnd: false };
+  return {
+    platform: 'patreon',
+    platformStatus: status,
+    amountCents: cents,
+    lastChargeAt,
+    nextChargeAt,
+    periodEndAt: null,
+    isCancelled: false,
+    cancelledAtPeriodEnd: false,
+  };
 }
 function bmc(cents: number, o: { periodEndAt?: Date | null; isCancelled?: boolean; cancelledAtPeriodEnd?: boolean } = {}): PlatformRecord {
   return {
@@ -80,12 +83,16 @@ describe('platform mapping table', () => {
   });
 
   it('parses the documented Patreon member and BMC subscription shapes', () => {
-    const p = parsePatreonMember(patreonMember({ email: ' Fan@Example.COM ', status: 'active_patron', cents: 500, lastChargeDate: '2026-11-01T00:00:00.000+00:00' }));
+    const p = parsePatreonMember(
+      patreonMember({ email: ' Fan@Example.COM ', status: 'active_patron', cents: 500, lastChargeDate: '2026-11-01T00:00:00.000+00:00' }),
+    );
     expect(p).toMatchObject({ platform: 'patreon', email: 'fan@example.com', platformStatus: 'active_patron', amountCents: 500 });
     expect(p?.lastChargeAt?.toISOString()).toBe('2026-11-01T00:00:00.000Z');
     expect(parsePatreonMember({ type: 'member', id: 'x', attributes: { patron_status: 'active_patron' } })).toBeNull();
 
-    const b = parseBmcSubscription(bmcSubscription({ email: 'Bea@Example.com', price: '5.000', num: 2, cancelledAtPeriodEnd: true, periodEnd: '2026-12-01 10:00:00' }));
+    const b = parseBmcSubscription(
+      bmcSubscription({ email: 'Bea@Example.com', price: '5.000', num: 2, cancelledAtPeriodEnd: true, periodEnd: '2026-12-01 10:00:00' }),
+    );
     expect(b).toMatchObject({ platform: 'buymeacoffee', email: 'bea@example.com', amountCents: 1000, cancelledAtPeriodEnd: true, isCancelled: false });
     expect(b?.periodEndAt?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
   });

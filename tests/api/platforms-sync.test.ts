@@ -102,14 +102,29 @@ describe('platform sync', async () => {
     expect(bmc.requests.map((r) => `${r.query.get('status')}:${r.query.get('page')}`)).toEqual(['all:1', 'all:2']);
     expect(bmc.requests.every((r) => r.authorization === `Bearer ${BMC_TOKEN}`)).toBe(true);
 
-    expect(await userByEmail(emails.vip)).toMatchObject({ subscriptionTier: 'vip', subscriptionStatus: 'active', subscriptionSource: 'patreon', pledgeAmountCents: 1000, subscriptionExpiry: null });
+    expect(await userByEmail(emails.vip)).toMatchObject({
+      subscriptionTier: 'vip',
+      subscriptionStatus: 'active',
+      subscriptionSource: 'patreon',
+      pledgeAmountCents: 1000,
+      subscriptionExpiry: null,
+    });
     expect(await userByEmail(emails.dhr1)).toMatchObject({ subscriptionTier: 'dhr1', subscriptionStatus: 'active' });
     const grace = await userByEmail(emails.grace);
     expect(grace).toMatchObject({ subscriptionTier: 'dhr2', subscriptionStatus: 'active' });
     expect(grace?.subscriptionExpiry?.getTime()).toBeCloseTo(Date.now() + 5 * day, -4);
     expect(await userByEmail(emails.former)).toMatchObject({ subscriptionTier: 'free', subscriptionStatus: 'cancelled' });
-    expect(await userByEmail(emails.bmcDhr2)).toMatchObject({ subscriptionTier: 'dhr2', subscriptionStatus: 'active', subscriptionSource: 'buymeacoffee', pledgeAmountCents: 500 });
-    expect(await userByEmail(emails.bmcEnding)).toMatchObject({ subscriptionTier: 'vip', subscriptionStatus: 'cancelled_with_access', pledgeAmountCents: 1000 });
+    expect(await userByEmail(emails.bmcDhr2)).toMatchObject({
+      subscriptionTier: 'dhr2',
+      subscriptionStatus: 'active',
+      subscriptionSource: 'buymeacoffee',
+      pledgeAmountCents: 500,
+    });
+    expect(await userByEmail(emails.bmcEnding)).toMatchObject({
+      subscriptionTier: 'vip',
+      subscriptionStatus: 'cancelled_with_access',
+      pledgeAmountCents: 1000,
+    });
 
     // A payer without an account keeps their platform record; sign-in by link reads it.
     expect(await userByEmail(emails.noAccount)).toBeUndefined();
@@ -143,7 +158,12 @@ describe('platform sync', async () => {
   });
 
   it('moves passed expiries to expired and counts them', async () => {
-    const m = await createMember(app, { subscriptionTier: 'dhr2', subscriptionStatus: 'active', subscriptionSource: 'admin', subscriptionExpiry: new Date(Date.now() - 1000) });
+    const m = await createMember(app, {
+      subscriptionTier: 'dhr2',
+      subscriptionStatus: 'active',
+      subscriptionSource: 'admin',
+      subscriptionExpiry: new Date(Date.now() - 1000),
+    });
     const res = await sync();
     expect(res.json().updated).toBe(1);
     expect(await userByEmail(m.user.email)).toMatchObject({ subscriptionStatus: 'expired', subscriptionTier: 'dhr2' });
@@ -224,7 +244,12 @@ describe('platform sync', async () => {
     const result = await runner.sync('scheduled');
     expect(result.platforms.find((p) => p.platform === 'patreon')).toMatchObject({ ok: false, error: 'Patreon: no reply within 150 ms' });
     expect(result.platforms.find((p) => p.platform === 'buymeacoffee')).toMatchObject({ ok: true });
-    const [last] = await db.select().from(syncRuns).orderBy(syncRuns.id).limit(1).offset((await db.select().from(syncRuns)).length - 1);
+    const [last] = await db
+      .select()
+      .from(syncRuns)
+      .orderBy(syncRuns.id)
+      .limit(1)
+      .offset((await db.select().from(syncRuns)).length - 1);
     expect(last).toMatchObject({ trigger: 'scheduled', ok: false });
   });
 
@@ -252,9 +277,9 @@ describe('platform sync', async () => {
   it('names the platform when it cannot be reached', async () => {
     const gone = await startBmcStub({ token: BMC_TOKEN });
     await gone.close();
-    await expect(
-      fetchBmcSubscriptions({ apiUrl: gone.url, accessToken: BMC_TOKEN }, { retries: 1, baseDelayMs: 1 }),
-    ).rejects.toThrow(/^Buy Me a Coffee: unreachable \(ECONNREFUSED\)$/);
+    await expect(fetchBmcSubscriptions({ apiUrl: gone.url, accessToken: BMC_TOKEN }, { retries: 1, baseDelayMs: 1 })).rejects.toThrow(
+      /^Buy Me a Coffee: unreachable \(ECONNREFUSED\)$/,
+    );
   });
 
   it('fails a 4xx other than 429 at once, without retrying', async () => {

@@ -50,7 +50,12 @@ describe('platform webhooks', async () => {
     const res = await postPatreon('members:pledge:create', body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ received: true, applied: true, duplicate: false, stale: false, updated: 1 });
-    expect(await userByEmail(email)).toMatchObject({ subscriptionTier: 'vip', subscriptionStatus: 'active', subscriptionSource: 'patreon', pledgeAmountCents: 1000 });
+    expect(await userByEmail(email)).toMatchObject({
+      subscriptionTier: 'vip',
+      subscriptionStatus: 'active',
+      subscriptionSource: 'patreon',
+      pledgeAmountCents: 1000,
+    });
     expect((await permissions(m.cookie)).canAccessVIP).toBe(true);
 
     // members:delete ends access, whatever status the document still carries.
@@ -116,12 +121,26 @@ describe('platform webhooks', async () => {
       attempt: 1,
       created: Math.floor(Date.now() / 1000),
       event_id: `evt-${tag()}`,
-      data: { id: 77, supporter_email: email, supporter_name: 'Bea', amount: 5, currency: 'EUR', status: 'active', current_period_end: periodEnd, cancel_at_period_end: 'false' },
+      data: {
+        id: 77,
+        supporter_email: email,
+        supporter_name: 'Bea',
+        amount: 5,
+        currency: 'EUR',
+        status: 'active',
+        current_period_end: periodEnd,
+        cancel_at_period_end: 'false',
+      },
     });
     const res = await postBmc(started);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ applied: true, updated: 1 });
-    expect(await userByEmail(email)).toMatchObject({ subscriptionTier: 'dhr2', subscriptionStatus: 'active', subscriptionSource: 'buymeacoffee', pledgeAmountCents: 500 });
+    expect(await userByEmail(email)).toMatchObject({
+      subscriptionTier: 'dhr2',
+      subscriptionStatus: 'active',
+      subscriptionSource: 'buymeacoffee',
+      pledgeAmountCents: 500,
+    });
     expect((await permissions(m.cookie)).canAccessDHR2).toBe(true);
 
     // The same event id again (BMC retries) is applied once.
@@ -188,7 +207,12 @@ describe('sign-in check: a payer without an account', async () => {
   it('gets an account with the paid tier on first sign-in by link; a former patron gets none', async () => {
     const email = `first-visit-${Date.now().toString(36)}@example.test`;
     const body = JSON.stringify({ data: patreonMember({ email, status: 'active_patron', cents: 1000, fullName: 'Fiona Payer' }) });
-    const hook = await app.inject({ method: 'POST', url: '/api/webhooks/patreon', headers: { 'content-type': 'application/json', 'x-patreon-event': 'members:create', 'x-patreon-signature': patreonSig(body) }, payload: body });
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/patreon',
+      headers: { 'content-type': 'application/json', 'x-patreon-event': 'members:create', 'x-patreon-signature': patreonSig(body) },
+      payload: body,
+    });
     expect(hook.json()).toMatchObject({ applied: true, updated: 0 });
 
     expect((await app.inject({ method: 'POST', url: '/api/auth/simple-login', payload: { email } })).statusCode).toBe(200);
@@ -204,7 +228,12 @@ describe('sign-in check: a payer without an account', async () => {
 
     const former = `former-${Date.now().toString(36)}@example.test`;
     const fb = JSON.stringify({ data: patreonMember({ email: former, status: 'former_patron', cents: 0 }) });
-    await app.inject({ method: 'POST', url: '/api/webhooks/patreon', headers: { 'content-type': 'application/json', 'x-patreon-event': 'members:update', 'x-patreon-signature': patreonSig(fb) }, payload: fb });
+    await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/patreon',
+      headers: { 'content-type': 'application/json', 'x-patreon-event': 'members:update', 'x-patreon-signature': patreonSig(fb) },
+      payload: fb,
+    });
     await app.inject({ method: 'POST', url: '/api/auth/simple-login', payload: { email: former } });
     await app.mailer.idle();
     expect(() => lastMailTo(dataDir, former)).toThrow();
@@ -215,10 +244,20 @@ describe('platform webhooks without secrets', async () => {
   const app = await createTestApp();
   it('refuses deliveries it cannot verify', async () => {
     const body = '{"data":{}}';
-    const p = await app.inject({ method: 'POST', url: '/api/webhooks/patreon', headers: { 'content-type': 'application/json', 'x-patreon-event': 'members:create', 'x-patreon-signature': 'ab' }, payload: body });
+    const p = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/patreon',
+      headers: { 'content-type': 'application/json', 'x-patreon-event': 'members:create', 'x-patreon-signature': 'ab' },
+      payload: body,
+    });
     expect(p.statusCode).toBe(401);
     expect(p.json().error.code).toBe('webhook_not_configured');
-    const b = await app.inject({ method: 'POST', url: '/api/webhooks/buymeacoffee', headers: { 'content-type': 'application/json', 'x-signature-sha256': 'ab' }, payload: body });
+    const b = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/buymeacoffee',
+      headers: { 'content-type': 'application/json', 'x-signature-sha256': 'ab' },
+      payload: body,
+    });
     expect(b.statusCode).toBe(401);
   });
 });

@@ -31,12 +31,20 @@ async function multipart(fields: Record<string, string | { bytes: Buffer; name: 
 
 async function upload(app: FastifyInstance, who: Who, fields: Parameters<typeof multipart>[0]) {
   const { payload, contentType } = await multipart(fields);
-  return app.inject({ method: 'POST', url: '/api/users/upload-image', remoteAddress: freshIp(), payload, headers: { 'content-type': contentType, ...(who ? { cookie: who.cookie } : {}) } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/users/upload-image',
+    remoteAddress: freshIp(),
+    payload,
+    headers: { 'content-type': contentType, ...(who ? { cookie: who.cookie } : {}) },
+  });
 }
 
 /** Real pictures made by sharp, with EXIF (a camera and a GPS-bearing comment) that must not survive. */
 async function picture(format: 'jpeg' | 'png' | 'webp' | 'gif', width = 640, height = 480): Promise<Buffer> {
-  const base = sharp({ create: { width, height, channels: 3, background: { r: 20, g: 10, b: 60 } } }).withExif({ IFD0: { Make: 'SecretCam', ImageDescription: 'GPS 53.3498N 6.2603W' } });
+  const base = sharp({ create: { width, height, channels: 3, background: { r: 20, g: 10, b: 60 } } }).withExif({
+    IFD0: { Make: 'SecretCam', ImageDescription: 'GPS 53.3498N 6.2603W' },
+  });
   return base.toFormat(format).toBuffer();
 }
 
@@ -83,7 +91,14 @@ describe('profiles, following and uploads', async () => {
 
   it('visibility per role: public for all, subscribers for paying members, private for owner and admins; others get 404', async () => {
     const owner = await memberWithRole(app, 'dhr1');
-    const viewers: [string, Who][] = [['anonymous', undefined], ['free', roles.free], ['dhr1', roles.dhr1], ['vip', roles.vip], ['admin', roles.admin], ['owner', owner]];
+    const viewers: [string, Who][] = [
+      ['anonymous', undefined],
+      ['free', roles.free],
+      ['dhr1', roles.dhr1],
+      ['vip', roles.vip],
+      ['admin', roles.admin],
+      ['owner', owner],
+    ];
     const expected: Record<'public' | 'subscribers' | 'private', number[]> = {
       public: [200, 200, 200, 200, 200, 200],
       subscribers: [404, 404, 200, 200, 200, 200],
@@ -114,7 +129,11 @@ describe('profiles, following and uploads', async () => {
   it('edits: owner or admin only, only profile fields, bad values refused and nothing changed', async () => {
     const owner = await memberWithRole(app, 'dhr1');
     const url = `/api/users/${owner.user.id}/profile`;
-    for (const [who, status] of [[undefined, 401], [roles.free, 403], [roles.vip, 403]] as const) {
+    for (const [who, status] of [
+      [undefined, 401],
+      [roles.free, 403],
+      [roles.vip, 403],
+    ] as const) {
       expect((await req(app, who, 'PATCH', url, { bio: 'hijacked' })).statusCode).toBe(status);
     }
     for (const bad of [
@@ -130,9 +149,21 @@ describe('profiles, following and uploads', async () => {
     }
     expect(await app.database.db.select().from(memberProfiles).where(eq(memberProfiles.userId, owner.user.id))).toEqual([]);
 
-    const ok = await req(app, owner, 'PATCH', url, { bio: '<b>Deep</b> house head', location: 'Dublin', website: 'https://dj.example', favoriteGenres: ['deep-house', 'minimal'], chatNotifications: false });
+    const ok = await req(app, owner, 'PATCH', url, {
+      bio: '<b>Deep</b> house head',
+      location: 'Dublin',
+      website: 'https://dj.example',
+      favoriteGenres: ['deep-house', 'minimal'],
+      chatNotifications: false,
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json<Profile>()).toMatchObject({ bio: '<b>Deep</b> house head', location: 'Dublin', website: 'https://dj.example', favoriteGenres: ['deep-house', 'minimal'], chatNotifications: false });
+    expect(ok.json<Profile>()).toMatchObject({
+      bio: '<b>Deep</b> house head',
+      location: 'Dublin',
+      website: 'https://dj.example',
+      favoriteGenres: ['deep-house', 'minimal'],
+      chatNotifications: false,
+    });
     const byAdmin = await req(app, roles.admin, 'PATCH', url, { bio: '' });
     expect(byAdmin.json<Profile>().bio).toBeNull();
   });
@@ -169,10 +200,19 @@ describe('profiles, following and uploads', async () => {
       { discussionId: 'rep', userId: supporter.user.id, authorName: 'x', authorTier: 'dhr2', content: 'held', status: 'pending' },
     ]);
     // Only a follower older than 7 days raises reputation.
-    await app.database.db.update(users).set({ createdAt: new Date(Date.now() - 8 * DAY_MS) }).where(eq(users.id, roles.free.user.id));
+    await app.database.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 8 * DAY_MS) })
+      .where(eq(users.id, roles.free.user.id));
     await req(app, roles.free, 'POST', `/api/users/${supporter.user.id}/follow`);
     const p = (await profileOf(undefined, supporter.user.id)).json<Profile>();
-    expect(p).toMatchObject({ badges: ['Supporter', 'Verified'], verificationMethod: 'subscription', commentCount: 2, followerCount: 1, reputationScore: 2 * 10 + 5 + 50 });
+    expect(p).toMatchObject({
+      badges: ['Supporter', 'Verified'],
+      verificationMethod: 'subscription',
+      commentCount: 2,
+      followerCount: 1,
+      reputationScore: 2 * 10 + 5 + 50,
+    });
     expect((await profileOf(undefined, roles.admin.user.id)).json<Profile>().verificationMethod).toBe('admin');
   });
 
@@ -193,10 +233,28 @@ describe('profiles, following and uploads', async () => {
     expect(set.json<Profile>().profileImageUrl).toBe(imageUrl);
 
     const refused: [string, Parameters<typeof multipart>[0], number, string][] = [
-      ['svg with script', { type: 'profile', image: { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: 'a.svg', type: 'image/svg+xml' } }, 400, IMAGE_MESSAGES.invalid],
-      ['html renamed .jpg', { type: 'banner', image: { bytes: Buffer.from('<html><script>alert(1)</script></html>'), name: 'photo.jpg', type: 'image/jpeg' } }, 400, IMAGE_MESSAGES.invalid],
+      [
+        'svg with script',
+        {
+          type: 'profile',
+          image: { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: 'a.svg', type: 'image/svg+xml' },
+        },
+        400,
+        IMAGE_MESSAGES.invalid,
+      ],
+      [
+        'html renamed .jpg',
+        { type: 'banner', image: { bytes: Buffer.from('<html><script>alert(1)</script></html>'), name: 'photo.jpg', type: 'image/jpeg' } },
+        400,
+        IMAGE_MESSAGES.invalid,
+      ],
       ['zero bytes', { type: 'profile', image: { bytes: Buffer.alloc(0), name: 'empty.png', type: 'image/png' } }, 400, IMAGE_MESSAGES.invalid],
-      ['6 MB', { type: 'profile', image: { bytes: Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024)]), name: 'big.png', type: 'image/png' } }, 413, IMAGE_MESSAGES.tooLarge],
+      [
+        '6 MB',
+        { type: 'profile', image: { bytes: Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024)]), name: 'big.png', type: 'image/png' } },
+        413,
+        IMAGE_MESSAGES.tooLarge,
+      ],
       ['no file', { type: 'profile' }, 400, IMAGE_MESSAGES.missing],
       ['bad type', { type: 'wallpaper', image: { bytes: png, name: 'a.png', type: 'image/png' } }, 400, "Field 'type' must be profile or banner"],
     ];

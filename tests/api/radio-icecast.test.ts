@@ -26,7 +26,11 @@ describe.skipIf(!hasIcecast)('against a real icecast2 fed by ffmpeg', async () =
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       void (async () => {
-        const form = await new Request('http://x', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData();
+        const form = await new Request('http://x', {
+          method: 'POST',
+          headers: { 'content-type': req.headers['content-type'] ?? '' },
+          body: Buffer.concat(chunks),
+        }).formData();
         const file = form.get('file');
         if (file && typeof file !== 'string') samples.push(Buffer.from(await file.arrayBuffer()));
         res.setHeader('content-type', 'application/json');

@@ -179,7 +179,12 @@ describe('GET /api/live/events (Server-Sent Events)', async () => {
     await app.database.notify(NOW_PLAYING_CHANNEL, JSON.stringify({ v: Date.now() + 10, e: event, g: null }));
     await app.database.notify(NOW_PLAYING_CHANNEL, '{"not":"valid"');
     await new Promise((r) => setTimeout(r, 300));
-    expect(c.nowPlaying().slice(n).map((e) => e.title)).toEqual(['Hey Hey']);
+    expect(
+      c
+        .nowPlaying()
+        .slice(n)
+        .map((e) => e.title),
+    ).toEqual(['Hey Hey']);
     expect((await app.inject({ method: 'GET', url: '/api/live-metadata' })).json()).toMatchObject({ artist: 'Dennis Ferrer', title: 'Hey Hey' });
     c.close();
   });
@@ -188,10 +193,10 @@ describe('GET /api/live/events (Server-Sent Events)', async () => {
     // On PostgreSQL the second instance has its own pool and LISTEN connection; on PGlite (in-process
     // only) it shares the first one's database object, as two apps in one process would.
     const pgUrl = app.config.DATABASE_URL;
-    const second = await buildApp(
-      loadConfig({ LOG_LEVEL: 'silent', ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) }, { backgroundJobs: false, memoryDb: true }),
-      { logger: false, ...(pgUrl ? {} : { database: app.database }) },
-    );
+    const second = await buildApp(loadConfig({ LOG_LEVEL: 'silent', ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) }, { backgroundJobs: false, memoryDb: true }), {
+      logger: false,
+      ...(pgUrl ? {} : { database: app.database }),
+    });
     try {
       await second.listen({ port: 0, host: '127.0.0.1' });
       const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}/api/live/events`;

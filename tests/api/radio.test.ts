@@ -73,7 +73,14 @@ describe('status-json parsing', () => {
     const one = { icestats: { source: { listenurl: 'http://other-host:8000/dhr1', title: 'A - B', listeners: '3', bitrate: '128' } } };
     expect(findMount(one, '/dhr1')).toMatchObject({ artist: 'A', title: 'B', listeners: 3, bitrate: 128 });
     expect(findMount(one, '/dhr2')).toBeNull();
-    const two = { icestats: { source: [{ listenurl: 'http://h/dhr2', title: 'C - D' }, { listenurl: 'http://h/dhr1', title: 'A - B' }] } };
+    const two = {
+      icestats: {
+        source: [
+          { listenurl: 'http://h/dhr2', title: 'C - D' },
+          { listenurl: 'http://h/dhr1', title: 'A - B' },
+        ],
+      },
+    };
     expect(findMount(two, '/dhr2')).toMatchObject({ artist: 'C', title: 'D', listeners: null });
     expect(findMount({ icestats: {} }, '/dhr1')).toBeNull();
     expect(() => findMount({ nope: 1 }, '/dhr1')).toThrow();
@@ -224,7 +231,14 @@ describe('live metadata from a status endpoint', async () => {
     const body = metadataHealthSchema.parse(ok.json());
     expect(body.recognizer).toBe('none');
     const dhr1 = body.channels.find((c) => c.channel === 'dhr1');
-    expect(dhr1).toMatchObject({ name: 'DHR1 Premium', online: true, title: 'Rain', statusUrl: `${base}/status-json.xsl`, consecutiveFailures: 0, lastError: null });
+    expect(dhr1).toMatchObject({
+      name: 'DHR1 Premium',
+      online: true,
+      title: 'Rain',
+      statusUrl: `${base}/status-json.xsl`,
+      consecutiveFailures: 0,
+      lastError: null,
+    });
     expect(dhr1?.lastReadAt).not.toBeNull();
     expect(body.channels.find((c) => c.channel === 'dhr2')?.lastError).toContain('no source on mount /dhr2');
 

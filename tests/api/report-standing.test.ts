@@ -31,7 +31,11 @@ describe('reports that need standing', async () => {
 
   it('three free or unverified sign-ups cannot hide a comment; their reports still reach the queue', async () => {
     const id = await newComment();
-    const throwaways = [await createMember(app), await createMember(app, { emailVerifiedAt: null }), await createMember(app, { subscriptionTier: 'vip', subscriptionStatus: 'active', emailVerifiedAt: null })];
+    const throwaways = [
+      await createMember(app),
+      await createMember(app, { emailVerifiedAt: null }),
+      await createMember(app, { subscriptionTier: 'vip', subscriptionStatus: 'active', emailVerifiedAt: null }),
+    ];
     for (const t of throwaways) expect((await report(t, id)).statusCode).toBe(200);
     expect(await visible(id)).toBe(true);
     expect(await queued(id)).toBe(true);
@@ -52,7 +56,7 @@ describe('reports that need standing', async () => {
     expect(await queued(id)).toBe(true);
   });
 
-  it('never hides an admin\'s comment; the reports go to the queue', async () => {
+  it("never hides an admin's comment; the reports go to the queue", async () => {
     const id = await newComment(admin);
     for (const r of [await paid(), await paid(), await paid()]) await report(r, id);
     expect(await visible(id)).toBe(true);
@@ -69,7 +73,10 @@ describe('reports that need standing', async () => {
     }
     expect(await reputation()).toMatchObject({ followerCount: 3, reputationScore: base });
     const old = await createMember(app);
-    await db.update(users).set({ createdAt: new Date(Date.now() - 8 * DAY_MS) }).where(eq(users.id, old.user.id));
+    await db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 8 * DAY_MS) })
+      .where(eq(users.id, old.user.id));
     await app.inject({ method: 'POST', url: `/api/users/${star.user.id}/follow`, remoteAddress: freshIp(), headers: { cookie: old.cookie } });
     expect((await reputation()).reputationScore).toBeGreaterThan(base);
   });

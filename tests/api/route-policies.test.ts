@@ -3,8 +3,7 @@ import { describePolicy } from '../../src/server/plugins/access';
 import { createTestApp, memberWithRole } from '../support/app';
 import { ADMIN_PATH_EXCEPTIONS, ROUTE_POLICIES } from './route-policies';
 
-const byKey = (a: readonly [string, string, string], b: readonly [string, string, string]) =>
-  `${a[1]} ${a[0]}`.localeCompare(`${b[1]} ${b[0]}`);
+const byKey = (a: readonly [string, string, string], b: readonly [string, string, string]) => `${a[1]} ${a[0]}`.localeCompare(`${b[1]} ${b[0]}`);
 
 /** A concrete URL for a route pattern: params get a well-formed value, wildcards a plain segment. */
 function concrete(url: string): string {
@@ -66,7 +65,11 @@ describe('route policies', async () => {
 
   it('answers writes that return a member (registration) with no-store', async () => {
     const t = Date.now().toString(36);
-    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: `ns-${t}@example.test`, username: `ns${t}`, password: 'a-long-enough-password' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: `ns-${t}@example.test`, username: `ns${t}`, password: 'a-long-enough-password' },
+    });
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(res.headers['cache-control']).toBe('no-store');
   });

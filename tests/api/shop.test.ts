@@ -127,17 +127,22 @@ describe('shop cache across instances', async () => {
   const first = await createTestApp();
   const admin = await memberWithRole(first, 'admin');
 
-  it('drops the other instance\'s cached list when a product changes (NOTIFY)', async () => {
+  it("drops the other instance's cached list when a product changes (NOTIFY)", async () => {
     // On PostgreSQL the second instance has its own pool and LISTEN connection; on PGlite it shares the database object.
     const pgUrl = first.config.DATABASE_URL;
-    const second = await buildApp(
-      loadConfig({ LOG_LEVEL: 'silent', ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) }, { backgroundJobs: false, memoryDb: true }),
-      { logger: false, ...(pgUrl ? {} : { database: first.database }) },
-    );
+    const second = await buildApp(loadConfig({ LOG_LEVEL: 'silent', ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) }, { backgroundJobs: false, memoryDb: true }), {
+      logger: false,
+      ...(pgUrl ? {} : { database: first.database }),
+    });
     try {
       await second.ready();
       expect((await second.inject('/api/shop/products')).json()).toHaveLength(8);
-      const res = await first.inject({ method: 'PATCH', url: '/api/admin/shop/products/dhr-snapback', headers: { cookie: admin.cookie }, payload: { isActive: false } });
+      const res = await first.inject({
+        method: 'PATCH',
+        url: '/api/admin/shop/products/dhr-snapback',
+        headers: { cookie: admin.cookie },
+        payload: { isActive: false },
+      });
       expect(res.statusCode).toBe(200);
       const deadline = Date.now() + 3000;
       let length = 8;
@@ -202,7 +207,9 @@ describe('product image upload', async () => {
   const app = await createTestApp({ DATA_DIR: dataDir });
   const admin = await memberWithRole(app, 'admin');
   const sharp = (await import('sharp')).default;
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#7c3aed' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#7c3aed' } })
+    .png()
+    .toBuffer();
 
   function multipart(field: string, filename: string, type: string, bytes: Buffer) {
     const boundary = '----dhr' + Math.random().toString(16).slice(2);
@@ -227,7 +234,20 @@ describe('product image upload', async () => {
       method: 'POST',
       url: '/api/admin/shop/products',
       headers: { cookie: admin.cookie },
-      payload: { id: 'product_upload', name: 'Uploaded', price: 1, category: 'digital', images: [imageUrl], description: '', rating: 5, reviews: 0, inStock: true, featured: false, tags: [], isActive: true },
+      payload: {
+        id: 'product_upload',
+        name: 'Uploaded',
+        price: 1,
+        category: 'digital',
+        images: [imageUrl],
+        description: '',
+        rating: 5,
+        reviews: 0,
+        inStock: true,
+        featured: false,
+        tags: [],
+        isActive: true,
+      },
     });
     expect(created.statusCode).toBe(201);
   });
@@ -246,6 +266,8 @@ describe('product image upload', async () => {
   it('is for admins only', async () => {
     const member = await memberWithRole(app, 'vip');
     expect((await upload(multipart('image', 'tee.png', 'image/png', png), member.cookie)).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: '/api/admin/shop/upload-image', ...multipart('image', 'tee.png', 'image/png', png) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/admin/shop/upload-image', ...multipart('image', 'tee.png', 'image/png', png) })).statusCode).toBe(
+      401,
+    );
   });
 });

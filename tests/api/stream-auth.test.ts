@@ -138,7 +138,10 @@ describe('stream tokens and the listener-auth endpoint', async () => {
 
   it('caps a connection at the subscription expiry', async () => {
     const member = await memberWithRole(app, 'dhr1');
-    await app.database.db.update(users).set({ subscriptionExpiry: new Date(Date.now() + 600_000) }).where(eq(users.id, member.user.id));
+    await app.database.db
+      .update(users)
+      .set({ subscriptionExpiry: new Date(Date.now() + 600_000) })
+      .where(eq(users.id, member.user.id));
     const token = tokenOf(streamTicketSchema.parse((await ticket(member.cookie, 'dhr1')).json()).url);
     const res = await icecastAsks(`/dhr1?token=${token}`);
     expect(res.headers['icecast-auth-user']).toBe('1');
@@ -189,10 +192,15 @@ describe.skipIf(!hasIcecast)('premium mounts on a real icecast2 ask DHR about ev
   const app = await createTestApp({ STREAM_AUTH_KEY: KEY, ...radioEnv(icecastPort) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const dhrPort = (app.server.address() as AddressInfo).port;
-  const radio = await startTestRadio(['dhr2'], {}, { bitrateKbps: 320 }, {
-    port: icecastPort,
-    listenerAuth: { mounts: ['dhr1', 'dhr2'], url: `http://127.0.0.1:${dhrPort}/api/stream-auth/listener`, key: KEY },
-  });
+  const radio = await startTestRadio(
+    ['dhr2'],
+    {},
+    { bitrateKbps: 320 },
+    {
+      port: icecastPort,
+      listenerAuth: { mounts: ['dhr1', 'dhr2'], url: `http://127.0.0.1:${dhrPort}/api/stream-auth/listener`, key: KEY },
+    },
+  );
   // The DHR1 programme once, encoded for the premium and the free mount.
   await radio.startFeed('dhr1', { bitrateKbps: 320, alsoAt: [{ mount: 'dhr1-free', bitrateKbps: 128 }] });
 
@@ -240,10 +248,15 @@ describe.skipIf(!hasIcecast)('listener counts per mount on System Status', async
   const app = await createTestApp({ STREAM_AUTH_KEY: KEY, ...radioEnv(icecastPort) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const dhrPort = (app.server.address() as AddressInfo).port;
-  const radio = await startTestRadio([], {}, {}, {
-    port: icecastPort,
-    listenerAuth: { mounts: ['dhr1', 'dhr2'], url: `http://127.0.0.1:${dhrPort}/api/stream-auth/listener`, key: KEY },
-  });
+  const radio = await startTestRadio(
+    [],
+    {},
+    {},
+    {
+      port: icecastPort,
+      listenerAuth: { mounts: ['dhr1', 'dhr2'], url: `http://127.0.0.1:${dhrPort}/api/stream-auth/listener`, key: KEY },
+    },
+  );
   await radio.startFeed('dhr1', { bitrateKbps: 320, alsoAt: [{ mount: 'dhr1-free', bitrateKbps: 128 }] });
 
   it('counts the listeners Icecast holds on each mount, live', async () => {
@@ -254,12 +267,18 @@ describe.skipIf(!hasIcecast)('listener counts per mount on System Status', async
     const [a, b, c] = held;
     try {
       // Two free listeners and one premium listener, kept connected.
-      const responses = await Promise.all([fetch(radio.streamUrl('dhr1-free'), { signal: a?.signal }), fetch(radio.streamUrl('dhr1-free'), { signal: b?.signal }), fetch(url, { signal: c?.signal })]);
+      const responses = await Promise.all([
+        fetch(radio.streamUrl('dhr1-free'), { signal: a?.signal }),
+        fetch(radio.streamUrl('dhr1-free'), { signal: b?.signal }),
+        fetch(url, { signal: c?.signal }),
+      ]);
       // Keep reading, so the connections stay open (and are not collected) until the end.
       for (const res of responses) void res.body?.pipeTo(new WritableStream()).catch(() => undefined);
       const mounts = async () => {
         const res = await app.inject({ url: '/api/admin/system-status', headers: { cookie: admin.cookie } });
-        const dhr1 = (res.json() as { channels: { id: string; mounts: { mount: string; listeners: number | null; requiredTier: string }[] }[] }).channels.find((ch) => ch.id === 'dhr1');
+        const dhr1 = (res.json() as { channels: { id: string; mounts: { mount: string; listeners: number | null; requiredTier: string }[] }[] }).channels.find(
+          (ch) => ch.id === 'dhr1',
+        );
         return Object.fromEntries((dhr1?.mounts ?? []).map((m) => [m.mount, [m.requiredTier, m.listeners]]));
       };
       await expect.poll(mounts, { timeout: 15_000, interval: 1000 }).toEqual({ '/dhr1': ['dhr1', 1], '/dhr1-free': ['free', 2] });

@@ -112,7 +112,11 @@ describe('DJ submissions', async () => {
 
     await patch({ status: 'declined' });
     await app.mailer.idle();
-    expect(readOutbox(dataDir).filter((m) => m.to.includes('lena@example.test')).at(-1)?.subject).toBe('About your mix submission');
+    expect(
+      readOutbox(dataDir)
+        .filter((m) => m.to.includes('lena@example.test'))
+        .at(-1)?.subject,
+    ).toBe('About your mix submission');
 
     expect((await patch({ status: 'approved' })).statusCode).toBe(400);
     expect((await patch({})).statusCode).toBe(400);

@@ -61,7 +61,12 @@ describe('supporters who pay under another email', async () => {
     it('runs the documented OAuth flow and gives the tier at once, though the Patreon email differs', async () => {
       const m = await createMember(app);
       const patreonEmail = freshEmail('patron-elsewhere');
-      patreon.oauth.consentUser = { id: 'pu-100', email: patreonEmail, fullName: 'Aoife Elsewhere', memberships: [{ campaignId: CAMPAIGN, status: 'active_patron', cents: 1000 }] };
+      patreon.oauth.consentUser = {
+        id: 'pu-100',
+        email: patreonEmail,
+        fullName: 'Aoife Elsewhere',
+        memberships: [{ campaignId: CAMPAIGN, status: 'active_patron', cents: 1000 }],
+      };
       patreon.requests.length = 0;
 
       const links = await client(app).get('/api/supporters/links', m.cookie);
@@ -140,11 +145,17 @@ describe('supporters who pay under another email', async () => {
       expect(await userById(bystander.user.id)).toMatchObject({ subscriptionTier: 'free', subscriptionStatus: 'inactive' });
 
       // A webhook under the new email matches by the id too.
-      const doc = JSON.stringify({ data: patreonMember({ email: bystander.user.email, status: 'active_patron', cents: 300, userId: 'pu-300', lastChargeDate: new Date().toISOString() }) });
+      const doc = JSON.stringify({
+        data: patreonMember({ email: bystander.user.email, status: 'active_patron', cents: 300, userId: 'pu-300', lastChargeDate: new Date().toISOString() }),
+      });
       const hook = await app.inject({
         method: 'POST',
         url: '/api/webhooks/patreon',
-        headers: { 'content-type': 'application/json', 'x-patreon-event': 'members:pledge:update', 'x-patreon-signature': createHmac('md5', WEBHOOK_SECRET).update(doc).digest('hex') },
+        headers: {
+          'content-type': 'application/json',
+          'x-patreon-event': 'members:pledge:update',
+          'x-patreon-signature': createHmac('md5', WEBHOOK_SECRET).update(doc).digest('hex'),
+        },
         payload: doc,
       });
       expect(hook.json()).toMatchObject({ applied: true, updated: 1 });
@@ -246,7 +257,10 @@ describe('supporters who pay under another email', async () => {
       const payer2 = freshEmail('expiring');
       await client(app).post('/api/supporters/claims', { email: payer2 }, m.cookie);
       const code2 = codeIn(lastMailTo(dataDir, payer2));
-      await db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(authTokens.email, payer2), eq(authTokens.kind, 'payer_claim')));
+      await db
+        .update(authTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(and(eq(authTokens.email, payer2), eq(authTokens.kind, 'payer_claim')));
       const expired = await client(app).post('/api/supporters/claims/confirm', { email: payer2, code: code2 }, m.cookie);
       expect(expired.json().error.code).toBe('code_expired');
       expect(await linksOf(m.user.id)).toEqual([]);
@@ -307,7 +321,12 @@ describe('supporters who pay under another email', async () => {
       expect((await adminGet('/api/admin/supporters/unmatched')).json().supporters.map((s: { email: string }) => s.email)).toEqual([invited]);
 
       // Invite: a sign-in link to the payer email creates the account with the tier.
-      const invite = await app.inject({ method: 'POST', url: '/api/admin/supporters/invite', headers: { cookie: admin.cookie }, payload: { platform: 'buymeacoffee', email: invited } });
+      const invite = await app.inject({
+        method: 'POST',
+        url: '/api/admin/supporters/invite',
+        headers: { cookie: admin.cookie },
+        payload: { platform: 'buymeacoffee', email: invited },
+      });
       expect(invite.json().message).toBe(SUPPORTER_MESSAGES.supporterInvited);
       await app.mailer.idle();
       const token = tokenIn(linkIn(lastMailTo(dataDir, invited), '/simple-auth/link'));
@@ -318,7 +337,12 @@ describe('supporters who pay under another email', async () => {
       expect((await adminGet('/api/admin/supporters/unmatched')).json().total).toBe(0);
 
       // Unknown records and members are 404s that change nothing; members may not use these routes.
-      const gone = await app.inject({ method: 'POST', url: '/api/admin/supporters/invite', headers: { cookie: admin.cookie }, payload: { platform: 'patreon', email: freshEmail('nobody') } });
+      const gone = await app.inject({
+        method: 'POST',
+        url: '/api/admin/supporters/invite',
+        headers: { cookie: admin.cookie },
+        payload: { platform: 'patreon', email: freshEmail('nobody') },
+      });
       expect(gone.statusCode).toBe(404);
       const noMember = await app.inject({
         method: 'POST',
@@ -333,14 +357,25 @@ describe('supporters who pay under another email', async () => {
     it('records each sync and webhook in the sync log: matched, unmatched, changed, errors per platform, and the lines of one run', async () => {
       const m = await createMember(app, { email: freshEmail('logged') });
       const stranger = freshEmail('stranger');
-      patreon.state.items = [patreonMember({ email: m.user.email, status: 'active_patron', cents: 500 }), patreonMember({ email: stranger, status: 'active_patron', cents: 300 })];
+      patreon.state.items = [
+        patreonMember({ email: m.user.email, status: 'active_patron', cents: 500 }),
+        patreonMember({ email: stranger, status: 'active_patron', cents: 300 }),
+      ];
       bmc.state.items = [];
       bmc.state.failures = [{ status: 401, body: { error_code: 401, reason: 'Unauthenticated.' } }];
       await sync();
 
       const runs = await adminGet('/api/admin/sync-runs?limit=5');
       expect(runs.statusCode).toBe(200);
-      const [latest] = runs.json<{ id: number; trigger: string; ok: boolean; platforms: { platform: string; matched: number; unmatched: number; changed: number }[]; errors: string[] }[]>();
+      const [latest] = runs.json<
+        {
+          id: number;
+          trigger: string;
+          ok: boolean;
+          platforms: { platform: string; matched: number; unmatched: number; changed: number }[];
+          errors: string[];
+        }[]
+      >();
       expect(latest).toMatchObject({ trigger: 'manual', ok: false });
       expect(latest?.errors[0]).toContain('Buy Me a Coffee: 401');
       const patreonFigures = latest?.platforms.find((p) => p.platform === 'patreon');
@@ -351,14 +386,25 @@ describe('supporters who pay under another email', async () => {
       expect(entries.filter((e) => e.kind === 'changed' && e.platform === 'patreon')).toHaveLength(patreonFigures?.changed ?? -1);
       expect(entries).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ kind: 'changed', platform: 'patreon', email: m.user.email, userId: m.user.id, from: 'free inactive (admin)', to: 'dhr2 active (patreon)' }),
+          expect.objectContaining({
+            kind: 'changed',
+            platform: 'patreon',
+            email: m.user.email,
+            userId: m.user.id,
+            from: 'free inactive (admin)',
+            to: 'dhr2 active (patreon)',
+          }),
           expect.objectContaining({ kind: 'unmatched', platform: 'patreon', email: stranger }),
         ]),
       );
       expect((await adminGet('/api/admin/sync-runs/999999')).statusCode).toBe(404);
 
       // A webhook delivery is a run of its own, with what it did.
-      const payload = JSON.stringify({ type: 'membership.started', event_id: `evt-${Date.now()}`, data: { supporter_email: m.user.email, amount: 10, status: 'active' } });
+      const payload = JSON.stringify({
+        type: 'membership.started',
+        event_id: `evt-${Date.now()}`,
+        data: { supporter_email: m.user.email, amount: 10, status: 'active' },
+      });
       const hook = await app.inject({
         method: 'POST',
         url: '/api/webhooks/buymeacoffee',
@@ -367,7 +413,11 @@ describe('supporters who pay under another email', async () => {
       });
       expect(hook.json()).toMatchObject({ applied: true, updated: 1 });
       const [webhookRun] = (await adminGet('/api/admin/sync-runs?limit=1')).json<{ id: number; trigger: string; note: string; platforms: unknown[] }[]>();
-      expect(webhookRun).toMatchObject({ trigger: 'webhook', note: 'membership.started: applied', platforms: [{ platform: 'buymeacoffee', matched: 1, changed: 1 }] });
+      expect(webhookRun).toMatchObject({
+        trigger: 'webhook',
+        note: 'membership.started: applied',
+        platforms: [{ platform: 'buymeacoffee', matched: 1, changed: 1 }],
+      });
       const hookRun = await adminGet(`/api/admin/sync-runs/${webhookRun?.id}`);
       expect(hookRun.json().entries).toContainEqual(expect.objectContaining({ kind: 'changed', email: m.user.email, to: 'vip active (buymeacoffee)' }));
       expect((await adminGet('/api/admin/sync-runs?webhooks=false&limit=1')).json()[0].trigger).toBe('manual');

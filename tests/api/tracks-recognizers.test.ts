@@ -19,7 +19,11 @@ const server = http.createServer((req, res) => {
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     void (async () => {
-      const form = await new Request('http://x', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData();
+      const form = await new Request('http://x', {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+        body: Buffer.concat(chunks),
+      }).formData();
       const fields: Record<string, string> = {};
       let fileBytes = 0;
       for (const [k, v] of form.entries()) {
@@ -211,14 +215,28 @@ describe('track monitor with RECOGNIZER=acrcloud', async () => {
   it('stores the ACRCloud match with its score, YouTube and Spotify links', async () => {
     received = [];
     reply = { body: acrMatch };
-    await app.nowPlaying.publish({ channel: 'dhr1', online: true, artist: 'DHR', title: 'Live Mix', album: '', current_track: 'DHR - Live Mix', listeners: 1, bitrate: 128 });
+    await app.nowPlaying.publish({
+      channel: 'dhr1',
+      online: true,
+      artist: 'DHR',
+      title: 'Live Mix',
+      album: '',
+      current_track: 'DHR - Live Mix',
+      listeners: 1,
+      bitrate: 128,
+    });
     const row = await app.trackMonitor.checkChannel('dhr1');
     expect(received).toHaveLength(1);
     // One second at 128 kbit/s, signed with this app's key.
     expect(received[0]?.fileBytes).toBe(16_000);
     expect(received[0]?.fields.access_key).toBe('key-2');
     expect(received[0]?.fields.signature).toBe(acrCloudSignature('key-2', 'secret-2', received[0]?.fields.timestamp ?? ''));
-    expect(row).toMatchObject({ service: 'acrcloud', confidence: 91, artist: 'Mr. Fingers, Larry Heard', youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+    expect(row).toMatchObject({
+      service: 'acrcloud',
+      confidence: 91,
+      artist: 'Mr. Fingers, Larry Heard',
+      youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    });
     // No result: the stream metadata stands in.
     reply = { body: { status: { msg: 'No result', code: 1001, version: '1.0' } } };
     expect(await app.trackMonitor.checkChannel('dhr1')).toMatchObject({ service: 'icecast-metadata', artist: 'DHR', title: 'Live Mix' });

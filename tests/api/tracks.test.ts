@@ -1,12 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  recentTracksResponseSchema,
-  recommendationsResponseSchema,
-  trackHistoryResponseSchema,
-  trackMonitorResponseSchema,
-} from '../../src/contracts/radio';
+import { recentTracksResponseSchema, recommendationsResponseSchema, trackHistoryResponseSchema, trackMonitorResponseSchema } from '../../src/contracts/radio';
 import { trackIdentifications, type NewTrackIdentificationRow } from '../../src/server/db/schema';
 import { createTestApp, memberWithRole } from '../support/app';
 import { onAir } from '../support/now-playing';
@@ -36,7 +31,14 @@ const auddServer = http.createServer((req, res) => {
     if (audd.kind === 'none') return send({ status: 'success', result: null });
     send({
       status: 'success',
-      result: { artist: audd.artist, title: audd.title, album: 'LP', release_date: '2001-05-01', label: 'Label', spotify: { external_urls: { spotify: 'https://open.spotify.com/track/abc' } } },
+      result: {
+        artist: audd.artist,
+        title: audd.title,
+        album: 'LP',
+        release_date: '2001-05-01',
+        label: 'Label',
+        spotify: { external_urls: { spotify: 'https://open.spotify.com/track/abc' } },
+      },
     });
   });
 });
@@ -84,7 +86,14 @@ describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
     const row = await monitor.checkChannel('dhr1');
     expect(streamRequests).toBeGreaterThan(0);
     expect(auddRequests).toBe(before + 1);
-    expect(row).toMatchObject({ artist: 'Kerri Chandler', title: 'Rain', service: 'audd', confidence: 100, album: 'LP', spotifyUrl: 'https://open.spotify.com/track/abc' });
+    expect(row).toMatchObject({
+      artist: 'Kerri Chandler',
+      title: 'Rain',
+      service: 'audd',
+      confidence: 100,
+      album: 'LP',
+      spotifyUrl: 'https://open.spotify.com/track/abc',
+    });
     // Two minutes later it still plays: no second row.
     expect(await monitor.checkChannel('dhr1', new Date(Date.now() + 120_000))).toBeUndefined();
     expect(await count('dhr1')).toBe(1);
@@ -170,14 +179,16 @@ describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
     });
 
     it('draws at most 3 from the station history: same artist, played near it, same genre or bpm', async () => {
-      await app.database.db.insert(trackIdentifications).values([
-        row('Larry Heard', 'Can You Feel It', 600, { genre: 'Deep House', bpm: 120 }),
-        row('Larry Heard', 'Mystery Of Love', 300, { youtubeUrl: 'https://www.youtube.com/watch?v=mol12345' }),
-        row('Ron Trent', 'Altered States', 605),
-        row('Far Away Artist', 'Played Much Later', 100),
-        row('Genre Twin', 'Same Genre', 2000, { genre: 'deep house' }),
-        row('Bpm Twin', 'Close Tempo', 3000, { bpm: 122 }),
-      ]);
+      await app.database.db
+        .insert(trackIdentifications)
+        .values([
+          row('Larry Heard', 'Can You Feel It', 600, { genre: 'Deep House', bpm: 120 }),
+          row('Larry Heard', 'Mystery Of Love', 300, { youtubeUrl: 'https://www.youtube.com/watch?v=mol12345' }),
+          row('Ron Trent', 'Altered States', 605),
+          row('Far Away Artist', 'Played Much Later', 100),
+          row('Genre Twin', 'Same Genre', 2000, { genre: 'deep house' }),
+          row('Bpm Twin', 'Close Tempo', 3000, { bpm: 122 }),
+        ]);
       const dhr1 = await memberWithRole(app, 'dhr1');
       const res = await app.inject({
         method: 'POST',
@@ -188,8 +199,18 @@ describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
       expect(res.statusCode).toBe(200);
       const recs = recommendationsResponseSchema.parse(res.json());
       expect(recs).toEqual([
-        { title: 'Mystery Of Love', artist: 'Larry Heard', youtubeUrl: 'https://www.youtube.com/watch?v=mol12345', soundcloudUrl: 'https://soundcloud.com/search?q=Larry%20Heard%20Mystery%20Of%20Love' },
-        { title: 'Altered States', artist: 'Ron Trent', youtubeUrl: 'https://www.youtube.com/results?search_query=Ron%20Trent%20Altered%20States', soundcloudUrl: 'https://soundcloud.com/search?q=Ron%20Trent%20Altered%20States' },
+        {
+          title: 'Mystery Of Love',
+          artist: 'Larry Heard',
+          youtubeUrl: 'https://www.youtube.com/watch?v=mol12345',
+          soundcloudUrl: 'https://soundcloud.com/search?q=Larry%20Heard%20Mystery%20Of%20Love',
+        },
+        {
+          title: 'Altered States',
+          artist: 'Ron Trent',
+          youtubeUrl: 'https://www.youtube.com/results?search_query=Ron%20Trent%20Altered%20States',
+          soundcloudUrl: 'https://soundcloud.com/search?q=Ron%20Trent%20Altered%20States',
+        },
         expect.objectContaining({ title: 'Same Genre' }),
       ]);
     });
@@ -197,11 +218,21 @@ describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
     it('suggests by bpm and never the track itself; nothing for a track it does not know', async () => {
       const dhr2 = await memberWithRole(app, 'dhr2');
       await app.database.db.insert(trackIdentifications).values(row('Solo Artist', 'Only Track', 10, { bpm: 121 }));
-      const res = await app.inject({ method: 'POST', url: '/api/tracks/recommendations', headers: { cookie: dhr2.cookie }, payload: { artist: 'Solo Artist', title: 'Only Track', channel: 'dhr2' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/tracks/recommendations',
+        headers: { cookie: dhr2.cookie },
+        payload: { artist: 'Solo Artist', title: 'Only Track', channel: 'dhr2' },
+      });
       const titles = recommendationsResponseSchema.parse(res.json()).map((r) => r.title);
       expect(titles).not.toContain('Only Track');
       expect(titles).toEqual(expect.arrayContaining(['Can You Feel It', 'Close Tempo']));
-      const unknown = await app.inject({ method: 'POST', url: '/api/tracks/recommendations', headers: { cookie: dhr2.cookie }, payload: { artist: 'Nobody', title: 'Nothing', channel: 'dhr1' } });
+      const unknown = await app.inject({
+        method: 'POST',
+        url: '/api/tracks/recommendations',
+        headers: { cookie: dhr2.cookie },
+        payload: { artist: 'Nobody', title: 'Nothing', channel: 'dhr1' },
+      });
       expect(unknown.json()).toEqual([]);
     });
 
@@ -215,19 +246,40 @@ describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
       const admin = await memberWithRole(app, 'admin');
       expect((await app.inject({ method: 'POST', url: '/api/tracks/recommendations', headers: { cookie: admin.cookie }, payload })).statusCode).toBe(200);
       const dhr1 = await memberWithRole(app, 'dhr1');
-      const bad = await app.inject({ method: 'POST', url: '/api/tracks/recommendations', headers: { cookie: dhr1.cookie }, payload: { artist: '  ', title: 'x', channel: 'dhr1' } });
+      const bad = await app.inject({
+        method: 'POST',
+        url: '/api/tracks/recommendations',
+        headers: { cookie: dhr1.cookie },
+        payload: { artist: '  ', title: 'x', channel: 'dhr1' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json<{ message: string }>().message).toContain('artist');
-      const huge = await app.inject({ method: 'POST', url: '/api/tracks/recommendations', headers: { cookie: dhr1.cookie }, payload: { artist: 'a'.repeat(5000), title: 'x', channel: 'dhr1' } });
+      const huge = await app.inject({
+        method: 'POST',
+        url: '/api/tracks/recommendations',
+        headers: { cookie: dhr1.cookie },
+        payload: { artist: 'a'.repeat(5000), title: 'x', channel: 'dhr1' },
+      });
       expect(huge.statusCode).toBe(400);
-      const unknownChannel = await app.inject({ method: 'POST', url: '/api/tracks/recommendations', headers: { cookie: dhr1.cookie }, payload: { ...payload, channel: 'dhr7' } });
+      const unknownChannel = await app.inject({
+        method: 'POST',
+        url: '/api/tracks/recommendations',
+        headers: { cookie: dhr1.cookie },
+        payload: { ...payload, channel: 'dhr7' },
+      });
       expect(unknownChannel.statusCode).toBe(404);
     });
 
     it('limits each address to 60 suggestions a minute', async () => {
       const dhr1 = await memberWithRole(app, 'dhr1');
       const ask = (remoteAddress: string) =>
-        app.inject({ method: 'POST', url: '/api/tracks/recommendations', remoteAddress, headers: { cookie: dhr1.cookie }, payload: { artist: 'Nobody', title: 'Nothing', channel: 'dhr1' } });
+        app.inject({
+          method: 'POST',
+          url: '/api/tracks/recommendations',
+          remoteAddress,
+          headers: { cookie: dhr1.cookie },
+          payload: { artist: 'Nobody', title: 'Nothing', channel: 'dhr1' },
+        });
       for (let i = 0; i < 60; i++) expect((await ask('192.0.2.60')).statusCode).toBe(200);
       const limited = await ask('192.0.2.60');
       expect(limited.statusCode).toBe(429);
@@ -253,7 +305,9 @@ describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
       const times = body.tracks.map((t) => t.identifiedAt);
       expect([...times].sort().reverse()).toEqual(times);
 
-      const byChannel = trackHistoryResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/admin/track-history?channel=dhr1&limit=2', headers: { cookie: admin.cookie } })).json());
+      const byChannel = trackHistoryResponseSchema.parse(
+        (await app.inject({ method: 'GET', url: '/api/admin/track-history?channel=dhr1&limit=2', headers: { cookie: admin.cookie } })).json(),
+      );
       expect(byChannel.tracks).toHaveLength(2);
       expect(byChannel.stats.total).toBe(4);
 

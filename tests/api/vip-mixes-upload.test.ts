@@ -27,7 +27,29 @@ const files = {
 const cover = path.join(work, 'cover.png');
 execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=64x64:duration=1', '-frames:v', '1', cover]);
 const withCover = path.join(work, 'cover.mp3');
-execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', files.mp3, '-i', cover, '-map', '0:a', '-map', '1:v', '-c:a', 'copy', '-c:v', 'png', '-disposition:v', 'attached_pic', '-id3v2_version', '3', withCover]);
+execFileSync('ffmpeg', [
+  '-hide_banner',
+  '-loglevel',
+  'error',
+  '-y',
+  '-i',
+  files.mp3,
+  '-i',
+  cover,
+  '-map',
+  '0:a',
+  '-map',
+  '1:v',
+  '-c:a',
+  'copy',
+  '-c:v',
+  'png',
+  '-disposition:v',
+  'attached_pic',
+  '-id3v2_version',
+  '3',
+  withCover,
+]);
 
 interface Fields {
   title?: string;
@@ -54,8 +76,7 @@ function uploadSuite(name: string, env: () => Promise<Record<string, string>>) {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const admin = await memberWithRole(app, 'admin');
     const dhr1 = await memberWithRole(app, 'dhr1');
-    const upload = (body: FormData, cookie = admin.cookie) =>
-      fetch(`${base}/api/admin/vip-mixes`, { method: 'POST', body, headers: { cookie, origin: base } });
+    const upload = (body: FormData, cookie = admin.cookie) => fetch(`${base}/api/admin/vip-mixes`, { method: 'POST', body, headers: { cookie, origin: base } });
     const mixCount = async () => (await app.inject({ url: '/api/vip-mixes' })).json().length;
 
     for (const [ext, file] of Object.entries(files)) {
@@ -116,7 +137,11 @@ function uploadSuite(name: string, env: () => Promise<Record<string, string>>) {
       }
       expect(await mixCount()).toBe(before.mixes);
       expect(await app.mediaStorage.usage('mixes/')).toEqual(before.usage);
-      const notMultipart = await fetch(`${base}/api/admin/vip-mixes`, { method: 'POST', body: '{}', headers: { cookie: admin.cookie, 'content-type': 'application/json', origin: base } });
+      const notMultipart = await fetch(`${base}/api/admin/vip-mixes`, {
+        method: 'POST',
+        body: '{}',
+        headers: { cookie: admin.cookie, 'content-type': 'application/json', origin: base },
+      });
       expect(notMultipart.status).toBe(415);
     });
 
@@ -150,7 +175,12 @@ describe('mixes on S3', async () => {
     expect(audio.status).toBe(206);
     expect(Buffer.from(await audio.arrayBuffer()).toString()).toBe('RIFF');
 
-    const grant = await app.inject({ method: 'POST', url: '/api/download/mix-forest-floor', headers: { cookie: vip.cookie }, payload: { userId: vip.user.id } });
+    const grant = await app.inject({
+      method: 'POST',
+      url: '/api/download/mix-forest-floor',
+      headers: { cookie: vip.cookie },
+      payload: { userId: vip.user.id },
+    });
     const file = await fetch(String((await app.inject({ url: grant.json().downloadUrl })).headers.location));
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toContain('attachment; filename="Mika Aalto - Forest Floor.wav"');

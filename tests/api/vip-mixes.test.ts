@@ -154,7 +154,9 @@ describe('VIP mix library API', async () => {
       expect(first.json().remainingDownloads).toBe(1);
       const file = await get(first.json().downloadUrl);
       expect(file.statusCode).toBe(200);
-      expect(file.headers['content-disposition']).toBe(`attachment; filename="Lena Vos - Midnight Drift.wav"; filename*=UTF-8''Lena%20Vos%20-%20Midnight%20Drift.wav`);
+      expect(file.headers['content-disposition']).toBe(
+        `attachment; filename="Lena Vos - Midnight Drift.wav"; filename*=UTF-8''Lena%20Vos%20-%20Midnight%20Drift.wav`,
+      );
       expect(file.headers['content-type']).toBe('audio/wav');
       expect((await download('mix-harbour-lights', vip, vip.user.id)).json().remainingDownloads).toBe(0);
       const third = await download(MIX, vip, vip.user.id);
@@ -263,7 +265,12 @@ describe('VIP mix library API', async () => {
         payload: { title: 'Silent Night', genre: 'organic', rating: 4.5 },
       });
       expect(edit.json()).toMatchObject({ title: 'Silent Night', genre: 'organic', rating: 4.5 });
-      const badGenre = await app.inject({ method: 'PATCH', url: '/api/admin/vip-mixes/mix-silent', headers: { cookie: admin.cookie }, payload: { genre: 'polka' } });
+      const badGenre = await app.inject({
+        method: 'PATCH',
+        url: '/api/admin/vip-mixes/mix-silent',
+        headers: { cookie: admin.cookie },
+        payload: { genre: 'polka' },
+      });
       expect(badGenre.statusCode).toBe(400);
       const del = await app.inject({ method: 'DELETE', url: '/api/admin/vip-mixes/mix-silent', headers: { cookie: admin.cookie } });
       expect(del.statusCode).toBe(204);

@@ -80,7 +80,12 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
     // The top card and the status tiles read the same buckets, and the buckets add up to the total.
     const b = stats.buckets;
     expect(b.active + b.cancelledWithAccess + b.expired + b.free).toBe(stats.totalUsers);
-    for (const [id, value] of [['active', b.active], ['cancelled-with-access', b.cancelledWithAccess], ['expired', b.expired], ['free', b.free]] as const) {
+    for (const [id, value] of [
+      ['active', b.active],
+      ['cancelled-with-access', b.cancelledWithAccess],
+      ['expired', b.expired],
+      ['free', b.free],
+    ] as const) {
       await expect.poll(() => page.getByTestId(`member-bucket-${id}`).textContent(), { message: id }).toMatch(new RegExp(`^${fmt(value)} `));
       expect(await page.getByTestId(`bucket-${id}`).textContent(), id).toBe(fmt(value));
     }
@@ -425,9 +430,17 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
       await noHorizontalScroll(page);
       await shoot(page, `user-management-${name}`);
 
-      await page.getByRole('button', { name: /^Edit / }).first().click();
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
       // One member at a time: the other rows' Edit buttons wait.
-      expect(await page.getByRole('button', { name: /^Edit / }).first().isDisabled()).toBe(true);
+      expect(
+        await page
+          .getByRole('button', { name: /^Edit / })
+          .first()
+          .isDisabled(),
+      ).toBe(true);
       await noHorizontalScroll(page);
       await shoot(page, `user-edit-${name}`);
       expect(errors).toEqual([]);

@@ -159,7 +159,7 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     await context.close();
   });
 
-  it("gates a channel page by the tier the channel requires in GET /api/channels", async () => {
+  it('gates a channel page by the tier the channel requires in GET /api/channels', async () => {
     const dhr1 = await memberWithRole(h.app, 'dhr1');
     const { page, context } = await h.newPage();
     await context.addCookies([{ name: 'dhr_session', value: dhr1.cookie.split('=')[1] ?? '', url: h.baseUrl }]);

@@ -145,7 +145,9 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
       content: 'Fresh edits on www.example.com every week, come and grab them',
       status: 'pending',
     });
-    await db.insert(commentBans).values({ userId: free.user.id, reason: 'Posting the same link in every discussion', expiresAt: null, bannedBy: admin.user.id });
+    await db
+      .insert(commentBans)
+      .values({ userId: free.user.id, reason: 'Posting the same link in every discussion', expiresAt: null, bannedBy: admin.user.id });
     for (const viewport of [{ width: 360, height: 800 }, DESKTOP]) {
       const m = await pageAs(admin, viewport);
       await m.page.goto('/forum-moderation');
@@ -159,7 +161,10 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
       if (SCREENSHOT_DIR) await m.page.screenshot({ path: path.join(SCREENSHOT_DIR, `moderation-bans-${viewport.width}.png`), fullPage: true });
       if (viewport !== DESKTOP) continue;
       // Lift asks first, then the ban leaves the list.
-      await m.page.getByRole('listitem', { name: `Ban on ${free.user.username}` }).getByRole('button', { name: 'Lift' }).click();
+      await m.page
+        .getByRole('listitem', { name: `Ban on ${free.user.username}` })
+        .getByRole('button', { name: 'Lift' })
+        .click();
       await waitForAlert(m.alerts, MODERATION_MESSAGES.lifted(free.user.username));
       expect(m.alerts).toContain(MODERATION_MESSAGES.liftConfirm(free.user.username));
       await m.page.getByRole('listitem', { name: `Ban on ${free.user.username}` }).waitFor({ state: 'detached' });
@@ -201,7 +206,12 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
   });
 
   it('profiles: the MEMBER button opens your own profile; you edit it and follow another member from a comment', async () => {
-    await h.app.inject({ method: 'POST', url: '/api/comments', payload: { articleId: 'homepage', content: 'Profile link test comment' }, headers: { cookie: reporter.cookie } });
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      payload: { articleId: 'homepage', content: 'Profile link test comment' },
+      headers: { cookie: reporter.cookie },
+    });
     const p = await pageAs(free, PHONE);
     await p.page.goto('/');
     await p.page.getByRole('button', { name: 'MEMBER' }).first().click();

@@ -75,8 +75,15 @@ describe.skipIf(!canRunBrowser)('first load', async () => {
       // Chromium warns when a preloaded answer goes unused for a few seconds, and an unmatched
       // preload shows as a second request for the same URL.
       const { reads, console } = await load(route, 3500);
-      for (const url of expected) expect(reads.filter((r) => r === url), `${route} ${url}`).toHaveLength(1);
-      expect(console.filter((m) => /preload/i.test(m)), route).toEqual([]);
+      for (const url of expected)
+        expect(
+          reads.filter((r) => r === url),
+          `${route} ${url}`,
+        ).toHaveLength(1);
+      expect(
+        console.filter((m) => /preload/i.test(m)),
+        route,
+      ).toEqual([]);
     }
     // A pop-out player has no top bar, so it reads no permissions and its HTML does not ask for them.
     expect(await (await fetch(`${h.baseUrl}/player/dhr1`)).text()).not.toContain('rel="preload"');

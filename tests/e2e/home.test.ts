@@ -45,8 +45,7 @@ describe.skipIf(!canRunBrowser)('home page and site shell in the browser', () =>
     return { page, context, errors };
   }
 
-  const noHorizontalScroll = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   async function navHrefs(page: Page, label: 'Main' | 'Mobile'): Promise<string[]> {
     const nav = page.getByRole('navigation', { name: label });
@@ -158,15 +157,13 @@ describe.skipIf(!canRunBrowser)('home page and site shell in the browser', () =>
     await page.getByRole('heading', { name: 'Live Stream' }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByRole('button', { name: 'Enter The Deep' }).click();
-    await expect
-      .poll(() => page.evaluate(() => Math.round(document.getElementById('player')!.getBoundingClientRect().top)))
-      .toBeLessThan(120);
+    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('player')!.getBoundingClientRect().top))).toBeLessThan(120);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it("locks the Track Identifier for visitors without a tier, and opens it for DHR1", async () => {
+  it('locks the Track Identifier for visitors without a tier, and opens it for DHR1', async () => {
     const anon = await open(DESKTOP);
     await anon.page.goto('/');
     const card = anon.page.getByTestId('track-identifier-card');

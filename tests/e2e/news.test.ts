@@ -22,7 +22,13 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
   beforeAll(async () => {
     feeds = await startFeedServer();
     feeds.route('/scene.xml', (_req, res) =>
-      res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss([{ title: 'Loopback scene report', link: 'https://scene.example/report', guid: 'report-1', description: 'All the news from the loopback scene' }])),
+      res
+        .writeHead(200, { 'content-type': 'application/rss+xml' })
+        .end(
+          rss([
+            { title: 'Loopback scene report', link: 'https://scene.example/report', guid: 'report-1', description: 'All the news from the loopback scene' },
+          ]),
+        ),
     );
     h = await startBrowserHarness({ NEWS_ALLOW_PRIVATE: 'true' });
     const { db } = h.app.database;
@@ -30,8 +36,26 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     admin = await createMember(h.app, { isAdmin: true });
     const author = await createMember(h.app, { subscriptionTier: 'vip', subscriptionStatus: 'active', username: 'deepdigger' });
     await db.insert(newsItems).values([
-      { id: 'web-warehouse', title: 'Warehouse night this Saturday', description: 'Doors at 22:00', link: 'https://club.example/night', source: 'Club Example', pubDate: new Date(Date.now() - 2 * HOUR_MS), type: 'event', origin: 'web' },
-      { id: 'rss-ep', title: 'Label EP out now', description: 'Four deep cuts', link: 'https://label.example/ep', source: 'Label', pubDate: new Date(Date.now() - 3 * DAY_MS), type: 'release', origin: 'rss' },
+      {
+        id: 'web-warehouse',
+        title: 'Warehouse night this Saturday',
+        description: 'Doors at 22:00',
+        link: 'https://club.example/night',
+        source: 'Club Example',
+        pubDate: new Date(Date.now() - 2 * HOUR_MS),
+        type: 'event',
+        origin: 'web',
+      },
+      {
+        id: 'rss-ep',
+        title: 'Label EP out now',
+        description: 'Four deep cuts',
+        link: 'https://label.example/ep',
+        source: 'Label',
+        pubDate: new Date(Date.now() - 3 * DAY_MS),
+        type: 'release',
+        origin: 'rss',
+      },
     ]);
     await db.insert(forumPosts).values([
       { userId: author.user.id, category: 'discussion', title: 'Larry Heard appreciation thread', body: 'Can You Feel It still gives me chills.' },
@@ -41,7 +65,10 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     await h.app.news.changed();
   });
 
-  async function open(viewport: { width: number; height: number }, opts: { member?: TestMember; reducedMotion?: 'reduce' } = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  async function open(
+    viewport: { width: number; height: number },
+    opts: { member?: TestMember; reducedMotion?: 'reduce' } = {},
+  ): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
     const context = await h.browser.newContext({ viewport, baseURL: h.baseUrl, ...(opts.reducedMotion ? { reducedMotion: opts.reducedMotion } : {}) });
     if (opts.member) {
       const eq = opts.member.cookie.indexOf('=');
@@ -112,7 +139,12 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
   });
 
   it('refreshes the news panel: the server fetches the sources and new items appear', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/api/admin/news-sources', headers: { cookie: admin.cookie }, payload: { kind: 'rss', name: 'Loopback Scene', url: feeds.url('/scene.xml') } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/news-sources',
+      headers: { cookie: admin.cookie },
+      payload: { kind: 'rss', name: 'Loopback Scene', url: feeds.url('/scene.xml') },
+    });
     expect(res.statusCode).toBe(201);
     const { page, context, errors } = await open(DESKTOP);
     await page.goto('/forum');
@@ -228,7 +260,9 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
   });
 
   it('lets an admin add, pause, resume and remove a source from the page linked on the dashboard, and shows what each fetch read', async () => {
-    feeds.route('/label.xml', (_req, res) => res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss([{ title: 'Label news', link: 'https://label.example/n', guid: 'n1' }])));
+    feeds.route('/label.xml', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss([{ title: 'Label news', link: 'https://label.example/n', guid: 'n1' }])),
+    );
     const { page, context, errors } = await open(DESKTOP, { member: admin });
     await page.goto('/admin-dashboard');
     await page.getByRole('link', { name: 'News sources' }).click();
@@ -247,7 +281,10 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     await row.getByRole('button', { name: 'Resume Label Feed' }).click();
     await row.getByText('OK', { exact: true }).waitFor();
     // Paused by 7 days of failures: the page says so and offers Resume.
-    await h.app.database.db.update(newsSources).set({ paused: true, autoPausedAt: new Date(), failingSince: new Date(Date.now() - 8 * DAY_MS), errorCount: 40 }).where(eq(newsSources.name, 'Label Feed'));
+    await h.app.database.db
+      .update(newsSources)
+      .set({ paused: true, autoPausedAt: new Date(), failingSince: new Date(Date.now() - 8 * DAY_MS), errorCount: 40 })
+      .where(eq(newsSources.name, 'Label Feed'));
     await page.reload();
     await row.getByText('Paused after 7 days of failures').waitFor();
     await row.getByRole('button', { name: 'Resume', exact: true }).click();

@@ -26,10 +26,15 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     const icecastPort = await freePort();
     // The Icecast poller is a background job: on, and reading every second.
     h = await startBrowserHarness({ ...radioEnv(icecastPort), STREAM_AUTH_KEY, METADATA_POLL_S: '1' }, { backgroundJobs: true });
-    radio = await startTestRadio(['dhr2'], { dhr2: 'Larry Heard - Can You Feel It' }, { bitrateKbps: 320 }, {
-      port: icecastPort,
-      listenerAuth: { mounts: ['dhr1', 'dhr2'], url: `${h.baseUrl}/api/stream-auth/listener`, key: STREAM_AUTH_KEY },
-    });
+    radio = await startTestRadio(
+      ['dhr2'],
+      { dhr2: 'Larry Heard - Can You Feel It' },
+      { bitrateKbps: 320 },
+      {
+        port: icecastPort,
+        listenerAuth: { mounts: ['dhr1', 'dhr2'], url: `${h.baseUrl}/api/stream-auth/listener`, key: STREAM_AUTH_KEY },
+      },
+    );
     await radio.startFeed('dhr1', DHR1_FEED);
     await radio.setTitle('dhr1', 'Kerri Chandler - Rain');
     // The pages below expect a live channel (no 503 from the metadata poll): wait until DHR has seen it on air.
@@ -204,7 +209,9 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
       const panel = page.getByRole('region', { name: 'System Status' });
       // At least the one held here (players of earlier tests may still be connected).
       await expect
-        .poll(async () => Number(/free: (\d+) listeners?$/.exec((await panel.getByTestId('mount-listeners-/dhr1-free').textContent()) ?? '')?.[1] ?? 0), { timeout: 20_000 })
+        .poll(async () => Number(/free: (\d+) listeners?$/.exec((await panel.getByTestId('mount-listeners-/dhr1-free').textContent()) ?? '')?.[1] ?? 0), {
+          timeout: 20_000,
+        })
         .toBeGreaterThanOrEqual(1);
       expect(await panel.getByTestId('mount-listeners-/dhr2').textContent()).toMatch(/^\/dhr2 · 320kbps DHR2\+: \d+ listeners?$/);
       expect(errors).toEqual([]);
@@ -301,10 +308,13 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     await page.clock.install();
     await go();
     const main = page.locator('main');
-    await main.getByRole('heading', { name: 'DHR1 Premium', level: 1 }).waitFor().catch(async (err: unknown) => {
-      await page.screenshot({ path: '/tmp/radio-shots/debug-dhr1.png', fullPage: true });
-      throw err;
-    });
+    await main
+      .getByRole('heading', { name: 'DHR1 Premium', level: 1 })
+      .waitFor()
+      .catch(async (err: unknown) => {
+        await page.screenshot({ path: '/tmp/radio-shots/debug-dhr1.png', fullPage: true });
+        throw err;
+      });
     await main.getByRole('button', { name: 'Play' }).click();
     await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('Live Now');
 
@@ -508,4 +518,3 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `radio-${name}-check.png`), fullPage: true });
   }
 });
-

@@ -107,7 +107,10 @@ describe.skipIf(!canRunBrowser)('shop, DJ submissions and the live monitor in th
 
     const { page, errors } = await open(DESKTOP, true);
     await page.goto('/admin-dashboard');
-    await page.getByRole('list', { name: 'Admin tools' }).getByRole('link', { name: /DJ Submissions/ }).click();
+    await page
+      .getByRole('list', { name: 'Admin tools' })
+      .getByRole('link', { name: /DJ Submissions/ })
+      .click();
     const card = page.getByTestId('submission').filter({ hasText: 'Harbour Lights Live' });
     await card.waitFor();
     expect(await card.textContent()).toContain('kofi@example.test');

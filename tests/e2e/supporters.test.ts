@@ -120,7 +120,10 @@ describe.skipIf(!canRunBrowser)('supporters in the browser', async () => {
     const t = Date.now().toString(36);
     const paidThrough = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
     const emails = Array.from({ length: 8 }, (_, i) => `ahead${i}-${t}@example.test`);
-    const csv = ['email,subscriptionTier,subscriptionStatus,subscriptionExpiry,pledgeAmount,source', ...emails.map((e) => `${e},VIP,active,${paidThrough},10,buymeacoffee`)].join('\n');
+    const csv = [
+      'email,subscriptionTier,subscriptionStatus,subscriptionExpiry,pledgeAmount,source',
+      ...emails.map((e) => `${e},VIP,active,${paidThrough},10,buymeacoffee`),
+    ].join('\n');
     const imported = await h.app.inject({ method: 'POST', url: '/api/admin/bulk-import', headers: { cookie: admin.cookie }, payload: { csvContent: csv } });
     expect(imported.json()).toMatchObject({ imported: 8 });
     const statuses = async () => {

@@ -58,7 +58,9 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
       ['Warehouse 13', 'Daily download limit reached (2/day, resets tomorrow)'],
     ] as const) {
       const downloaded = page.waitForEvent('download');
-      await card(page, title).getByRole('button', { name: `Download ${title}` }).click();
+      await card(page, title)
+        .getByRole('button', { name: `Download ${title}` })
+        .click();
       const file = await downloaded;
       expect(file.suggestedFilename()).toMatch(new RegExp(`${title}\\.wav$`));
       await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain(`Downloaded: ${title}`);
@@ -68,7 +70,11 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
     await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain('Daily download limit reached (2 per day)');
     // The server agrees: a third download is refused there too.
     const third = await page.evaluate(async (userId) => {
-      const res = await fetch('/api/download/mix-low-tide', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId }) });
+      const res = await fetch('/api/download/mix-low-tide', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userId }),
+      });
       return { status: res.status, body: await res.json() };
     }, vip.user.id);
     expect(third.status).toBe(429);
@@ -90,7 +96,8 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
     const { page, errors } = await open('/vip-admin', admin);
     await page.getByTestId('admin-mix').first().waitFor();
     expect(await page.locator('code', { hasText: 'mixes/mix-midnight-drift.wav' }).count()).toBe(1);
-    for (const href of ['/sync', '/bulk-import', '/storage-setup', '/vip']) expect(await page.locator(`nav[aria-label="VIP admin links"] a[href="${href}"]`).count()).toBe(1);
+    for (const href of ['/sync', '/bulk-import', '/storage-setup', '/vip'])
+      expect(await page.locator(`nav[aria-label="VIP admin links"] a[href="${href}"]`).count()).toBe(1);
     const row = page.getByTestId('admin-mix').filter({ hasText: 'Low Tide' });
     await row.getByRole('button', { name: 'Edit Links' }).click();
     await row.getByRole('textbox', { name: 'Storage link' }).fill('');
@@ -102,7 +109,10 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
   });
 
   it('lays the pages out at phone and desktop widths without sideways scrolling', async () => {
-    for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       for (const [url, who, file, ready] of [
         ['/vip', vip, 'vip', 'mix-card'],
         ['/vip-admin', admin, 'vip-admin', 'admin-mix'],

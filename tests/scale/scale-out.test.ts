@@ -39,7 +39,9 @@ const feedFetches: number[] = [];
 const feed = http.createServer((_req, res) => {
   feedFetches.push(Date.now());
   res.setHeader('content-type', 'application/rss+xml; charset=utf-8');
-  res.end('<?xml version="1.0"?><rss version="2.0"><channel><title>Scale</title><link>https://example.test/</link><item><title>One fetch a poll</title><link>https://example.test/a</link></item></channel></rss>');
+  res.end(
+    '<?xml version="1.0"?><rss version="2.0"><channel><title>Scale</title><link>https://example.test/</link><item><title>One fetch a poll</title><link>https://example.test/a</link></item></channel></rss>',
+  );
 });
 /** The news poll interval the instances run with (NEWS_POLL_MIN), in ms. */
 const NEWS_POLL_MS = 3000;
@@ -392,7 +394,10 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
     await client.connect();
     /** Backends of this database inside a transaction that has written (it holds a transaction id). */
     const writing = async () =>
-      Number((await client.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = current_database() and backend_xid is not null')).rows[0]?.n);
+      Number(
+        (await client.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = current_database() and backend_xid is not null')).rows[0]
+          ?.n,
+      );
     try {
       const importing = fetch(direct(0, '/api/admin/bulk-import'), {
         method: 'POST',
@@ -415,7 +420,6 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
     for (let i = 0; i < 6; i++) expect((await fetch(`${proxyUrl}/api/health`)).status).toBe(200);
   });
 });
-
 
 // nginx -t: the shipped site file parses (with its include) wherever nginx is installed.
 describe.runIf(Boolean(nginxBin))('deploy/nginx/dhr-site.conf', () => {

@@ -15,11 +15,7 @@ import { errorsPlugin } from '../../src/server/plugins/errors';
  * A fresh app per test file: PGlite in memory by default, or a fresh database on the PostgreSQL
  * server named by TEST_DATABASE_URL (CI runs the API suite both ways).
  */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  overrides: Partial<Config> = {},
-  opts: BuildOptions = {},
-): Promise<FastifyInstance> {
+export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;

@@ -27,10 +27,7 @@ export interface BrowserHarness {
  * Starts the app on a loopback port (fresh database) and a headless Chromium, both closed after the file.
  * `overrides` reach the config, e.g. `{ backgroundJobs: true }` for suites that need the Icecast poller.
  */
-export async function startBrowserHarness(
-  env: Record<string, string> = {},
-  overrides: Partial<Config> = {},
-): Promise<BrowserHarness> {
+export async function startBrowserHarness(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<BrowserHarness> {
   // WEB_ROOT serves another build than dist/web (a private build while others rebuild dist/web).
   // Every page of a browser suite connects from 127.0.0.1: the per-address cap on live streams, meant
   // for one visitor's tabs, would refuse the suite's many pages as if they were one client.
@@ -43,11 +40,7 @@ export async function startBrowserHarness(
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      ...CHROMIUM_FLAGS,
-      '--disable-quic',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    args: [...CHROMIUM_FLAGS, '--disable-quic', '--autoplay-policy=no-user-gesture-required'],
   });
   afterAll(async () => {
     await browser.close();

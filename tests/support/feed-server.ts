@@ -64,7 +64,9 @@ export function atom(entries: { title: string; id: string; link: string; summary
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/"><title>Label Releases</title><id>urn:label</id><updated>${new Date().toISOString()}</updated>
 ${entries
   .map(
-    (e) => `<entry><title type="html">${e.title}</title><id>${e.id}</id><updated>${e.updated ?? new Date().toISOString()}</updated><link rel="alternate" href="${e.link}"/>
+    (
+      e,
+    ) => `<entry><title type="html">${e.title}</title><id>${e.id}</id><updated>${e.updated ?? new Date().toISOString()}</updated><link rel="alternate" href="${e.link}"/>
 <summary type="html">${e.summary ?? ''}</summary>${e.extra ?? ''}</entry>`,
   )
   .join('\n')}

@@ -24,4 +24,3 @@ export async function growthRatio(small: () => unknown, large: () => unknown, fl
   const largeMs = await bestOf3(large);
   return { ratio: Math.max(largeMs, floorMs) / Math.max(smallMs, floorMs), smallMs, largeMs };
 }
-

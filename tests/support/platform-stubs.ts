@@ -62,7 +62,14 @@ async function startStub<T>(
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
-    const rec: RecordedRequest = { method: req.method ?? 'GET', path: u.pathname, query: u.searchParams, authorization: req.headers.authorization, body, at: Date.now() };
+    const rec: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: u.pathname,
+      query: u.searchParams,
+      authorization: req.headers.authorization,
+      body,
+      at: Date.now(),
+    };
     requests.push(rec);
     const send = () => {
       if (res.destroyed) return;
@@ -155,7 +162,10 @@ export interface PatreonOAuthState {
   tokens: Map<string, PatreonOAuthUser>;
 }
 
-const PATREON_ERROR = (status: number, detail: string) => ({ status, body: { errors: [{ code: status, code_name: 'Error', detail, status: String(status) }] } });
+const PATREON_ERROR = (status: number, detail: string) => ({
+  status,
+  body: { errors: [{ code: status, code_name: 'Error', detail, status: String(status) }] },
+});
 
 /**
  * Patreon's OAuth endpoints as documented: the authorize page (here it consents at once and
@@ -195,7 +205,13 @@ function patreonOAuthAnswer(req: RecordedRequest, oauth: PatreonOAuthState): Stu
     oauth.tokens.set(accessToken, grant.user);
     return {
       status: 200,
-      body: { access_token: accessToken, refresh_token: `refresh-${randomUUID()}`, expires_in: 2678400, scope: 'identity identity[email] identity.memberships', token_type: 'Bearer' },
+      body: {
+        access_token: accessToken,
+        refresh_token: `refresh-${randomUUID()}`,
+        expires_in: 2678400,
+        scope: 'identity identity[email] identity.memberships',
+        token_type: 'Bearer',
+      },
     };
   }
   if (req.path === '/api/oauth2/v2/identity') {
@@ -241,7 +257,10 @@ export async function startPatreonStub(opts: {
     const oauthAnswer = patreonOAuthAnswer(req, oauth);
     if (oauthAnswer) return oauthAnswer;
     if (req.authorization !== `Bearer ${state.token}`) {
-      return { status: 401, body: { errors: [{ code: 1, code_name: 'Unauthorized', detail: 'The server could not verify that you are authorized', status: '401' }] } };
+      return {
+        status: 401,
+        body: { errors: [{ code: 1, code_name: 'Unauthorized', detail: 'The server could not verify that you are authorized', status: '401' }] },
+      };
     }
     if (req.path !== `/api/oauth2/v2/campaigns/${opts.campaignId}/members`) {
       return { status: 404, body: { errors: [{ status: '404', detail: 'Not found' }] } };

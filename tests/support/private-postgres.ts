@@ -14,7 +14,10 @@ export function findPostgresBin(): string | undefined {
   const candidates = [process.env.PG_BIN];
   const root = '/usr/lib/postgresql';
   if (fs.existsSync(root)) {
-    const versions = fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = fs
+      .readdirSync(root)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((v) => path.join(root, v, 'bin')));
   }
   return candidates.find((dir): dir is string => !!dir && fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl')));

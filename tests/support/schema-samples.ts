@@ -82,7 +82,9 @@ export function objectFields(schema: unknown): Record<string, z.ZodType> {
 }
 
 /** C0 controls (tab, line feed and carriage return aside) and DEL: 30 characters the text rule refuses. */
-export const CONTROL_CHARS = [...Array.from({ length: 32 }, (_, i) => i).filter((c) => c !== 9 && c !== 10 && c !== 13), 127].map((c) => String.fromCharCode(c));
+export const CONTROL_CHARS = [...Array.from({ length: 32 }, (_, i) => i).filter((c) => c !== 9 && c !== 10 && c !== 13), 127].map((c) =>
+  String.fromCharCode(c),
+);
 
 /** At least 30 values no field of any type may accept; each goes into one field of an otherwise good body. */
 export const HOSTILE_VALUES: unknown[] = [

@@ -21,7 +21,9 @@ export function schemaStrings(schema: unknown, path = '', seen = new Set<unknown
     case 'string':
       return [{ path: path || '(root)', ruled: usesTextRule(schema) }];
     case 'object':
-      return Object.entries(def.shape as Record<string, unknown>).flatMap(([k, v]) => walk(v, path ? `${path}.${k}` : k)).concat(walk(def.catchall, `${path}.*`));
+      return Object.entries(def.shape as Record<string, unknown>)
+        .flatMap(([k, v]) => walk(v, path ? `${path}.${k}` : k))
+        .concat(walk(def.catchall, `${path}.*`));
     case 'array':
       return walk(def.element, `${path}[]`);
     case 'union':

@@ -85,7 +85,9 @@ async function initPgliteDir(dir: string): Promise<void> {
   const script = `const { PGlite } = require(process.argv[1]);
 const db = new PGlite(process.argv[2], { startParams: JSON.parse(process.argv[3]) });
 db.waitReady.then(() => db.close()).catch((err) => { console.error(err); process.exit(1); });`;
-  await promisify(execFile)(process.execPath, ['--liftoff-only', '-e', script, pglite, dir, JSON.stringify(pgliteStartParams)], { maxBuffer: 16 * 1024 * 1024 });
+  await promisify(execFile)(process.execPath, ['--liftoff-only', '-e', script, pglite, dir, JSON.stringify(pgliteStartParams)], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 async function openPglite(dir: string | undefined): Promise<Database> {

@@ -46,7 +46,9 @@ export class ChangeNotices {
    */
   async announce(payload = 'changed'): Promise<void> {
     this.run(payload);
-    await this.host.database.notify(this.channel, payload).catch((err: unknown) => this.host.log.warn({ err, channel: this.channel }, 'could not announce a change'));
+    await this.host.database
+      .notify(this.channel, payload)
+      .catch((err: unknown) => this.host.log.warn({ err, channel: this.channel }, 'could not announce a change'));
   }
 
   private run(payload: string): void {

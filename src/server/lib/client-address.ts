@@ -54,7 +54,7 @@ export function trustProxyWarning(config: { TRUST_PROXY?: string | undefined; HO
   if (LOOPBACK_HOSTS.has(config.HOST) || config.HOST.startsWith('127.')) return null;
   return (
     `TRUST_PROXY=${config.TRUST_PROXY} trusts X-Forwarded-For from any client while HOST=${config.HOST} accepts direct connections: ` +
-    'clients can choose their own address and dodge the rate limits. Set TRUST_PROXY to your proxies\' addresses or CIDRs ' +
+    "clients can choose their own address and dodge the rate limits. Set TRUST_PROXY to your proxies' addresses or CIDRs " +
     '(e.g. 10.0.0.0/8), or listen on 127.0.0.1 behind the proxy.'
   );
 }

@@ -13,10 +13,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
-export const unauthorized = (message = 'Authentication required', code = 'unauthorized') =>
-  new AppError(401, code, message);
-export const forbidden = (message = 'You do not have access to this', code = 'forbidden') =>
-  new AppError(403, code, message);
+export const unauthorized = (message = 'Authentication required', code = 'unauthorized') => new AppError(401, code, message);
+export const forbidden = (message = 'You do not have access to this', code = 'forbidden') => new AppError(403, code, message);
 export const notFound = (message = 'Not found', code = 'not_found') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
 export const tooManyRequests = (message: string, retryAfterS: number) =>

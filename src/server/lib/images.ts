@@ -72,7 +72,10 @@ export async function processImage(bytes: Buffer, preset: ImagePreset | ImagePre
     const pipeline = input
       .rotate() // applies the EXIF orientation before the metadata is dropped
       .resize({ width: spec.width, height: spec.height, fit: spec.fit, withoutEnlargement: spec.fit === 'inside' });
-    const out = spec.format === 'webp' ? await pipeline.webp({ quality: spec.quality }).toBuffer() : await pipeline.jpeg({ quality: spec.quality, mozjpeg: true }).toBuffer();
+    const out =
+      spec.format === 'webp'
+        ? await pipeline.webp({ quality: spec.quality }).toBuffer()
+        : await pipeline.jpeg({ quality: spec.quality, mozjpeg: true }).toBuffer();
     const ext = spec.format === 'webp' ? 'webp' : 'jpg';
     const hash = createHash('sha256').update(out).digest('hex');
     return { bytes: out, contentType: spec.format === 'webp' ? 'image/webp' : 'image/jpeg', ext, name: `${hash}.${ext}` };

@@ -112,9 +112,7 @@ export function composeMail(opts: {
     ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#7c3aed;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(opts.action.label)}</a></p>
 <p style="margin:0 0 16px;color:#8b87ab;font-size:13px;word-break:break-all">${escapeHtml(opts.action.url)}</p>`
     : '';
-  const code = opts.code
-    ? `<p style="margin:24px 0;font-size:32px;letter-spacing:8px;font-weight:700;color:#67e8f9">${escapeHtml(opts.code)}</p>`
-    : '';
+  const code = opts.code ? `<p style="margin:24px 0;font-size:32px;letter-spacing:8px;font-weight:700;color:#67e8f9">${escapeHtml(opts.code)}</p>` : '';
   const html = `<!doctype html><html><body style="margin:0;background:#05050b;padding:32px 16px;font-family:Inter,Segoe UI,Arial,sans-serif">
 <div style="max-width:520px;margin:0 auto;background:#0e0d1d;border:1px solid #2a2650;border-radius:20px;padding:32px">
 <p style="margin:0 0 24px;font-size:13px;letter-spacing:4px;color:#22d3ee;font-weight:700">DEEP HOUSE RADIO</p>

@@ -15,7 +15,11 @@ export async function claimScheduledRun(db: Db, name: string, everyMs: number, n
   const rows = await db
     .insert(scheduledRuns)
     .values({ name, nextRunAt: next })
-    .onConflictDoUpdate({ target: scheduledRuns.name, set: { nextRunAt: next }, setWhere: sql`${scheduledRuns.nextRunAt} <= ${now.toISOString()}::timestamptz` })
+    .onConflictDoUpdate({
+      target: scheduledRuns.name,
+      set: { nextRunAt: next },
+      setWhere: sql`${scheduledRuns.nextRunAt} <= ${now.toISOString()}::timestamptz`,
+    })
     .returning({ name: scheduledRuns.name });
   return rows.length > 0;
 }

@@ -20,7 +20,10 @@ describe('isPrivateAddress: IPv4 addresses inside IPv6 ones', () => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(['2002:808:808::1', '2001:0:808:808::f7f7:f7f7', '::ffff:8.8.8.8', '64:ff9b::808:808', '2606:4700:4700::1111', '8.8.8.8'])('lets %s through', (address) => {
-    expect(isPrivateAddress(address)).toBe(false);
-  });
+  it.each(['2002:808:808::1', '2001:0:808:808::f7f7:f7f7', '::ffff:8.8.8.8', '64:ff9b::808:808', '2606:4700:4700::1111', '8.8.8.8'])(
+    'lets %s through',
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(false);
+    },
+  );
 });

@@ -238,7 +238,9 @@ function tooLarge(maxBytes: number): FetchError {
 
 /** Reads the (decompressed) body, giving up as soon as it passes `maxBytes`: a huge or endless reply costs at most that. */
 function readCapped(res: http.IncomingMessage, maxBytes: number, done: (body: Buffer) => void, fail: (err: Error) => void): void {
-  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   const decoder =
     encoding === 'gzip' || encoding === 'x-gzip'
       ? zlib.createGunzip()

@@ -34,9 +34,7 @@ export async function registerUploads(app: FastifyInstance, limits: UploadLimits
 }
 
 /** One part of a multipart upload, free of the HTTP library's types. */
-export type UploadPart =
-  | { kind: 'field'; name: string; value: string }
-  | { kind: 'file'; name: string; filename: string; stream: NodeJS.ReadableStream };
+export type UploadPart = { kind: 'field'; name: string; value: string } | { kind: 'file'; name: string; filename: string; stream: NodeJS.ReadableStream };
 
 /** The parts of a multipart request, in the order they arrive; a file's stream must be read or drained before the next part. */
 export async function* uploadParts(req: FastifyRequest): AsyncIterable<UploadPart> {

@@ -5,7 +5,15 @@ import { type AccessPolicy, access } from '../../contracts/access-policy';
 import { meetsTier } from '../../contracts/tier-policy';
 import type { UserRow } from '../db/schema';
 import { type AppError, forbidden, unauthorized } from '../lib/errors';
-import { ADMIN_SESSION_MAX_MS, createSession, deleteSession, findSessionUser, MEMBER_SESSION_MAX_MS, sessionCookieName, type SessionMeta } from '../lib/sessions';
+import {
+  ADMIN_SESSION_MAX_MS,
+  createSession,
+  deleteSession,
+  findSessionUser,
+  MEMBER_SESSION_MAX_MS,
+  sessionCookieName,
+  type SessionMeta,
+} from '../lib/sessions';
 
 /**
  * The one access mechanism (docs/decisions/0003-one-access-policy.md): every route declares `config.access`,
@@ -58,9 +66,7 @@ export function denial(policy: AccessPolicy | undefined, user: UserRow | null): 
   if (!user) return unauthorized();
   if (policy.kind === 'member') return undefined;
   if (policy.kind === 'admin') return user.isAdmin ? undefined : forbidden('Admin privileges required', 'admin_required');
-  return meetsTier(user, policy.tier)
-    ? undefined
-    : forbidden(`This needs an active ${policy.tier.toUpperCase()} subscription`, 'tier_required');
+  return meetsTier(user, policy.tier) ? undefined : forbidden(`This needs an active ${policy.tier.toUpperCase()} subscription`, 'tier_required');
 }
 
 export function describePolicy(p: AccessPolicy): string {
@@ -91,7 +97,13 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
     const sharedAnswer = route.config?.sharedAnswer === true;
     for (const m of methods) {
-      const schema = { body: route.schema?.body, querystring: route.schema?.querystring, params: route.schema?.params, response: route.schema?.response, multipart: route.config?.multipartFields };
+      const schema = {
+        body: route.schema?.body,
+        querystring: route.schema?.querystring,
+        params: route.schema?.params,
+        response: route.schema?.response,
+        multipart: route.config?.multipartFields,
+      };
       if (m !== 'HEAD') app.routePolicies.push({ method: m, url: route.url, access: policy, schema, sharedAnswer });
     }
     // Each route gets its own access and no-store hooks, closing over its policy: the hot path never

@@ -80,7 +80,8 @@ export const apiDocumentPlugin = fp(async (app: FastifyInstance) => {
       const response = { ...((schema.response as Schema | undefined) ?? {}) };
       for (const [code, reply] of Object.entries(response)) {
         // Swagger calls a reply without a description "Default Response".
-        if (/^2/.test(code) && reply && typeof reply === 'object' && !('description' in reply)) response[code] = { ...reply, description: code === '201' ? 'Created.' : 'Success.' };
+        if (/^2/.test(code) && reply && typeof reply === 'object' && !('description' in reply))
+          response[code] = { ...reply, description: code === '201' ? 'Created.' : 'Success.' };
       }
       const input = doc.schema ?? {};
       for (const [code, description] of Object.entries(refusals(policy, Boolean(input.body || input.querystring || input.params), Boolean(input.params)))) {
@@ -111,9 +112,13 @@ export const apiDocumentPlugin = fp(async (app: FastifyInstance) => {
   );
 
   // A page that renders the document on the server: it loads only here, and needs no script.
-  app.get(API_REFERENCE_PATH, { config: { access: access.public, sharedAnswer: true }, schema: { response: { 200: mediaReply('text/html', 'The API reference page.') } } }, async (_req, reply) => {
-    reference ??= renderApiReference(JSON.parse(documentJson()) as Parameters<typeof renderApiReference>[0]);
-    reply.header('cache-control', 'public, max-age=300').type('text/html; charset=utf-8');
-    return reference;
-  });
+  app.get(
+    API_REFERENCE_PATH,
+    { config: { access: access.public, sharedAnswer: true }, schema: { response: { 200: mediaReply('text/html', 'The API reference page.') } } },
+    async (_req, reply) => {
+      reference ??= renderApiReference(JSON.parse(documentJson()) as Parameters<typeof renderApiReference>[0]);
+      reply.header('cache-control', 'public, max-age=300').type('text/html; charset=utf-8');
+      return reference;
+    },
+  );
 });

@@ -54,7 +54,9 @@ export function renderApiReference(doc: ApiDocument): string {
       groups.set(tag, [...(groups.get(tag) ?? []), operationHtml(path, method, op)]);
     }
   }
-  const sections = [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([tag, ops]) => `<h2 id="${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join('\n')}`);
+  const sections = [...groups]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([tag, ops]) => `<h2 id="${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join('\n')}`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(doc.info.title)}</title><style>${STYLE}</style></head><body><main>
 <h1>${escapeHtml(doc.info.title)}</h1><p class="lead">${escapeHtml(doc.info.description ?? '')} The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>

@@ -8,7 +8,10 @@ import { AppError } from '../lib/errors';
 export const DATABASE_RETRY_AFTER_S = 5;
 
 export function sendError(reply: FastifyReply, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
-  return reply.status(status).type('application/json').send({ ...extra, error: { code, message }, message });
+  return reply
+    .status(status)
+    .type('application/json')
+    .send({ ...extra, error: { code, message }, message });
 }
 
 /** One error shape end to end; 5xx details stay in the log. */

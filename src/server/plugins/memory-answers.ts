@@ -49,7 +49,6 @@ export interface MemoryAnswer {
  */
 export type FromMemory = (params: Readonly<Record<string, string>>, query: string) => MemoryAnswer | undefined;
 
-
 interface MemoryRoute {
   url: string;
   fromMemory: FromMemory;

@@ -74,50 +74,60 @@ export class RequestDurations {
 }
 
 /** Prometheus text at /metrics: process metrics, the modules' metrics and an HTTP duration histogram by route. */
-export const metricsPlugin = fp(async (app: FastifyInstance) => {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'dhr_' });
-  app.decorate('metrics', registry);
-  const durations = new RequestDurations();
+export const metricsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry, prefix: 'dhr_' });
+    app.decorate('metrics', registry);
+    const durations = new RequestDurations();
 
-  /** Records a finished request into the series of `route` (one per method and status, found by status). */
-  const recorders = new Map<string, RequestRecorder>();
-  /** One recorder per route URL, shared by its methods and by the memory path (one series per label set). */
-  const recorder = (route: string): RequestRecorder => {
-    const known = recorders.get(route);
-    if (known) return known;
-    const byMethod = new Map<string, Map<number, DurationSeries>>();
-    const record: RequestRecorder = (method, status, seconds) => {
-      let byStatus = byMethod.get(method);
-      if (!byStatus) byMethod.set(method, (byStatus = new Map()));
-      let series = byStatus.get(status);
-      if (!series) byStatus.set(status, (series = durations.create(method, route, status)));
-      durations.observe(series, seconds);
+    /** Records a finished request into the series of `route` (one per method and status, found by status). */
+    const recorders = new Map<string, RequestRecorder>();
+    /** One recorder per route URL, shared by its methods and by the memory path (one series per label set). */
+    const recorder = (route: string): RequestRecorder => {
+      const known = recorders.get(route);
+      if (known) return known;
+      const byMethod = new Map<string, Map<number, DurationSeries>>();
+      const record: RequestRecorder = (method, status, seconds) => {
+        let byStatus = byMethod.get(method);
+        if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+        let series = byStatus.get(status);
+        if (!series) byStatus.set(status, (series = durations.create(method, route, status)));
+        durations.observe(series, seconds);
+      };
+      recorders.set(route, record);
+      return record;
     };
-    recorders.set(route, record);
-    return record;
-  };
-  // Requests answered before Fastify (plugins/memory-answers.ts) record into the same series.
-  app.decorate('requestRecorder', recorder);
-  // Each route records with its own hook, closing over its URL (reading `req.routeOptions` builds an
-  // object per request); requests that match no route are counted by the app-wide hook as 'unmatched'.
-  app.addHook('onRoute', (route) => {
-    const record = recorder(route.url);
-    const hook: onResponseHookHandler = (req, reply, done) => {
-      record(req.method, reply.statusCode, reply.elapsedTime / 1000);
+    // Requests answered before Fastify (plugins/memory-answers.ts) record into the same series.
+    app.decorate('requestRecorder', recorder);
+    // Each route records with its own hook, closing over its URL (reading `req.routeOptions` builds an
+    // object per request); requests that match no route are counted by the app-wide hook as 'unmatched'.
+    app.addHook('onRoute', (route) => {
+      const record = recorder(route.url);
+      const hook: onResponseHookHandler = (req, reply, done) => {
+        record(req.method, reply.statusCode, reply.elapsedTime / 1000);
+        done();
+      };
+      route.onResponse = [...hookList(route.onResponse), hook];
+    });
+    const recordUnmatched = recorder('unmatched');
+    app.addHook('onResponse', (req, reply, done) => {
+      if (req.is404) recordUnmatched(req.method, reply.statusCode, reply.elapsedTime / 1000);
       done();
-    };
-    route.onResponse = [...hookList(route.onResponse), hook];
-  });
-  const recordUnmatched = recorder('unmatched');
-  app.addHook('onResponse', (req, reply, done) => {
-    if (req.is404) recordUnmatched(req.method, reply.statusCode, reply.elapsedTime / 1000);
-    done();
-  });
+    });
 
-  // Metrics name routes, counts and internals: a scraper presents METRICS_TOKEN, a person signs in as admin.
-  app.get('/metrics', { config: { access: access.adminOrBearer('METRICS_TOKEN') }, schema: { response: { 200: mediaReply('text/plain', 'Prometheus text exposition format.') } } }, async (_req, reply) => {
-    reply.type(registry.contentType);
-    return (await registry.metrics()) + '\n' + durations.text();
-  });
-}, { name: 'metrics' });
+    // Metrics name routes, counts and internals: a scraper presents METRICS_TOKEN, a person signs in as admin.
+    app.get(
+      '/metrics',
+      {
+        config: { access: access.adminOrBearer('METRICS_TOKEN') },
+        schema: { response: { 200: mediaReply('text/plain', 'Prometheus text exposition format.') } },
+      },
+      async (_req, reply) => {
+        reply.type(registry.contentType);
+        return (await registry.metrics()) + '\n' + durations.text();
+      },
+    );
+  },
+  { name: 'metrics' },
+);

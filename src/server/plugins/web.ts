@@ -92,28 +92,34 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     '/*',
     {
       config: { access: access.public, sharedAnswer: true },
-      schema: { response: { 200: mediaReply('*/*', 'A page of the web app, or one of its files.'), 404: mediaReply('text/html', 'The app\'s not-found page (an unknown /api path answers the error envelope).') } },
+      schema: {
+        response: {
+          200: mediaReply('*/*', 'A page of the web app, or one of its files.'),
+          404: mediaReply('text/html', "The app's not-found page (an unknown /api path answers the error envelope)."),
+        },
+      },
     },
     async (req, reply) => {
-    const pathname = decodedPath(req.url);
-    if (pathname === undefined) return sendPage(reply, 404, '/');
-    if (pathname.startsWith('/api/') || pathname === '/api') {
-      reply.header('cache-control', 'no-store');
-      return sendError(reply, 404, 'not_found', `No API route ${req.method} ${pathname}`);
-    }
-    if (isPagePath(pathname)) return sendPage(reply, 200, pathname);
-    if (hasBuild && !pathname.includes('..')) {
-      const file = path.join(opts.webRoot, pathname);
-      if (file.startsWith(opts.webRoot + path.sep) && isFile(file)) {
-        const immutable = pathname.startsWith('/assets/');
-        if (pathname === '/sw.js') reply.header('service-worker-allowed', '/');
-        return reply.sendFile(pathname.slice(1), {
-          maxAge: immutable ? 365 * DAY_MS : 0,
-          immutable,
-          cacheControl: true,
-        });
+      const pathname = decodedPath(req.url);
+      if (pathname === undefined) return sendPage(reply, 404, '/');
+      if (pathname.startsWith('/api/') || pathname === '/api') {
+        reply.header('cache-control', 'no-store');
+        return sendError(reply, 404, 'not_found', `No API route ${req.method} ${pathname}`);
       }
-    }
-    return sendPage(reply, 404, pathname);
-  });
+      if (isPagePath(pathname)) return sendPage(reply, 200, pathname);
+      if (hasBuild && !pathname.includes('..')) {
+        const file = path.join(opts.webRoot, pathname);
+        if (file.startsWith(opts.webRoot + path.sep) && isFile(file)) {
+          const immutable = pathname.startsWith('/assets/');
+          if (pathname === '/sw.js') reply.header('service-worker-allowed', '/');
+          return reply.sendFile(pathname.slice(1), {
+            maxAge: immutable ? 365 * DAY_MS : 0,
+            immutable,
+            cacheControl: true,
+          });
+        }
+      }
+      return sendPage(reply, 404, pathname);
+    },
+  );
 });

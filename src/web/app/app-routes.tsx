@@ -32,9 +32,7 @@ const routes: RouteObject[] = [
   {
     // Pop-out player windows: no site chrome.
     element: <BareLayout />,
-    children: [
-      ...POP_OUT_PATHS.map((path) => ({ path, element: playerPage })),
-    ],
+    children: [...POP_OUT_PATHS.map((path) => ({ path, element: playerPage }))],
   },
 ];
 

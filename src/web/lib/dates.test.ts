@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dublinDay,
-  formatDate,
-  formatDateTime,
-  formatDuration,
-  formatLongDate,
-  formatTime,
-  relativeTime,
-} from './dates';
+import { dublinDay, formatDate, formatDateTime, formatDuration, formatLongDate, formatTime, relativeTime } from './dates';
 
 describe('Europe/Dublin formatting with en-IE', () => {
   it('shows winter times in GMT (UTC+0)', () => {

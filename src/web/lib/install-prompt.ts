@@ -27,11 +27,7 @@ export function listenForInstallPrompt(): void {
 }
 
 function isStandalone(): boolean {
-  return (
-    installed ||
-    window.matchMedia('(display-mode: standalone)').matches ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true
-  );
+  return installed || window.matchMedia('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
 }
 
 export interface InstallState {

@@ -4,10 +4,12 @@ import { formatEuro, formatNumber, formatPrice } from './numbers';
 
 /** Values a page shows (counts, sizes, prices, totals) and the cases where rounding differs. */
 function samples(): number[] {
-  const fixed = [0, -0, 1, 5, 9.5, 0.05, 0.5, 1.25, 1.35, 2.5, 2.675, 0.005, 1.005, 999.95, 999.995, 1000, 1234.5, 99999.99, 1234567.891, -5, -0.04, -2.25, -1234.5];
+  const fixed = [
+    0, -0, 1, 5, 9.5, 0.05, 0.5, 1.25, 1.35, 2.5, 2.675, 0.005, 1.005, 999.95, 999.995, 1000, 1234.5, 99999.99, 1234567.891, -5, -0.04, -2.25, -1234.5,
+  ];
   // A seeded walk over prices, counts and sizes, so a failure can be replayed.
   let seed = 7;
-  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   const drawn = Array.from({ length: 3000 }, (_, i) => {
     const r = random();
     if (i % 3 === 0) return Math.round(r * 100_000) / 100; // prices in cents

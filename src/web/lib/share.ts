@@ -9,9 +9,7 @@ export function currentShareUrl(): string {
 
 export function shareTargetUrl(network: 'x' | 'facebook', url: string, text: string = SHARE_TEXT): string {
   const u = encodeURIComponent(url);
-  return network === 'x'
-    ? `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${u}`
-    : `https://www.facebook.com/sharer/sharer.php?u=${u}`;
+  return network === 'x' ? `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${u}` : `https://www.facebook.com/sharer/sharer.php?u=${u}`;
 }
 
 /** Opens the network's share page in a 600x400 pop-up window, centred over the current one. */

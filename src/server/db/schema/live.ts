@@ -31,7 +31,9 @@ export const liveSessions = pgTable(
   (t) => [
     index('live_sessions_last_seen_idx').on(t.lastSeenAt),
     // The monitor lists members first: their few rows, newest first, without sorting every visitor.
-    index('live_sessions_members_last_seen_idx').on(t.lastSeenAt).where(sql`${t.userId} IS NOT NULL`),
+    index('live_sessions_members_last_seen_idx')
+      .on(t.lastSeenAt)
+      .where(sql`${t.userId} IS NOT NULL`),
   ],
 );
 

@@ -12,12 +12,28 @@ import { DAY_MS } from '../../../contracts/time';
 export async function seedChannels(db: Db, config: Config): Promise<void> {
   const rows = [
     {
-      id: 'dhr1', name: 'DHR1 Premium', colour: '#22d3ee', streamUrl: config.DHR1_STREAM_URL, statusUrl: config.DHR1_STATUS_URL ?? null,
-      bitrateLabel: '320kbps', requiredTier: 'dhr1', freeStreamUrl: config.DHR1_FREE_STREAM_URL, freeBitrateLabel: '128kbps', sortOrder: 1,
+      id: 'dhr1',
+      name: 'DHR1 Premium',
+      colour: '#22d3ee',
+      streamUrl: config.DHR1_STREAM_URL,
+      statusUrl: config.DHR1_STATUS_URL ?? null,
+      bitrateLabel: '320kbps',
+      requiredTier: 'dhr1',
+      freeStreamUrl: config.DHR1_FREE_STREAM_URL,
+      freeBitrateLabel: '128kbps',
+      sortOrder: 1,
     },
     {
-      id: 'dhr2', name: 'DHR2 Exclusive', colour: '#a855f7', streamUrl: config.DHR2_STREAM_URL, statusUrl: config.DHR2_STATUS_URL ?? null,
-      bitrateLabel: '320kbps', requiredTier: 'dhr2', freeStreamUrl: null, freeBitrateLabel: null, sortOrder: 2,
+      id: 'dhr2',
+      name: 'DHR2 Exclusive',
+      colour: '#a855f7',
+      streamUrl: config.DHR2_STREAM_URL,
+      statusUrl: config.DHR2_STATUS_URL ?? null,
+      bitrateLabel: '320kbps',
+      requiredTier: 'dhr2',
+      freeStreamUrl: null,
+      freeBitrateLabel: null,
+      sortOrder: 2,
     },
   ];
   for (const row of rows) {
@@ -32,9 +48,7 @@ export async function seedChannels(db: Db, config: Config): Promise<void> {
 export async function seedDemo(db: Db): Promise<void> {
   await db
     .insert(shopProducts)
-    .values(
-      demoProducts.map((p) => demoProductRow(p, SHOP_STORE_URL)),
-    )
+    .values(demoProducts.map((p) => demoProductRow(p, SHOP_STORE_URL)))
     .onConflictDoNothing();
   await db
     .insert(vipMixes)
@@ -50,9 +64,7 @@ export async function seedDemo(db: Db): Promise<void> {
     .onConflictDoNothing();
   await db
     .insert(newsItems)
-    .values(
-      demoNews.map(({ daysAgo, ...n }) => ({ ...n, imageUrl: `/images/news/${n.id}.svg`, pubDate: new Date(Date.now() - daysAgo * DAY_MS) })),
-    )
+    .values(demoNews.map(({ daysAgo, ...n }) => ({ ...n, imageUrl: `/images/news/${n.id}.svg`, pubDate: new Date(Date.now() - daysAgo * DAY_MS) })))
     .onConflictDoNothing();
 }
 

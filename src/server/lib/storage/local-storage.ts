@@ -4,16 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import {
-  byteLimit,
-  checkKey,
-  checkPut,
-  MediaNotFoundError,
-  type ByteRange,
-  type MediaStorage,
-  type PutOptions,
-  type StoredObject,
-} from './media-storage';
+import { byteLimit, checkKey, checkPut, MediaNotFoundError, type ByteRange, type MediaStorage, type PutOptions, type StoredObject } from './media-storage';
 
 const openFile = promisify(openCallback);
 /** Read size for served media: fewer, larger reads per megabyte than the 64 KiB default. */

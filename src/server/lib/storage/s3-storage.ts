@@ -68,9 +68,7 @@ export class S3MediaStorage implements MediaStorage {
       // Self-hosted stores rarely have a wildcard DNS name per bucket.
       forcePathStyle: Boolean(settings.endpoint),
       credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
+        settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
       // Checksums only where S3 requires them: most S3-compatible stores do not know the newer headers.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -161,9 +159,7 @@ export class S3MediaStorage implements MediaStorage {
     let objects = 0;
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
-      );
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
       for (const o of page.Contents ?? []) {
         bytes += o.Size ?? 0;
         objects++;

@@ -44,7 +44,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every member matching the list's filters, streamed as CSV (the bulk import's columns first, so it can be read back).
   app.get(
     '/api/admin/users/export.csv',
-    { config: admin, schema: { querystring: adminUsersExportQuerySchema, response: { 200: mediaReply('text/csv', 'Every member matching the filters, as CSV (the bulk import reads it back).') } } },
+    {
+      config: admin,
+      schema: {
+        querystring: adminUsersExportQuerySchema,
+        response: { 200: mediaReply('text/csv', 'Every member matching the filters, as CSV (the bulk import reads it back).') },
+      },
+    },
     async (req, reply) => {
       const { search, tier, status } = req.query;
       return reply
@@ -55,27 +61,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/admin/users',
-    { config: admin, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } },
-    async (req, reply) => {
-      const q = req.query;
-      const page = await listMembers(db, { search: q.search, tier: q.tier, status: q.status }, q.limit, q.offset, SEARCH_COUNT_CAP);
-      reply.header(TOTAL_COUNT_HEADER, String(page.total)).header(UNFILTERED_COUNT_HEADER, String(page.unfiltered));
-      if (page.capped) reply.header(TOTAL_CAPPED_HEADER, 'true');
-      reply.header('cache-control', 'no-store');
-      return page.rows.map(toAdminUser);
-    },
-  );
+  app.get('/api/admin/users', { config: admin, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } }, async (req, reply) => {
+    const q = req.query;
+    const page = await listMembers(db, { search: q.search, tier: q.tier, status: q.status }, q.limit, q.offset, SEARCH_COUNT_CAP);
+    reply.header(TOTAL_COUNT_HEADER, String(page.total)).header(UNFILTERED_COUNT_HEADER, String(page.unfiltered));
+    if (page.capped) reply.header(TOTAL_CAPPED_HEADER, 'true');
+    reply.header('cache-control', 'no-store');
+    return page.rows.map(toAdminUser);
+  });
 
-  app.post(
-    '/api/admin/users',
-    { config: admin, schema: { body: createAdminUserSchema, response: { 201: adminUserSchema } } },
-    async (req, reply) => {
-      const row = await createMemberAsAdmin(db, req.body, req.user?.id ?? null);
-      return reply.status(201).send(toAdminUser(row));
-    },
-  );
+  app.post('/api/admin/users', { config: admin, schema: { body: createAdminUserSchema, response: { 201: adminUserSchema } } }, async (req, reply) => {
+    const row = await createMemberAsAdmin(db, req.body, req.user?.id ?? null);
+    return reply.status(201).send(toAdminUser(row));
+  });
 
   app.put(
     '/api/admin/users/:id',
@@ -118,7 +116,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return await importRows(db, parsed, { dryRun, confirm, startedBy: req.user?.id ?? null });
       } catch (err) {
         // Another request created one of these emails between our read and our insert.
-        if (err instanceof EmailTakenError) throw new AppError(409, 'import_conflict', 'Import failed: a member in the file was created meanwhile; nothing was imported, please try again');
+        if (err instanceof EmailTakenError)
+          throw new AppError(409, 'import_conflict', 'Import failed: a member in the file was created meanwhile; nothing was imported, please try again');
         throw err;
       }
     },

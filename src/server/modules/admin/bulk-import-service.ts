@@ -139,7 +139,11 @@ export function parseImportCsv(csv: string): Parsed {
 
 /** Spreadsheets set to European locales save CSV with ';' (or tabs): read the header line to tell. */
 function delimiterOf(csv: string): string {
-  const firstLine = csv.slice(0, 4096).replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const firstLine =
+    csv
+      .slice(0, 4096)
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/, 1)[0] ?? '';
   if (firstLine.includes(',')) return ',';
   if (firstLine.includes(';')) return ';';
   if (firstLine.includes('\t')) return '\t';
@@ -152,7 +156,10 @@ function clip(s: string): string {
 
 /** Header cell → canonical column name ('Email', 'subscription_tier', 'SubscriptionTier' → spec names). */
 function canonicalColumn(h: string): string {
-  const key = h.trim().toLowerCase().replace(/[\s_-]/g, '');
+  const key = h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]/g, '');
   const found = BULK_IMPORT_COLUMNS.find((c) => c.toLowerCase() === key);
   if (found) return found;
   if (key === 'subscriptionsource') return 'source';
@@ -180,7 +187,11 @@ export async function importRows(db: Db, parsed: Parsed, options: ImportOptions 
   try {
     await db.transaction(async (tx) => {
       const existing = new Map<string, UserRow>();
-      for (const u of await findMembersByEmails(tx, parsed.rows.map((r) => r.email))) existing.set(u.email, u);
+      for (const u of await findMembersByEmails(
+        tx,
+        parsed.rows.map((r) => r.email),
+      ))
+        existing.set(u.email, u);
       const inserts: NewMemberRow[] = [];
       const renames: MemberNames[] = [];
       for (const r of parsed.rows) {
@@ -226,7 +237,13 @@ export async function importRows(db: Db, parsed: Parsed, options: ImportOptions 
     if (!(err instanceof DryRunRollback)) throw err;
     result.plan = err.plan;
     result.imported = err.plan.counts.created;
-    result.updated = err.plan.counts.gainAccess + err.plan.counts.loseAccess + err.plan.counts.tierUp + err.plan.counts.tierDown + err.plan.counts.detailsChanged - err.plan.counts.created;
+    result.updated =
+      err.plan.counts.gainAccess +
+      err.plan.counts.loseAccess +
+      err.plan.counts.tierUp +
+      err.plan.counts.tierDown +
+      err.plan.counts.detailsChanged -
+      err.plan.counts.created;
     result.skipped = Math.max(0, parsed.rows.length - result.imported - result.updated);
   }
   return result;

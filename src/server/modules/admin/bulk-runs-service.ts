@@ -1,10 +1,4 @@
-import {
-  fromGrantSnapshot,
-  sameGrant,
-  toAccessSnapshot,
-  type Grant,
-  type GrantSnapshot,
-} from '../../../contracts/grants';
+import { fromGrantSnapshot, sameGrant, toAccessSnapshot, type Grant, type GrantSnapshot } from '../../../contracts/grants';
 import { HELD_LIST_MAX, MEMBER_HISTORY_MAX, REVERT_MESSAGES, type HeldChanges, type MemberHistory, type RevertRunReply } from '../../../contracts/admin';
 import type { SubscriptionSource } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
@@ -23,11 +17,7 @@ import { changeLogLines } from '../platforms/reconcile-service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function revertRun(
-  db: Db,
-  runId: number,
-  opts: { dryRun?: boolean; confirm?: boolean; adminId?: string | null },
-): Promise<RevertRunReply> {
+export async function revertRun(db: Db, runId: number, opts: { dryRun?: boolean; confirm?: boolean; adminId?: string | null }): Promise<RevertRunReply> {
   const now = new Date();
   try {
     return await db.transaction(async (tx) => {
@@ -107,7 +97,14 @@ export async function memberHistory(db: Db, userId: string): Promise<MemberHisto
 
 export async function heldChanges(db: Db): Promise<HeldChanges> {
   const [rows, members] = await Promise.all([listHeldChanges(db, HELD_LIST_MAX), countHeldMembers(db)]);
-  const byId = new Map((await findMembersByIds(db, rows.map((r) => r.userId))).map((m) => [m.id, m]));
+  const byId = new Map(
+    (
+      await findMembersByIds(
+        db,
+        rows.map((r) => r.userId),
+      )
+    ).map((m) => [m.id, m]),
+  );
   const none: Grant = { source: 'admin', tier: 'free', status: 'inactive', expiry: null, pledgeAmountCents: 0 };
   return {
     members,

@@ -43,7 +43,11 @@ export function createDashboard(database: Database, config: Config, media: Media
       unmatchedCount.get(),
       countHeldMembers(db),
     ]);
-    const [moderationPending, contactUnhandled, submissionsUnreviewed] = await Promise.all([moderationPendingCount(db), countUnhandled(db), countUnreviewed(db)]);
+    const [moderationPending, contactUnhandled, submissionsUnreviewed] = await Promise.all([
+      moderationPendingCount(db),
+      countUnhandled(db),
+      countUnreviewed(db),
+    ]);
     return {
       totalUsers: members.total,
       activeSubscribers: members.activeSubscribers,
@@ -73,7 +77,12 @@ export function createDashboard(database: Database, config: Config, media: Media
     const [reach, mixes, folderExists] = await Promise.all([
       media.reachable(),
       mixStorageCounts(db),
-      localPath ? fs.stat(localPath).then((s) => s.isDirectory(), () => false) : Promise.resolve(false),
+      localPath
+        ? fs.stat(localPath).then(
+            (s) => s.isDirectory(),
+            () => false,
+          )
+        : Promise.resolve(false),
     ]);
     // An unreachable store cannot be counted: its figures are zero and `error` says why.
     const usage = reach.ok ? await media.usage().catch(() => ({ bytes: 0, objects: 0 })) : { bytes: 0, objects: 0 };
@@ -159,7 +168,12 @@ async function checkChannels(db: Db): Promise<SystemStatus['channels']> {
   return Promise.all(
     list.map(async (c) => {
       const mounts: SystemStatus['channels'][number]['mounts'] = [
-        { mount: mountPath(c.streamUrl) ?? c.streamUrl, bitrateLabel: c.bitrateLabel, requiredTier: c.requiredTier, listeners: await listenersOn(c.streamUrl, c.statusUrl) },
+        {
+          mount: mountPath(c.streamUrl) ?? c.streamUrl,
+          bitrateLabel: c.bitrateLabel,
+          requiredTier: c.requiredTier,
+          listeners: await listenersOn(c.streamUrl, c.statusUrl),
+        },
       ];
       if (c.freeStreamUrl) {
         mounts.push({

@@ -30,14 +30,7 @@ import { findMemberByEmail, recordLogin } from '../members/members-repository';
 import type { AccountContext } from './account-links';
 import { registerMember } from './registration-service';
 import { memberForSignInLink, signInLinkMailFor } from './sign-in-link-service';
-import {
-  checkPasswordCode,
-  confirmEmailByLink,
-  requestPasswordCode,
-  resetLinkMailFor,
-  resetPasswordWithLink,
-  setPasswordWithCode,
-} from './password-service';
+import { checkPasswordCode, confirmEmailByLink, requestPasswordCode, resetLinkMailFor, resetPasswordWithLink, setPasswordWithCode } from './password-service';
 
 /** Sign-up, sign-in (password, one-time link), sign-out, password setting and the member's own views (docs/decisions/0007-accounts-sign-in-and-rate-limits.md, 0013). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,35 +55,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => passwordSignIn(db, req, reply, req.body),
   );
 
-  app.post(
-    '/api/auth/logout',
-    { config: { access: access.public }, schema: { response: { 200: messageSchema } } },
-    async (_req, reply) => {
-      await reply.signOut();
-      return { message: 'Signed out' };
-    },
-  );
+  app.post('/api/auth/logout', { config: { access: access.public }, schema: { response: { 200: messageSchema } } }, async (_req, reply) => {
+    await reply.signOut();
+    return { message: 'Signed out' };
+  });
 
-  app.get(
-    '/api/auth/me',
-    { config: { access: access.member }, schema: { response: { 200: authUserSchema } } },
-    async (req) => toAuthUser(req.user as UserRow),
-  );
+  app.get('/api/auth/me', { config: { access: access.member }, schema: { response: { 200: authUserSchema } } }, async (req) => toAuthUser(req.user as UserRow));
 
-  app.get(
-    '/api/auth/session-user',
-    { config: { access: access.public }, schema: { response: { 200: sessionUserReplySchema } } },
-    async (req) => ({ user: req.user ? toAuthUser(req.user) : null }),
-  );
+  app.get('/api/auth/session-user', { config: { access: access.public }, schema: { response: { 200: sessionUserReplySchema } } }, async (req) => ({
+    user: req.user ? toAuthUser(req.user) : null,
+  }));
 
-  app.get(
-    '/api/user/permissions',
-    { config: { access: access.public }, schema: { response: { 200: permissionsSchema } } },
-    async (req, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return memberPermissions(db, req.user);
-    },
-  );
+  app.get('/api/user/permissions', { config: { access: access.public }, schema: { response: { 200: permissionsSchema } } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return memberPermissions(db, req.user);
+  });
 
   // An account-enumeration oracle the spec's set-password page needs: kept, but limited hard.
   app.post(

@@ -24,12 +24,7 @@ const LINK_TTL_MS: Record<LinkKind, number> = {
 };
 
 /** Issues a one-time link secret (256 random bits); only its hash is stored. Older unused ones of the same kind end. */
-export async function issueLinkToken(
-  db: Db,
-  kind: LinkKind,
-  email: string,
-  userId: string | null,
-): Promise<string> {
+export async function issueLinkToken(db: Db, kind: LinkKind, email: string, userId: string | null): Promise<string> {
   const token = randomToken();
   const ttl = LINK_TTL_MS[kind];
   await db.transaction(async (tx) => {
@@ -83,14 +78,7 @@ async function consumeHash(db: Db, kind: AuthTokenKind, tokenHash: string): Prom
   const rows = await db
     .update(authTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(authTokens.tokenHash, tokenHash),
-        eq(authTokens.kind, kind),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
     .returning();
   return rows[0] ?? null;
 }
@@ -100,9 +88,7 @@ export async function peekLinkToken(db: Db, kind: LinkKind, token: string): Prom
   const rows = await db
     .select()
     .from(authTokens)
-    .where(
-      and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())),
-    )
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
     .limit(1);
   return rows[0] ?? null;
 }

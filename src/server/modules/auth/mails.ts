@@ -22,9 +22,7 @@ export function passwordCodeMail(to: string, code: string): MailMessage {
     to,
     subject: 'Your Deep House Radio verification code',
     greeting: 'Hi,',
-    paragraphs: [
-      `Enter this code on the Set Password page to prove this email is yours. It works for ${minutes(CODE_TTL_MS)} minutes.`,
-    ],
+    paragraphs: [`Enter this code on the Set Password page to prove this email is yours. It works for ${minutes(CODE_TTL_MS)} minutes.`],
     code,
     footer: 'If you did not ask for this, ignore this email: your account stays as it is.',
   });

@@ -91,7 +91,5 @@ export async function confirmEmailByLink(
 }
 
 function codeError(reason: 'invalid' | 'expired'): AppError {
-  return reason === 'invalid'
-    ? badRequest(AUTH_MESSAGES.codeInvalid, 'code_invalid')
-    : badRequest(AUTH_MESSAGES.codeExpired, 'code_expired');
+  return reason === 'invalid' ? badRequest(AUTH_MESSAGES.codeInvalid, 'code_invalid') : badRequest(AUTH_MESSAGES.codeExpired, 'code_expired');
 }

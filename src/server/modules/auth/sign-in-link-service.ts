@@ -26,10 +26,7 @@ export async function signInLinkMailFor(ctx: AccountContext, email: string): Pro
 
 async function isPayingSubscriber(ctx: AccountContext, email: string): Promise<boolean> {
   const sub = await ctx.platformSubscribers.find(email);
-  return (
-    sub !== null &&
-    hasActiveSubscription({ isAdmin: false, subscriptionTier: sub.tier, subscriptionStatus: sub.status, subscriptionExpiry: sub.expiry })
-  );
+  return sub !== null && hasActiveSubscription({ isAdmin: false, subscriptionTier: sub.tier, subscriptionStatus: sub.status, subscriptionExpiry: sub.expiry });
 }
 
 /** Uses up a sign-in link and answers the member it signs in; a link that is spent, unknown or names an admin is refused. */

@@ -78,13 +78,19 @@ export async function commentCountsSince(db: Db, discussionIds: readonly string[
 export async function authorActivity(db: Db, userId: string, since: Date): Promise<{ last: string | null; recent: number }> {
   const [lastRows, recentRows] = await Promise.all([
     db.select({ content: comments.content }).from(comments).where(eq(comments.userId, userId)).orderBy(desc(comments.createdAt)).limit(1),
-    db.select({ n: count() }).from(comments).where(and(eq(comments.userId, userId), gte(comments.createdAt, since))),
+    db
+      .select({ n: count() })
+      .from(comments)
+      .where(and(eq(comments.userId, userId), gte(comments.createdAt, since))),
   ]);
   return { last: lastRows[0]?.content ?? null, recent: recentRows[0]?.n ?? 0 };
 }
 
 export async function countApprovedComments(db: Db, userId: string): Promise<number> {
-  const rows = await db.select({ n: count() }).from(comments).where(and(eq(comments.userId, userId), eq(comments.status, 'approved')));
+  const rows = await db
+    .select({ n: count() })
+    .from(comments)
+    .where(and(eq(comments.userId, userId), eq(comments.status, 'approved')));
   return rows[0]?.n ?? 0;
 }
 
@@ -121,8 +127,17 @@ export async function addReport(
  * Whether a report of this comment since `since` already counted for the same person: from the same
  * network, or by one of `sameIdentity` (accounts sharing a payer identity with the reporter).
  */
-export async function countedReportOfSamePerson(db: Db, commentId: string, reporterNetwork: string, sameIdentity: readonly string[], since: Date): Promise<boolean> {
-  const samePerson = or(eq(commentReports.reporterNetwork, reporterNetwork), ...(sameIdentity.length ? [inArray(commentReports.reporterId, [...sameIdentity])] : []));
+export async function countedReportOfSamePerson(
+  db: Db,
+  commentId: string,
+  reporterNetwork: string,
+  sameIdentity: readonly string[],
+  since: Date,
+): Promise<boolean> {
+  const samePerson = or(
+    eq(commentReports.reporterNetwork, reporterNetwork),
+    ...(sameIdentity.length ? [inArray(commentReports.reporterId, [...sameIdentity])] : []),
+  );
   const counted = and(eq(commentReports.commentId, commentId), eq(commentReports.counted, true), gte(commentReports.createdAt, since));
   const rows = await db.select({ reporterId: commentReports.reporterId }).from(commentReports).where(and(counted, samePerson)).limit(1);
   return rows.length > 0;
@@ -141,7 +156,12 @@ export async function openReportsFor(db: Db, list: readonly CommentRow[]): Promi
   const rows = await db
     .select()
     .from(commentReports)
-    .where(inArray(commentReports.commentId, list.map((c) => c.id)))
+    .where(
+      inArray(
+        commentReports.commentId,
+        list.map((c) => c.id),
+      ),
+    )
     .orderBy(asc(commentReports.createdAt));
   const decided = new Map(list.map((c) => [c.id, c.moderatedAt?.getTime() ?? -Infinity]));
   return rows.filter((r) => r.createdAt.getTime() > (decided.get(r.commentId) ?? -Infinity));

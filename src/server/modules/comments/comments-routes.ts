@@ -52,13 +52,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.public, sharedAnswer: true, fromMemory: (_p, query) => recentFromMemory(String(RECENT_COMMENTS_DEFAULT), query) },
       schema: { response: { 200: recentCommentListSchema } },
     },
-    async (_req, reply) => reply.header('cache-control', LIST_CACHE_CONTROL).type(JSON_TYPE).send(preSerializedJson<RecentComment[]>(await recentFeed(RECENT_COMMENTS_DEFAULT))),
+    async (_req, reply) =>
+      reply
+        .header('cache-control', LIST_CACHE_CONTROL)
+        .type(JSON_TYPE)
+        .send(preSerializedJson<RecentComment[]>(await recentFeed(RECENT_COMMENTS_DEFAULT))),
   );
 
   app.get(
     '/api/comments/recent/:limit',
-    { config: { access: access.public, sharedAnswer: true, fromMemory: (params, query) => recentFromMemory(params.limit, query) }, schema: { params: recentParamsSchema, response: { 200: recentCommentListSchema } } },
-    async (req, reply) => reply.header('cache-control', LIST_CACHE_CONTROL).type(JSON_TYPE).send(preSerializedJson<RecentComment[]>(await recentFeed(req.params.limit))),
+    {
+      config: { access: access.public, sharedAnswer: true, fromMemory: (params, query) => recentFromMemory(params.limit, query) },
+      schema: { params: recentParamsSchema, response: { 200: recentCommentListSchema } },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', LIST_CACHE_CONTROL)
+        .type(JSON_TYPE)
+        .send(preSerializedJson<RecentComment[]>(await recentFeed(req.params.limit))),
   );
 
   app.get(
@@ -66,7 +77,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     // Public, but a signed-in author also sees their own comments waiting for a moderator (so a request
     // with a session never takes the memory path).
     {
-      config: { access: access.public, fromMemory: (params, query) => (query === '' && params.articleId ? cache.lists.peek(params.articleId)?.answer : undefined) },
+      config: {
+        access: access.public,
+        fromMemory: (params, query) => (query === '' && params.articleId ? cache.lists.peek(params.articleId)?.answer : undefined),
+      },
       schema: { params: discussionParamsSchema, response: { 200: commentListSchema } },
     },
     async (req, reply) => {

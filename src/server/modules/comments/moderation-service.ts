@@ -26,7 +26,10 @@ import { toModeratedComment } from './comment-views';
 async function withDetails(db: Db, rows: CommentRow[]): Promise<ModeratedComment[]> {
   const reports = await openReportsFor(db, rows);
   const members = new Map((await findMembersByIds(db, [...rows.map((r) => r.userId), ...reports.map((r) => r.reporterId)])).map((m) => [m.id, m]));
-  const banned = await bannedAmong(db, rows.map((r) => r.userId));
+  const banned = await bannedAmong(
+    db,
+    rows.map((r) => r.userId),
+  );
   return rows.map((row) =>
     toModeratedComment(row, {
       email: members.get(row.userId)?.email ?? '',
@@ -105,7 +108,14 @@ export async function banFromComments(db: Db, moderator: UserRow, targetId: stri
 /** The bans in force, with each member's email and name and the banning admin's name. */
 export async function listBans(db: Db, now: Date = new Date()): Promise<CommentBan[]> {
   const bans = await bansInForce(db, now);
-  const members = new Map((await findMembersByIds(db, bans.flatMap((b) => (b.bannedBy ? [b.userId, b.bannedBy] : [b.userId])))).map((m) => [m.id, m]));
+  const members = new Map(
+    (
+      await findMembersByIds(
+        db,
+        bans.flatMap((b) => (b.bannedBy ? [b.userId, b.bannedBy] : [b.userId])),
+      )
+    ).map((m) => [m.id, m]),
+  );
   return bans.map((b) => ({
     userId: b.userId,
     email: members.get(b.userId)?.email ?? '',

@@ -18,12 +18,7 @@ const INBOX_MAX = 500;
 /** The inbox, priority first, newest first. */
 export async function listContactMessages(db: Db, status: 'open' | 'handled' | 'all'): Promise<ContactMessageRow[]> {
   const where = status === 'open' ? isNull(contactMessages.handledAt) : status === 'handled' ? isNotNull(contactMessages.handledAt) : undefined;
-  return db
-    .select()
-    .from(contactMessages)
-    .where(where)
-    .orderBy(desc(contactMessages.priority), desc(contactMessages.createdAt))
-    .limit(INBOX_MAX);
+  return db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.priority), desc(contactMessages.createdAt)).limit(INBOX_MAX);
 }
 
 /** Marks an open message handled; null when there is no such open message. */

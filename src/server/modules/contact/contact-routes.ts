@@ -40,7 +40,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
       const rows = await listContactMessages(db, req.query.status);
-      const members = new Map((await findMembersByIds(db, rows.flatMap((r) => (r.userId ? [r.userId] : [])))).map((m) => [m.id, m.username]));
+      const members = new Map(
+        (
+          await findMembersByIds(
+            db,
+            rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+          )
+        ).map((m) => [m.id, m.username]),
+      );
       return rows.map((r) => toContactMessage(r, r.userId ? (members.get(r.userId) ?? null) : null));
     },
   );

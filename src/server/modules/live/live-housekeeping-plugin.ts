@@ -6,7 +6,11 @@ import { LIVE_RETENTION_MS, pruneLive } from './live-repository';
 
 /** Visitors and page views older than the live monitor shows leave the tables. */
 const plugin: FastifyPluginAsync = async (app) => {
-  runPeriodically(app, { name: 'live monitor pruning', everyMs: 15 * MINUTE_MS, run: () => pruneLive(app.database.db, new Date(Date.now() - LIVE_RETENTION_MS)) });
+  runPeriodically(app, {
+    name: 'live monitor pruning',
+    everyMs: 15 * MINUTE_MS,
+    run: () => pruneLive(app.database.db, new Date(Date.now() - LIVE_RETENTION_MS)),
+  });
 };
 
 export const liveHousekeepingPlugin = fp(plugin, { name: 'live-housekeeping' });

@@ -27,7 +27,10 @@ export interface Beat {
  * created or moved forward. Returns the beats that entered a new page or began a visit, which the
  * caller logs as activity for members.
  */
-export async function recordBeats(db: Db, beats: readonly Beat[]): Promise<{ key: string; userId: string | null; page: string; newVisit: boolean; at: Date }[]> {
+export async function recordBeats(
+  db: Db,
+  beats: readonly Beat[],
+): Promise<{ key: string; userId: string | null; page: string; newVisit: boolean; at: Date }[]> {
   if (!beats.length) return [];
   const lapsed = sql`${liveSessions.lastSeenAt} < excluded.last_seen_at - ${`${VISIT_GAP_MS} milliseconds`}::interval`;
   const moved = sql`${liveSessions.currentPage} <> excluded.current_page`;
@@ -114,7 +117,12 @@ export async function liveCounts(db: Db, onlineSince: Date, daySince: Date): Pro
  */
 export async function onlineSessions(db: Db, onlineSince: Date, limit: number): Promise<LiveSessionRow[]> {
   const online = gt(liveSessions.lastSeenAt, onlineSince);
-  const members = await db.select().from(liveSessions).where(and(online, isNotNull(liveSessions.userId))).orderBy(desc(liveSessions.lastSeenAt)).limit(limit);
+  const members = await db
+    .select()
+    .from(liveSessions)
+    .where(and(online, isNotNull(liveSessions.userId)))
+    .orderBy(desc(liveSessions.lastSeenAt))
+    .limit(limit);
   if (members.length >= limit) return members;
   const visitors = await db
     .select()

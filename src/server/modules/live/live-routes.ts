@@ -18,14 +18,7 @@ import type { LiveSessionRow, UserRow } from '../../db/schema';
 import { access } from '../../plugins/access';
 import { findMembersByIds } from '../members/members-repository';
 import { placeOf } from './geo';
-import {
-  anonymousKey,
-  LIVE_RETENTION_MS,
-  liveCounts,
-  memberKey,
-  onlineSessions,
-  recentActivity,
-} from './live-repository';
+import { anonymousKey, LIVE_RETENTION_MS, liveCounts, memberKey, onlineSessions, recentActivity } from './live-repository';
 import { HeartbeatBuffer } from './heartbeat-buffer';
 import { VisitorsPerAddress } from './visitors-per-address';
 import { clientBucket } from '../../lib/client-address';
@@ -65,7 +58,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // The address is only looked up here, never stored.
       const place = placeOf(req.ip);
       // A member's tab that beat anonymously before signing in leaves its anonymous row.
-      heartbeats.add({ key, userId: user?.id ?? null, tier: user ? effectiveTier(user) : null, page, ...place, now: new Date() }, user && anonymousId ? anonymousKey(anonymousId) : undefined);
+      heartbeats.add(
+        { key, userId: user?.id ?? null, tier: user ? effectiveTier(user) : null, page, ...place, now: new Date() },
+        user && anonymousId ? anonymousKey(anonymousId) : undefined,
+      );
       return { ok: true as const };
     },
   );
@@ -81,7 +77,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         onlineSessions(db, onlineSince, LIVE_USERS_LIST_MAX),
       ]);
       // Names for the listed members only (at most the list's length).
-      const members = new Map((await findMembersByIds(db, rows.flatMap((r) => (r.userId ? [r.userId] : [])))).map((u) => [u.id, u]));
+      const members = new Map(
+        (
+          await findMembersByIds(
+            db,
+            rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+          )
+        ).map((u) => [u.id, u]),
+      );
       return {
         sessions: rows.map((r) => toLiveSession(r, r.userId ? members.get(r.userId) : undefined, onlineSince, now)),
         onlineNow: counts.onlineNow,
@@ -99,19 +102,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (): Promise<Activity[]> => {
       const rows = await recentActivity(db, RECENT_ACTIVITY_MAX);
       const members = new Map((await findMembersByIds(db, [...new Set(rows.map((r) => r.userId))])).map((u) => [u.id, u]));
-      return rows.map((r) => ({ id: r.id, email: members.get(r.userId)?.email ?? 'Former member', action: r.action, page: r.page, timestamp: r.at.toISOString() }));
+      return rows.map((r) => ({
+        id: r.id,
+        email: members.get(r.userId)?.email ?? 'Former member',
+        action: r.action,
+        page: r.page,
+        timestamp: r.at.toISOString(),
+      }));
     },
   );
 
-  app.get(
-    '/api/admin/anonymous-stats',
-    { config: { access: access.admin }, schema: { response: { 200: anonymousStatsSchema } } },
-    async () => {
-      const now = Date.now();
-      const c = await liveCounts(db, new Date(now - ONLINE_WINDOW_MS), new Date(now - LIVE_RETENTION_MS));
-      return { totalPageViews: c.anonymousPageViews, anonymousOnline: c.anonymousOnline, anonymousSessions: c.anonymousSessions };
-    },
-  );
+  app.get('/api/admin/anonymous-stats', { config: { access: access.admin }, schema: { response: { 200: anonymousStatsSchema } } }, async () => {
+    const now = Date.now();
+    const c = await liveCounts(db, new Date(now - ONLINE_WINDOW_MS), new Date(now - LIVE_RETENTION_MS));
+    return { totalPageViews: c.anonymousPageViews, anonymousOnline: c.anonymousOnline, anonymousSessions: c.anonymousSessions };
+  });
 };
 
 /** Registered with fastify-plugin so `app.heartbeats` is the app's own. */

@@ -59,7 +59,12 @@ function heldGrants(member: UserRow, stored: Grant[] | undefined): { grants: Gra
 }
 
 /** What `changes` would do to each member they name (members that do not exist are left out). */
-export async function planChanges(db: Db, changes: readonly GrantChange[], now: Date = new Date(), recompute: readonly string[] = []): Promise<PlannedMember[]> {
+export async function planChanges(
+  db: Db,
+  changes: readonly GrantChange[],
+  now: Date = new Date(),
+  recompute: readonly string[] = [],
+): Promise<PlannedMember[]> {
   const byMember = new Map<string, GrantChange[]>();
   for (const c of changes) byMember.set(c.userId, [...(byMember.get(c.userId) ?? []), c]);
   for (const id of recompute) if (!byMember.has(id)) byMember.set(id, []);
@@ -94,7 +99,18 @@ export async function planChanges(db: Db, changes: readonly GrantChange[], now: 
     const becomes = after.length ? bestGrant(after, now) : NO_GRANT;
     const effectiveChanges = !sameGrant(was, becomes);
     if (!grantsChange && !effectiveChanges) {
-      planned.push({ member, before: was, after: was, grantsBefore: before, grantsAfter: after, writes, kind: 'unchanged', reason: '', effectiveChanges, grantsChange });
+      planned.push({
+        member,
+        before: was,
+        after: was,
+        grantsBefore: before,
+        grantsAfter: after,
+        writes,
+        kind: 'unchanged',
+        reason: '',
+        effectiveChanges,
+        grantsChange,
+      });
       continue;
     }
     planned.push({
@@ -123,7 +139,11 @@ export interface ChangeCause {
 export async function applyPlanned(db: Db, planned: readonly PlannedMember[], cause: ChangeCause, now: Date = new Date()): Promise<number> {
   const writing = planned.filter((p) => p.writes.length || p.effectiveChanges);
   if (!writing.length) return 0;
-  await writeGrants(db, writing.flatMap((p) => p.writes), now);
+  await writeGrants(
+    db,
+    writing.flatMap((p) => p.writes),
+    now,
+  );
   await writeEffectiveSubscriptions(
     db,
     writing.filter((p) => p.effectiveChanges).map((p) => ({ userId: p.member.id, grant: p.after })),

@@ -188,4 +188,3 @@ export async function takeHeldChanges(db: Db, ids: readonly number[] | null): Pr
   }
   return db.delete(heldChanges).returning();
 }
-

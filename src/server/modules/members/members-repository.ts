@@ -84,7 +84,10 @@ export async function findMembersMatching(db: Db, selection: MemberSelection): P
   if (selection.idIn) conditions.push(sql`${users.id} in (${selection.idIn})`);
   for (const q of selection.idsIn ?? []) conditions.push(sql`${users.id} in (${q})`);
   if (!conditions.length) return [];
-  return db.select().from(users).where(or(...conditions));
+  return db
+    .select()
+    .from(users)
+    .where(or(...conditions));
 }
 
 export async function adminExists(db: Db): Promise<boolean> {
@@ -485,7 +488,15 @@ export async function listMembers(db: Db, f: MemberFilters, limit: number, offse
   const where = filterCondition(f);
   if (!where) {
     // Here the count is the list's own total: always counted now.
-    const [rows, n] = await Promise.all([db.select(ADMIN_LIST_COLUMNS).from(users).orderBy(...NEWEST_FIRST).limit(limit).offset(offset), countAllMembers(db, true)]);
+    const [rows, n] = await Promise.all([
+      db
+        .select(ADMIN_LIST_COLUMNS)
+        .from(users)
+        .orderBy(...NEWEST_FIRST)
+        .limit(limit)
+        .offset(offset),
+      countAllMembers(db, true),
+    ]);
     return { rows, total: n, capped: false, unfiltered: n };
   }
   // Never cap below the end of the page asked for: the count then always covers what is shown.

@@ -1,11 +1,5 @@
 import type { z } from 'zod';
-import {
-  DUPLICATE_EMAIL,
-  INVALID_EMAIL,
-  REQUIRED_EMAIL_USERNAME,
-  type createAdminUserSchema,
-  type updateAdminUserSchema,
-} from '../../../contracts/admin';
+import { DUPLICATE_EMAIL, INVALID_EMAIL, REQUIRED_EMAIL_USERNAME, type createAdminUserSchema, type updateAdminUserSchema } from '../../../contracts/admin';
 import { AUTH_MESSAGES, emailSchema, type AssignTierBody } from '../../../contracts/auth';
 import { tierLabel } from '../../../contracts/tier-table';
 import { parseTier, TIERS } from '../../../contracts/tiers';
@@ -116,7 +110,10 @@ export async function editMemberAsAdmin(
     // the member's subscription is then the best of their grants (a platform may still give more).
     const grant = formGrant(input, expiry, input.pledgeAmount);
     if (!sameGrant(grant, effectiveOf(existing))) {
-      await changeGrants(tx, [{ userId: id, source: grant.source, next: grant, reason: 'edited by an admin' }], { cause: 'admin', causeRef: actingAdminId ?? null });
+      await changeGrants(tx, [{ userId: id, source: grant.source, next: grant, reason: 'edited by an admin' }], {
+        cause: 'admin',
+        causeRef: actingAdminId ?? null,
+      });
       row = (await findMemberById(tx, id)) ?? row;
     }
     // Sessions opened under the old email or with the admin rights end with them.

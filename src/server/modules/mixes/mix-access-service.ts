@@ -113,14 +113,16 @@ export async function fileUrlFor(deps: MixAccessDeps, member: UserRow, mixId: st
 }
 
 /** What a media request with a valid token gets: bytes from storage, or a redirect to where the bytes are. */
-export type MediaSource =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'stored'; object: StoredObject; downloadName: string | null };
+export type MediaSource = { kind: 'redirect'; url: string } | { kind: 'stored'; object: StoredObject; downloadName: string | null };
 
 /** The file name a download is saved as: 'Artist - Title.ext', safe on every system. */
 export function downloadName(mix: Pick<MixRow, 'artist' | 'title'>, key: string): string {
   const ext = key.slice(key.lastIndexOf('.') + 1);
-  const base = `${mix.artist} - ${mix.title}`.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 150);
+  const base = `${mix.artist} - ${mix.title}`
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 150);
   return `${base || 'mix'}.${ext}`;
 }
 

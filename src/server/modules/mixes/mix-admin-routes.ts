@@ -26,12 +26,17 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
     (await listMixes(db)).map(toAdminVipMix),
   );
 
-  app.post('/api/admin/vip-mixes', { config: { ...admin, multipartFields: mixDetailsSchema }, schema: { response: { 201: adminVipMixSchema } } }, async (req, reply) => {
-    if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'Send the mix as multipart/form-data (file, title, artist, genre, description, artwork)');
-    const row = await uploadMix({ db, storage, maxBytes }, uploadParts(req));
-    await opts.announceChange();
-    return reply.status(201).send(toAdminVipMix(row));
-  });
+  app.post(
+    '/api/admin/vip-mixes',
+    { config: { ...admin, multipartFields: mixDetailsSchema }, schema: { response: { 201: adminVipMixSchema } } },
+    async (req, reply) => {
+      if (!req.isMultipart())
+        throw new AppError(415, 'unsupported_media_type', 'Send the mix as multipart/form-data (file, title, artist, genre, description, artwork)');
+      const row = await uploadMix({ db, storage, maxBytes }, uploadParts(req));
+      await opts.announceChange();
+      return reply.status(201).send(toAdminVipMix(row));
+    },
+  );
 
   app.patch(
     '/api/admin/vip-mixes/:id',

@@ -119,7 +119,12 @@ export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
         schema: {
           params: mixParamsSchema,
           querystring: mediaTokenQuerySchema,
-          response: { 200: mediaReply('audio/*', 'The mix.'), 206: mediaReply('audio/*', 'The part of the mix the Range header asked for.'), 302: noContentReply, 416: errorEnvelopeSchema },
+          response: {
+            200: mediaReply('audio/*', 'The mix.'),
+            206: mediaReply('audio/*', 'The part of the mix the Range header asked for.'),
+            302: noContentReply,
+            416: errorEnvelopeSchema,
+          },
         },
       },
       async (req, reply) => {

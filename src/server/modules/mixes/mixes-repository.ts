@@ -49,7 +49,10 @@ export async function mixStorageCounts(db: Db): Promise<{ total: number; withUrl
 export async function countDownloadsSince(db: Db, since: Date, userId?: string): Promise<number> {
   const conditions: SQL[] = [gte(mixDownloads.createdAt, since)];
   if (userId) conditions.push(eq(mixDownloads.userId, userId));
-  const rows = await db.select({ n: count() }).from(mixDownloads).where(and(...conditions));
+  const rows = await db
+    .select({ n: count() })
+    .from(mixDownloads)
+    .where(and(...conditions));
   return rows[0]?.n ?? 0;
 }
 
@@ -68,10 +71,7 @@ export async function hasDownloadSince(db: Db, userId: string, mixId: string, si
  * downloads are counted and written under a lock on that member, so two parallel requests with one
  * download left record exactly one. Returns the downloads left after it, or null when none were left.
  */
-export function recordDownloadWithinLimit(
-  db: Db,
-  input: { userId: string; mixId: string; since: Date; limit: number; at: Date },
-): Promise<number | null> {
+export function recordDownloadWithinLimit(db: Db, input: { userId: string; mixId: string; since: Date; limit: number; at: Date }): Promise<number | null> {
   return db.transaction(async (tx) => {
     await tx.execute(xactLockOn('mixDownloads', input.userId));
     const used = await countDownloadsSince(tx, input.since, input.userId);

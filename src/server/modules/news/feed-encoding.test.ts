@@ -7,7 +7,8 @@ function bytes(text: string, encoding: string, bom: number[] = []): Buffer {
   return Buffer.concat([Buffer.from(bom), iconv.encode(text, encoding, { addBOM: false })]);
 }
 
-const xml = (label: string | null, title: string) => `<?xml version="1.0"${label ? ` encoding="${label}"` : ''}?><rss version="2.0"><channel><item><title>${title}</title></item></channel></rss>`;
+const xml = (label: string | null, title: string) =>
+  `<?xml version="1.0"${label ? ` encoding="${label}"` : ''}?><rss version="2.0"><channel><item><title>${title}</title></item></channel></rss>`;
 
 describe('decodeBody', () => {
   it.each([

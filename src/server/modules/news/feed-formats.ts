@@ -123,7 +123,10 @@ function atomEntry(entry: XmlNode): RawEntry {
     title: atomText(child(entry, 'atom:title'), TITLE_MAX) || textOrHtml(firstText(entry, 'dc:title'), TITLE_MAX) || mediaTitle(entry),
     text: atomText(summary, SUMMARY_MAX) || atomText(content, SUMMARY_MAX) || htmlToText(firstText(entry, 'media:description', 'itunes:summary'), SUMMARY_MAX),
     link: resolve(alternate?.attrs.href, alternate?.base ?? entry.base),
-    image: resolve(enclosure?.attrs.href, enclosure?.base ?? entry.base) ?? mediaImage(entry, entry.base) ?? firstImage(atomContentNode(content ?? summary), content?.base ?? entry.base),
+    image:
+      resolve(enclosure?.attrs.href, enclosure?.base ?? entry.base) ??
+      mediaImage(entry, entry.base) ??
+      firstImage(atomContentNode(content ?? summary), content?.base ?? entry.base),
     date: firstText(entry, 'atom:published', 'atom:updated', 'atom:issued', 'atom:modified', 'atom:created', 'dc:date'),
   };
 }
@@ -173,11 +176,11 @@ export function jsonFeed(doc: unknown, base: string): RawFeed | undefined {
     format: `JSON Feed ${str(feed.version)?.split('/').pop() ?? ''}`,
     link: resolve(str(feed.home_page_url), base),
     entries: mapped(items, (i) => ({
-        guid: str(i.id),
-        title: tidy(str(i.title) ?? '', TITLE_MAX),
-        text: tidy(str(i.summary) ?? str(i.content_text) ?? '', SUMMARY_MAX) || htmlToText(str(i.content_html), SUMMARY_MAX),
-        link: resolve(str(i.url) ?? str(i.external_url), base),
-        image: resolve(str(i.image) ?? str(i.banner_image), base) ?? firstImageInHtml(str(i.content_html), base),
+      guid: str(i.id),
+      title: tidy(str(i.title) ?? '', TITLE_MAX),
+      text: tidy(str(i.summary) ?? str(i.content_text) ?? '', SUMMARY_MAX) || htmlToText(str(i.content_html), SUMMARY_MAX),
+      link: resolve(str(i.url) ?? str(i.external_url), base),
+      image: resolve(str(i.image) ?? str(i.banner_image), base) ?? firstImageInHtml(str(i.content_html), base),
       date: str(i.date_published) ?? str(i.date_modified),
     })),
   };

@@ -6,7 +6,10 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 describe('readFeed: formats and fallbacks', () => {
   it('reads RSS 0.91, RDF (RSS 1.0) and JSON Feed 1.0', async () => {
-    const rss091 = await readFeed('<rss version="0.91"><channel><link>https://s.example/</link><item><title>Old</title><link>https://s.example/old</link></item></channel></rss>', 'https://s.example/f');
+    const rss091 = await readFeed(
+      '<rss version="0.91"><channel><link>https://s.example/</link><item><title>Old</title><link>https://s.example/old</link></item></channel></rss>',
+      'https://s.example/f',
+    );
     expect(rss091).toMatchObject({ format: 'RSS 0.91', entries: [{ title: 'Old', link: 'https://s.example/old' }] });
     const rdf = await readFeed(
       '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:d="http://purl.org/dc/elements/1.1/"><channel rdf:about="https://r.example/"><link>https://r.example/</link></channel><item rdf:about="https://r.example/1"><title>R1</title><link>https://r.example/1</link><d:date>2026-11-01T10:00:00Z</d:date></item></rdf:RDF>',
@@ -14,8 +17,19 @@ describe('readFeed: formats and fallbacks', () => {
     );
     expect(rdf.format).toBe('RDF');
     expect(rdf.entries[0]).toMatchObject({ key: 'https://r.example/1', title: 'R1', pubDate: new Date('2026-11-01T10:00:00Z') });
-    const json = await readFeed(JSON.stringify({ version: 'https://jsonfeed.org/version/1', items: [{ id: 'j1', url: '/j1', content_html: '<p>Only <b>HTML</b>. More.</p>', image: 'img/j1.png' }] }), 'https://j.example/feed.json');
-    expect(json.entries[0]).toMatchObject({ title: 'Only HTML.', description: 'Only HTML. More.', link: 'https://j.example/j1', imageUrl: 'https://j.example/img/j1.png' });
+    const json = await readFeed(
+      JSON.stringify({
+        version: 'https://jsonfeed.org/version/1',
+        items: [{ id: 'j1', url: '/j1', content_html: '<p>Only <b>HTML</b>. More.</p>', image: 'img/j1.png' }],
+      }),
+      'https://j.example/feed.json',
+    );
+    expect(json.entries[0]).toMatchObject({
+      title: 'Only HTML.',
+      description: 'Only HTML. More.',
+      link: 'https://j.example/j1',
+      imageUrl: 'https://j.example/img/j1.png',
+    });
   });
 
   it('falls back to dc:title, media:title, itunes:summary and content:encoded', async () => {
@@ -53,7 +67,10 @@ describe('readFeed: formats and fallbacks', () => {
   });
 
   it('recovers undefined entities and bare ampersands, and says it did', async () => {
-    const read = await readFeed('<rss><channel><item><title>Caf&eacute; &amp; bar&nbsp;night</title><link>https://e.example/?a=1&b=2</link></item></channel></rss>', 'https://e.example/');
+    const read = await readFeed(
+      '<rss><channel><item><title>Caf&eacute; &amp; bar&nbsp;night</title><link>https://e.example/?a=1&b=2</link></item></channel></rss>',
+      'https://e.example/',
+    );
     expect(read.entries[0]).toMatchObject({ title: 'Café & bar night', link: 'https://e.example/?a=1&b=2' });
     expect(read.warnings).toEqual(['recovered: an undefined entity or a bare "&"']);
   });
@@ -109,7 +126,8 @@ describe('readFeed: keeping what a reader would keep', () => {
 
 describe('readFeed: linear time on hostile feeds', () => {
   const MB = 1024 * 1024;
-  const inItem = (body: string) => `<rss version="2.0"><channel><link>https://h.example/</link><item><title>t</title><link>https://h.example/1</link><description>${body}</description></item></channel></rss>`;
+  const inItem = (body: string) =>
+    `<rss version="2.0"><channel><link>https://h.example/</link><item><title>t</title><link>https://h.example/1</link><description>${body}</description></item></channel></rss>`;
   const shapes: Record<string, (bytes: number) => string> = {
     'many < in CDATA': (n) => inItem(`<![CDATA[${'<'.repeat(n)}]]>`),
     'escaped < in a title': (n) => `<rss><channel><item><title>${'&lt;'.repeat(n / 4)}</title></item></channel></rss>`,
@@ -124,7 +142,10 @@ describe('readFeed: linear time on hostile feeds', () => {
   it.each(Object.entries(shapes))('reads 5 MB of %s with work growing linearly', async (_name, shape) => {
     const small = shape(1.25 * MB);
     const large = shape(5 * MB);
-    const g = await growthRatio(() => readFeed(small, 'https://h.example/'), () => readFeed(large, 'https://h.example/'));
+    const g = await growthRatio(
+      () => readFeed(small, 'https://h.example/'),
+      () => readFeed(large, 'https://h.example/'),
+    );
     // 4× the input: linear is ~4× the CPU time; quadratic would be 16×.
     expect(g.ratio, `${g.smallMs.toFixed(0)} ms → ${g.largeMs.toFixed(0)} ms of CPU`).toBeLessThan(10);
   });

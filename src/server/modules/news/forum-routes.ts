@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createForumPostSchema, DEFAULT_FORUM_FILTER, FORUM_LIST_MAX, forumPostIdParamsSchema, forumPostListSchema, forumPostSchema, forumPostsQuerySchema, type ForumFilter, type ForumPost } from '../../../contracts/news';
+import {
+  createForumPostSchema,
+  DEFAULT_FORUM_FILTER,
+  FORUM_LIST_MAX,
+  forumPostIdParamsSchema,
+  forumPostListSchema,
+  forumPostSchema,
+  forumPostsQuerySchema,
+  type ForumFilter,
+  type ForumPost,
+} from '../../../contracts/news';
 import type { UserRow } from '../../db/schema';
 import { CachedRead, ChangeNotices } from '../../lib/cached-read';
 import { unauthorized } from '../../lib/errors';
@@ -39,23 +49,31 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   // The reply is built from toForumPost rows and serialised here (once per list for most readers); the schema documents it.
   // Every visitor of /forum without a session reads the unfiltered list: answered from memory.
   const fromMemory = (_params: unknown, query: string) => (query === '' ? lists.peek(DEFAULT_FORUM_FILTER)?.answer : undefined);
-  app.get('/api/forum/posts', { config: { access: access.public, fromMemory }, schema: { querystring: forumPostsQuerySchema, response: { 200: forumPostListSchema } } }, async (req, reply) => {
-    const { category, search } = req.query;
-    const list = search ? await load({ category, search }) : await lists.get(category);
-    // A member also sees their own threads awaiting a moderator; an admin sees every held thread, to decide.
-    const pendingOf = req.user?.isAdmin ? 'all' : req.user?.id;
-    const own = pendingOf ? (await listForumPosts(db, { category, search, pendingOf }, FORUM_LIST_MAX)).map(toForumPost) : [];
-    reply.header('cache-control', req.user ? 'private, no-store' : PUBLIC_CACHE_CONTROL);
-    const body = own.length === 0 ? list.body : JSON.stringify([...own, ...list.posts].slice(0, FORUM_LIST_MAX));
-    return reply.type('application/json; charset=utf-8').send(preSerializedJson<ForumPost[]>(body));
-  });
+  app.get(
+    '/api/forum/posts',
+    { config: { access: access.public, fromMemory }, schema: { querystring: forumPostsQuerySchema, response: { 200: forumPostListSchema } } },
+    async (req, reply) => {
+      const { category, search } = req.query;
+      const list = search ? await load({ category, search }) : await lists.get(category);
+      // A member also sees their own threads awaiting a moderator; an admin sees every held thread, to decide.
+      const pendingOf = req.user?.isAdmin ? 'all' : req.user?.id;
+      const own = pendingOf ? (await listForumPosts(db, { category, search, pendingOf }, FORUM_LIST_MAX)).map(toForumPost) : [];
+      reply.header('cache-control', req.user ? 'private, no-store' : PUBLIC_CACHE_CONTROL);
+      const body = own.length === 0 ? list.body : JSON.stringify([...own, ...list.posts].slice(0, FORUM_LIST_MAX));
+      return reply.type('application/json; charset=utf-8').send(preSerializedJson<ForumPost[]>(body));
+    },
+  );
 
-  app.post('/api/forum/posts', { config: { access: access.member }, schema: { body: createForumPostSchema, response: { 201: forumPostSchema } } }, async (req, reply) => {
-    await enforceRateLimit(db, req, RATE_RULES.forumPost);
-    const post = await createThread(db, req.user, req.body);
-    await announceChange();
-    return reply.status(201).send(post);
-  });
+  app.post(
+    '/api/forum/posts',
+    { config: { access: access.member }, schema: { body: createForumPostSchema, response: { 201: forumPostSchema } } },
+    async (req, reply) => {
+      await enforceRateLimit(db, req, RATE_RULES.forumPost);
+      const post = await createThread(db, req.user, req.body);
+      await announceChange();
+      return reply.status(201).send(post);
+    },
+  );
 
   // Moderation of threads the spam rule held (or any thread): the moderator is the session's admin.
   const moderatorOf = (user: UserRow | null): UserRow => {
@@ -71,11 +89,15 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
       return post;
     },
   );
-  app.delete('/api/admin/forum/posts/:id', { config: { access: access.admin }, schema: { params: forumPostIdParamsSchema, response: { 204: noContentReply } } }, async (req, reply) => {
-    await removeThread(db, moderatorOf(req.user), req.params.id);
-    await announceChange();
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/admin/forum/posts/:id',
+    { config: { access: access.admin }, schema: { params: forumPostIdParamsSchema, response: { 204: noContentReply } } },
+    async (req, reply) => {
+      await removeThread(db, moderatorOf(req.user), req.params.id);
+      await announceChange();
+      return reply.status(204).send();
+    },
+  );
 
   function announceChange() {
     return changes.announce();

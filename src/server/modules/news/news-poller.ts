@@ -124,7 +124,14 @@ export function createNewsPoller(deps: PollerDeps) {
       const added = await db.transaction(async (tx) => {
         const n = await upsertItems(tx, source, read.entries);
         await pruneItems(tx, source.id);
-        await recordFetch(tx, source.id, { status: 'ok', etag: res.etag, lastModified: res.lastModified, httpStatus, report: reportOf(decoded, read, n), nextFetchAt });
+        await recordFetch(tx, source.id, {
+          status: 'ok',
+          etag: res.etag,
+          lastModified: res.lastModified,
+          httpStatus,
+          report: reportOf(decoded, read, n),
+          nextFetchAt,
+        });
         return n;
       });
       return { status: 'ok', added };

@@ -68,7 +68,19 @@ export async function createSource(db: Db, s: NewSource): Promise<NewsSourceRow>
       .values(s)
       .onConflictDoUpdate({
         target: newsSources.url,
-        set: { ...s, paused: false, removedAt: null, etag: null, lastModified: null, lastFetchedAt: null, lastStatus: null, lastError: null, ...FRESH_FAILURE_STATE, httpStatus: null, lastReport: null },
+        set: {
+          ...s,
+          paused: false,
+          removedAt: null,
+          etag: null,
+          lastModified: null,
+          lastFetchedAt: null,
+          lastStatus: null,
+          lastError: null,
+          ...FRESH_FAILURE_STATE,
+          httpStatus: null,
+          lastReport: null,
+        },
         // Only a removed row is revived; a live one is a duplicate (no row returned).
         setWhere: sql`${newsSources.removedAt} is not null`,
       })
@@ -128,7 +140,12 @@ export async function claimDueSources(db: Db, r: DueRule): Promise<NewsSourceRow
     lte(newsSources.nextFetchAt, r.dueBy),
     r.refresh ? and(eq(newsSources.errorCount, 0), lt(newsSources.lastFetchedAt, r.fetchedBefore)) : undefined,
   );
-  const claimable = and(isNull(newsSources.removedAt), eq(newsSources.paused, false), or(isNull(newsSources.claimedUntil), lt(newsSources.claimedUntil, r.now)), due);
+  const claimable = and(
+    isNull(newsSources.removedAt),
+    eq(newsSources.paused, false),
+    or(isNull(newsSources.claimedUntil), lt(newsSources.claimedUntil, r.now)),
+    due,
+  );
   const rows = await db.update(newsSources).set({ claimedUntil: r.claimUntil }).where(claimable).returning();
   // Never-fetched first, then the longest waiting.
   return rows.sort((a, b) => (a.lastFetchedAt?.getTime() ?? 0) - (b.lastFetchedAt?.getTime() ?? 0));
@@ -185,7 +202,10 @@ export async function resumeSource(db: Db, id: string): Promise<NewsSourceRow | 
 /** Sources claimed by a poll that are still waiting: a poll ending early (shutdown) hands them back. */
 export async function releaseClaims(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(newsSources).set({ claimedUntil: null }).where(and(inArray(newsSources.id, ids), gt(newsSources.claimedUntil, new Date(0))));
+  await db
+    .update(newsSources)
+    .set({ claimedUntil: null })
+    .where(and(inArray(newsSources.id, ids), gt(newsSources.claimedUntil, new Date(0))));
 }
 
 /** The stable id of a fetched item: its source and its guid (or link). */
@@ -252,4 +272,3 @@ export async function latestItems(db: Db, origin: NewsSourceKind, limit: number)
 export async function rankingCandidates(db: Db, limit: number): Promise<NewsItemRow[]> {
   return db.select().from(newsItems).orderBy(desc(newsItems.pubDate), newsItems.id).limit(limit);
 }
-

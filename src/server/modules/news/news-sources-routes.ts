@@ -30,25 +30,27 @@ export const newsSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     return (await listSources(db)).map(toNewsSource);
   });
 
-  app.post(
-    '/api/admin/news-sources',
-    { ...adminOnly, schema: { body: createNewsSourceSchema, response: { 201: newsSourceSchema } } },
-    async (req, reply) => {
-      const b = req.body;
-      let row;
-      try {
-        row = await createSource(db, { kind: b.kind, name: b.name, url: b.url, itemType: b.itemType ?? (b.kind === 'rss' ? 'rss' : 'news'), priority: b.priority });
-      } catch (err) {
-        if (err instanceof DuplicateSourceError) throw conflict(NEWS_MESSAGES.duplicateSource, 'duplicate_source');
-        throw err;
-      }
-      req.log.info({ source: row.id, url: row.url, by: req.user?.id }, 'news source added');
-      // Fetched at once, so the admin sees at once whether the address works.
-      const outcome = await app.news.poller.fetchSource(row);
-      if (outcome.added > 0) await app.news.changed();
-      return reply.status(201).send(await sourceView(row.id));
-    },
-  );
+  app.post('/api/admin/news-sources', { ...adminOnly, schema: { body: createNewsSourceSchema, response: { 201: newsSourceSchema } } }, async (req, reply) => {
+    const b = req.body;
+    let row;
+    try {
+      row = await createSource(db, {
+        kind: b.kind,
+        name: b.name,
+        url: b.url,
+        itemType: b.itemType ?? (b.kind === 'rss' ? 'rss' : 'news'),
+        priority: b.priority,
+      });
+    } catch (err) {
+      if (err instanceof DuplicateSourceError) throw conflict(NEWS_MESSAGES.duplicateSource, 'duplicate_source');
+      throw err;
+    }
+    req.log.info({ source: row.id, url: row.url, by: req.user?.id }, 'news source added');
+    // Fetched at once, so the admin sees at once whether the address works.
+    const outcome = await app.news.poller.fetchSource(row);
+    if (outcome.added > 0) await app.news.changed();
+    return reply.status(201).send(await sourceView(row.id));
+  });
 
   app.patch(
     '/api/admin/news-sources/:id',
@@ -61,12 +63,16 @@ export const newsSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/api/admin/news-sources/:id', { ...adminOnly, schema: { params: newsSourceParamsSchema, response: { 204: noContentReply } } }, async (req, reply) => {
-    if (!(await removeSource(db, req.params.id))) throw notFound(NEWS_MESSAGES.sourceNotFound);
-    req.log.info({ source: req.params.id, by: req.user?.id }, 'news source removed');
-    await app.news.changed();
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/admin/news-sources/:id',
+    { ...adminOnly, schema: { params: newsSourceParamsSchema, response: { 204: noContentReply } } },
+    async (req, reply) => {
+      if (!(await removeSource(db, req.params.id))) throw notFound(NEWS_MESSAGES.sourceNotFound);
+      req.log.info({ source: req.params.id, by: req.user?.id }, 'news source removed');
+      await app.news.changed();
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/api/admin/news-sources/:id/fetch',

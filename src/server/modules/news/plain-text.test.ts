@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { growthRatio } from '../../../../tests/support/linear-time';
 import { htmlToText, textOrHtml } from './plain-text';
 
-
 /** Shapes that made the old regular expressions quadratic, built at a given size. */
 const HOSTILE_SHAPES: Record<string, (n: number) => string> = {
   'many <': (n) => '<'.repeat(n),

@@ -15,7 +15,33 @@ const INPUT_CAP = 256 * 1024;
 /** Elements whose content is not text a reader sees. */
 const HIDDEN = new Set(['script', 'style', 'noscript', 'iframe', 'template', 'object', 'svg', 'math', 'head', 'title']);
 /** Elements that end a line: a space keeps their words apart. */
-const BREAKS = new Set(['br', 'p', 'div', 'li', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'hr', 'section', 'article', 'header', 'footer', 'ul', 'ol', 'dd', 'dt', 'figcaption']);
+const BREAKS = new Set([
+  'br',
+  'p',
+  'div',
+  'li',
+  'tr',
+  'td',
+  'th',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'hr',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'ul',
+  'ol',
+  'dd',
+  'dt',
+  'figcaption',
+]);
 
 /** Collapses whitespace (and control characters) and cuts to `max` characters with an ellipsis. */
 export function tidy(text: string, max: number): string {

@@ -6,8 +6,7 @@ export const PATREON_LABEL = 'Patreon';
 export const BMC_LABEL = 'Buy Me a Coffee';
 export const PLATFORM_LABELS = { patreon: PATREON_LABEL, buymeacoffee: BMC_LABEL } as const;
 
-const PATREON_MEMBER_FIELDS =
-  'email,full_name,patron_status,currently_entitled_amount_cents,next_charge_date,last_charge_date,last_charge_status';
+const PATREON_MEMBER_FIELDS = 'email,full_name,patron_status,currently_entitled_amount_cents,next_charge_date,last_charge_date,last_charge_status';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -54,13 +54,7 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
  * network errors with exponential backoff; a 4xx other than 429 fails at once. `tokenName` is the
  * env var to name in a 401/403 message.
  */
-export async function getJson(
-  platformLabel: string,
-  url: string,
-  token: string,
-  tokenName: string,
-  opts: FetchOptions = {},
-): Promise<unknown> {
+export async function getJson(platformLabel: string, url: string, token: string, tokenName: string, opts: FetchOptions = {}): Promise<unknown> {
   const o = { ...DEFAULT_FETCH_OPTIONS, ...opts };
   const cancelled = () => new PlatformError(platformLabel, 'cancelled (server closing)');
   let lastError: PlatformError | undefined;

@@ -50,7 +50,12 @@ export async function unlinkIdentities(db: Db, userId: string, platform: Platfor
 export async function linksOfMembers(db: Db, userIds: readonly string[]): Promise<PlatformLinkRow[]> {
   const out: PlatformLinkRow[] = [];
   for (let i = 0; i < userIds.length; i += CHUNK) {
-    out.push(...(await db.select().from(platformLinks).where(inArray(platformLinks.userId, userIds.slice(i, i + CHUNK)))));
+    out.push(
+      ...(await db
+        .select()
+        .from(platformLinks)
+        .where(inArray(platformLinks.userId, userIds.slice(i, i + CHUNK)))),
+    );
   }
   return out;
 }
@@ -60,7 +65,12 @@ export async function linksWithKeys(db: Db, keys: readonly string[]): Promise<Pl
   const unique = [...new Set(keys)];
   const out: PlatformLinkRow[] = [];
   for (let i = 0; i < unique.length; i += CHUNK) {
-    out.push(...(await db.select().from(platformLinks).where(inArray(platformLinks.key, unique.slice(i, i + CHUNK)))));
+    out.push(
+      ...(await db
+        .select()
+        .from(platformLinks)
+        .where(inArray(platformLinks.key, unique.slice(i, i + CHUNK)))),
+    );
   }
   return out;
 }

@@ -177,5 +177,7 @@ function asRecord(r: PlatformRecordInput) {
 /** Whether a record gives access now (an unmatched one is a paying supporter nobody sees). */
 export function recordGivesAccess(r: PlatformSubscriptionRow, now: Date = new Date()): boolean {
   const e = mapEntitlement(r, now);
-  return e.tier !== 'free' && hasActiveSubscription({ isAdmin: false, subscriptionTier: e.tier, subscriptionStatus: e.status, subscriptionExpiry: e.expiry }, now);
+  return (
+    e.tier !== 'free' && hasActiveSubscription({ isAdmin: false, subscriptionTier: e.tier, subscriptionStatus: e.status, subscriptionExpiry: e.expiry }, now)
+  );
 }

@@ -55,15 +55,10 @@ export async function upsertPlatformRecords(db: Db, records: PlatformRecordInput
 
 /** After a complete listing: drop the platform's records for emails it no longer lists. Returns the dropped emails. */
 export async function deleteUnlisted(db: Db, platform: Platform, listed: Set<string>): Promise<string[]> {
-  const existing = await db
-    .select({ email: platformSubscriptions.email })
-    .from(platformSubscriptions)
-    .where(eq(platformSubscriptions.platform, platform));
+  const existing = await db.select({ email: platformSubscriptions.email }).from(platformSubscriptions).where(eq(platformSubscriptions.platform, platform));
   const gone = existing.map((r) => r.email).filter((e) => !listed.has(e));
   for (const part of chunks(gone)) {
-    await db
-      .delete(platformSubscriptions)
-      .where(and(eq(platformSubscriptions.platform, platform), inArray(platformSubscriptions.email, part)));
+    await db.delete(platformSubscriptions).where(and(eq(platformSubscriptions.platform, platform), inArray(platformSubscriptions.email, part)));
   }
   return gone;
 }
@@ -123,14 +118,24 @@ export function platformRecordEmails() {
 export async function resolveOwners(db: Db, records: PlatformSubscriptionRow[]): Promise<Map<PlatformSubscriptionRow, UserRow | null>> {
   const owners = new Map<PlatformSubscriptionRow, UserRow | null>();
   if (!records.length) return owners;
-  const links = await linksWithKeys(db, records.flatMap((r) => (r.platformUserId ? [r.email, r.platformUserId] : [r.email])));
+  const links = await linksWithKeys(
+    db,
+    records.flatMap((r) => (r.platformUserId ? [r.email, r.platformUserId] : [r.email])),
+  );
   const linkOwner = new Map(links.map((l) => [`${l.platform}\u0000${l.kind}\u0000${l.key}`, l.userId]));
   const byEmail = new Map((await findMembersByEmails(db, [...new Set(records.map((r) => r.email))])).map((u) => [u.email, u]));
   const linkedIds = [...new Set(links.map((l) => l.userId))].filter((id) => ![...byEmail.values()].some((u) => u.id === id));
   const byId = new Map([...byEmail.values(), ...(await findMembersByIds(db, linkedIds))].map((u) => [u.id, u]));
   // The Patreon user each email-matched member is linked to, if any.
   const patreonIdOf = new Map(
-    (await linksOfMembers(db, [...byEmail.values()].map((u) => u.id))).filter((l) => l.platform === 'patreon' && l.kind === 'user_id').map((l) => [l.userId, l.key]),
+    (
+      await linksOfMembers(
+        db,
+        [...byEmail.values()].map((u) => u.id),
+      )
+    )
+      .filter((l) => l.platform === 'patreon' && l.kind === 'user_id')
+      .map((l) => [l.userId, l.key]),
   );
   for (const r of records) {
     const viaId = r.platformUserId ? linkOwner.get(`${r.platform}\u0000user_id\u0000${r.platformUserId}`) : undefined;
@@ -156,7 +161,10 @@ export async function unmatchedSupporters(db: Db, now: Date = new Date()): Promi
     .where(
       or(
         inArray(platformSubscriptions.platformStatus, ['active_patron', 'declined_patron']),
-        and(eq(platformSubscriptions.platform, 'buymeacoffee'), or(eq(platformSubscriptions.isCancelled, false), eq(platformSubscriptions.cancelledAtPeriodEnd, true))),
+        and(
+          eq(platformSubscriptions.platform, 'buymeacoffee'),
+          or(eq(platformSubscriptions.isCancelled, false), eq(platformSubscriptions.cancelledAtPeriodEnd, true)),
+        ),
       ),
     )
     .orderBy(desc(platformSubscriptions.updatedAt));
@@ -179,7 +187,11 @@ export async function recordsFeedingMember(db: Db, member: UserRow): Promise<Pla
   const links = await linksOfMembers(db, [member.id]);
   const candidates = [
     ...(await recordsWhere(db, 'email', [member.email, ...links.filter((l) => l.kind === 'email').map((l) => l.key)])),
-    ...(await recordsWhere(db, 'platformUserId', links.filter((l) => l.kind === 'user_id').map((l) => l.key))),
+    ...(await recordsWhere(
+      db,
+      'platformUserId',
+      links.filter((l) => l.kind === 'user_id').map((l) => l.key),
+    )),
   ];
   const unique = [...new Map(candidates.map((r) => [`${r.platform}\u0000${r.email}`, r])).values()];
   const owners = await resolveOwners(db, unique);
@@ -260,7 +272,10 @@ export async function startSyncRun(db: Db, trigger: SyncRunRow['trigger'], start
 }
 
 export async function finishSyncRun(db: Db, id: number, outcome: Partial<Omit<typeof syncRuns.$inferInsert, 'id'>>): Promise<void> {
-  await db.update(syncRuns).set({ finishedAt: new Date(), ...outcome }).where(eq(syncRuns.id, id));
+  await db
+    .update(syncRuns)
+    .set({ finishedAt: new Date(), ...outcome })
+    .where(eq(syncRuns.id, id));
 }
 
 /** Marks a run reverted by another; false when it already was (two reverts at once: one wins). */

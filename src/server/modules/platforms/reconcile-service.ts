@@ -78,7 +78,11 @@ function recordKey(r: PlatformSubscriptionRow): string {
 }
 
 /** The grant changes the stored records call for, and the records' owners. */
-export async function planReconcile(db: Db, scope: ReconcileScope, now: Date = new Date()): Promise<{ changes: GrantChange[]; owners: Map<PlatformSubscriptionRow, UserRow | null>; recordsOf: Map<string, PlatformSubscriptionRow[]> }> {
+export async function planReconcile(
+  db: Db,
+  scope: ReconcileScope,
+  now: Date = new Date(),
+): Promise<{ changes: GrantChange[]; owners: Map<PlatformSubscriptionRow, UserRow | null>; recordsOf: Map<string, PlatformSubscriptionRow[]> }> {
   const scoped = scope.allWithRecords ? await allPlatformRecords(db) : await recordsWhere(db, 'email', scope.emails ?? []);
   const firstOwners = await resolveOwners(db, scoped);
   const grantHolders = (scope.completeListings ?? []).map((p) => membersWithGrantFrom(p));
@@ -96,7 +100,11 @@ export async function planReconcile(db: Db, scope: ReconcileScope, now: Date = n
   if (!scope.allWithRecords) {
     const links = await linksOfMembers(db, [...new Set(targets.map((u) => u.id))]);
     const byEmail = await recordsWhere(db, 'email', [...targets.map((u) => u.email), ...links.filter((l) => l.kind === 'email').map((l) => l.key)]);
-    const byUserId = await recordsWhere(db, 'platformUserId', links.filter((l) => l.kind === 'user_id').map((l) => l.key));
+    const byUserId = await recordsWhere(
+      db,
+      'platformUserId',
+      links.filter((l) => l.kind === 'user_id').map((l) => l.key),
+    );
     const seenKeys = new Set<string>();
     const all = [...scoped, ...byEmail, ...byUserId].filter((r) => {
       if (seenKeys.has(recordKey(r))) return false;
@@ -176,7 +184,12 @@ export async function planReconcileMembers(db: Db, scope: ReconcileScope, now: D
 }
 
 /** The result of applying (part of) a planned reconcile. */
-export function reconcileResult(applied: readonly PlannedMember[], owners: Map<PlatformSubscriptionRow, UserRow | null>, recordsOf: Map<string, PlatformSubscriptionRow[]>, planned: PlannedMember[]): ReconcileResult {
+export function reconcileResult(
+  applied: readonly PlannedMember[],
+  owners: Map<PlatformSubscriptionRow, UserRow | null>,
+  recordsOf: Map<string, PlatformSubscriptionRow[]>,
+  planned: PlannedMember[],
+): ReconcileResult {
   const changes = memberChanges(applied, recordsOf);
   return { changed: changes.length, changes, owners, planned };
 }
@@ -190,4 +203,3 @@ export async function reconcileUsers(db: Db, scope: ReconcileScope, cause: Chang
   await applyPlanned(db, planned, cause, now);
   return reconcileResult(planned, owners, recordsOf, planned);
 }
-

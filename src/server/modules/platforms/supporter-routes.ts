@@ -143,7 +143,19 @@ export const supporterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/sync-runs/:id',
-    { config: admin, schema: { params: z.object({ id: z.coerce.number().int().min(1).max(2 ** 31 - 1) }), response: { 200: syncRunDetailSchema } } },
+    {
+      config: admin,
+      schema: {
+        params: z.object({
+          id: z.coerce
+            .number()
+            .int()
+            .min(1)
+            .max(2 ** 31 - 1),
+        }),
+        response: { 200: syncRunDetailSchema },
+      },
+    },
     async (req) => {
       const run = await findSyncRun(db, req.params.id);
       if (!run) throw notFound(SUPPORTER_MESSAGES.runNotFound, 'run_not_found');

@@ -40,9 +40,7 @@ export async function supporterLinksOf(db: Db, config: Config, user: UserRow): P
   const patreon = links.find((l) => l.platform === 'patreon' && l.kind === 'user_id');
   return {
     patreon: { available: patreonOAuthConfigured(config), connectedAt: patreon ? patreon.createdAt.toISOString() : null },
-    payerEmails: links
-      .filter((l) => l.platform === 'buymeacoffee' && l.kind === 'email')
-      .map((l) => ({ email: l.key, linkedAt: l.createdAt.toISOString() })),
+    payerEmails: links.filter((l) => l.platform === 'buymeacoffee' && l.kind === 'email').map((l) => ({ email: l.key, linkedAt: l.createdAt.toISOString() })),
   };
 }
 
@@ -87,12 +85,16 @@ export async function finishPatreonConnect(
     const replaced = await unlinkIdentities(tx, user.id, 'patreon', 'user_id');
     const previous = await linkIdentity(tx, { platform: 'patreon', kind: 'user_id', key: patreonUserId, userId: user.id, via: 'oauth' });
     if (membership) await upsertPlatformRecords(tx, [membership], 'oauth');
-    await reconcileUsers(tx, {
-      userIds: [user.id, ...(previous ? [previous.userId] : [])],
-      emails: membership ? [membership.email] : [],
-      // The link decides which Patreon records feed the account now; any other Patreon access ends.
-      authoritative: replaced.length || previous ? ['patreon'] : [],
-    }, { cause: 'oauth', causeRef: patreonUserId });
+    await reconcileUsers(
+      tx,
+      {
+        userIds: [user.id, ...(previous ? [previous.userId] : [])],
+        emails: membership ? [membership.email] : [],
+        // The link decides which Patreon records feed the account now; any other Patreon access ends.
+        authoritative: replaced.length || previous ? ['patreon'] : [],
+      },
+      { cause: 'oauth', causeRef: patreonUserId },
+    );
   });
   return memberAccess(db, user.id, SUPPORTER_MESSAGES.patreonConnected);
 }
@@ -130,11 +132,15 @@ export async function confirmPayerClaim(db: Db, user: UserRow, body: ClaimConfir
   if (result.row.userId !== user.id) throw badRequest(AUTH_MESSAGES.codeInvalid, 'code_invalid');
   await db.transaction(async (tx) => {
     const previous = await linkIdentity(tx, { platform: 'buymeacoffee', kind: 'email', key: body.email, userId: user.id, via: 'claim' });
-    await reconcileUsers(tx, {
-      userIds: [user.id, ...(previous ? [previous.userId] : [])],
-      emails: [body.email],
-      authoritative: previous ? ['buymeacoffee'] : [],
-    }, { cause: 'claim', causeRef: body.email });
+    await reconcileUsers(
+      tx,
+      {
+        userIds: [user.id, ...(previous ? [previous.userId] : [])],
+        emails: [body.email],
+        authoritative: previous ? ['buymeacoffee'] : [],
+      },
+      { cause: 'claim', causeRef: body.email },
+    );
   });
   return memberAccess(db, user.id, SUPPORTER_MESSAGES.claimLinked);
 }
@@ -192,17 +198,25 @@ export async function linkSupporterToMember(db: Db, body: LinkSupporterBody, adm
         ? { platform: record.platform, kind: 'user_id' as const, key: record.platformUserId }
         : { platform: record.platform, kind: 'email' as const, key: record.email };
     const previous = await linkIdentity(tx, { ...key, userId: member.id, via: 'admin' });
-    await reconcileUsers(tx, {
-      userIds: [member.id, ...(previous ? [previous.userId] : [])],
-      emails: [record.email],
-      authoritative: previous ? [record.platform] : [],
-    }, { cause: 'link', causeRef: adminId });
+    await reconcileUsers(
+      tx,
+      {
+        userIds: [member.id, ...(previous ? [previous.userId] : [])],
+        emails: [record.email],
+        authoritative: previous ? [record.platform] : [],
+      },
+      { cause: 'link', causeRef: adminId },
+    );
   });
   return { message: SUPPORTER_MESSAGES.supporterLinked };
 }
 
 /** The supporter to invite: their record must still be listed. Returns the email to mail a sign-in link to. */
-export async function supporterToInvite(db: Db, platform: PlatformSubscriptionRow['platform'], email: string): Promise<{ email: string; userId: string | null }> {
+export async function supporterToInvite(
+  db: Db,
+  platform: PlatformSubscriptionRow['platform'],
+  email: string,
+): Promise<{ email: string; userId: string | null }> {
   const record = await recordOrNotFound(db, platform, email);
   const existing = await findMemberByEmail(db, record.email);
   return { email: record.email, userId: existing?.id ?? null };

@@ -79,61 +79,53 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ metrics: PlatformMetrics | n
   const apply = (platform: Platform, deliveryKey: string, event: string, record: PlatformRecordInput | null) =>
     applyWebhookDelivery(app.database.db, { platform, deliveryKey, event, record });
 
-  app.post(
-    '/api/webhooks/patreon',
-    { config: { access: access.public }, schema: { response: WEBHOOK_REPLIES } },
-    async (req) => {
-      const secret = app.config.PATREON_WEBHOOK_SECRET;
-      if (!secret) throw unauthorized('Patreon webhooks are not configured (PATREON_WEBHOOK_SECRET is unset)', 'webhook_not_configured');
-      const raw = rawBody(req);
-      const signature = header(req, 'x-patreon-signature');
-      if (!signature) throw unauthorized('Missing X-Patreon-Signature header', 'invalid_signature');
-      if (!signatureMatches(signature, createHmac('md5', secret).update(raw).digest('hex'))) {
-        throw unauthorized('Invalid Patreon webhook signature', 'invalid_signature');
-      }
-      const event = header(req, 'x-patreon-event') ?? '';
-      if (!(PATREON_EVENTS as readonly string[]).includes(event)) {
-        throw badRequest(`Unknown X-Patreon-Event '${event.slice(0, 60)}'`, 'unknown_event');
-      }
-      const doc = parseJson(raw);
-      const record = parsePatreonMember(doc.data);
-      // A deleted membership gives no access, whatever status the last document carried.
-      if (record && event === 'members:delete') record.platformStatus = 'former_patron';
-      // The body alone is the key: the signature covers the body, not the event header, so the same
-      // signed body replayed under another event name (e.g. members:delete) is the same delivery.
-      const key = createHash('sha256').update(raw).digest('hex');
-      return apply('patreon', key, event, record);
-    },
-  );
+  app.post('/api/webhooks/patreon', { config: { access: access.public }, schema: { response: WEBHOOK_REPLIES } }, async (req) => {
+    const secret = app.config.PATREON_WEBHOOK_SECRET;
+    if (!secret) throw unauthorized('Patreon webhooks are not configured (PATREON_WEBHOOK_SECRET is unset)', 'webhook_not_configured');
+    const raw = rawBody(req);
+    const signature = header(req, 'x-patreon-signature');
+    if (!signature) throw unauthorized('Missing X-Patreon-Signature header', 'invalid_signature');
+    if (!signatureMatches(signature, createHmac('md5', secret).update(raw).digest('hex'))) {
+      throw unauthorized('Invalid Patreon webhook signature', 'invalid_signature');
+    }
+    const event = header(req, 'x-patreon-event') ?? '';
+    if (!(PATREON_EVENTS as readonly string[]).includes(event)) {
+      throw badRequest(`Unknown X-Patreon-Event '${event.slice(0, 60)}'`, 'unknown_event');
+    }
+    const doc = parseJson(raw);
+    const record = parsePatreonMember(doc.data);
+    // A deleted membership gives no access, whatever status the last document carried.
+    if (record && event === 'members:delete') record.platformStatus = 'former_patron';
+    // The body alone is the key: the signature covers the body, not the event header, so the same
+    // signed body replayed under another event name (e.g. members:delete) is the same delivery.
+    const key = createHash('sha256').update(raw).digest('hex');
+    return apply('patreon', key, event, record);
+  });
 
-  app.post(
-    '/api/webhooks/buymeacoffee',
-    { config: { access: access.public }, schema: { response: WEBHOOK_REPLIES } },
-    async (req) => {
-      const secret = app.config.BMC_WEBHOOK_SECRET;
-      if (!secret) throw unauthorized('Buy Me a Coffee webhooks are not configured (BMC_WEBHOOK_SECRET is unset)', 'webhook_not_configured');
-      const raw = rawBody(req);
-      const signature = header(req, 'x-signature-sha256');
-      if (!signature) throw unauthorized('Missing x-signature-sha256 header', 'invalid_signature');
-      if (!signatureMatches(signature, createHmac('sha256', secret).update(raw).digest('hex'))) {
-        throw unauthorized('Invalid Buy Me a Coffee webhook signature', 'invalid_signature');
-      }
-      const doc = parseJson(raw);
-      const type = typeof doc.type === 'string' ? doc.type : '';
-      const eventId = typeof doc.event_id === 'string' || typeof doc.event_id === 'number' ? String(doc.event_id) : null;
-      const key = eventId ? `event:${eventId.slice(0, 200)}` : createHash('sha256').update(raw).digest('hex');
-      if (!(BMC_EVENTS as readonly string[]).includes(type)) {
-        // Other events (one-off coffees, extras, ...) are acknowledged so the platform stops retrying.
-        return apply('buymeacoffee', key, type.slice(0, 60) || 'unknown', null);
-      }
-      const record = parseBmcSubscription(doc.data);
-      if (record && type === 'membership.cancelled') {
-        record.isCancelled = true;
-        // A membership cancelled before its paid period ends keeps access until then.
-        if (record.periodEndAt && record.periodEndAt > new Date()) record.cancelledAtPeriodEnd = true;
-        record.platformStatus = 'cancelled';
-      }
-      return apply('buymeacoffee', key, type, record);
-    },
-  );
+  app.post('/api/webhooks/buymeacoffee', { config: { access: access.public }, schema: { response: WEBHOOK_REPLIES } }, async (req) => {
+    const secret = app.config.BMC_WEBHOOK_SECRET;
+    if (!secret) throw unauthorized('Buy Me a Coffee webhooks are not configured (BMC_WEBHOOK_SECRET is unset)', 'webhook_not_configured');
+    const raw = rawBody(req);
+    const signature = header(req, 'x-signature-sha256');
+    if (!signature) throw unauthorized('Missing x-signature-sha256 header', 'invalid_signature');
+    if (!signatureMatches(signature, createHmac('sha256', secret).update(raw).digest('hex'))) {
+      throw unauthorized('Invalid Buy Me a Coffee webhook signature', 'invalid_signature');
+    }
+    const doc = parseJson(raw);
+    const type = typeof doc.type === 'string' ? doc.type : '';
+    const eventId = typeof doc.event_id === 'string' || typeof doc.event_id === 'number' ? String(doc.event_id) : null;
+    const key = eventId ? `event:${eventId.slice(0, 200)}` : createHash('sha256').update(raw).digest('hex');
+    if (!(BMC_EVENTS as readonly string[]).includes(type)) {
+      // Other events (one-off coffees, extras, ...) are acknowledged so the platform stops retrying.
+      return apply('buymeacoffee', key, type.slice(0, 60) || 'unknown', null);
+    }
+    const record = parseBmcSubscription(doc.data);
+    if (record && type === 'membership.cancelled') {
+      record.isCancelled = true;
+      // A membership cancelled before its paid period ends keeps access until then.
+      if (record.periodEndAt && record.periodEndAt > new Date()) record.cancelledAtPeriodEnd = true;
+      record.platformStatus = 'cancelled';
+    }
+    return apply('buymeacoffee', key, type, record);
+  });
 };

@@ -126,7 +126,5 @@ export function freeMountPlaylist(channel: ChannelRow, kind: 'pls' | 'm3u'): str
   if (!url) return null;
   // Channel names are operator data: keep them to one line inside the playlist.
   const title = freeMountName(channel).replace(/[\r\n]+/g, ' ');
-  return kind === 'pls'
-    ? `[playlist]\nNumberOfEntries=1\nFile1=${url}\nTitle1=${title}\nLength1=-1\nVersion=2\n`
-    : `#EXTM3U\n#EXTINF:-1,${title}\n${url}\n`;
+  return kind === 'pls' ? `[playlist]\nNumberOfEntries=1\nFile1=${url}\nTitle1=${title}\nLength1=-1\nVersion=2\n` : `#EXTM3U\n#EXTINF:-1,${title}\n${url}\n`;
 }

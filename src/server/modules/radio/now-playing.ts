@@ -209,7 +209,17 @@ export class NowPlaying {
           bitrate: mount.bitrate,
           updatedAt: new Date().toISOString(),
         }
-      : { channel: ch.id, online: false, artist: '', title: '', album: '', current_track: '', listeners: null, bitrate: null, updatedAt: new Date().toISOString() };
+      : {
+          channel: ch.id,
+          online: false,
+          artist: '',
+          title: '',
+          album: '',
+          current_track: '',
+          listeners: null,
+          bitrate: null,
+          updatedAt: new Date().toISOString(),
+        };
     if (current && sameContent(current, next)) {
       if (current.listeners !== next.listeners || current.bitrate !== next.bitrate) {
         current.listeners = next.listeners;

@@ -1,6 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { azuraNowPlayingListSchema, azuraStationNowPlayingSchema, nowPlayingShortcodeParamsSchema, type AzuraStationNowPlaying } from '../../../contracts/nowplaying';
+import {
+  azuraNowPlayingListSchema,
+  azuraStationNowPlayingSchema,
+  nowPlayingShortcodeParamsSchema,
+  type AzuraStationNowPlaying,
+} from '../../../contracts/nowplaying';
 import { SECOND_MS } from '../../../contracts/time';
 import { notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
@@ -66,7 +71,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['pls', 'm3u'] as const) {
     app.get(
       `/api/nowplaying/:shortcode/playlist.${kind}`,
-      { config: { access: access.public, sharedAnswer: true }, schema: { params: nowPlayingShortcodeParamsSchema, response: { 200: mediaReply(kind === 'pls' ? 'audio/x-scpls' : 'audio/x-mpegurl', `The free mount as a .${kind} playlist.`) } } },
+      {
+        config: { access: access.public, sharedAnswer: true },
+        schema: {
+          params: nowPlayingShortcodeParamsSchema,
+          response: { 200: mediaReply(kind === 'pls' ? 'audio/x-scpls' : 'audio/x-mpegurl', `The free mount as a .${kind} playlist.`) },
+        },
+      },
       async (req, reply) => {
         const id = await app.knownChannel(req.params.shortcode);
         const channel = nowPlaying.channel(id);

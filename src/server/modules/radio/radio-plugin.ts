@@ -91,7 +91,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // the answer; any other query goes to the route and its schema.
   const CACHE_BUSTING_QUERY = /^(t=[\w.-]{1,64})?(&?nocache=\w{1,16})?$/;
   // The per-channel route keeps the legacy anti-cache headers its older clients expect.
-  const ANTI_CACHE = { 'pragma': 'no-cache', expires: '0' } as const;
+  const ANTI_CACHE = { pragma: 'no-cache', expires: '0' } as const;
   function sendMetadata(req: FastifyRequest, reply: FastifyReply, channel: string, antiCache: boolean) {
     const r = nowPlaying.metadataReply(channel);
     reply.header('cache-control', antiCache ? 'no-cache, no-store, must-revalidate' : 'no-cache');

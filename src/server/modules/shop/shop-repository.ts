@@ -10,7 +10,11 @@ export class ProductExistsError extends Error {}
 
 /** Active products for the shop, featured first, then newest. */
 export async function listActiveProducts(db: Db): Promise<ShopProductRow[]> {
-  return db.select().from(shopProducts).where(eq(shopProducts.isActive, true)).orderBy(desc(shopProducts.featured), desc(shopProducts.createdAt), asc(shopProducts.id));
+  return db
+    .select()
+    .from(shopProducts)
+    .where(eq(shopProducts.isActive, true))
+    .orderBy(desc(shopProducts.featured), desc(shopProducts.createdAt), asc(shopProducts.id));
 }
 
 /** Every product, for the shop admin. */

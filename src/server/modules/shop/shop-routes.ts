@@ -53,17 +53,19 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The list in memory is answered before routing (plugins/memory-answers.ts).
   const fromMemory = (_params: unknown, query: string) => (query === '' ? catalogue.peek()?.answer : undefined);
-  app.get('/api/shop/products', { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { response: { 200: shopProductListSchema } } }, async (_req, reply) => {
-    reply.header('cache-control', CATALOGUE_CACHE_CONTROL).type('application/json; charset=utf-8');
-    // While the database is away the cached list still answers; with nothing cached it is a 503,
-    // which the shop shows as an error (its fallback catalogue is for network errors only).
-    return preSerializedJson<ShopProduct[]>((await catalogue.get()).answer.body);
-  });
-
   app.get(
-    '/api/admin/shop/products',
-    { config: { access: access.admin }, schema: { response: { 200: shopProductListSchema } } },
-    async () => (await listAllProducts(db)).map(toShopProduct),
+    '/api/shop/products',
+    { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { response: { 200: shopProductListSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', CATALOGUE_CACHE_CONTROL).type('application/json; charset=utf-8');
+      // While the database is away the cached list still answers; with nothing cached it is a 503,
+      // which the shop shows as an error (its fallback catalogue is for network errors only).
+      return preSerializedJson<ShopProduct[]>((await catalogue.get()).answer.body);
+    },
+  );
+
+  app.get('/api/admin/shop/products', { config: { access: access.admin }, schema: { response: { 200: shopProductListSchema } } }, async () =>
+    (await listAllProducts(db)).map(toShopProduct),
   );
 
   app.post(

@@ -50,9 +50,18 @@ export function receiptMail(s: DjSubmissionRow, publicUrl: string): MailMessage 
 /** To the DJ once the review decided (the note is the team's own words). */
 export function decisionMail(s: DjSubmissionRow, status: Extract<SubmissionStatus, 'accepted' | 'declined'>, publicUrl: string): MailMessage {
   const note = s.note ? [`A note from the team: ${s.note}`] : [];
-  const common = { to: s.email, greeting: 'Hi,', action: { label: 'Deep House Radio', url: publicUrl }, footer: 'Thank you for sharing your music with the DHR community.' };
+  const common = {
+    to: s.email,
+    greeting: 'Hi,',
+    action: { label: 'Deep House Radio', url: publicUrl },
+    footer: 'Thank you for sharing your music with the DHR community.',
+  };
   return status === 'accepted'
-    ? composeMail({ ...common, subject: 'Your mix was accepted', paragraphs: ['Great news: the mix you sent was accepted for Deep House Radio. We will be in touch about the air date.', ...note] })
+    ? composeMail({
+        ...common,
+        subject: 'Your mix was accepted',
+        paragraphs: ['Great news: the mix you sent was accepted for Deep House Radio. We will be in touch about the air date.', ...note],
+      })
     : composeMail({
         ...common,
         subject: 'About your mix submission',

@@ -158,7 +158,10 @@ export class TrackMonitor {
         timeoutMs: this.recognizerTimeoutMs,
       });
     } catch (err) {
-      this.log.warn({ channel, recognizer: c.RECOGNIZER, err: err instanceof Error ? err.message : String(err) }, 'track recognition failed; using stream metadata');
+      this.log.warn(
+        { channel, recognizer: c.RECOGNIZER, err: err instanceof Error ? err.message : String(err) },
+        'track recognition failed; using stream metadata',
+      );
       return null;
     }
   }

@@ -142,7 +142,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (seen.has(key)) continue;
         seen.add(key);
         const search = searchUrls(row.artist, row.title);
-        out.push({ title: row.title, artist: row.artist, youtubeUrl: row.youtubeUrl ?? search.youtubeUrl, soundcloudUrl: row.soundcloudUrl ?? search.soundcloudUrl });
+        out.push({
+          title: row.title,
+          artist: row.artist,
+          youtubeUrl: row.youtubeUrl ?? search.youtubeUrl,
+          soundcloudUrl: row.soundcloudUrl ?? search.soundcloudUrl,
+        });
         if (out.length === RECOMMENDATIONS_MAX) break;
       }
       return out;

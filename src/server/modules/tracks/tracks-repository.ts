@@ -86,12 +86,7 @@ export async function recordPlay(
 }
 
 export async function recentTracks(db: Db, channel: string, limit: number): Promise<TrackIdentificationRow[]> {
-  return db
-    .select()
-    .from(trackIdentifications)
-    .where(eq(trackIdentifications.channel, channel))
-    .orderBy(desc(trackIdentifications.identifiedAt))
-    .limit(limit);
+  return db.select().from(trackIdentifications).where(eq(trackIdentifications.channel, channel)).orderBy(desc(trackIdentifications.identifiedAt)).limit(limit);
 }
 
 export async function trackHistory(db: Db, channel: string | undefined, limit: number): Promise<{ rows: TrackIdentificationRow[]; stats: TrackHistoryStats }> {

@@ -38,28 +38,28 @@ export default function MobileMenuSheet({
       overlayClassName="lg:hidden"
       className="w-[min(20rem,88vw)] p-5 lg:hidden"
     >
-          <nav aria-label="Mobile" className="mt-8 flex flex-col gap-1">
-            {items.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                end={item.to === '/'}
-                onClick={close}
-                className={({ isActive }) =>
-                  cn(
-                    'rounded-xl px-4 py-3 text-base font-medium transition',
-                    isActive ? 'bg-white/10 text-white' : 'text-mist-300 hover:bg-white/5 hover:text-white',
-                  )
-                }
-              >
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
-          <div className="mt-6 border-t border-white/5 pt-6">
-            <AccountSlot className="w-full" onNavigate={close} />
-          </div>
-          <SocialLinks onSelect={close} className="mt-auto justify-center pt-6" />
+      <nav aria-label="Mobile" className="mt-8 flex flex-col gap-1">
+        {items.map((item) => (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            end={item.to === '/'}
+            onClick={close}
+            className={({ isActive }) =>
+              cn(
+                'rounded-xl px-4 py-3 text-base font-medium transition',
+                isActive ? 'bg-white/10 text-white' : 'text-mist-300 hover:bg-white/5 hover:text-white',
+              )
+            }
+          >
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="mt-6 border-t border-white/5 pt-6">
+        <AccountSlot className="w-full" onNavigate={close} />
+      </div>
+      <SocialLinks onSelect={close} className="mt-auto justify-center pt-6" />
     </Sheet>
   );
 }

@@ -3,8 +3,7 @@ import { AppleIcon, FacebookIcon, GooglePlayIcon, InstagramIcon, XIcon } from '.
 import { openSharePopup, shareToInstagram } from '../../lib/share';
 import { SocialLinks } from './social-links';
 
-const itemClass =
-  'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm text-mist-200 transition hover:bg-white/5 hover:text-white';
+const itemClass = 'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm text-mist-200 transition hover:bg-white/5 hover:text-white';
 
 /** The open share menu (share-menu.tsx loads it on the first open); `onClose` after a choice. */
 export default function SharePanel({ id, onClose }: { id: string; onClose: () => void }) {
@@ -55,11 +54,7 @@ export default function SharePanel({ id, onClose }: { id: string; onClose: () =>
           { label: 'App Store', Icon: AppleIcon },
           { label: 'Google Play', Icon: GooglePlayIcon },
         ].map(({ label, Icon }) => (
-          <div
-            key={label}
-            aria-disabled="true"
-            className="flex items-center gap-2 rounded-xl bg-white/[0.03] px-3 py-2 ring-1 ring-white/5"
-          >
+          <div key={label} aria-disabled="true" className="flex items-center gap-2 rounded-xl bg-white/[0.03] px-3 py-2 ring-1 ring-white/5">
             <Icon className="size-5 text-mist-400" />
             <span className="flex flex-col leading-tight">
               <span className="text-xs font-semibold text-mist-200">{label}</span>

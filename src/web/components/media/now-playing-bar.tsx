@@ -43,7 +43,12 @@ export function NowPlayingBar({ mix, playing, position, duration, onToggle, onSe
             <span>{formatDuration(total)}</span>
           </div>
         </div>
-        <button type="button" onClick={onClose} aria-label="Close player" className="inline-flex size-9 items-center justify-center rounded-full text-mist-300 hover:bg-white/10 hover:text-white">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close player"
+          className="inline-flex size-9 items-center justify-center rounded-full text-mist-300 hover:bg-white/10 hover:text-white"
+        >
           <X className="size-5" aria-hidden="true" />
         </button>
       </div>

@@ -39,10 +39,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
                 <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
               )}
             </div>
-            <RadixDialog.Close
-              className="-mr-2 rounded-full p-2 text-mist-400 transition hover:bg-white/5 hover:text-white"
-              aria-label="Close"
-            >
+            <RadixDialog.Close className="-mr-2 rounded-full p-2 text-mist-400 transition hover:bg-white/5 hover:text-white" aria-label="Close">
               <X className="size-5" />
             </RadixDialog.Close>
           </div>
@@ -75,18 +72,35 @@ export interface SheetProps {
 }
 
 /** A panel sliding in from the right (the phone menu, the cart): the same Radix focus trap and close rules as Dialog. */
-export function Sheet({ open, onOpenChange, title, description, closeLabel, brand, className, headerClassName, overlayClassName, onCloseAutoFocus, children }: SheetProps) {
+export function Sheet({
+  open,
+  onOpenChange,
+  title,
+  description,
+  closeLabel,
+  brand,
+  className,
+  headerClassName,
+  overlayClassName,
+  onCloseAutoFocus,
+  children,
+}: SheetProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={cn('fixed inset-0 z-50 bg-night-950/70 backdrop-blur-sm', overlayClassName)} />
         <RadixDialog.Content
           onCloseAutoFocus={onCloseAutoFocus}
-          className={cn('fixed inset-y-0 right-0 z-50 flex flex-col border-l border-white/10 bg-night-900/95 shadow-2xl backdrop-blur-xl outline-none', className)}
+          className={cn(
+            'fixed inset-y-0 right-0 z-50 flex flex-col border-l border-white/10 bg-night-900/95 shadow-2xl backdrop-blur-xl outline-none',
+            className,
+          )}
         >
           <div className={cn('flex items-center justify-between', headerClassName)}>
             {brand}
-            <RadixDialog.Title className={brand ? 'sr-only' : 'flex items-center gap-2 font-display text-lg font-semibold text-white'}>{title}</RadixDialog.Title>
+            <RadixDialog.Title className={brand ? 'sr-only' : 'flex items-center gap-2 font-display text-lg font-semibold text-white'}>
+              {title}
+            </RadixDialog.Title>
             <RadixDialog.Description className="sr-only">{description}</RadixDialog.Description>
             <RadixDialog.Close className="rounded-full p-2 text-mist-400 hover:bg-white/5 hover:text-white" aria-label={closeLabel}>
               <X className="size-5" aria-hidden="true" />

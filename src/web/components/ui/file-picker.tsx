@@ -14,7 +14,10 @@ export function UploadProgress({ value, label = 'Upload progress', className }: 
       aria-valuenow={percent}
       className={cn('h-1.5 w-full overflow-hidden rounded-full bg-white/10', className)}
     >
-      <div className={cn('h-full rounded-full bg-aqua-400 transition-[width]', percent === undefined && 'w-1/3 animate-pulse')} style={percent === undefined ? undefined : { width: `${percent}%` }} />
+      <div
+        className={cn('h-full rounded-full bg-aqua-400 transition-[width]', percent === undefined && 'w-1/3 animate-pulse')}
+        style={percent === undefined ? undefined : { width: `${percent}%` }}
+      />
     </div>
   );
 }
@@ -45,7 +48,11 @@ export function FilePicker({ label, hint, error, progress, appearance = 'field',
       {...input}
       aria-describedby={describedBy}
       aria-invalid={error ? true : input['aria-invalid']}
-      className={appearance === 'button' ? 'peer sr-only' : 'mt-1 block w-full rounded-lg text-sm text-mist-200 focus-visible:ring-2 focus-visible:ring-aqua-400/40 focus-visible:outline-none'}
+      className={
+        appearance === 'button'
+          ? 'peer sr-only'
+          : 'mt-1 block w-full rounded-lg text-sm text-mist-200 focus-visible:ring-2 focus-visible:ring-aqua-400/40 focus-visible:outline-none'
+      }
     />
   );
   const bar = progress !== undefined && <UploadProgress value={progress} className="mt-2" />;

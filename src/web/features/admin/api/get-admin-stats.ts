@@ -42,8 +42,7 @@ export async function getAdminStats(signal?: AbortSignal): Promise<AdminStats> {
   return EMPTY_STATS;
 }
 
-export const adminStatsQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.stats, queryFn: ({ signal }) => getAdminStats(signal), staleTime: 30_000 });
+export const adminStatsQueryOptions = () => queryOptions({ queryKey: adminKeys.stats, queryFn: ({ signal }) => getAdminStats(signal), staleTime: 30_000 });
 
 export function useAdminStats() {
   return useQuery(adminStatsQueryOptions());

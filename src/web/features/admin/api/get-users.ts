@@ -1,11 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  adminUserSchema,
-  TOTAL_CAPPED_HEADER,
-  TOTAL_COUNT_HEADER,
-  UNFILTERED_COUNT_HEADER,
-  type AdminUser,
-} from '../../../../contracts/admin';
+import { adminUserSchema, TOTAL_CAPPED_HEADER, TOTAL_COUNT_HEADER, UNFILTERED_COUNT_HEADER, type AdminUser } from '../../../../contracts/admin';
 import type { SubscriptionStatus, Tier } from '../../../../contracts/tiers';
 import { ApiError } from '../../../lib/http';
 import { adminKeys } from './keys';

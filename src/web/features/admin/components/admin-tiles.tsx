@@ -113,7 +113,12 @@ export function AdminTiles({ onSync, syncing, onBulkImport }: AdminTilesProps): 
         <TileLink to="/shop-admin" icon={ShoppingBag} title="Shop Management" description="Products, prices and stock of the merch shop." />
       </li>
       <li className="flex">
-        <TileLink to="/admin/contact" icon={Inbox} title="Contact Inbox" description={`Messages from the contact form; ${tierLabel(PRIORITY_SUPPORT_TIER)} priority support first.`} />
+        <TileLink
+          to="/admin/contact"
+          icon={Inbox}
+          title="Contact Inbox"
+          description={`Messages from the contact form; ${tierLabel(PRIORITY_SUPPORT_TIER)} priority support first.`}
+        />
       </li>
       <li className="flex">
         <TileLink to="/admin/submissions" icon={Disc3} title="DJ Submissions" description="Review submitted mixes and answer their DJs." />

@@ -1,11 +1,6 @@
 import { Download, FileSpreadsheet, Upload, X } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
-import {
-  BULK_IMPORT_COLUMNS,
-  BULK_IMPORT_EMPTY,
-  BULK_IMPORT_TEMPLATE,
-  type BulkImportResult,
-} from '../../../../contracts/admin';
+import { BULK_IMPORT_COLUMNS, BULK_IMPORT_EMPTY, BULK_IMPORT_TEMPLATE, type BulkImportResult } from '../../../../contracts/admin';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/cn';
@@ -27,10 +22,12 @@ const COLUMN_HELP: Record<(typeof BULK_IMPORT_COLUMNS)[number], string> = {
   firstName: 'Optional.',
   lastName: 'Optional.',
   subscriptionTier: `Required. ${tierList(TIERS, 'or')} (any case).`,
-  subscriptionStatus: 'Required. active, cancelled or expired (an export also writes cancelled_with_access and inactive). A cancelled member paid to a future expiry keeps access until then.',
+  subscriptionStatus:
+    'Required. active, cancelled or expired (an export also writes cancelled_with_access and inactive). A cancelled member paid to a future expiry keeps access until then.',
   subscriptionExpiry: 'Optional. YYYY-MM-DD; empty means no expiry.',
   pledgeAmount: 'Optional. Euros per month, e.g. 5 or 10.00.',
-  source: 'Optional. admin (members the station manages itself; the default when empty), patreon or buymeacoffee. A sync only changes members of its own platform.',
+  source:
+    'Optional. admin (members the station manages itself; the default when empty), patreon or buymeacoffee. A sync only changes members of its own platform.',
 };
 
 /** Import Failed text: the HTTP status line plus the server's own words. */
@@ -50,13 +47,7 @@ export function BulkImportDialog({ open, onOpenChange, onImported }: BulkImportD
   const [tab, setTab] = useState<Tab>('import');
   const tabsId = useId();
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      size="lg"
-      title="Bulk Import Members"
-      description="Create or update many members at once from a CSV file."
-    >
+    <Dialog open={open} onOpenChange={onOpenChange} size="lg" title="Bulk Import Members" description="Create or update many members at once from a CSV file.">
       <div role="tablist" aria-label="Bulk import" className="mb-5 grid grid-cols-2 gap-1 rounded-full border border-white/10 bg-white/[0.03] p-1">
         {(
           [
@@ -272,10 +263,9 @@ function HelpPanel() {
   return (
     <div className="flex flex-col gap-5 text-sm text-mist-300">
       <p>
-        One member per line, with a header line naming the columns. Members are matched by email: a new email creates a member, a known
-        one is updated, and a line identical to what is stored is skipped. You see a preview first; all valid lines are then saved
-        together, and the import appears in the sync log, where it can be reverted. Each bad line is listed with its row number and the
-        problem, and changes nothing.
+        One member per line, with a header line naming the columns. Members are matched by email: a new email creates a member, a known one is updated, and a
+        line identical to what is stored is skipped. You see a preview first; all valid lines are then saved together, and the import appears in the sync log,
+        where it can be reverted. Each bad line is listed with its row number and the problem, and changes nothing.
       </p>
       <div className="overflow-x-auto rounded-2xl border border-white/10">
         <table className="w-full text-left text-xs">
@@ -299,9 +289,7 @@ function HelpPanel() {
           </tbody>
         </table>
       </div>
-      <pre className="overflow-x-auto rounded-2xl border border-white/10 bg-night-900/70 px-4 py-3 font-mono text-xs text-mist-200">
-        {BULK_IMPORT_TEMPLATE}
-      </pre>
+      <pre className="overflow-x-auto rounded-2xl border border-white/10 bg-night-900/70 px-4 py-3 font-mono text-xs text-mist-200">{BULK_IMPORT_TEMPLATE}</pre>
       <div>
         <Button variant="secondary" onClick={downloadCsvTemplate}>
           <Download className="size-4" aria-hidden="true" />

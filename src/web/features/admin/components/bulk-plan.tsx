@@ -39,8 +39,8 @@ export function BulkPlanView({ plan, title }: { plan: BulkPlan; title: string })
       </dl>
       {plan.needsConfirmation && (
         <p role="alert" className="rounded-2xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm text-rose-100">
-          This ends the subscriptions of {formatNumber(plan.counts.loseAccess)} of {formatNumber(plan.payingMembers)} paying members.
-          Members who paid ahead keep access until their paid-through date. Check the list below before you confirm.
+          This ends the subscriptions of {formatNumber(plan.counts.loseAccess)} of {formatNumber(plan.payingMembers)} paying members. Members who paid ahead
+          keep access until their paid-through date. Check the list below before you confirm.
         </p>
       )}
       {plan.samples.length > 0 && (
@@ -69,9 +69,7 @@ export function BulkPlanView({ plan, title }: { plan: BulkPlan; title: string })
                     {s.reason && <span className="block text-mist-500">{s.reason}</span>}
                   </td>
                   <td className="px-3 py-2 text-mist-300">{describe(s.from)}</td>
-                  <td className={cn('px-3 py-2', s.kind === 'loseAccess' || s.kind === 'tierDown' ? 'text-rose-200' : 'text-emerald-200')}>
-                    {describe(s.to)}
-                  </td>
+                  <td className={cn('px-3 py-2', s.kind === 'loseAccess' || s.kind === 'tierDown' ? 'text-rose-200' : 'text-emerald-200')}>{describe(s.to)}</td>
                 </tr>
               ))}
             </tbody>

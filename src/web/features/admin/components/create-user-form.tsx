@@ -71,7 +71,14 @@ export function CreateUserForm({ onSuccess, onError }: FormFeedback) {
         <h2 className="text-lg font-semibold text-white">Create User</h2>
       </header>
       <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Create user">
-        <TextField label="Email *" type="email" autoComplete="off" value={form.email} onChange={(e) => set('email', e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
+        <TextField
+          label="Email *"
+          type="email"
+          autoComplete="off"
+          value={form.email}
+          onChange={(e) => set('email', e.target.value)}
+          maxLength={EMAIL_MAX_LENGTH}
+        />
         <TextField label="Username *" autoComplete="off" value={form.username} onChange={(e) => set('username', e.target.value)} maxLength={100} />
         <TextField label="First name" autoComplete="off" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} maxLength={100} />
         <TextField label="Last name" autoComplete="off" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} maxLength={100} />

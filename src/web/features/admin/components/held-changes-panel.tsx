@@ -28,8 +28,8 @@ export function HeldChangesPanel({ count }: { count: number }) {
         <div className="min-w-0">
           <h2 className="text-lg font-semibold text-white">{formatNumber(count)} supporters held for review</h2>
           <p className="text-sm text-mist-300">
-            A scheduled sync would have ended these subscriptions all at once, so it kept them back. Confirm to apply them (members who paid
-            ahead keep access to their paid-through date) or dismiss to leave the members as they are.
+            A scheduled sync would have ended these subscriptions all at once, so it kept them back. Confirm to apply them (members who paid ahead keep access
+            to their paid-through date) or dismiss to leave the members as they are.
           </p>
         </div>
       </header>

@@ -21,7 +21,12 @@ export function SubscriptionFields({
 }) {
   return (
     <>
-      <SelectField label="Tier" options={TIER_OPTIONS} value={values.subscriptionTier} onChange={(e) => onChange({ subscriptionTier: e.target.value as Tier })} />
+      <SelectField
+        label="Tier"
+        options={TIER_OPTIONS}
+        value={values.subscriptionTier}
+        onChange={(e) => onChange({ subscriptionTier: e.target.value as Tier })}
+      />
       <SelectField
         label="Status"
         options={statusOptions}

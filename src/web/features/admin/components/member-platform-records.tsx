@@ -30,7 +30,8 @@ export function MemberPlatformRecords({ userId }: { userId: string }) {
               <TierBadge tier={r.tier} />
               <span className="text-xs text-mist-400">
                 {STATUS_LABEL[r.status]}
-                {r.expiry && ` until ${formatDate(r.expiry)}`} · {formatEuros(r.amountCents)} · {r.platformStatus ?? 'no status'} · via {MATCHED_BY[r.matchedBy]} · {r.lastEvent}, {formatDate(r.updatedAt)}
+                {r.expiry && ` until ${formatDate(r.expiry)}`} · {formatEuros(r.amountCents)} · {r.platformStatus ?? 'no status'} · via{' '}
+                {MATCHED_BY[r.matchedBy]} · {r.lastEvent}, {formatDate(r.updatedAt)}
               </span>
             </li>
           ))}

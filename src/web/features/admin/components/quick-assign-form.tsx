@@ -60,9 +60,19 @@ export function QuickAssignForm({ onSuccess, onError }: FormFeedback) {
         <BadgeCheck className="size-5 text-aqua-300" aria-hidden="true" />
         <h2 className="text-lg font-semibold text-white">Quick Assign Tier</h2>
       </header>
-      <p className="-mt-2 text-sm text-mist-400">Gives an email a tier right away, as an admin grant that syncs never overwrite. A new email gets an account.</p>
+      <p className="-mt-2 text-sm text-mist-400">
+        Gives an email a tier right away, as an admin grant that syncs never overwrite. A new email gets an account.
+      </p>
       <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Quick assign tier">
-        <TextField label="Email *" type="email" autoComplete="off" value={form.email} onChange={(e) => set('email', e.target.value)} maxLength={EMAIL_MAX_LENGTH} className="sm:col-span-2" />
+        <TextField
+          label="Email *"
+          type="email"
+          autoComplete="off"
+          value={form.email}
+          onChange={(e) => set('email', e.target.value)}
+          maxLength={EMAIL_MAX_LENGTH}
+          className="sm:col-span-2"
+        />
         <SelectField
           label="Tier *"
           options={[{ value: '', label: 'Select tier' }, ...TIER_OPTIONS]}

@@ -24,7 +24,10 @@ function tierCount(stats: AdminStats, tier: Tier): number {
 
 /** Tier distribution and subscription statuses, from GET /api/admin/stats. */
 export function SubscriptionAnalytics({ stats, loading }: { stats: AdminStats; loading: boolean }) {
-  const total = Math.max(1, BANDS.reduce((n, b) => n + tierCount(stats, b.tier), 0));
+  const total = Math.max(
+    1,
+    BANDS.reduce((n, b) => n + tierCount(stats, b.tier), 0),
+  );
   // Every member in exactly one of these (tier-policy's memberBucket): they add up to the total.
   const statuses = [
     { label: 'Active', value: stats.buckets.active, dot: 'bg-emerald-400', testId: 'bucket-active' },
@@ -57,7 +60,9 @@ export function SubscriptionAnalytics({ stats, loading }: { stats: AdminStats; l
                       {formatNumber(count)}
                     </span>
                     {b.tier !== 'free' ? (
-                      <span className="ml-2 text-xs text-mist-500">{formatNumber(stats.pledgeBands[b.tier])} pledging {b.band}</span>
+                      <span className="ml-2 text-xs text-mist-500">
+                        {formatNumber(stats.pledgeBands[b.tier])} pledging {b.band}
+                      </span>
                     ) : (
                       <span className="ml-2 text-xs text-mist-500">incl. {formatNumber(stats.buckets.expired)} expired</span>
                     )}

@@ -155,7 +155,9 @@ function RevertRun({ run }: { run: SyncRunSummary }) {
   if (!run.revertible) {
     return (
       <p className="border-t border-white/5 px-4 py-3 text-sm text-mist-400">
-        {run.revertedAt ? `Reverted on ${formatDateTime(run.revertedAt)}${run.revertedByRun ? ` (run #${run.revertedByRun})` : ''}.` : 'This run cannot be reverted.'}
+        {run.revertedAt
+          ? `Reverted on ${formatDateTime(run.revertedAt)}${run.revertedByRun ? ` (run #${run.revertedByRun})` : ''}.`
+          : 'This run cannot be reverted.'}
       </p>
     );
   }
@@ -170,11 +172,7 @@ function RevertRun({ run }: { run: SyncRunSummary }) {
       ) : (
         <>
           <BulkPlanView plan={plan} title="What the revert would change" />
-          {skipped > 0 && (
-            <p className="text-sm text-amber-200">
-              {formatNumber(skipped)} members changed again after this run and will be left as they are.
-            </p>
-          )}
+          {skipped > 0 && <p className="text-sm text-amber-200">{formatNumber(skipped)} members changed again after this run and will be left as they are.</p>}
           <div className="flex flex-wrap gap-2">
             <Button variant="ghost" size="sm" onClick={() => preview.reset()}>
               Cancel

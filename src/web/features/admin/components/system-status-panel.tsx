@@ -118,9 +118,7 @@ function StatusBody({ status }: { status: SystemStatus }) {
         ) : (
           'No sync has run yet'
         )}
-        <span className="block">
-          {status.backgroundJobs ? `Runs every ${status.syncIntervalMin} min` : 'Scheduled sync is off on this instance'}
-        </span>
+        <span className="block">{status.backgroundJobs ? `Runs every ${status.syncIntervalMin} min` : 'Scheduled sync is off on this instance'}</span>
       </Row>
       {status.channels.map((c) => (
         <Row key={c.id} health={c.reachable ? 'ok' : 'warn'} title={`Channel ${c.name}`}>
@@ -140,15 +138,7 @@ function StatusBody({ status }: { status: SystemStatus }) {
 }
 
 /** System Status, computed by the server on each load; never fixed texts. */
-export function SystemStatusPanel({
-  status,
-  loading,
-  error,
-}: {
-  status: SystemStatus | undefined;
-  loading: boolean;
-  error: unknown;
-}) {
+export function SystemStatusPanel({ status, loading, error }: { status: SystemStatus | undefined; loading: boolean; error: unknown }) {
   const channels = useChannels();
   return (
     <Card role="region" aria-labelledby="system-status-heading" className="flex min-w-0 flex-col gap-5">

@@ -40,8 +40,8 @@ export function UnmatchedSupporters(feedback: FormFeedback) {
         {list.isFetching && !list.isPending && <Spinner label="Updating list..." />}
       </header>
       <p className="-mt-2 text-sm text-mist-400">
-        They pay on Patreon or Buy Me a Coffee but no Deep House Radio account matches. Link one to a member who pays under another email,
-        or invite them: the sign-in link creates their account with the tier.
+        They pay on Patreon or Buy Me a Coffee but no Deep House Radio account matches. Link one to a member who pays under another email, or invite them: the
+        sign-in link creates their account with the tier.
       </p>
       <ListStates
         pending={list.isPending}
@@ -81,7 +81,10 @@ function SupporterRow({
 }: { supporter: UnmatchedSupporter; linking: boolean; onLink: () => void; onDone: () => void } & FormFeedback) {
   const invite = useInviteSupporter();
   return (
-    <li className="rounded-2xl border border-white/5 bg-white/[0.025] px-4 py-3.5 transition hover:border-white/10 hover:bg-white/[0.04]" data-testid="supporter-row">
+    <li
+      className="rounded-2xl border border-white/5 bg-white/[0.025] px-4 py-3.5 transition hover:border-white/10 hover:bg-white/[0.04]"
+      data-testid="supporter-row"
+    >
       <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-3 lg:flex lg:items-center lg:gap-6">
         <div className="col-span-2 min-w-0 lg:w-[34%]">
           <div className="flex flex-wrap items-center gap-2">
@@ -107,7 +110,14 @@ function SupporterRow({
           </div>
         </dl>
         <div className="col-span-2 flex gap-2 lg:shrink-0">
-          <Button variant="secondary" size="sm" onClick={onLink} aria-expanded={linking} aria-label={`Link ${s.email} to a member`} className="flex-1 lg:flex-none">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onLink}
+            aria-expanded={linking}
+            aria-label={`Link ${s.email} to a member`}
+            className="flex-1 lg:flex-none"
+          >
             <Link2 className="size-3.5" aria-hidden="true" /> Link
           </Button>
           <Button
@@ -117,7 +127,10 @@ function SupporterRow({
             disabled={invite.isPending}
             aria-label={`Invite ${s.email}`}
             onClick={() =>
-              invite.mutate({ platform: s.platform, email: s.email }, { onSuccess: (r) => onSuccess(`${r.message} (${s.email})`), onError: (err) => onError(errorMessage(err, 'Invite failed')) })
+              invite.mutate(
+                { platform: s.platform, email: s.email },
+                { onSuccess: (r) => onSuccess(`${r.message} (${s.email})`), onError: (err) => onError(errorMessage(err, 'Invite failed')) },
+              )
             }
           >
             <Mail className="size-3.5" aria-hidden="true" /> {invite.isPending ? 'Sending...' : 'Invite'}

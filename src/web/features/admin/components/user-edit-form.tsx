@@ -79,18 +79,19 @@ export function UserEditForm({ user, onDone, onSuccess, onError }: { user: Admin
         <span className="text-sm font-semibold text-white">Editing {user.email}</span>
         <span className="truncate font-mono text-[0.7rem] text-mist-500">ID {user.id}</span>
       </p>
-      <TextField label="Email" type="email" value={form.email} onChange={(e) => set('email', e.target.value)} maxLength={EMAIL_MAX_LENGTH} className="lg:col-span-2" />
+      <TextField
+        label="Email"
+        type="email"
+        value={form.email}
+        onChange={(e) => set('email', e.target.value)}
+        maxLength={EMAIL_MAX_LENGTH}
+        className="lg:col-span-2"
+      />
       <TextField label="Username" value={form.username} onChange={(e) => set('username', e.target.value)} maxLength={100} />
       <TextField label="First name" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} maxLength={100} />
       <TextField label="Last name" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} maxLength={100} />
       <SubscriptionFields values={form} statusOptions={ALL_STATUS_OPTIONS} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} />
-      <TextField
-        label="Expiry date"
-        type="date"
-        value={form.expiryDay}
-        onChange={(e) => set('expiryDay', e.target.value)}
-        hint="Empty = no expiry"
-      />
+      <TextField label="Expiry date" type="date" value={form.expiryDay} onChange={(e) => set('expiryDay', e.target.value)} hint="Empty = no expiry" />
       <TextField
         label="Amount (€ per month)"
         type="number"

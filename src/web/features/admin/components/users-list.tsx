@@ -45,10 +45,12 @@ export function UsersList(feedback: FormFeedback) {
   const editing = editingId !== null && rows.some((u) => u.id === editingId);
 
   // Any change of filter starts again from the first page.
-  const filterChange = <T,>(setter: (v: T) => void) => (v: T) => {
-    setter(v);
-    setPage(0);
-  };
+  const filterChange =
+    <T,>(setter: (v: T) => void) =>
+    (v: T) => {
+      setter(v);
+      setPage(0);
+    };
 
   function clearFilters() {
     setSearch('');
@@ -192,7 +194,14 @@ function UserRow({ user: u, onEdit, editDisabled }: { user: AdminUser; onEdit: (
           <dd className="truncate text-mist-200 tabular-nums">{formatEuros(u.pledgeAmount)}</dd>
         </div>
       </dl>
-      <Button variant="secondary" size="sm" onClick={onEdit} disabled={editDisabled} aria-label={`Edit ${u.email}`} className="col-start-2 row-start-2 self-center">
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={onEdit}
+        disabled={editDisabled}
+        aria-label={`Edit ${u.email}`}
+        className="col-start-2 row-start-2 self-center"
+      >
         <Pencil className="size-3.5" aria-hidden="true" /> Edit
       </Button>
     </li>

@@ -5,7 +5,13 @@ import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/numbers';
 
 /** Work waiting for an admin, each count a link to where it is done. */
-export function WaitingWork({ stats, loading }: { stats: Pick<AdminStats, 'moderationPending' | 'contactUnhandled' | 'submissionsUnreviewed'>; loading: boolean }) {
+export function WaitingWork({
+  stats,
+  loading,
+}: {
+  stats: Pick<AdminStats, 'moderationPending' | 'contactUnhandled' | 'submissionsUnreviewed'>;
+  loading: boolean;
+}) {
   const items: { to: string; icon: LucideIcon; count: number; label: string }[] = [
     { to: '/forum-moderation', icon: MessageSquareWarning, count: stats.moderationPending, label: 'held for moderation' },
     { to: '/admin/contact', icon: Inbox, count: stats.contactUnhandled, label: 'contact messages to answer' },
@@ -17,7 +23,10 @@ export function WaitingWork({ stats, loading }: { stats: Pick<AdminStats, 'moder
         <li key={to} className="flex">
           <Link
             to={to}
-            className={cn('glass flex w-full items-center gap-3 rounded-3xl px-4 py-3 transition hover:bg-white/[0.06]', !loading && count > 0 && 'border-amber-300/30')}
+            className={cn(
+              'glass flex w-full items-center gap-3 rounded-3xl px-4 py-3 transition hover:bg-white/[0.06]',
+              !loading && count > 0 && 'border-amber-300/30',
+            )}
           >
             <Icon className={cn('size-5 shrink-0', !loading && count > 0 ? 'text-amber-200' : 'text-mist-400')} aria-hidden="true" />
             <span className="text-2xl font-bold text-white tabular-nums">{loading ? '–' : formatNumber(count)}</span>

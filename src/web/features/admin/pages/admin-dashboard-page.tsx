@@ -108,13 +108,7 @@ function Dashboard() {
       </header>
 
       <section aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard
-          label="Total Users"
-          icon={Users}
-          value={s.totalUsers}
-          loading={stats.isPending}
-          detail={<MemberBuckets buckets={s.buckets} />}
-        />
+        <StatCard label="Total Users" icon={Users} value={s.totalUsers} loading={stats.isPending} detail={<MemberBuckets buckets={s.buckets} />} />
         <StatCard
           label={`${tierLabel('vip')} Members`}
           icon={Crown}
@@ -122,20 +116,8 @@ function Dashboard() {
           loading={stats.isPending}
           detail={`${tierLabel('dhr2')} ${formatNumber(s.dhr2Users)} · ${tierLabel('dhr1')} ${formatNumber(s.dhr1Users)}`}
         />
-        <StatCard
-          label="VIP Mixes"
-          icon={Music4}
-          value={s.totalMixes}
-          loading={stats.isPending}
-          detail={`${formatNumber(s.totalTracks)} tracks identified`}
-        />
-        <StatCard
-          label="Downloads Today"
-          icon={Download}
-          value={downloads.data ?? 0}
-          loading={downloads.isPending}
-          detail="Since midnight, Dublin time"
-        />
+        <StatCard label="VIP Mixes" icon={Music4} value={s.totalMixes} loading={stats.isPending} detail={`${formatNumber(s.totalTracks)} tracks identified`} />
+        <StatCard label="Downloads Today" icon={Download} value={downloads.data ?? 0} loading={downloads.isPending} detail="Since midnight, Dublin time" />
       </section>
 
       <WaitingWork stats={s} loading={stats.isPending} />

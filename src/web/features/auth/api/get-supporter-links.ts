@@ -9,6 +9,7 @@ export async function getSupporterLinks(signal?: AbortSignal): Promise<Supporter
   return supporterLinksSchema.parse(await apiGet<unknown>('/api/supporters/links', { signal }));
 }
 
-export const supporterLinksQueryOptions = () => queryOptions({ queryKey: SUPPORTER_LINKS_KEY, queryFn: ({ signal }) => getSupporterLinks(signal), staleTime: 30_000 });
+export const supporterLinksQueryOptions = () =>
+  queryOptions({ queryKey: SUPPORTER_LINKS_KEY, queryFn: ({ signal }) => getSupporterLinks(signal), staleTime: 30_000 });
 
 export const useSupporterLinks = () => useQuery(supporterLinksQueryOptions());

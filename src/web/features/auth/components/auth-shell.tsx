@@ -4,17 +4,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 
 /** The frame of every account page: back link home, a glowing brand mark, title, card. */
-export function AuthShell({
-  title,
-  subtitle,
-  children,
-  footer,
-}: {
-  title: string;
-  subtitle?: ReactNode;
-  children: ReactNode;
-  footer?: ReactNode;
-}) {
+export function AuthShell({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (
     <section className="relative mx-auto w-full max-w-md px-4 pt-8 pb-16 sm:pt-12">
       <div aria-hidden className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-64 w-64 rounded-full bg-deep-600/25 blur-3xl" />

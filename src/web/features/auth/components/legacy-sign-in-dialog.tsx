@@ -9,15 +9,7 @@ import { MessageBox } from './message-box';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 /** The legacy sign-in modal: email and password, the sign-in messages. */
-export function LegacySignInDialog({
-  open,
-  onOpenChange,
-  onSignedIn,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSignedIn?: () => void;
-}) {
+export function LegacySignInDialog({ open, onOpenChange, onSignedIn }: { open: boolean; onOpenChange: (open: boolean) => void; onSignedIn?: () => void }) {
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -53,8 +45,26 @@ export function LegacySignInDialog({
     >
       <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
         {error && <MessageBox kind="error">{error}</MessageBox>}
-        <TextField size="lg" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
-        <TextField size="lg" label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} maxLength={200} />
+        <TextField
+          size="lg"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          maxLength={EMAIL_MAX_LENGTH}
+        />
+        <TextField
+          size="lg"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          maxLength={200}
+        />
         <Button type="submit" className="w-full" disabled={!email || !password || login.isPending}>
           <LogIn className="size-4" aria-hidden /> {login.isPending ? 'Signing in...' : 'Sign In'}
         </Button>

@@ -42,8 +42,7 @@ export function SignedInCard({ me }: { me: Permissions }) {
       {!me.isAdmin && !me.canAccessDHR1 && (
         <div className="space-y-4 border-t border-white/10 pt-6 text-center">
           <p className="text-sm text-mist-300">
-            {me.subscriptionExpired ? 'Your subscription has expired. Renew' : 'Subscribe'} with this email on Patreon or Buy Me a
-            Coffee to unlock {UNLOCKS}.
+            {me.subscriptionExpired ? 'Your subscription has expired. Renew' : 'Subscribe'} with this email on Patreon or Buy Me a Coffee to unlock {UNLOCKS}.
           </p>
           <UpgradeOptions stacked />
         </div>

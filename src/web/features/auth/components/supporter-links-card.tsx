@@ -101,7 +101,9 @@ export function SupporterLinksCard() {
         <h2 id="paid-elsewhere-heading" className="text-base font-semibold text-white">
           Paid with another email?
         </h2>
-        <p className="mt-1 text-sm leading-relaxed text-mist-300">Link your Patreon or Buy Me a Coffee payment to this account and your tier applies at once.</p>
+        <p className="mt-1 text-sm leading-relaxed text-mist-300">
+          Link your Patreon or Buy Me a Coffee payment to this account and your tier applies at once.
+        </p>
       </div>
       {notice && <MessageBox kind={notice.kind}>{notice.text}</MessageBox>}
 
@@ -125,7 +127,10 @@ export function SupporterLinksCard() {
               disabled={disconnect.isPending}
               onClick={() => {
                 setNotice(null);
-                disconnect.mutate(undefined, { onSuccess: (r) => tierNotice(r.message, r.subscriptionTier), onError: failed(SUPPORTER_MESSAGES.patreonFailed) });
+                disconnect.mutate(undefined, {
+                  onSuccess: (r) => tierNotice(r.message, r.subscriptionTier),
+                  onError: failed(SUPPORTER_MESSAGES.patreonFailed),
+                });
               }}
             >
               <Unlink className="size-4" aria-hidden /> Disconnect
@@ -171,7 +176,8 @@ export function SupporterLinksCard() {
         )}
         {codeSentTo ? (
           <form onSubmit={linkPayment} className="space-y-3" noValidate>
-            <TextField size="lg"
+            <TextField
+              size="lg"
               label={`6-digit code sent to ${codeSentTo}`}
               name="claimCode"
               inputMode="numeric"
@@ -191,7 +197,8 @@ export function SupporterLinksCard() {
           </form>
         ) : (
           <form onSubmit={sendCode} className="flex flex-col gap-3" noValidate>
-            <TextField size="lg"
+            <TextField
+              size="lg"
               label="Email you paid with"
               name="payerEmail"
               type="email"

@@ -26,7 +26,10 @@ describe('anonymous answers', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const reply = (status: number, body: unknown = { error: { code: 'x', message: 'x' }, message: 'x' }) =>
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+    );
 
   it('reads 401 and 429 as signed out, 429 with a warning', async () => {
     reply(401);

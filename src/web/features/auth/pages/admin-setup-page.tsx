@@ -56,7 +56,8 @@ export default function AdminSetupPage() {
     <AuthShell title="Set up your radio" subtitle="Create the first admin account. This page closes once an admin exists.">
       <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
         {error && <MessageBox kind="error">{error}</MessageBox>}
-        <TextField size="lg"
+        <TextField
+          size="lg"
           label="Setup token"
           autoComplete="off"
           spellCheck={false}
@@ -65,10 +66,36 @@ export default function AdminSetupPage() {
           maxLength={200}
         />
         <p className="-mt-2 text-xs text-mist-400">ADMIN_SETUP_TOKEN, or the one-time token the server printed in its log when it started.</p>
-        <TextField size="lg" label="Admin email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
+        <TextField
+          size="lg"
+          label="Admin email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          maxLength={EMAIL_MAX_LENGTH}
+        />
         <TextField size="lg" label="Username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={50} />
-        <TextField size="lg" label="Password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={password} onChange={(e) => setPassword(e.target.value)} />
-        <TextField size="lg" label="Confirm password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <TextField
+          size="lg"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN}
+          maxLength={200}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField
+          size="lg"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN}
+          maxLength={200}
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <Button type="submit" size="lg" className="w-full" disabled={!setupToken || !email || !username || !password || !confirm || setup.isPending}>
           <ShieldCheck className="size-4" aria-hidden /> {setup.isPending ? 'Creating...' : 'Create admin account'}
         </Button>

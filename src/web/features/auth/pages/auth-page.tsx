@@ -114,11 +114,7 @@ export default function AuthPage() {
   return (
     <AuthShell
       title={mode === 'signin' ? 'Welcome back' : 'Join Deep House Radio'}
-      subtitle={
-        mode === 'signin'
-          ? 'Sign in with the email you use for your subscription.'
-          : 'Create a free account, then subscribe for the premium channels.'
-      }
+      subtitle={mode === 'signin' ? 'Sign in with the email you use for your subscription.' : 'Create a free account, then subscribe for the premium channels.'}
       footer={links}
     >
       <div role="tablist" aria-label="Sign in or create an account" className="mb-6 grid grid-cols-2 rounded-full bg-night-900/80 p-1 ring-1 ring-white/10">
@@ -142,10 +138,28 @@ export default function AuthPage() {
         {notice && <MessageBox kind="success">{notice}</MessageBox>}
         {error && <MessageBox kind="error">{error}</MessageBox>}
         {mode === 'register' && (
-          <TextField size="lg" label="Username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={50} />
+          <TextField
+            size="lg"
+            label="Username"
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            maxLength={50}
+          />
         )}
-        <TextField size="lg" label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
-        <TextField size="lg"
+        <TextField
+          size="lg"
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          maxLength={EMAIL_MAX_LENGTH}
+        />
+        <TextField
+          size="lg"
           label="Password"
           name="password"
           type="password"
@@ -155,7 +169,8 @@ export default function AuthPage() {
           maxLength={200}
         />
         {mode === 'register' && (
-          <TextField size="lg"
+          <TextField
+            size="lg"
             label="Confirm password"
             name="confirmPassword"
             type="password"

@@ -49,7 +49,15 @@ export default function ForgotPasswordPage() {
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
           {error && <MessageBox kind="error">{error}</MessageBox>}
-          <TextField size="lg" label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
+          <TextField
+            size="lg"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            maxLength={EMAIL_MAX_LENGTH}
+          />
           <Button type="submit" size="lg" className="w-full" disabled={!email.trim() || forgot.isPending}>
             <Send className="size-4" aria-hidden /> {forgot.isPending ? 'Sending...' : 'Send reset link'}
           </Button>

@@ -57,7 +57,9 @@ export default function PatreonReturnPage() {
             Your tier now: <TierBadge tier={outcome.reply.subscriptionTier} />
           </p>
           {outcome.reply.subscriptionTier === 'free' && (
-            <p className="text-sm text-mist-400">No {tierLabel('dhr1')} or higher pledge was found on that Patreon account yet; it applies as soon as Patreon tells us.</p>
+            <p className="text-sm text-mist-400">
+              No {tierLabel('dhr1')} or higher pledge was found on that Patreon account yet; it applies as soon as Patreon tells us.
+            </p>
           )}
           <div className="flex flex-col gap-3 sm:flex-row">
             <ButtonLink to="/" className="w-full sm:flex-1">

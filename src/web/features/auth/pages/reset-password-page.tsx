@@ -62,8 +62,26 @@ export default function ResetPasswordPage() {
               )}
             </MessageBox>
           )}
-          <TextField size="lg" label="New password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={password} onChange={(e) => setPassword(e.target.value)} />
-          <TextField size="lg" label="Confirm password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <TextField
+            size="lg"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN}
+            maxLength={200}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <TextField
+            size="lg"
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN}
+            maxLength={200}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
           <Button type="submit" size="lg" className="w-full" disabled={!password || !confirm || reset.isPending}>
             <KeyRound className="size-4" aria-hidden /> {reset.isPending ? 'Saving...' : 'Save new password'}
           </Button>

@@ -110,7 +110,15 @@ export default function SetPasswordPage() {
 
         {step === 'email' && (
           <form onSubmit={(e) => void onEmail(e)} className="space-y-4" noValidate>
-            <TextField size="lg" label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
+            <TextField
+              size="lg"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              maxLength={EMAIL_MAX_LENGTH}
+            />
             <Button type="submit" size="lg" className="w-full" disabled={!email.trim() || check.isPending || requestCode.isPending}>
               <MailCheck className="size-4" aria-hidden /> {check.isPending || requestCode.isPending ? 'Checking...' : 'Send verification code'}
             </Button>
@@ -119,7 +127,8 @@ export default function SetPasswordPage() {
 
         {step === 'code' && (
           <form onSubmit={(e) => void onCode(e)} className="space-y-4" noValidate>
-            <TextField size="lg"
+            <TextField
+              size="lg"
               label="6-digit code from the email"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -141,8 +150,26 @@ export default function SetPasswordPage() {
 
         {step === 'password' && (
           <form onSubmit={(e) => void onPassword(e)} className="space-y-4" noValidate>
-            <TextField size="lg" label="New password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={password} onChange={(e) => setPassword(e.target.value)} />
-            <TextField size="lg" label="Confirm password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={200} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <TextField
+              size="lg"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              minLength={PASSWORD_MIN}
+              maxLength={200}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <TextField
+              size="lg"
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              minLength={PASSWORD_MIN}
+              maxLength={200}
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
             <div className="flex gap-3">
               <Button variant="secondary" onClick={back}>
                 <ArrowLeft className="size-4" aria-hidden /> Back

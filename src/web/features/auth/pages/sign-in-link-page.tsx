@@ -47,8 +47,8 @@ export default function SignInLinkPage() {
         <div className="space-y-5">
           {error && <MessageBox kind="error">{error}</MessageBox>}
           <p className="text-sm leading-relaxed text-mist-300">
-            You are about to sign in as <span className="font-semibold break-all text-white">{preview.data?.email}</span>. If that is
-            not your email, close this page.
+            You are about to sign in as <span className="font-semibold break-all text-white">{preview.data?.email}</span>. If that is not your email, close this
+            page.
           </p>
           <Button size="lg" className="w-full" onClick={() => void onSignIn()} disabled={signIn.isPending}>
             <LogIn className="size-4" aria-hidden /> {signIn.isPending ? 'Signing in...' : `Sign in as ${preview.data?.email ?? ''}`}

@@ -58,8 +58,8 @@ export default function SimpleAuthPage() {
           </div>
           <h2 className="text-xl font-semibold text-white">Check your email</h2>
           <p className="text-sm leading-relaxed text-mist-300">
-            If <span className="font-semibold text-white">{sentTo}</span> belongs to a member or subscriber, a sign-in link is on
-            its way. It works once, for 15 minutes: open it and press the button to sign in.
+            If <span className="font-semibold text-white">{sentTo}</span> belongs to a member or subscriber, a sign-in link is on its way. It works once, for 15
+            minutes: open it and press the button to sign in.
           </p>
           <Button variant="secondary" onClick={() => setSentTo(null)}>
             Use another email
@@ -68,7 +68,16 @@ export default function SimpleAuthPage() {
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
           {error && <MessageBox kind="error">{error}</MessageBox>}
-          <TextField size="lg" label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
+          <TextField
+            size="lg"
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            maxLength={EMAIL_MAX_LENGTH}
+          />
           <Button type="submit" size="lg" className="w-full" disabled={!email.trim() || send.isPending}>
             <Send className="size-4" aria-hidden /> {send.isPending ? 'Sending...' : 'Email me a sign-in link'}
           </Button>

@@ -45,7 +45,8 @@ export default function VerifyEmailPage() {
           {verify.isError && <MessageBox kind="error">{errorMessage(verify.error, AUTH_MESSAGES.verifyLinkInvalid)}</MessageBox>}
           <p className="text-sm leading-relaxed text-mist-300">If you did not create a Deep House Radio account, close this page.</p>
           {!signedIn && (
-            <TextField size="lg"
+            <TextField
+              size="lg"
               label="Your account password"
               type="password"
               autoComplete="current-password"

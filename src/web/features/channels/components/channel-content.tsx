@@ -9,7 +9,10 @@ import { LiveTrackCard, RecentTracksWidget } from '../../tracks';
 import { tierLabel, tierList, tiersWith } from '../../../../contracts/tier-table';
 
 /** The tiers that hear the dhr2 channel, as prose: 'DHR2 and VIP'. */
-const DHR2_LISTENERS = tierList(tiersWith((row) => row.channels.includes('dhr2')), 'and');
+const DHR2_LISTENERS = tierList(
+  tiersWith((row) => row.channels.includes('dhr2')),
+  'and',
+);
 
 interface Feature {
   icon: ReactNode;
@@ -31,28 +34,48 @@ const FEATURES: Partial<Record<string, ChannelCopy>> = {
     features: [
       { icon: <AudioLines className={ICON} />, title: '320kbps Stream', text: 'The premium mount at full studio quality, straight from our Icecast server.' },
       { icon: <Radar className={ICON} />, title: 'Track Identification', text: 'Every few minutes the monitor names what is playing, with its confidence.' },
-      { icon: <Sparkles className={ICON} />, title: 'Listen Again, Find Similar', text: 'YouTube, SoundCloud and Spotify links for identified tracks, and suggestions from what DHR played around them.' },
+      {
+        icon: <Sparkles className={ICON} />,
+        title: 'Listen Again, Find Similar',
+        text: 'YouTube, SoundCloud and Spotify links for identified tracks, and suggestions from what DHR played around them.',
+      },
       { icon: <ShieldCheck className={ICON} />, title: 'Ad-Free', text: 'No ad slots on the pages while you are a member.' },
       { icon: <Users className={ICON} />, title: 'Comments', text: 'Join the conversation under news, forum threads and on the home page.' },
-      { icon: <Cast className={ICON} />, title: 'Cast, Pop Out, Sleep', text: 'Send the stream to a speaker, keep it in its own window, or set a sleep timer.' },
+      {
+        icon: <Cast className={ICON} />,
+        title: 'Cast, Pop Out, Sleep',
+        text: 'Send the stream to a speaker, keep it in its own window, or set a sleep timer.',
+      },
     ],
   },
   dhr2: {
     tagline: `The exclusive second channel: longer mixes and deeper cuts for ${DHR2_LISTENERS} members.`,
     features: [
       { icon: <Radio className={ICON} />, title: 'Exclusive Channel', text: `A second live channel with its own programme, only for ${DHR2_LISTENERS}.` },
-      { icon: <Zap className={ICON} />, title: 'Enhanced Quality', text: `The ${tierLabel('dhr2')} mount at 320kbps, alongside everything in ${tierLabel('dhr1')}.` },
+      {
+        icon: <Zap className={ICON} />,
+        title: 'Enhanced Quality',
+        text: `The ${tierLabel('dhr2')} mount at 320kbps, alongside everything in ${tierLabel('dhr1')}.`,
+      },
       { icon: <Radar className={ICON} />, title: 'Live Track Monitor', text: 'Continuous mixes are shown as such; identified tracks come with links.' },
-      { icon: <Users className={ICON} />, title: 'Community', text: 'Comment on news, forum threads and the home page, with the Supporter badge on your profile.' },
+      {
+        icon: <Users className={ICON} />,
+        title: 'Community',
+        text: 'Comment on news, forum threads and the home page, with the Supporter badge on your profile.',
+      },
       { icon: <Headphones className={ICON} />, title: 'Both Channels', text: 'DHR1 Premium is yours too: switch whenever you like.' },
-      { icon: <Moon className={ICON} />, title: 'Cast, Pop Out, Sleep', text: 'Send the stream to a speaker, keep it in its own window, or set a sleep timer.' },
+      {
+        icon: <Moon className={ICON} />,
+        title: 'Cast, Pop Out, Sleep',
+        text: 'Send the stream to a speaker, keep it in its own window, or set a sleep timer.',
+      },
     ],
   },
 };
 
 /** A channel added by the operator without copy of its own. */
 const GENERIC_COPY: ChannelCopy = {
-  tagline: 'A members\' channel of Deep House Radio, streaming around the clock.',
+  tagline: "A members' channel of Deep House Radio, streaming around the clock.",
   features: [],
 };
 
@@ -93,7 +116,11 @@ export default function ChannelContent({ channel: info }: { channel: Channel }) 
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {features.map((f) => (
             <li key={f.title} className="glass rounded-2xl p-5">
-              <span className="flex size-10 items-center justify-center rounded-xl bg-white/5 ring-1 ring-white/10" style={{ color: accent }} aria-hidden="true">
+              <span
+                className="flex size-10 items-center justify-center rounded-xl bg-white/5 ring-1 ring-white/10"
+                style={{ color: accent }}
+                aria-hidden="true"
+              >
                 {f.icon}
               </span>
               <h3 className="mt-4 font-semibold text-white">{f.title}</h3>

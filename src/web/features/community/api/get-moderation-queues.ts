@@ -9,7 +9,11 @@ export async function getModerationQueue(kind: 'reported' | 'pending', signal?: 
 }
 
 export const moderationQueueOptions = (kind: 'reported' | 'pending') =>
-  queryOptions({ queryKey: kind === 'reported' ? communityKeys.reported : communityKeys.pending, queryFn: ({ signal }) => getModerationQueue(kind, signal), staleTime: 0 });
+  queryOptions({
+    queryKey: kind === 'reported' ? communityKeys.reported : communityKeys.pending,
+    queryFn: ({ signal }) => getModerationQueue(kind, signal),
+    staleTime: 0,
+  });
 
 export const useModerationQueue = (kind: 'reported' | 'pending') => useQuery(moderationQueueOptions(kind));
 

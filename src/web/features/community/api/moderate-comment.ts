@@ -3,8 +3,7 @@ import { apiSend } from '../../../lib/http';
 import { communityKeys } from './keys';
 
 export type ModerationCall =
-  | { action: 'approve' | 'reject' | 'delete'; commentId: string }
-  | { action: 'ban'; userId: string; reason: string; expiresAt: string | null };
+  { action: 'approve' | 'reject' | 'delete'; commentId: string } | { action: 'ban'; userId: string; reason: string; expiresAt: string | null };
 
 /**
  * PATCH /api/admin/comments/{id}/approve | /reject, DELETE /api/admin/comments/{id}/permanent,

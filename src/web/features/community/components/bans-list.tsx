@@ -19,7 +19,9 @@ export function BansList({ bans }: { bans: CommentBan[] }) {
         <li key={b.userId} className="glass flex min-w-0 flex-col gap-2 rounded-3xl p-4 sm:p-5" aria-label={`Ban on ${b.username}`}>
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
             <span className="font-semibold break-all text-white">{b.username}</span>
-            <span className={`text-xs font-semibold ${b.until ? 'text-amber-200' : 'text-rose-300'}`}>{b.until ? `Until ${formatDateTime(b.until)}` : 'Permanent'}</span>
+            <span className={`text-xs font-semibold ${b.until ? 'text-amber-200' : 'text-rose-300'}`}>
+              {b.until ? `Until ${formatDateTime(b.until)}` : 'Permanent'}
+            </span>
           </div>
           <p className="text-xs break-all text-mist-500">{b.email}</p>
           <p className="rounded-2xl bg-night-900/60 p-3 text-sm break-words text-mist-100">{b.reason}</p>

@@ -19,15 +19,7 @@ const REASON_LABEL: Record<ReportReason, string> = {
 };
 
 /** One comment: who, tier, status, when, the words (always as text), the moderation line, and Report for others. */
-export function CommentItem({
-  comment,
-  canReport,
-  onOpenProfile,
-}: {
-  comment: Comment;
-  canReport: boolean;
-  onOpenProfile: (userId: string) => void;
-}) {
+export function CommentItem({ comment, canReport, onOpenProfile }: { comment: Comment; canReport: boolean; onOpenProfile: (userId: string) => void }) {
   const [reporting, setReporting] = useState(false);
   const [reason, setReason] = useState<ReportReason | ''>('');
   const report = useReportComment();

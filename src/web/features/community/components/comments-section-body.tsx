@@ -119,7 +119,12 @@ export default function CommentsSectionBody({ discussionId, articleTitle, articl
       ) : (
         <ul className="space-y-3" aria-label="Comments">
           {comments.data.map((c) => (
-            <CommentItem key={c.id} comment={c} canReport={me.authenticated && c.userId !== me.userId && c.status === 'approved'} onOpenProfile={setProfileId} />
+            <CommentItem
+              key={c.id}
+              comment={c}
+              canReport={me.authenticated && c.userId !== me.userId && c.status === 'approved'}
+              onOpenProfile={setProfileId}
+            />
           ))}
         </ul>
       )}

@@ -5,8 +5,7 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { CommentsDialog, ContactDialog } from './lazy-dialogs';
 
-const tile =
-  'group glass flex w-full items-center gap-4 rounded-3xl p-5 text-left transition hover:border-white/20 hover:bg-white/[0.06] sm:p-6';
+const tile = 'group glass flex w-full items-center gap-4 rounded-3xl p-5 text-left transition hover:border-white/20 hover:bg-white/[0.06] sm:p-6';
 
 /** The home page's 'Connect and Share' row: the home discussion's comments and the contact form. */
 export function ConnectAndShare() {
@@ -15,7 +14,13 @@ export function ConnectAndShare() {
   return (
     <section aria-labelledby="connect-heading">
       <PageContainer width="wide" className="space-y-8">
-        <SectionHeading id="connect-heading" eyebrow="Community" title="Connect and Share" description="Tell us what moved you on the floor tonight, or get in touch with the team." align="center" />
+        <SectionHeading
+          id="connect-heading"
+          eyebrow="Community"
+          title="Connect and Share"
+          description="Tell us what moved you on the floor tonight, or get in touch with the team."
+          align="center"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <button type="button" className={tile} onClick={() => setOpen('comments')} aria-haspopup="dialog">
             <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-deep-500/40 to-aqua-500/30 text-aqua-200 transition group-hover:scale-105">

@@ -16,7 +16,13 @@ export default function ContactDialog({ open, onOpenChange }: { open: boolean; o
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = { name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim(), message: form.message.trim(), [CONTACT_HONEYPOT_FIELD]: form[CONTACT_HONEYPOT_FIELD] };
+    const body = {
+      name: form.name.trim(),
+      email: form.email.trim(),
+      subject: form.subject.trim(),
+      message: form.message.trim(),
+      [CONTACT_HONEYPOT_FIELD]: form[CONTACT_HONEYPOT_FIELD],
+    };
     if (!body.name || !body.email || !body.message) {
       notify(CONTACT_MESSAGES.required);
       return;
@@ -32,7 +38,13 @@ export default function ContactDialog({ open, onOpenChange }: { open: boolean; o
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Contact Us" description="Questions, requests or feedback: the DHR team reads every message." size="md">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Contact Us"
+      description="Questions, requests or feedback: the DHR team reads every message."
+      size="md"
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Name *" value={form.name} onChange={set('name')} autoComplete="name" maxLength={100} />

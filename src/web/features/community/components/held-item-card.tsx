@@ -19,7 +19,10 @@ export function HeldItemCard({ item }: { item: ModerationQueueItem }) {
   const decide = (decision: 'approve' | 'remove') => {
     if (item.kind === 'comment') {
       const action = decision === 'approve' ? 'approve' : 'reject';
-      const [ok, failed] = action === 'approve' ? [MODERATION_MESSAGES.approved, MODERATION_MESSAGES.approveFailed] : [MODERATION_MESSAGES.rejected, MODERATION_MESSAGES.rejectFailed];
+      const [ok, failed] =
+        action === 'approve'
+          ? [MODERATION_MESSAGES.approved, MODERATION_MESSAGES.approveFailed]
+          : [MODERATION_MESSAGES.rejected, MODERATION_MESSAGES.rejectFailed];
       comment.mutate({ action, commentId: item.id }, { onSuccess: () => notify(ok), onError: () => notify(failed) });
       return;
     }

@@ -9,7 +9,17 @@ export function MemberProfileButton({ userId, className, title, onClose }: { use
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button variant="secondary" size="sm" className={className} title={title} aria-haspopup="dialog" onClick={() => { setOpened(true); setOpen(true); }}>
+      <Button
+        variant="secondary"
+        size="sm"
+        className={className}
+        title={title}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         <UserRound className="size-4" aria-hidden /> MEMBER
       </Button>
       {opened && (

@@ -30,7 +30,13 @@ export default function ProfileDialog({ userId, open, onOpenChange }: { userId: 
   const profile = useProfile(userId);
   const own = me?.userId === userId;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={own ? 'Your profile' : (profile.data?.username ?? 'Member profile')} description={own ? (me?.email ?? undefined) : 'Deep House Radio member'} size="lg">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={own ? 'Your profile' : (profile.data?.username ?? 'Member profile')}
+      description={own ? (me?.email ?? undefined) : 'Deep House Radio member'}
+      size="lg"
+    >
       {profile.isPending ? (
         <div className="flex justify-center py-12">
           <Spinner />
@@ -82,7 +88,8 @@ function ProfileBody({ profile, signedIn, isAdminViewer, onClose }: { profile: P
     upload.mutate(
       { file, type: kind, onProgress: (p) => setProgress(p.total ? p.loaded / p.total : null) },
       {
-        onSuccess: (imageUrl) => update.mutate({ id: profile.id, changes: kind === 'profile' ? { profileImageUrl: imageUrl } : { profileBannerUrl: imageUrl } }),
+        onSuccess: (imageUrl) =>
+          update.mutate({ id: profile.id, changes: kind === 'profile' ? { profileImageUrl: imageUrl } : { profileBannerUrl: imageUrl } }),
         onError: (err) => notify(errorMessage(err, IMAGE_MESSAGES.invalid)),
       },
     );
@@ -94,10 +101,21 @@ function ProfileBody({ profile, signedIn, isAdminViewer, onClose }: { profile: P
         {profile.profileBannerUrl && <img src={profile.profileBannerUrl} alt="" className="size-full object-cover" />}
         {owner && (
           <>
-            <button type="button" onClick={() => bannerInput.current?.click()} className="glass absolute top-3 right-3 inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-xs font-semibold text-white">
+            <button
+              type="button"
+              onClick={() => bannerInput.current?.click()}
+              className="glass absolute top-3 right-3 inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-xs font-semibold text-white"
+            >
               <ImagePlus className="size-3.5" aria-hidden /> Change banner
             </button>
-            <input ref={bannerInput} type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="hidden" onChange={onPick('banner')} aria-label="Upload banner" />
+            <input
+              ref={bannerInput}
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              className="hidden"
+              onChange={onPick('banner')}
+              aria-label="Upload banner"
+            />
           </>
         )}
       </div>
@@ -107,22 +125,46 @@ function ProfileBody({ profile, signedIn, isAdminViewer, onClose }: { profile: P
             <Avatar name={profile.username} imageUrl={profile.profileImageUrl} size="lg" className="ring-4" />
             {owner && (
               <>
-                <button type="button" onClick={() => avatarInput.current?.click()} aria-label="Change profile picture" className="absolute right-0 bottom-0 flex size-8 items-center justify-center rounded-full bg-aqua-500 text-night-950 shadow-lg">
+                <button
+                  type="button"
+                  onClick={() => avatarInput.current?.click()}
+                  aria-label="Change profile picture"
+                  className="absolute right-0 bottom-0 flex size-8 items-center justify-center rounded-full bg-aqua-500 text-night-950 shadow-lg"
+                >
                   <Camera className="size-4" aria-hidden />
                 </button>
-                <input ref={avatarInput} type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="hidden" onChange={onPick('profile')} aria-label="Upload profile picture" />
+                <input
+                  ref={avatarInput}
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp,image/gif"
+                  className="hidden"
+                  onChange={onPick('profile')}
+                  aria-label="Upload profile picture"
+                />
               </>
             )}
           </div>
           <div className="flex flex-wrap justify-end gap-2 pb-1">
             {!owner && signedIn && (
-              <Button size="sm" variant={profile.isFollowing ? 'secondary' : 'primary'} disabled={follow.isPending} onClick={() => follow.mutate({ id: profile.id, follow: !profile.isFollowing })}>
+              <Button
+                size="sm"
+                variant={profile.isFollowing ? 'secondary' : 'primary'}
+                disabled={follow.isPending}
+                onClick={() => follow.mutate({ id: profile.id, follow: !profile.isFollowing })}
+              >
                 {profile.isFollowing ? <UserCheck className="size-4" aria-hidden /> : <UserPlus className="size-4" aria-hidden />}
                 {profile.isFollowing ? 'Following' : 'Follow'}
               </Button>
             )}
             {owner && (
-              <Button size="sm" variant="secondary" onClick={() => { setTab('profile'); setEditing((v) => !v); }}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => {
+                  setTab('profile');
+                  setEditing((v) => !v);
+                }}
+              >
                 <Pencil className="size-4" aria-hidden /> Edit Profile
               </Button>
             )}
@@ -159,7 +201,10 @@ function ProfileBody({ profile, signedIn, isAdminViewer, onClose }: { profile: P
               type="button"
               aria-selected={tab === t}
               onClick={() => setTab(t)}
-              className={cn('-mb-px border-b-2 px-3 py-2 text-sm font-medium capitalize transition', tab === t ? 'border-aqua-400 text-white' : 'border-transparent text-mist-400 hover:text-white')}
+              className={cn(
+                '-mb-px border-b-2 px-3 py-2 text-sm font-medium capitalize transition',
+                tab === t ? 'border-aqua-400 text-white' : 'border-transparent text-mist-400 hover:text-white',
+              )}
             >
               {t}
             </button>
@@ -248,7 +293,10 @@ function BadgesTab({ profile }: { profile: Profile }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
       {all.map((b) => (
-        <li key={b.name} className={cn('flex gap-3 rounded-2xl border p-4', b.earned ? 'border-amber-300/30 bg-amber-400/5' : 'border-white/5 bg-white/[0.02] opacity-60')}>
+        <li
+          key={b.name}
+          className={cn('flex gap-3 rounded-2xl border p-4', b.earned ? 'border-amber-300/30 bg-amber-400/5' : 'border-white/5 bg-white/[0.02] opacity-60')}
+        >
           <Award className={cn('size-6 shrink-0', b.earned ? 'text-amber-300' : 'text-mist-500')} aria-hidden />
           <div>
             <p className="font-semibold text-white">
@@ -264,10 +312,19 @@ function BadgesTab({ profile }: { profile: Profile }) {
 
 function EditForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const update = useUpdateProfile();
-  const [form, setForm] = useState({ bio: profile.bio ?? '', location: profile.location ?? '', website: profile.website ?? '', genres: profile.favoriteGenres.join(', ') });
+  const [form, setForm] = useState({
+    bio: profile.bio ?? '',
+    location: profile.location ?? '',
+    website: profile.website ?? '',
+    genres: profile.favoriteGenres.join(', '),
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const favoriteGenres = form.genres.split(',').map((g) => g.trim()).filter(Boolean).slice(0, 10);
+    const favoriteGenres = form.genres
+      .split(',')
+      .map((g) => g.trim())
+      .filter(Boolean)
+      .slice(0, 10);
     update.mutate(
       { id: profile.id, changes: { bio: form.bio, location: form.location, website: form.website, favoriteGenres } },
       { onSuccess: onDone, onError: (err) => notify(errorMessage(err, 'Failed to update profile')) },
@@ -281,7 +338,13 @@ function EditForm({ profile, onDone }: { profile: Profile; onDone: () => void })
         <TextField label="Location" maxLength={100} value={form.location} onChange={set('location')} />
         <TextField label="Website" type="url" placeholder="https://" maxLength={300} value={form.website} onChange={set('website')} />
       </div>
-      <TextField label="Favorite genres (comma separated)" maxLength={400} value={form.genres} onChange={set('genres')} placeholder="deep house, minimal, organic house" />
+      <TextField
+        label="Favorite genres (comma separated)"
+        maxLength={400}
+        value={form.genres}
+        onChange={set('genres')}
+        placeholder="deep house, minimal, organic house"
+      />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" size="sm" onClick={onDone}>
           Cancel

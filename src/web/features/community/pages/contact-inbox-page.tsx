@@ -33,7 +33,17 @@ function Inbox() {
       <AdminHeader title="Contact Inbox" description={`Messages from the contact form. ${tierLabel(PRIORITY_SUPPORT_TIER)} members get priority support.`} />
       <div role="tablist" aria-label="Messages" className="glass flex gap-1 self-start rounded-full p-1">
         {(['open', 'handled', 'all'] as const).map((s) => (
-          <button key={s} type="button" role="tab" aria-selected={status === s} onClick={() => setStatus(s)} className={cn('rounded-full px-4 py-2 text-sm font-semibold capitalize transition', status === s ? 'bg-white/10 text-white' : 'text-mist-400 hover:text-white')}>
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={status === s}
+            onClick={() => setStatus(s)}
+            className={cn(
+              'rounded-full px-4 py-2 text-sm font-semibold capitalize transition',
+              status === s ? 'bg-white/10 text-white' : 'text-mist-400 hover:text-white',
+            )}
+          >
             {s}
           </button>
         ))}
@@ -62,7 +72,10 @@ function Inbox() {
               </p>
               <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-mist-100">{m.message}</p>
               <div className="mt-auto flex flex-wrap gap-2">
-                <a href={`mailto:${encodeURIComponent(m.email)}?subject=${encodeURIComponent(`Re: ${m.subject ?? 'your message to Deep House Radio'}`)}`} className="glass inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-semibold text-mist-100">
+                <a
+                  href={`mailto:${encodeURIComponent(m.email)}?subject=${encodeURIComponent(`Re: ${m.subject ?? 'your message to Deep House Radio'}`)}`}
+                  className="glass inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-semibold text-mist-100"
+                >
                   <Mail className="size-4" aria-hidden /> Reply
                 </a>
                 {!m.handledAt && (

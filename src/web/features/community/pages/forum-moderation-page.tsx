@@ -67,7 +67,11 @@ function Moderation() {
           </div>
         ))}
       </dl>
-      <div role="tablist" aria-label="Moderation queues" className="glass flex w-full flex-wrap gap-1 self-start rounded-3xl p-1 sm:w-auto sm:flex-nowrap sm:rounded-full">
+      <div
+        role="tablist"
+        aria-label="Moderation queues"
+        className="glass flex w-full flex-wrap gap-1 self-start rounded-3xl p-1 sm:w-auto sm:flex-nowrap sm:rounded-full"
+      >
         {tabs.map(([v, label]) => (
           <button
             key={v}
@@ -75,7 +79,10 @@ function Moderation() {
             role="tab"
             aria-selected={view === v}
             onClick={() => setView(v)}
-            className={cn('flex-auto rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap transition sm:flex-none sm:px-4', view === v ? 'bg-white/10 text-white' : 'text-mist-400 hover:text-white')}
+            className={cn(
+              'flex-auto rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap transition sm:flex-none sm:px-4',
+              view === v ? 'bg-white/10 text-white' : 'text-mist-400 hover:text-white',
+            )}
           >
             {label}
           </button>
@@ -113,7 +120,9 @@ function Moderation() {
         ) : queue.isError ? (
           <p className="text-rose-300">The queue could not be loaded.</p>
         ) : queue.data.length === 0 ? (
-          <p className="glass rounded-3xl p-8 text-center text-mist-300">{view === 'reported' ? 'No reported comments. All clear.' : 'No comments waiting for review.'}</p>
+          <p className="glass rounded-3xl p-8 text-center text-mist-300">
+            {view === 'reported' ? 'No reported comments. All clear.' : 'No comments waiting for review.'}
+          </p>
         ) : (
           <ul className="grid gap-4 lg:grid-cols-2">
             {queue.data.map((c) => (

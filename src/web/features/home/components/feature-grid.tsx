@@ -20,7 +20,16 @@ interface Feature {
 
 const FEATURES: Feature[] = [
   { title: tierLabel('dhr1'), text: 'The premium channel in 320kbps, ad-free.', to: '/dhr1', Icon: Radio, tint: 'text-aqua-300 bg-aqua-500/10' },
-  { title: tierLabel('dhr2'), text: `The exclusive second channel for ${tierList(tiersWith((row) => row.channels.includes('dhr2')), 'and')} members.`, to: '/dhr2', Icon: Disc3, tint: 'text-deep-300 bg-deep-500/15' },
+  {
+    title: tierLabel('dhr2'),
+    text: `The exclusive second channel for ${tierList(
+      tiersWith((row) => row.channels.includes('dhr2')),
+      'and',
+    )} members.`,
+    to: '/dhr2',
+    Icon: Disc3,
+    tint: 'text-deep-300 bg-deep-500/15',
+  },
   { title: tierLabel('vip'), text: 'Over 1TB of exclusive mixes to play and download.', to: '/vip', Icon: Crown, tint: 'text-amber-300 bg-amber-400/10' },
   { title: 'Forum', text: 'News, events, releases and talk with fellow heads.', to: '/forum', Icon: MessagesSquare, tint: 'text-sky-300 bg-sky-500/10' },
   { title: 'DJ Submissions', text: 'Send us your mix and get featured on air.', to: '/upload', Icon: Upload, tint: 'text-fuchsia-300 bg-fuchsia-500/10' },
@@ -57,10 +66,7 @@ export function FeatureGrid() {
                 <h3 className="text-lg font-semibold text-white sm:mt-5">{f.title}</h3>
                 <p className="mt-1 text-sm leading-relaxed text-mist-400 sm:mt-1.5">{f.text}</p>
               </div>
-              <ArrowUpRight
-                className="absolute top-5 right-5 size-4 text-mist-500 transition group-hover:text-white sm:top-6 sm:right-6"
-                aria-hidden="true"
-              />
+              <ArrowUpRight className="absolute top-5 right-5 size-4 text-mist-500 transition group-hover:text-white sm:top-6 sm:right-6" aria-hidden="true" />
             </Link>
           ))}
         </div>
@@ -88,8 +94,8 @@ function TrackIdentifierCard({ unlocked }: { unlocked: boolean }) {
       </div>
       <h3 className="mt-5 text-lg font-semibold text-white">Track Identifier</h3>
       <p className="mt-1.5 max-w-md text-sm leading-relaxed text-mist-400">
-        Know what is playing the moment it plays: the current track, the ones before it, and similar tracks to discover,
-        with links to YouTube, SoundCloud and Spotify.
+        Know what is playing the moment it plays: the current track, the ones before it, and similar tracks to discover, with links to YouTube, SoundCloud and
+        Spotify.
       </p>
       <div className="mt-auto pt-6">
         {unlocked ? (

@@ -5,11 +5,7 @@ import { LogoMark } from '../../../components/ui/logo';
 import { PageContainer } from '../../../components/ui/page-container';
 
 /** The three hero lines, one every 12 seconds. */
-export const SLOGANS = [
-  'Deep House, Around The Clock',
-  'Where Every Beat Goes Deeper',
-  'Your Late-Night Soundtrack, Live',
-] as const;
+export const SLOGANS = ['Deep House, Around The Clock', 'Where Every Beat Goes Deeper', 'Your Late-Night Soundtrack, Live'] as const;
 export const SLOGAN_INTERVAL_MS = 12_000;
 
 function scrollToPlayer() {
@@ -51,8 +47,8 @@ export function HeroSection() {
             </span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-mist-300">
-            Hand-picked deep house on two live channels. Listen free at 128kbps, or go deeper with 320kbps streams,
-            track identification and the VIP mix library.
+            Hand-picked deep house on two live channels. Listen free at 128kbps, or go deeper with 320kbps streams, track identification and the VIP mix
+            library.
           </p>
           <div className="mt-9 flex flex-wrap gap-3">
             <Button size="lg" onClick={scrollToPlayer} className="w-full sm:w-auto">

@@ -22,7 +22,10 @@ export function LiveSection() {
           description="Free for everyone, no registration needed. Members stream the premium channels at 320kbps."
         />
         <p className="mt-4 text-sm text-mist-400" aria-live="polite">
-          Now playing: <span className="font-semibold text-mist-100" data-testid="home-now-playing">{now.artist} - {now.title}</span>
+          Now playing:{' '}
+          <span className="font-semibold text-mist-100" data-testid="home-now-playing">
+            {now.artist} - {now.title}
+          </span>
         </p>
         <div className="mt-8 grid grid-cols-1 gap-5 lg:grid-cols-[1.6fr_1fr]">
           <HomeLivePlayer />

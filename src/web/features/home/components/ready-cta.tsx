@@ -8,7 +8,10 @@ export function ReadyCta() {
     <section aria-labelledby="ready-heading">
       <PageContainer width="wide">
         <div className="relative overflow-hidden rounded-[2rem] border border-white/10 bg-gradient-to-br from-deep-700/50 via-night-850 to-aqua-500/20 px-6 py-14 text-center sm:px-12 sm:py-20">
-          <div aria-hidden="true" className="pointer-events-none absolute -top-24 left-1/2 h-64 w-[40rem] -translate-x-1/2 rounded-full bg-deep-500/25 blur-3xl" />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -top-24 left-1/2 h-64 w-[40rem] -translate-x-1/2 rounded-full bg-deep-500/25 blur-3xl"
+          />
           <h2 id="ready-heading" className="relative font-display text-3xl font-extrabold tracking-tight text-white sm:text-5xl">
             Ready To Go Deep?
           </h2>

@@ -56,7 +56,9 @@ export function LiveSessionsTable({ sessions, now }: { sessions: LiveSession[]; 
       <table className="hidden w-full table-fixed text-left text-sm md:table">
         <thead className="text-xs tracking-[0.14em] text-mist-400 uppercase">
           <tr className="border-b border-white/10">
-            <th className="w-10 px-4 py-3"><span className="sr-only">Status</span></th>
+            <th className="w-10 px-4 py-3">
+              <span className="sr-only">Status</span>
+            </th>
             <th className="px-3 py-3 font-semibold">User</th>
             <th className="w-40 px-3 py-3 font-semibold">Type/Tier</th>
             <th className="px-3 py-3 font-semibold">Location/Page</th>
@@ -67,9 +69,15 @@ export function LiveSessionsTable({ sessions, now }: { sessions: LiveSession[]; 
         <tbody>
           {sessions.map((s) => (
             <tr key={s.id} className="border-b border-white/5 last:border-0 hover:bg-white/[0.03]" data-testid="live-session">
-              <td className="px-4 py-3"><StatusDot online={s.isOnline} /></td>
-              <td className="px-3 py-3"><Who s={s} /></td>
-              <td className="px-3 py-3"><Kind s={s} /></td>
+              <td className="px-4 py-3">
+                <StatusDot online={s.isOnline} />
+              </td>
+              <td className="px-3 py-3">
+                <Who s={s} />
+              </td>
+              <td className="px-3 py-3">
+                <Kind s={s} />
+              </td>
               <td className="px-3 py-3">
                 <span className="block truncate text-mist-200">{formatPlace(s.city, s.country)}</span>
                 <code className="block truncate text-xs text-aqua-300">{s.currentPage}</code>
@@ -85,7 +93,9 @@ export function LiveSessionsTable({ sessions, now }: { sessions: LiveSession[]; 
           <li key={s.id} className="flex flex-col gap-2 px-4 py-3" data-testid="live-session-card">
             <div className="flex items-center gap-3">
               <StatusDot online={s.isOnline} />
-              <div className="min-w-0 flex-1"><Who s={s} /></div>
+              <div className="min-w-0 flex-1">
+                <Who s={s} />
+              </div>
               <Kind s={s} />
             </div>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 pl-5.5 text-xs text-mist-400">

@@ -41,7 +41,15 @@ export function LiveSignInForm({ notice }: { notice?: string | undefined }) {
             {error}
           </p>
         )}
-        <TextField label="Email" type="email" autoComplete="username" required maxLength={EMAIL_MAX_LENGTH} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          maxLength={EMAIL_MAX_LENGTH}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <TextField
           label="Password"
           type="password"

@@ -54,10 +54,7 @@ function Monitor() {
   // Times are relative to the last refresh, which also re-renders them.
   const now = users.dataUpdatedAt;
 
-  const sessions = useMemo(
-    () => (users.data?.sessions ?? []).filter((s) => showAnonymous || s.userType === 'member'),
-    [users.data, showAnonymous],
-  );
+  const sessions = useMemo(() => (users.data?.sessions ?? []).filter((s) => showAnonymous || s.userType === 'member'), [users.data, showAnonymous]);
 
   // The session ended or lost admin rights between two refreshes: back to the sign-in form.
   if (users.error instanceof ApiError && (users.error.status === 401 || users.error.status === 403)) {
@@ -78,9 +75,21 @@ function Monitor() {
       <Header live />
 
       <section aria-label="Live figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard label="Online Now" value={d?.onlineNow ?? 0} loading={loading} icon={Activity} detail={`${d?.membersOnline ?? 0} member${d?.membersOnline === 1 ? '' : 's'}, ${d?.anonymousOnline ?? 0} anonymous`} />
+        <StatCard
+          label="Online Now"
+          value={d?.onlineNow ?? 0}
+          loading={loading}
+          icon={Activity}
+          detail={`${d?.membersOnline ?? 0} member${d?.membersOnline === 1 ? '' : 's'}, ${d?.anonymousOnline ?? 0} anonymous`}
+        />
         <StatCard label="Total Sessions" value={d?.totalSessions ?? 0} loading={loading} icon={Users} detail="Visits in the last 24 hours" />
-        <StatCard label={`${tierLabel('vip')} Users Online`} value={d?.vipOnline ?? 0} loading={loading} icon={Crown} detail={`Active ${tierLabel('vip')} members on the site`} />
+        <StatCard
+          label={`${tierLabel('vip')} Users Online`}
+          value={d?.vipOnline ?? 0}
+          loading={loading}
+          icon={Crown}
+          detail={`Active ${tierLabel('vip')} members on the site`}
+        />
         <StatCard
           label="Anonymous Visitors"
           value={anonymous.data?.anonymousOnline ?? d?.anonymousOnline ?? 0}

@@ -26,8 +26,12 @@ function useSourceMutation<TVars>(fn: (vars: TVars) => Promise<unknown>) {
 
 export const useAddNewsSource = () => useSourceMutation((body: CreateNewsSource) => apiSend<NewsSource>('POST', '/api/admin/news-sources', body));
 export const useUpdateNewsSource = () =>
-  useSourceMutation(({ id, patch }: { id: string; patch: UpdateNewsSource }) => apiSend<NewsSource>('PATCH', `/api/admin/news-sources/${encodeURIComponent(id)}`, patch));
+  useSourceMutation(({ id, patch }: { id: string; patch: UpdateNewsSource }) =>
+    apiSend<NewsSource>('PATCH', `/api/admin/news-sources/${encodeURIComponent(id)}`, patch),
+  );
 export const useRemoveNewsSource = () => useSourceMutation((id: string) => apiSend<undefined>('DELETE', `/api/admin/news-sources/${encodeURIComponent(id)}`));
-export const useFetchNewsSource = () => useSourceMutation((id: string) => apiSend<NewsSource>('POST', `/api/admin/news-sources/${encodeURIComponent(id)}/fetch`));
+export const useFetchNewsSource = () =>
+  useSourceMutation((id: string) => apiSend<NewsSource>('POST', `/api/admin/news-sources/${encodeURIComponent(id)}/fetch`));
 /** Resume a paused source (by an admin, or by 7 days of failures): its failures are forgotten and it is fetched at once. */
-export const useResumeNewsSource = () => useSourceMutation((id: string) => apiSend<NewsSource>('POST', `/api/admin/news-sources/${encodeURIComponent(id)}/resume`));
+export const useResumeNewsSource = () =>
+  useSourceMutation((id: string) => apiSend<NewsSource>('POST', `/api/admin/news-sources/${encodeURIComponent(id)}/resume`));

@@ -24,9 +24,7 @@ export function JoinTheDiscussion() {
     <Card highlight className="text-center">
       <Users className="mx-auto size-8 text-aqua-300" aria-hidden="true" />
       <h2 className="mt-3 font-display text-xl font-bold text-white">Join The Discussion</h2>
-      <p className="mt-2 text-sm leading-relaxed text-mist-300">
-        Sign in to start threads, comment on the news and talk deep house with the DHR community.
-      </p>
+      <p className="mt-2 text-sm leading-relaxed text-mist-300">Sign in to start threads, comment on the news and talk deep house with the DHR community.</p>
       <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-center lg:flex-col">
         <ButtonLink to="/auth">Sign In</ButtonLink>
         <ButtonLink to="/auth" variant="secondary">
@@ -63,7 +61,14 @@ export function UpgradeToPost() {
   return (
     <Card>
       <h2 className="font-display text-lg font-bold text-white">Want to join in?</h2>
-      <p className="mt-2 text-sm leading-relaxed text-mist-300">Threads and comments are for {tierList(tiersWith((row) => row.comments), 'and')} members.</p>
+      <p className="mt-2 text-sm leading-relaxed text-mist-300">
+        Threads and comments are for{' '}
+        {tierList(
+          tiersWith((row) => row.comments),
+          'and',
+        )}{' '}
+        members.
+      </p>
       <ButtonLink to="/auth" size="sm" className="mt-4">
         Subscribe
       </ButtonLink>

@@ -37,9 +37,26 @@ export function NewThreadForm({ onDone, titleRef }: { onDone?: () => void; title
     <Card>
       <h2 className="font-display text-lg font-bold text-white">Start a thread</h2>
       <form onSubmit={submit} className="mt-4 space-y-3" aria-label="Start a thread">
-        <TextField ref={titleRef} label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={FORUM_TITLE_MAX} minLength={3} required placeholder="What's on your mind?" />
+        <TextField
+          ref={titleRef}
+          label="Title"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          maxLength={FORUM_TITLE_MAX}
+          minLength={3}
+          required
+          placeholder="What's on your mind?"
+        />
         <SelectField label="Category" value={category} onChange={(e) => setCategory(e.target.value as ForumPostCategory)} options={categoryOptions} />
-        <TextAreaField label="Message" className="[&_textarea]:resize-y" value={body} onChange={(e) => setBody(e.target.value)} maxLength={FORUM_BODY_MAX} required placeholder="Tell the community…" />
+        <TextAreaField
+          label="Message"
+          className="[&_textarea]:resize-y"
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          maxLength={FORUM_BODY_MAX}
+          required
+          placeholder="Tell the community…"
+        />
         {create.isError && (
           <p role="alert" className="rounded-xl bg-rose-500/10 px-3 py-2 text-sm text-rose-200">
             {errorMessage(create.error, FORUM_MESSAGES.failed)}

@@ -13,11 +13,22 @@ export function NewsItemCard({ item, children }: { item: NewsItem; children?: Re
   const external = isExternalLink(item.link);
   const titleClass = 'font-display text-base font-semibold leading-snug text-white transition hover:text-aqua-200 sm:text-lg';
   return (
-    <article className="group rounded-2xl border border-white/5 bg-white/[0.03] p-4 transition hover:border-white/10 hover:bg-white/[0.05] sm:p-5" aria-labelledby={`news-${item.id}`}>
+    <article
+      className="group rounded-2xl border border-white/5 bg-white/[0.03] p-4 transition hover:border-white/10 hover:bg-white/[0.05] sm:p-5"
+      aria-labelledby={`news-${item.id}`}
+    >
       <div className="flex gap-3.5 sm:gap-4">
         <div className="relative size-16 shrink-0 overflow-hidden rounded-xl bg-gradient-to-br from-deep-700/60 to-aqua-700/30 ring-1 ring-white/10 sm:size-24">
           {item.imageUrl ? (
-            <img src={item.imageUrl} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" className="size-full object-cover" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
+            <img
+              src={item.imageUrl}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              referrerPolicy="no-referrer"
+              className="size-full object-cover"
+              onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+            />
           ) : (
             <Newspaper className="absolute inset-0 m-auto size-7 text-white/40" aria-hidden="true" />
           )}

@@ -21,7 +21,8 @@ function TickerEntry({ entry, hidden }: { entry: TickerItem; hidden: boolean }) 
         <MessageCircle className="size-3.5 shrink-0 text-deep-300" aria-hidden="true" />
         <span className="text-xs font-semibold tracking-wider text-mist-400 uppercase">{c.userName}</span>
         <Link to="/forum" className={cls} {...a11y}>
-          “{c.comment.length > 80 ? `${c.comment.slice(0, 79)}…` : c.comment}”{c.articleTitle ? <span className="text-mist-400"> on {c.articleTitle}</span> : null}
+          “{c.comment.length > 80 ? `${c.comment.slice(0, 79)}…` : c.comment}”
+          {c.articleTitle ? <span className="text-mist-400"> on {c.articleTitle}</span> : null}
         </Link>
       </li>
     );

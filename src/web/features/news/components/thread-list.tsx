@@ -10,7 +10,11 @@ import { useModerateForumPost } from '../api/moderate-forum-post';
 import { newsAge } from '../lib/news-age';
 import { DiscussionToggle } from './discussion-toggle';
 
-const CATEGORY = { discussion: { label: 'Discussion', tone: 'cyan' }, events: { label: 'Events', tone: 'violet' }, releases: { label: 'Releases', tone: 'gold' } } as const;
+const CATEGORY = {
+  discussion: { label: 'Discussion', tone: 'cyan' },
+  events: { label: 'Events', tone: 'violet' },
+  releases: { label: 'Releases', tone: 'gold' },
+} as const;
 
 /** Member threads, newest first. An admin also sees held threads, with Approve and Remove. */
 export function ThreadList({ posts, loading, emptyText, canModerate }: { posts: ForumPost[]; loading: boolean; emptyText: string; canModerate: boolean }) {

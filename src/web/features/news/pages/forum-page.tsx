@@ -71,7 +71,9 @@ export default function ForumPage() {
               onClick={() => setFilter(f)}
               className={cn(
                 'h-10 shrink-0 rounded-full px-4 text-sm font-semibold transition',
-                filter === f ? 'bg-gradient-to-r from-deep-600 to-aqua-600 text-white shadow-[0_8px_24px_-10px_rgb(34_211_238/0.7)]' : 'bg-white/5 text-mist-300 ring-1 ring-white/10 hover:bg-white/10 hover:text-white',
+                filter === f
+                  ? 'bg-gradient-to-r from-deep-600 to-aqua-600 text-white shadow-[0_8px_24px_-10px_rgb(34_211_238/0.7)]'
+                  : 'bg-white/5 text-mist-300 ring-1 ring-white/10 hover:bg-white/10 hover:text-white',
               )}
             >
               {FILTER_LABEL[f]}

@@ -8,8 +8,7 @@ export async function getChannels(signal?: AbortSignal): Promise<Channel[]> {
 }
 
 /** The channel list changes only when the operator edits it. */
-export const channelsQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/channels'], queryFn: ({ signal }) => getChannels(signal), staleTime: 5 * MINUTE_MS });
+export const channelsQueryOptions = () => queryOptions({ queryKey: ['/api/channels'], queryFn: ({ signal }) => getChannels(signal), staleTime: 5 * MINUTE_MS });
 
 export function useChannels() {
   return useQuery(channelsQueryOptions());

@@ -22,10 +22,7 @@ export function usableMetadata(data: LiveMetadata | null | undefined): LiveMetad
  */
 export async function getLiveMetadata(channel: string, signal?: AbortSignal): Promise<LiveMetadata | null> {
   const t = Date.now();
-  const path =
-    channel === 'dhr1'
-      ? `/api/live-metadata?t=${t}`
-      : `/api/live-metadata/${encodeURIComponent(channel)}?t=${t}&nocache=1`;
+  const path = channel === 'dhr1' ? `/api/live-metadata?t=${t}` : `/api/live-metadata/${encodeURIComponent(channel)}?t=${t}&nocache=1`;
   try {
     const data = await apiGet<LiveMetadata>(path, {
       signal,

@@ -8,11 +8,7 @@ export function Equalizer({ active, className }: { active: boolean; className?: 
   return (
     <div aria-hidden="true" className={cn('h-10 items-end gap-1 transition-opacity', active ? 'dhr-eq-on' : 'opacity-40', className)}>
       {DELAYS.map((delay, i) => (
-        <span
-          key={i}
-          className="dhr-eq-bar block h-full w-1.5 rounded-full bg-gradient-to-t from-deep-500 to-aqua-400"
-          style={{ animationDelay: delay }}
-        />
+        <span key={i} className="dhr-eq-bar block h-full w-1.5 rounded-full bg-gradient-to-t from-deep-500 to-aqua-400" style={{ animationDelay: delay }} />
       ))}
     </div>
   );

@@ -102,11 +102,7 @@ export function LivePlayer({
   const stoppable = playing || retrying;
 
   return (
-    <div
-      className={cn('glass relative rounded-3xl p-5 sm:p-7', className)}
-      style={{ boxShadow: `0 30px 80px -40px ${accent}` }}
-      data-player={player}
-    >
+    <div className={cn('glass relative rounded-3xl p-5 sm:p-7', className)} style={{ boxShadow: `0 30px 80px -40px ${accent}` }} data-player={player}>
       {/* The glow is clipped on its own so the sleep menu may overflow the card. */}
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden rounded-3xl">
         <div className="absolute -top-24 -right-16 size-64 rounded-full opacity-30 blur-3xl" style={{ background: accent }} />
@@ -130,7 +126,13 @@ export function LivePlayer({
             <span
               className={cn(
                 'size-2 rounded-full',
-                state === 'error' ? 'bg-rose-400' : playing && !loading ? 'animate-pulse bg-emerald-400' : loading ? 'animate-pulse bg-amber-300' : 'bg-mist-400',
+                state === 'error'
+                  ? 'bg-rose-400'
+                  : playing && !loading
+                    ? 'animate-pulse bg-emerald-400'
+                    : loading
+                      ? 'animate-pulse bg-amber-300'
+                      : 'bg-mist-400',
               )}
             />
             {label}

@@ -21,18 +21,21 @@ export function useSleepTimer(onFire: (minutes: number) => void) {
     setEndsAt(null);
   }, []);
 
-  const set = useCallback((minutes: number) => {
-    clearTimeout(timer.current);
-    const ms = minutes * MINUTE_MS;
-    const start = Date.now();
-    setNow(start);
-    setEndsAt(start + ms);
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      setEndsAt(null);
-      fire.current(minutes);
-    }, ms);
-  }, [fire]);
+  const set = useCallback(
+    (minutes: number) => {
+      clearTimeout(timer.current);
+      const ms = minutes * MINUTE_MS;
+      const start = Date.now();
+      setNow(start);
+      setEndsAt(start + ms);
+      timer.current = setTimeout(() => {
+        timer.current = undefined;
+        setEndsAt(null);
+        fire.current(minutes);
+      }, ms);
+    },
+    [fire],
+  );
 
   useEffect(() => {
     if (endsAt === null) return;

@@ -1,4 +1,3 @@
-
 type Device = 'ios' | 'android' | 'mac' | 'desktop';
 
 function device(): Device {
@@ -12,7 +11,7 @@ function device(): Device {
 const STEPS: Record<Device, string> = {
   ios: 'To play Deep House Radio on a speaker or TV with AirPlay:\n1. Start the stream.\n2. Open Control Centre.\n3. Tap the AirPlay icon on the music controls.\n4. Choose your speaker or Apple TV.',
   android:
-    'To cast Deep House Radio:\n1. Start the stream.\n2. Open Chrome\'s menu (⋮) and tap Cast..., or open Quick Settings and tap Cast / Media output.\n3. Choose your Chromecast or speaker.',
+    "To cast Deep House Radio:\n1. Start the stream.\n2. Open Chrome's menu (⋮) and tap Cast..., or open Quick Settings and tap Cast / Media output.\n3. Choose your Chromecast or speaker.",
   mac: 'To play Deep House Radio on another device:\n• AirPlay: start the stream, click the Control Centre icon in the menu bar, choose Sound and pick your AirPlay speaker.\n• Chromecast: in Chrome, open the menu (⋮) and choose Cast..., then your device.',
   desktop:
     'To cast Deep House Radio:\n1. Start the stream in Chrome or Edge.\n2. Open the browser menu (⋮) and choose Cast... (Edge: More tools → Cast media to device).\n3. Choose your Chromecast or speaker.',

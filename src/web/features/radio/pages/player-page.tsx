@@ -135,9 +135,7 @@ function PopOut({
         onPlaying={tellOpener}
         compact={minimized}
       />
-      {!minimized && (
-        <p className="mt-auto pt-4 text-center text-xs text-mist-500">Keep this window open to listen while you browse.</p>
-      )}
+      {!minimized && <p className="mt-auto pt-4 text-center text-xs text-mist-500">Keep this window open to listen while you browse.</p>}
     </div>
   );
 }

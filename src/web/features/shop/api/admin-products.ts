@@ -24,7 +24,8 @@ function useProductMutation<V>(fn: (v: V) => Promise<unknown>) {
 }
 
 export const useCreateProduct = () => useProductMutation((p: ProductCreate) => apiSend<ShopProduct>('POST', '/api/admin/shop/products', p));
-export const useUpdateProduct = () => useProductMutation(({ id, patch }: { id: string; patch: ProductPatch }) => apiSend<ShopProduct>('PATCH', path(id), patch));
+export const useUpdateProduct = () =>
+  useProductMutation(({ id, patch }: { id: string; patch: ProductPatch }) => apiSend<ShopProduct>('PATCH', path(id), patch));
 export const useDeleteProduct = () => useProductMutation((id: string) => apiSend<void>('DELETE', path(id)));
 
 /** POST /api/admin/shop/upload-image (multipart field `image`); resolves to the stored image's URL. */

@@ -15,7 +15,10 @@ describe('getProducts', () => {
   });
 
   it('does not fall back on a non-OK answer', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{"error":{"code":"x","message":"down"}}', { status: 503, statusText: 'Service Unavailable' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response('{"error":{"code":"x","message":"down"}}', { status: 503, statusText: 'Service Unavailable' })),
+    );
     await expect(getProducts()).rejects.toBeInstanceOf(ApiError);
   });
 

@@ -60,13 +60,29 @@ export function AdminProductCard({ product: p, storeUrl, busy, onEdit, onDelete,
           <Toggle label="Featured" on={p.featured} onClick={() => onToggle('featured')} disabled={busy} />
         </div>
         <div className="mt-auto flex gap-2 border-t border-white/10 pt-3">
-          <button type="button" onClick={onEdit} className="inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-full bg-white/5 text-sm font-semibold text-mist-100 ring-1 ring-white/10 hover:bg-white/10">
+          <button
+            type="button"
+            onClick={onEdit}
+            className="inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-full bg-white/5 text-sm font-semibold text-mist-100 ring-1 ring-white/10 hover:bg-white/10"
+          >
             <Pencil className="size-4" aria-hidden="true" /> Edit
           </button>
-          <button type="button" onClick={onDelete} disabled={busy} aria-label={`Delete ${p.name}`} className="grid size-9 place-items-center rounded-full bg-rose-500/10 text-rose-300 ring-1 ring-rose-400/30 hover:bg-rose-500/20 disabled:opacity-50">
+          <button
+            type="button"
+            onClick={onDelete}
+            disabled={busy}
+            aria-label={`Delete ${p.name}`}
+            className="grid size-9 place-items-center rounded-full bg-rose-500/10 text-rose-300 ring-1 ring-rose-400/30 hover:bg-rose-500/20 disabled:opacity-50"
+          >
             <Trash2 className="size-4" aria-hidden="true" />
           </button>
-          <a href={p.redbubbleUrl ?? storeUrl} target="_blank" rel="noopener noreferrer" aria-label={`Open ${p.name} in the store`} className="grid size-9 place-items-center rounded-full bg-white/5 text-mist-200 ring-1 ring-white/10 hover:bg-white/10">
+          <a
+            href={p.redbubbleUrl ?? storeUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Open ${p.name} in the store`}
+            className="grid size-9 place-items-center rounded-full bg-white/5 text-mist-200 ring-1 ring-white/10 hover:bg-white/10"
+          >
             <ExternalLink className="size-4" aria-hidden="true" />
           </a>
         </div>

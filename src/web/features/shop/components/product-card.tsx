@@ -20,7 +20,11 @@ export interface ProductCardProps {
 export function ProductCard({ product: p, wished, onWish, onAdd, onBuy, priority = false }: ProductCardProps) {
   const onSale = p.originalPrice !== null && p.originalPrice > p.price;
   return (
-    <article className="glass group flex min-w-0 flex-col overflow-hidden rounded-3xl transition hover:border-white/20" data-testid="product-card" aria-label={p.name}>
+    <article
+      className="glass group flex min-w-0 flex-col overflow-hidden rounded-3xl transition hover:border-white/20"
+      data-testid="product-card"
+      aria-label={p.name}
+    >
       <div className="relative aspect-[4/3] overflow-hidden bg-night-800 sm:aspect-square">
         {p.images[0] ? (
           <img

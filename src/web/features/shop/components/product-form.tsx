@@ -123,9 +123,22 @@ export function ProductFormCard({ id, isNew, initial, saving, onSave, onCancel }
           <legend className="mb-1.5 text-xs font-medium tracking-wide text-mist-300">Tags</legend>
           <div className="flex flex-wrap gap-2">
             {form.tags.map((t) => (
-              <span key={t} className="inline-flex items-center gap-1 rounded-full bg-deep-500/15 py-1 pr-1 pl-3 text-xs font-medium text-deep-300 ring-1 ring-deep-400/30">
+              <span
+                key={t}
+                className="inline-flex items-center gap-1 rounded-full bg-deep-500/15 py-1 pr-1 pl-3 text-xs font-medium text-deep-300 ring-1 ring-deep-400/30"
+              >
                 {t}
-                <button type="button" aria-label={`Remove tag ${t}`} onClick={() => set('tags', form.tags.filter((x) => x !== t))} className="rounded-full p-0.5 hover:bg-white/10">
+                <button
+                  type="button"
+                  aria-label={`Remove tag ${t}`}
+                  onClick={() =>
+                    set(
+                      'tags',
+                      form.tags.filter((x) => x !== t),
+                    )
+                  }
+                  className="rounded-full p-0.5 hover:bg-white/10"
+                >
                   <X className="size-3.5" aria-hidden="true" />
                 </button>
               </span>
@@ -157,7 +170,12 @@ export function ProductFormCard({ id, isNew, initial, saving, onSave, onCancel }
                   <button
                     type="button"
                     aria-label="Remove image"
-                    onClick={() => set('images', form.images.filter((_, j) => j !== i))}
+                    onClick={() =>
+                      set(
+                        'images',
+                        form.images.filter((_, j) => j !== i),
+                      )
+                    }
                     className="absolute -top-2 -right-2 grid size-6 place-items-center rounded-full bg-rose-600 text-white shadow"
                   >
                     <X className="size-3.5" aria-hidden="true" />

@@ -67,5 +67,8 @@ function list(v: unknown): string[] | null {
       // not JSON after all: read it as text below
     }
   }
-  return s.split(',').map((x) => x.trim()).filter(Boolean);
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }

@@ -59,7 +59,10 @@ export function formFromProduct(p: ShopProduct): ProductForm {
 }
 
 const csv = (s: string) => {
-  const list = s.split(',').map((x) => x.trim()).filter(Boolean);
+  const list = s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   return list.length ? list : null;
 };
 

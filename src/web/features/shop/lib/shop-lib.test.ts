@@ -12,14 +12,23 @@ describe('cart arithmetic', () => {
     cart = addToCart(cart, 'tee');
     cart = addToCart(cart, 'tee');
     cart = addToCart(cart, 'cap');
-    expect(cart).toEqual([{ id: 'tee', quantity: 3 }, { id: 'cap', quantity: 1 }]);
+    expect(cart).toEqual([
+      { id: 'tee', quantity: 3 },
+      { id: 'cap', quantity: 1 },
+    ]);
     expect(cartCount(cart)).toBe(4);
     expect(cartTotal(cart, priceOf)).toBe(81.97);
   });
 
   it('changes quantities; zero or less removes the line', () => {
-    const cart = [{ id: 'tee', quantity: 2 }, { id: 'vinyl', quantity: 1 }];
-    expect(setQuantity(cart, 'tee', 1)).toEqual([{ id: 'tee', quantity: 1 }, { id: 'vinyl', quantity: 1 }]);
+    const cart = [
+      { id: 'tee', quantity: 2 },
+      { id: 'vinyl', quantity: 1 },
+    ];
+    expect(setQuantity(cart, 'tee', 1)).toEqual([
+      { id: 'tee', quantity: 1 },
+      { id: 'vinyl', quantity: 1 },
+    ]);
     expect(setQuantity(cart, 'tee', 0)).toEqual([{ id: 'vinyl', quantity: 1 }]);
     expect(setQuantity(cart, 'vinyl', -3)).toEqual([{ id: 'tee', quantity: 2 }]);
     expect(setQuantity(cart, 'tee', 1000)[0]?.quantity).toBe(MAX_QUANTITY);
@@ -27,7 +36,15 @@ describe('cart arithmetic', () => {
   });
 
   it('drops lines of unknown products and malformed storage', () => {
-    expect(keepKnown([{ id: 'tee', quantity: 1 }, { id: 'gone', quantity: 2 }], (id) => id in prices)).toEqual([{ id: 'tee', quantity: 1 }]);
+    expect(
+      keepKnown(
+        [
+          { id: 'tee', quantity: 1 },
+          { id: 'gone', quantity: 2 },
+        ],
+        (id) => id in prices,
+      ),
+    ).toEqual([{ id: 'tee', quantity: 1 }]);
     expect(parseCart('[{"id":"tee","quantity":2},{"id":"x","quantity":-1},{"id":3,"quantity":1},null]')).toEqual([{ id: 'tee', quantity: 2 }]);
     expect(parseCart('not json')).toEqual([]);
     expect(parseCart('{"id":"tee"}')).toEqual([]);
@@ -74,7 +91,18 @@ describe('product normaliser', () => {
 });
 
 describe('catalogue filters', () => {
-  const base = { originalPrice: null, images: [], description: '', sizes: null, colors: null, reviews: 0, inStock: true, tags: [], isActive: true, redbubbleUrl: null };
+  const base = {
+    originalPrice: null,
+    images: [],
+    description: '',
+    sizes: null,
+    colors: null,
+    reviews: 0,
+    inStock: true,
+    tags: [],
+    isActive: true,
+    redbubbleUrl: null,
+  };
   const products = [
     { ...base, id: 'a', name: 'Classic Tee', price: 20, category: 'clothing', rating: 4, featured: false, createdAt: '2026-01-01T00:00:00Z' },
     { ...base, id: 'b', name: 'Vinyl', price: 30, category: 'vinyl', rating: 5, featured: true, createdAt: '2026-01-03T00:00:00Z', tags: ['record'] },

@@ -28,15 +28,25 @@ export default function NewsletterPage() {
         </span>
         <h1 className="font-display text-2xl font-bold text-white">{mode === 'confirm' ? 'Confirm your subscription' : 'Unsubscribe from the newsletter'}</h1>
         {!token ? (
-          <p role="alert" className="text-rose-200">{SHOP_MESSAGES.newsletterLinkInvalid}</p>
+          <p role="alert" className="text-rose-200">
+            {SHOP_MESSAGES.newsletterLinkInvalid}
+          </p>
         ) : action.isSuccess ? (
-          <p role="status" className="text-emerald-200">{action.data.message}</p>
+          <p role="status" className="text-emerald-200">
+            {action.data.message}
+          </p>
         ) : (
           <>
             <p className="text-mist-300">
-              {mode === 'confirm' ? 'One press and you get new merch, vinyl drops and deals from the DHR shop.' : 'One press and we stop sending you the DHR newsletter.'}
+              {mode === 'confirm'
+                ? 'One press and you get new merch, vinyl drops and deals from the DHR shop.'
+                : 'One press and we stop sending you the DHR newsletter.'}
             </p>
-            {action.isError && <p role="alert" className="text-rose-200">{errorMessage(action.error, SHOP_MESSAGES.newsletterLinkInvalid)}</p>}
+            {action.isError && (
+              <p role="alert" className="text-rose-200">
+                {errorMessage(action.error, SHOP_MESSAGES.newsletterLinkInvalid)}
+              </p>
+            )}
             <Button size="lg" onClick={() => action.mutate(token)} disabled={action.isPending}>
               {mode === 'confirm' ? 'Confirm my subscription' : 'Unsubscribe'}
             </Button>

@@ -58,10 +58,7 @@ function ShopAdmin() {
   }
 
   function toggle(p: ShopProduct, field: 'isActive' | 'inStock' | 'featured') {
-    update.mutate(
-      { id: p.id, patch: { [field]: !p[field] } },
-      { onError: (err) => status.error(errorMessage(err, 'Failed to update product')) },
-    );
+    update.mutate({ id: p.id, patch: { [field]: !p[field] } }, { onError: (err) => status.error(errorMessage(err, 'Failed to update product')) });
   }
 
   function del(p: ShopProduct) {

@@ -71,10 +71,23 @@ export default function ShopPage() {
   return (
     <PageContainer width="wide" className="flex flex-col gap-8 py-10 sm:gap-10 sm:py-14">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
-        <SectionHeading as="h1" eyebrow="DHR Shop" title="Wear the deep" description="Clothing, accessories, vinyl and digital goods from Deep House Radio, printed to order." />
-        <Button variant="secondary" onClick={() => setCartOpen(true)} className="relative self-start sm:self-auto" aria-label={`Open cart, ${count} item${count === 1 ? '' : 's'}`}>
+        <SectionHeading
+          as="h1"
+          eyebrow="DHR Shop"
+          title="Wear the deep"
+          description="Clothing, accessories, vinyl and digital goods from Deep House Radio, printed to order."
+        />
+        <Button
+          variant="secondary"
+          onClick={() => setCartOpen(true)}
+          className="relative self-start sm:self-auto"
+          aria-label={`Open cart, ${count} item${count === 1 ? '' : 's'}`}
+        >
           <ShoppingBag className="size-4" aria-hidden="true" /> Cart
-          <span className="grid min-w-6 place-items-center rounded-full bg-aqua-400 px-1.5 text-xs font-bold text-night-950 tabular-nums" data-testid="cart-count">
+          <span
+            className="grid min-w-6 place-items-center rounded-full bg-aqua-400 px-1.5 text-xs font-bold text-night-950 tabular-nums"
+            data-testid="cart-count"
+          >
             {count}
           </span>
         </Button>

@@ -4,7 +4,8 @@ import { apiSend } from '../../../lib/http';
 import { submissionKeys } from './keys';
 
 /** PATCH /api/admin/submissions/:id. */
-export const reviewSubmission = (id: string, change: SubmissionUpdate) => apiSend<Submission>('PATCH', `/api/admin/submissions/${encodeURIComponent(id)}`, change);
+export const reviewSubmission = (id: string, change: SubmissionUpdate) =>
+  apiSend<Submission>('PATCH', `/api/admin/submissions/${encodeURIComponent(id)}`, change);
 
 export function useReviewSubmission() {
   const qc = useQueryClient();

@@ -96,7 +96,14 @@ export function SubmissionForm() {
           disabled={busy}
         />
         <TextField label="Social media" placeholder="@you or a link" value={form.socialMedia} onChange={set('socialMedia')} maxLength={300} disabled={busy} />
-        <TextField label="Previous releases" placeholder="Labels, EPs, radio shows" value={form.previousReleases} onChange={set('previousReleases')} maxLength={1000} disabled={busy} />
+        <TextField
+          label="Previous releases"
+          placeholder="Labels, EPs, radio shows"
+          value={form.previousReleases}
+          onChange={set('previousReleases')}
+          maxLength={1000}
+          disabled={busy}
+        />
         {/* A field people never see; bots fill it (the server then stores nothing). */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label>

@@ -29,7 +29,12 @@ function Queue() {
   const status = useStatusMessage();
   return (
     <PageContainer width="wide" className="flex flex-col gap-6 py-8 sm:gap-8 sm:py-12">
-      <AdminPageHeader backTo="/admin-dashboard" backLabel="Dashboard" title="DJ Submissions" description="Listen, decide, and let the DJ know: accepted and declined mixes are emailed to their DJ." />
+      <AdminPageHeader
+        backTo="/admin-dashboard"
+        backLabel="Dashboard"
+        title="DJ Submissions"
+        description="Listen, decide, and let the DJ know: accepted and declined mixes are emailed to their DJ."
+      />
       <StickyStatus message={status.message} />
 
       <div role="tablist" aria-label="Filter by status" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">

@@ -20,5 +20,4 @@ export const suggestionsQueryOptions = (channel: string, track: { artist: string
     retry: false,
   });
 
-export const useSuggestions = (channel: string, track: { artist: string; title: string } | null) =>
-  useQuery(suggestionsQueryOptions(channel, track));
+export const useSuggestions = (channel: string, track: { artist: string; title: string } | null) => useQuery(suggestionsQueryOptions(channel, track));

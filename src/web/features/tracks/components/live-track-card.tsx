@@ -36,7 +36,11 @@ export function LiveTrackCard({ channel, channelName, accent = '#8b5cf6', showMo
       className={cn('glass relative isolate overflow-hidden rounded-3xl p-5 sm:p-6', className)}
       data-testid={`live-track-${channel}`}
     >
-      <div aria-hidden="true" className="absolute inset-0 -z-10 opacity-40" style={{ background: `radial-gradient(120% 80% at 100% 0%, ${accent}33, transparent 60%)` }} />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 opacity-40"
+        style={{ background: `radial-gradient(120% 80% at 100% 0%, ${accent}33, transparent 60%)` }}
+      />
       <MoodParticles mood={mood} className="-z-10" />
       <header className="flex items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2">

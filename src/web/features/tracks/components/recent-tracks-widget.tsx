@@ -43,7 +43,10 @@ export function RecentTracksWidget({ channel, channelName, accent = '#8b5cf6', d
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2">
             <span className="font-semibold text-white">Recent Tracks</span>
-            <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-mist-200 tabular-nums" aria-label={`${tracks?.length ?? 0} tracks`}>
+            <span
+              className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-mist-200 tabular-nums"
+              aria-label={`${tracks?.length ?? 0} tracks`}
+            >
               {tracks?.length ?? 0}
             </span>
           </span>
@@ -133,10 +136,7 @@ function SimilarTracks({ channel, track }: { channel: string; track: TrackIdenti
   }
 
   const find = () => {
-    similar.mutate(
-      { artist: track.artist, title: track.title, channel },
-      { onSuccess: (list) => setShown({ forId: track.id, list }) },
-    );
+    similar.mutate({ artist: track.artist, title: track.title, channel }, { onSuccess: (list) => setShown({ forId: track.id, list }) });
   };
 
   return (
@@ -156,7 +156,10 @@ function SimilarTracks({ channel, track }: { channel: string; track: TrackIdenti
           ) : (
             <ul className="grid gap-2">
               {shown.list.map((r) => (
-                <li key={`${r.artist}-${r.title}`} className="flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-white/[0.03] px-3 py-2 ring-1 ring-white/5">
+                <li
+                  key={`${r.artist}-${r.title}`}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-white/[0.03] px-3 py-2 ring-1 ring-white/5"
+                >
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-medium text-white">{r.title}</span>
                     <span className="block truncate text-xs text-mist-400">{r.artist}</span>

@@ -11,7 +11,10 @@ export function TrackArtwork({ src, alt, className }: { src: string | null | und
     return (
       <div
         aria-hidden="true"
-        className={cn('flex shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-deep-600/60 via-night-700 to-aqua-500/40 text-white/70', className)}
+        className={cn(
+          'flex shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-deep-600/60 via-night-700 to-aqua-500/40 text-white/70',
+          className,
+        )}
       >
         <Music className="size-1/2 max-h-8 max-w-8" />
       </div>

@@ -102,11 +102,7 @@ export function TrackHistoryView({ scope }: { scope: TrackHistoryScope }) {
             <Button variant="ghost" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button
-              variant="danger"
-              disabled={clear.isPending}
-              onClick={() => clear.mutate(undefined, { onSettled: () => setConfirming(false) })}
-            >
+            <Button variant="danger" disabled={clear.isPending} onClick={() => clear.mutate(undefined, { onSettled: () => setConfirming(false) })}>
               <Trash2 className="size-4" aria-hidden="true" /> {clear.isPending ? 'Clearing...' : 'Clear History'}
             </Button>
           </>

@@ -72,7 +72,9 @@ describe('CSV export', () => {
   });
   it('leaves out the search links the server fills in: only links to the track are exported', () => {
     const search = searchUrls('Kerri Chandler', 'Rain');
-    const row = tracksToCsv([{ ...track, youtubeUrl: 'https://www.youtube.com/watch?v=abc123', soundcloudUrl: search.soundcloudUrl, spotifyUrl: search.spotifyUrl }]).split('\r\n')[1];
+    const row = tracksToCsv([
+      { ...track, youtubeUrl: 'https://www.youtube.com/watch?v=abc123', soundcloudUrl: search.soundcloudUrl, spotifyUrl: search.spotifyUrl },
+    ]).split('\r\n')[1];
     expect(row).toMatch(/,"https:\/\/www\.youtube\.com\/watch\?v=abc123","",""$/);
     expect(isSearchUrl(search.youtubeUrl)).toBe(true);
     expect(isSearchUrl('https://www.youtube.com/watch?v=abc123')).toBe(false);

@@ -42,9 +42,7 @@ function TrackIdent() {
         <h1 className="mt-3 font-display text-4xl font-bold tracking-tight text-white sm:text-5xl">
           <span className="text-gradient">Name that track</span>
         </h1>
-        <p className="mt-3 text-base leading-relaxed text-mist-300 sm:text-lg">
-          What is playing now, what played before it, and where to go next.
-        </p>
+        <p className="mt-3 text-base leading-relaxed text-mist-300 sm:text-lg">What is playing now, what played before it, and where to go next.</p>
       </header>
 
       {visible.length > 1 && (
@@ -103,7 +101,10 @@ function Suggestions({ channel }: { channel: string }) {
       ) : (
         <>
           <p className="mt-1 text-sm text-mist-400">
-            Because you heard <span className="text-mist-200">{seed.artist} - {seed.title}</span>
+            Because you heard{' '}
+            <span className="text-mist-200">
+              {seed.artist} - {seed.title}
+            </span>
           </p>
           {isFetching && !data ? (
             <Spinner label="Finding similar tracks..." showLabel className="mt-4" />
@@ -112,7 +113,10 @@ function Suggestions({ channel }: { channel: string }) {
           ) : (
             <ul className="mt-4 grid gap-2">
               {data.map((r) => (
-                <li key={`${r.artist}-${r.title}`} className="flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-white/[0.03] px-4 py-3 ring-1 ring-white/5">
+                <li
+                  key={`${r.artist}-${r.title}`}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-white/[0.03] px-4 py-3 ring-1 ring-white/5"
+                >
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-medium text-white">{r.title}</span>
                     <span className="block truncate text-xs text-mist-400">{r.artist}</span>

@@ -19,10 +19,20 @@ export interface MixCardProps {
 /** One mix: artwork, exclusive badge, rating, title, artist, duration, size, downloads, Play/Pause and download. */
 export function MixCard({ mix, playing, onPlay, onDownload, downloading, priority = false }: MixCardProps) {
   return (
-    <article data-testid="mix-card" data-mix-id={mix.id} className={cn('glass group flex flex-col overflow-hidden rounded-3xl transition', playing && 'ring-2 ring-aqua-400/60')}>
+    <article
+      data-testid="mix-card"
+      data-mix-id={mix.id}
+      className={cn('glass group flex flex-col overflow-hidden rounded-3xl transition', playing && 'ring-2 ring-aqua-400/60')}
+    >
       <div className="relative aspect-square overflow-hidden bg-gradient-to-br from-deep-700 via-violet-800 to-aqua-800">
         {mix.artworkUrl ? (
-          <img src={mix.artworkUrl} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} className="size-full object-cover transition duration-500 group-hover:scale-105" />
+          <img
+            src={mix.artworkUrl}
+            alt=""
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            className="size-full object-cover transition duration-500 group-hover:scale-105"
+          />
         ) : (
           <Music2 className="absolute inset-0 m-auto size-16 text-white/40" aria-hidden="true" />
         )}

@@ -27,7 +27,9 @@ function StorageSetup() {
         <Database className="size-4" aria-hidden="true" /> Admin
       </p>
       <h1 className="mt-3 font-display text-4xl font-bold tracking-tight text-white">Storage Setup</h1>
-      <p className="mt-2 text-mist-300">Where mixes and images are kept. Set S3_BUCKET (with S3_ENDPOINT and the key pair for a non-AWS store) to use a bucket instead of the local folder.</p>
+      <p className="mt-2 text-mist-300">
+        Where mixes and images are kept. Set S3_BUCKET (with S3_ENDPOINT and the key pair for a non-AWS store) to use a bucket instead of the local folder.
+      </p>
       {isPending ? (
         <div className="mt-10 flex justify-center">
           <Spinner label="Checking storage..." />
@@ -37,7 +39,11 @@ function StorageSetup() {
       ) : (
         <section className="glass mt-8 rounded-3xl p-6" data-testid="storage-status">
           <p className="flex items-center gap-2 text-lg font-semibold text-white">
-            {data.reachable ? <CheckCircle2 className="size-5 text-emerald-400" aria-hidden="true" /> : <XCircle className="size-5 text-rose-400" aria-hidden="true" />}
+            {data.reachable ? (
+              <CheckCircle2 className="size-5 text-emerald-400" aria-hidden="true" />
+            ) : (
+              <XCircle className="size-5 text-rose-400" aria-hidden="true" />
+            )}
             {data.mode === 's3' ? 'S3-compatible bucket' : 'Local folder'}: {data.reachable ? 'reachable' : 'unreachable'}
           </p>
           {data.error && <p className="mt-1 text-sm text-rose-300">{data.error}</p>}

@@ -166,7 +166,13 @@ function MixRow({ mix }: { mix: AdminVipMix }) {
       </div>
       {editing && (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-          <TextField label="Storage link" className="flex-1" value={link} onChange={(e) => setLink(e.target.value)} placeholder="mixes/name.mp3 or https://..." />
+          <TextField
+            label="Storage link"
+            className="flex-1"
+            value={link}
+            onChange={(e) => setLink(e.target.value)}
+            placeholder="mixes/name.mp3 or https://..."
+          />
           <div className="flex gap-2 sm:self-end sm:pb-0.5">
             <Button size="sm" onClick={save} disabled={setMixLink.isPending}>
               Save

@@ -63,9 +63,7 @@ export default function VipPage() {
 
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
-    return mixes.filter(
-      (m) => (genre === 'all' || m.genre === genre) && (!q || m.title.toLowerCase().includes(q) || m.artist.toLowerCase().includes(q)),
-    );
+    return mixes.filter((m) => (genre === 'all' || m.genre === genre) && (!q || m.title.toLowerCase().includes(q) || m.artist.toLowerCase().includes(q)));
   }, [mixes, query, genre]);
 
   const totalDownloads = mixes.reduce((sum, m) => sum + m.totalDownloads, 0);
@@ -89,8 +87,7 @@ export default function VipPage() {
           startBrowserDownload(grant.downloadUrl);
           show(`Downloaded: ${mix.title}`);
         },
-        onError: (err) =>
-          show(err instanceof ApiError && err.status === 429 ? MIX_MESSAGES.dailyLimitReached : `Download Error: ${mix.title}`, 'error'),
+        onError: (err) => show(err instanceof ApiError && err.status === 429 ? MIX_MESSAGES.dailyLimitReached : `Download Error: ${mix.title}`, 'error'),
       },
     );
   }
@@ -105,17 +102,21 @@ export default function VipPage() {
             <Crown className="size-4" aria-hidden="true" /> VIP Mix Library
           </p>
           <h1 className="mt-3 font-display text-4xl font-bold tracking-tight text-white sm:text-5xl">Exclusive Mixes</h1>
-          <p className="mt-2 max-w-xl text-mist-300">Deep, long-form sets you will not hear anywhere else. Play them with {tierLabel(MIX_PLAY_TIER)} and above; download them as a {DOWNLOAD.label}.</p>
+          <p className="mt-2 max-w-xl text-mist-300">
+            Deep, long-form sets you will not hear anywhere else. Play them with {tierLabel(MIX_PLAY_TIER)} and above; download them as a {DOWNLOAD.label}.
+          </p>
           <div className="mt-4 flex flex-wrap items-center gap-2">
             <Badge tone={access.subscriptionTier === 'vip' ? 'gold' : access.subscriptionTier === 'free' ? 'neutral' : 'cyan'} className="text-sm">
               <span data-testid="tier-badge">{badgeLabel}</span>
             </Badge>
             <Badge tone="green">View Mixes</Badge>
             <Badge tone={access.canPlayMixes ? 'green' : 'neutral'}>
-              {access.canPlayMixes ? <Play className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />} Play Mixes ({tierLabel(MIX_PLAY_TIER)}+)
+              {access.canPlayMixes ? <Play className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />} Play Mixes (
+              {tierLabel(MIX_PLAY_TIER)}+)
             </Badge>
             <Badge tone={access.canDownload ? 'green' : 'neutral'}>
-              {access.canDownload ? <Download className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />} Download ({DOWNLOAD.label})
+              {access.canDownload ? <Download className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />} Download (
+              {DOWNLOAD.label})
             </Badge>
           </div>
           {access.message && (
@@ -128,7 +129,12 @@ export default function VipPage() {
 
       <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Tile icon={<Disc3 className="size-4" />} label="Exclusive mixes" value={formatNumber(mixes.length, 1)} />
-        <Tile icon={<HardDrive className="size-4" />} label="Library size" value={`${formatNumber(mixes.length * ESTIMATED_GB_PER_MIX, 1)} GB`} hint="Growing past 1 TB" />
+        <Tile
+          icon={<HardDrive className="size-4" />}
+          label="Library size"
+          value={`${formatNumber(mixes.length * ESTIMATED_GB_PER_MIX, 1)} GB`}
+          hint="Growing past 1 TB"
+        />
         <Tile icon={<Download className="size-4" />} label="Downloads" value={formatNumber(totalDownloads, 1)} />
         <Tile icon={<Users className="size-4" />} label={`${tierLabel('vip')} members`} value={access.subscriptionTier === 'vip' ? '1' : '0'} />
       </div>
@@ -187,7 +193,8 @@ export default function VipPage() {
           <Crown className="mx-auto size-10 text-amber-300" aria-hidden="true" />
           <h2 className="mt-3 font-display text-2xl font-bold text-white">Become A {DOWNLOAD.label} Member</h2>
           <p className="mx-auto mt-2 max-w-lg text-mist-300">
-            {tierPrice(MIX_DOWNLOAD_TIER)} a month opens the whole library for download, {COUNT_WORDS[DOWNLOAD.mixDownloadsPerDay] ?? formatNumber(DOWNLOAD.mixDownloadsPerDay)} mixes a day, on top of both channels.
+            {tierPrice(MIX_DOWNLOAD_TIER)} a month opens the whole library for download,{' '}
+            {COUNT_WORDS[DOWNLOAD.mixDownloadsPerDay] ?? formatNumber(DOWNLOAD.mixDownloadsPerDay)} mixes a day, on top of both channels.
           </p>
           <TierBenefits tier="vip" className="mx-auto mt-6 max-w-md text-left" />
           <ButtonLink to={permissions.data.authenticated ? '/auth' : '/simple-auth'} className="mt-6">
