@@ -3,7 +3,7 @@ import { memberSummarySchema, subscriptionSourceSchema, subscriptionStatusSchema
 import { SUBSCRIPTION_STATUSES, TIERS } from './tiers';
 import { textField } from './text-field';
 import { TIER_TABLE, tierLabel } from './tier-table';
-import { EMAIL_MAX_LENGTH } from './email';
+import { EMAIL_INPUT_MAX } from './email';
 
 /**
  * Admin API payloads: members, stats, bulk import, sync, system status (docs/decisions/0006-platform-subscriptions-and-members-admin.md).
@@ -95,7 +95,7 @@ const expiryDaysSchema = z
  * pledgeAmount is euros (decimal); the reply's pledgeAmount is cents. expiryDays 0 = no expiry.
  */
 export const createAdminUserSchema = z.object({
-  email: textField(EMAIL_MAX_LENGTH, INVALID_EMAIL).optional().default(''),
+  email: textField(EMAIL_INPUT_MAX).optional().default(''),
   username: textField(100).optional().default(''),
   firstName: textField(100).trim().nullish(),
   lastName: textField(100).trim().nullish(),
@@ -122,7 +122,7 @@ export const DUPLICATE_EMAIL = 'A user with this email already exists';
  */
 export const updateAdminUserSchema = z.object({
   id: textField(100).optional(),
-  email: textField(EMAIL_MAX_LENGTH, INVALID_EMAIL),
+  email: textField(EMAIL_INPUT_MAX),
   username: textField(100),
   firstName: textField(100).trim().nullish(),
   lastName: textField(100).trim().nullish(),

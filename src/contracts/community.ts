@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, isEmailAddress } from './email';
+import { EMAIL_INPUT_MAX, isEmailAddress } from './email';
 import {
   BADGES,
   COMMENT_STATUSES,
@@ -235,7 +235,7 @@ export const uploadImageResponseSchema = z.object({ imageUrl: z.string() });
 
 export const contactSchema = z.object({
   name: textField(100).trim(),
-  email: textField(EMAIL_MAX_LENGTH, CONTACT_MESSAGES.invalidEmail).trim(),
+  email: textField(EMAIL_INPUT_MAX).trim(),
   subject: textField(200).trim().optional(),
   message: textField(5000).trim(),
   [CONTACT_HONEYPOT_FIELD]: textField(500).optional(),

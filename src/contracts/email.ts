@@ -11,6 +11,12 @@
 export const EMAIL_MAX_LENGTH = 254;
 
 /**
+ * How long an email field of a request may be before the rule is applied: longer than any address,
+ * so that an over-long one is refused by the form's own check, with its message, not by a length error.
+ */
+export const EMAIL_INPUT_MAX = 1024;
+
+/**
  * A plausible address: a local part of letters, digits and _ ' + - with single dots between, '@',
  * then dot-separated domain labels ending in a top-level domain of two letters or more. The same
  * pattern zod's email check uses. Backtracks on long input: test through isEmailAddress, which
