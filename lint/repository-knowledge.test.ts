@@ -32,6 +32,24 @@ describe('knowledge inside the repository', () => {
     expect(UNOPENABLE.test('// see docs/decisions/0017-news-ingestion-and-forum.md')).toBe(false);
   });
 
+  it('web fetchers read replies as their contract types; only the listed ones check a reply with its schema', () => {
+    // The server serializes every reply through its zod schema, and zod stays out of the listeners'
+    // bundles (ADR 0010). These survive a malformed reply by design: the dashboard's figures become 0
+    // and the members list says what was wrong, so they check the shape themselves; the System Status
+    // page's test button exists to check a reply's shape.
+    const checking = new Set([
+      'src/web/features/admin/api/get-admin-stats.ts',
+      'src/web/features/admin/api/get-download-stats.ts',
+      'src/web/features/admin/api/get-users.ts',
+      'src/web/features/admin/api/test-vip-mixes.ts',
+    ]);
+    const parsing = tracked
+      .filter((f) => /^src\/web\/features\/[^/]+\/api\/[^/]+\.ts$/.test(f) && !f.endsWith('.test.ts'))
+      .filter((f) => /Schema\.(?:safeParse|parse)\(/.test(fs.readFileSync(path.join(root, f), 'utf8')));
+    expect(parsing.filter((f) => !checking.has(f))).toEqual([]);
+    expect([...checking].filter((f) => !parsing.includes(f))).toEqual([]);
+  });
+
   it('every decision record carries a date and a status', () => {
     const dir = path.join(root, 'docs', 'decisions');
     const missing = fs

@@ -230,6 +230,7 @@ export const followResultSchema = z.object({ isFollowing: z.boolean(), followerC
 export type FollowResult = z.infer<typeof followResultSchema>;
 
 export const uploadImageResponseSchema = z.object({ imageUrl: z.string() });
+export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
 
 // ---------------------------------------------------------------- contact
 

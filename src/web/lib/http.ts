@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 /**
  * The shared read: same-origin credentials, JSON, and an error whose message is
  * 'status: statusText'. `ApiError.serverMessage` carries the server's own wording for the UI.
@@ -91,3 +92,10 @@ export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.serverMessage) return err.serverMessage;
   return fallback;
 }
+
+/**
+ * The type of a reply, from its contract schema: fetchers read replies as these types without parsing
+ * them again (the server serializes every reply through the schema; ADR 0010). Type-only: no zod in
+ * the bundle.
+ */
+export type ReplyOf<S extends z.ZodType> = z.output<S>;

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { memberHistorySchema, type MemberHistory } from '../../../../contracts/admin';
+import type { MemberHistory } from '../../../../contracts/admin';
 import { apiGet } from '../../../lib/http';
 import { adminKeys } from './keys';
 
 /** GET /api/admin/users/{id}/history: every change of the member's tier, status or expiry, newest first. */
 export async function getMemberHistory(userId: string, signal?: AbortSignal): Promise<MemberHistory> {
-  return memberHistorySchema.parse(await apiGet<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/history`, { signal }));
+  return apiGet<MemberHistory>(`/api/admin/users/${encodeURIComponent(userId)}/history`, { signal });
 }
 
 export const memberHistoryQueryOptions = (userId: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { memberPlatformRecordsSchema, type MemberPlatformRecord } from '../../../../contracts/supporters';
-import { apiGet } from '../../../lib/http';
+import type { memberPlatformRecordsSchema, MemberPlatformRecord } from '../../../../contracts/supporters';
+import { apiGet, type ReplyOf } from '../../../lib/http';
 import { adminKeys } from './keys';
 
 /** The Patreon / Buy Me a Coffee records that feed one member's access. */
 export async function getMemberPlatformRecords(userId: string, signal?: AbortSignal): Promise<MemberPlatformRecord[]> {
-  return memberPlatformRecordsSchema.parse(await apiGet<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/platform-records`, { signal }));
+  return await apiGet<ReplyOf<typeof memberPlatformRecordsSchema>>(`/api/admin/users/${encodeURIComponent(userId)}/platform-records`, { signal });
 }
 
 export const memberPlatformRecordsQueryOptions = (userId: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { syncRunDetailSchema, type SyncRunDetail } from '../../../../contracts/supporters';
-import { apiGet } from '../../../lib/http';
+import type { syncRunDetailSchema, SyncRunDetail } from '../../../../contracts/supporters';
+import { apiGet, type ReplyOf } from '../../../lib/http';
 import { adminKeys } from './keys';
 
 /** One run of the sync log with its lines. */
 export async function getSyncRun(id: number, signal?: AbortSignal): Promise<SyncRunDetail> {
-  return syncRunDetailSchema.parse(await apiGet<unknown>(`/api/admin/sync-runs/${id}`, { signal }));
+  return await apiGet<ReplyOf<typeof syncRunDetailSchema>>(`/api/admin/sync-runs/${id}`, { signal });
 }
 
 export const syncRunQueryOptions = (id: number) =>

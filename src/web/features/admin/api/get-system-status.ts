@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { systemStatusSchema, type SystemStatus } from '../../../../contracts/admin';
-import { apiGet } from '../../../lib/http';
+import type { systemStatusSchema, SystemStatus } from '../../../../contracts/admin';
+import { apiGet, type ReplyOf } from '../../../lib/http';
 import { adminKeys } from './keys';
 
 /** The live system status (database, platforms, last sync, channels), validated against the contract. */
 export async function getSystemStatus(signal?: AbortSignal): Promise<SystemStatus> {
-  return systemStatusSchema.parse(await apiGet<unknown>('/api/admin/system-status', { signal }));
+  return await apiGet<ReplyOf<typeof systemStatusSchema>>('/api/admin/system-status', { signal });
 }
 
 export const systemStatusQueryOptions = () =>

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { heldChangesSchema, heldDecisionReplySchema, type HeldChanges } from '../../../../contracts/admin';
-import { apiGet, apiSend } from '../../../lib/http';
+import type { heldChangesSchema, heldDecisionReplySchema, HeldChanges } from '../../../../contracts/admin';
+import { apiGet, apiSend, type ReplyOf } from '../../../lib/http';
 import { adminKeys } from './keys';
 
 /** GET /api/admin/held-changes: losses a scheduled sync kept back for review. */
 export async function getHeldChanges(signal?: AbortSignal): Promise<HeldChanges> {
-  return heldChangesSchema.parse(await apiGet<unknown>('/api/admin/held-changes', { signal }));
+  return await apiGet<ReplyOf<typeof heldChangesSchema>>('/api/admin/held-changes', { signal });
 }
 
 export const heldChangesQueryOptions = () => queryOptions({ queryKey: adminKeys.heldChanges, queryFn: ({ signal }) => getHeldChanges(signal) });
@@ -17,7 +17,7 @@ export function useDecideHeld() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (decision: 'confirm' | 'dismiss') =>
-      heldDecisionReplySchema.parse(await apiSend<unknown>('POST', `/api/admin/held-changes/${decision}`, {})),
+      await apiSend<ReplyOf<typeof heldDecisionReplySchema>>('POST', `/api/admin/held-changes/${decision}`, {}),
     onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

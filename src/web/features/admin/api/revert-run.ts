@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { revertRunReplySchema, type RevertRunReply } from '../../../../contracts/admin';
-import { apiSend } from '../../../lib/http';
+import type { revertRunReplySchema, RevertRunReply } from '../../../../contracts/admin';
+import { apiSend, type ReplyOf } from '../../../lib/http';
 import { adminKeys } from './keys';
 
 export interface RevertCall {
@@ -11,9 +11,10 @@ export interface RevertCall {
 
 /** POST /api/admin/sync-runs/{id}/revert {dryRun?, confirm?}. */
 export async function revertRun(call: RevertCall): Promise<RevertRunReply> {
-  return revertRunReplySchema.parse(
-    await apiSend<unknown>('POST', `/api/admin/sync-runs/${call.runId}/revert`, { dryRun: call.dryRun === true, confirm: call.confirm === true }),
-  );
+  return await apiSend<ReplyOf<typeof revertRunReplySchema>>('POST', `/api/admin/sync-runs/${call.runId}/revert`, {
+    dryRun: call.dryRun === true,
+    confirm: call.confirm === true,
+  });
 }
 
 export function useRevertRun() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { syncResultSchema, type SyncResult } from '../../../../contracts/admin';
+import type { SyncResult } from '../../../../contracts/admin';
 import { apiSend } from '../../../lib/http';
 import { adminKeys } from './keys';
 
@@ -12,7 +12,7 @@ export interface SyncCall {
 
 /** POST /api/admin/sync-subscriptions {dryRun?, confirm?}. */
 export async function syncSubscriptions(call: SyncCall = {}): Promise<SyncResult> {
-  return syncResultSchema.parse(await apiSend<unknown>('POST', '/api/admin/sync-subscriptions', call));
+  return apiSend<SyncResult>('POST', '/api/admin/sync-subscriptions', call);
 }
 
 export function useSyncSubscriptions() {

@@ -1,9 +1,9 @@
-import { supporterActionReplySchema, type PatreonCallbackBody } from '../../../../contracts/supporters';
-import { apiSend } from '../../../lib/http';
+import type { supporterActionReplySchema, PatreonCallbackBody } from '../../../../contracts/supporters';
+import { apiSend, type ReplyOf } from '../../../lib/http';
 import { useLinkMutation } from '../lib/use-link-mutation';
 
 /** Connect Patreon, step 2, on the return page: what Patreon appended goes to the server. */
 export const finishPatreonConnect = async (body: PatreonCallbackBody) =>
-  supporterActionReplySchema.parse(await apiSend<unknown>('POST', '/api/supporters/patreon/callback', body));
+  await apiSend<ReplyOf<typeof supporterActionReplySchema>>('POST', '/api/supporters/patreon/callback', body);
 
 export const useFinishPatreonConnect = () => useLinkMutation(finishPatreonConnect);

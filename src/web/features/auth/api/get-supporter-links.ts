@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { supporterLinksSchema, type SupporterLinks } from '../../../../contracts/supporters';
-import { apiGet } from '../../../lib/http';
+import type { supporterLinksSchema, SupporterLinks } from '../../../../contracts/supporters';
+import { apiGet, type ReplyOf } from '../../../lib/http';
 
 export const SUPPORTER_LINKS_KEY = ['/api/supporters/links'] as const;
 
 /** The member's linked platform identities (GET /api/supporters/links). */
 export async function getSupporterLinks(signal?: AbortSignal): Promise<SupporterLinks> {
-  return supporterLinksSchema.parse(await apiGet<unknown>('/api/supporters/links', { signal }));
+  return await apiGet<ReplyOf<typeof supporterLinksSchema>>('/api/supporters/links', { signal });
 }
 
 export const supporterLinksQueryOptions = () =>

@@ -1,9 +1,9 @@
-import { supporterActionReplySchema, type ClaimRequestBody } from '../../../../contracts/supporters';
-import { apiSend } from '../../../lib/http';
+import type { supporterActionReplySchema, ClaimRequestBody } from '../../../../contracts/supporters';
+import { apiSend, type ReplyOf } from '../../../lib/http';
 import { useLinkMutation } from '../lib/use-link-mutation';
 
 /** Unlinks a payer email; the access it gave ends. */
 export const removePaymentClaim = async (body: ClaimRequestBody) =>
-  supporterActionReplySchema.parse(await apiSend<unknown>('POST', '/api/supporters/claims/remove', body));
+  await apiSend<ReplyOf<typeof supporterActionReplySchema>>('POST', '/api/supporters/claims/remove', body);
 
 export const useRemovePaymentClaim = () => useLinkMutation(removePaymentClaim);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contactMessageListSchema, contactMessageSchema, type ContactMessage } from '../../../../contracts/community';
+import type { ContactMessage } from '../../../../contracts/community';
 import { apiGet, apiSend } from '../../../lib/http';
 import { communityKeys } from './keys';
 
@@ -7,7 +7,7 @@ export type InboxStatus = 'open' | 'handled' | 'all';
 
 /** GET /api/admin/contact-messages?status=: priority first, newest first. */
 export async function getContactMessages(status: InboxStatus, signal?: AbortSignal): Promise<ContactMessage[]> {
-  return contactMessageListSchema.parse(await apiGet(`/api/admin/contact-messages?status=${status}`, { signal }));
+  return apiGet<ContactMessage[]>(`/api/admin/contact-messages?status=${status}`, { signal });
 }
 
 export const useContactMessages = (status: InboxStatus) =>
@@ -15,7 +15,7 @@ export const useContactMessages = (status: InboxStatus) =>
 
 /** PATCH /api/admin/contact-messages/{id}/handled. */
 export async function markHandled(id: string): Promise<ContactMessage> {
-  return contactMessageSchema.parse(await apiSend('PATCH', `/api/admin/contact-messages/${encodeURIComponent(id)}/handled`));
+  return apiSend<ContactMessage>('PATCH', `/api/admin/contact-messages/${encodeURIComponent(id)}/handled`);
 }
 
 export function useMarkHandled() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { followResultSchema, type FollowResult, type Profile } from '../../../../contracts/community';
+import type { FollowResult, Profile } from '../../../../contracts/community';
 import { apiSend } from '../../../lib/http';
 import { communityKeys } from './keys';
 
 /** POST /api/users/{id}/follow or /unfollow (idempotent); answers the right counts. */
 export async function setFollowing(input: { id: string; follow: boolean }): Promise<FollowResult> {
-  return followResultSchema.parse(await apiSend('POST', `/api/users/${encodeURIComponent(input.id)}/${input.follow ? 'follow' : 'unfollow'}`));
+  return apiSend<FollowResult>('POST', `/api/users/${encodeURIComponent(input.id)}/${input.follow ? 'follow' : 'unfollow'}`);
 }
 
 export function useSetFollowing() {

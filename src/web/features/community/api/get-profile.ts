@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { profileSchema, type Profile } from '../../../../contracts/community';
+import type { Profile } from '../../../../contracts/community';
 import { apiGet } from '../../../lib/http';
 import { communityKeys } from './keys';
 
 /** GET /api/users/{id}/profile: 404 'Profile not found' when the caller may not see it. */
 export async function getProfile(id: string, signal?: AbortSignal): Promise<Profile> {
-  return profileSchema.parse(await apiGet(`/api/users/${encodeURIComponent(id)}/profile`, { signal }));
+  return apiGet<Profile>(`/api/users/${encodeURIComponent(id)}/profile`, { signal });
 }
 
 export const profileQueryOptions = (id: string) =>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileSchema, type Profile, type UpdateProfileBody } from '../../../../contracts/community';
+import type { Profile, UpdateProfileBody } from '../../../../contracts/community';
 import { apiSend } from '../../../lib/http';
 import { communityKeys } from './keys';
 
 /** PATCH /api/users/{id}/profile (owner or admin): answers the whole profile. */
 export async function updateProfile(input: { id: string; changes: UpdateProfileBody }): Promise<Profile> {
-  return profileSchema.parse(await apiSend('PATCH', `/api/users/${encodeURIComponent(input.id)}/profile`, input.changes));
+  return apiSend<Profile>('PATCH', `/api/users/${encodeURIComponent(input.id)}/profile`, input.changes);
 }
 
 export function useUpdateProfile() {

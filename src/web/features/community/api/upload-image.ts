@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { uploadImageResponseSchema, type ImageKind } from '../../../../contracts/community';
+import type { ImageKind, UploadImageResponse } from '../../../../contracts/community';
 import { apiUpload, type UploadProgress } from '../../../lib/http';
 
 /** POST /api/users/upload-image, multipart fields type and image; answers imageUrl; `onProgress` follows the upload. */
@@ -7,7 +7,7 @@ export async function uploadImage(input: { file: File; type: ImageKind; onProgre
   const form = new FormData();
   form.append('type', input.type);
   form.append('image', input.file);
-  return uploadImageResponseSchema.parse(await apiUpload<unknown>('/api/users/upload-image', form, input.onProgress)).imageUrl;
+  return (await apiUpload<UploadImageResponse>('/api/users/upload-image', form, input.onProgress)).imageUrl;
 }
 
 export const useUploadImage = () => useMutation({ mutationFn: uploadImage });

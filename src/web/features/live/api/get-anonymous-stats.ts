@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { anonymousStatsSchema, type AnonymousStats } from '../../../../contracts/live';
+import type { anonymousStatsSchema, AnonymousStats } from '../../../../contracts/live';
 import { LIVE_MONITOR_REFRESH_MS } from '../../../../contracts/live-values';
-import { apiGet } from '../../../lib/http';
+import { apiGet, type ReplyOf } from '../../../lib/http';
 import { liveKeys } from './keys';
 
 /** GET /api/admin/anonymous-stats. */
 export const getAnonymousStats = async (signal?: AbortSignal): Promise<AnonymousStats> =>
-  anonymousStatsSchema.parse(await apiGet<unknown>('/api/admin/anonymous-stats', { signal }));
+  await apiGet<ReplyOf<typeof anonymousStatsSchema>>('/api/admin/anonymous-stats', { signal });
 
 export const anonymousStatsQueryOptions = () =>
   queryOptions({

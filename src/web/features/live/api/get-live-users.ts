@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { liveUsersReplySchema, type LiveUsersReply } from '../../../../contracts/live';
+import type { liveUsersReplySchema, LiveUsersReply } from '../../../../contracts/live';
 import { LIVE_MONITOR_REFRESH_MS } from '../../../../contracts/live-values';
-import { apiGet } from '../../../lib/http';
+import { apiGet, type ReplyOf } from '../../../lib/http';
 import { liveKeys } from './keys';
 
 /** GET /api/admin/live-users. */
 export const getLiveUsers = async (signal?: AbortSignal): Promise<LiveUsersReply> =>
-  liveUsersReplySchema.parse(await apiGet<unknown>('/api/admin/live-users', { signal }));
+  await apiGet<ReplyOf<typeof liveUsersReplySchema>>('/api/admin/live-users', { signal });
 
 /** Refreshed every 10 s, also while the tab is in the background. */
 export const liveUsersQueryOptions = () =>

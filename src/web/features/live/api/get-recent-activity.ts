@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { recentActivityReplySchema, type Activity } from '../../../../contracts/live';
+import type { recentActivityReplySchema, Activity } from '../../../../contracts/live';
 import { LIVE_MONITOR_REFRESH_MS } from '../../../../contracts/live-values';
-import { apiGet } from '../../../lib/http';
+import { apiGet, type ReplyOf } from '../../../lib/http';
 import { liveKeys } from './keys';
 
 /** GET /api/admin/recent-activity. */
 export const getRecentActivity = async (signal?: AbortSignal): Promise<Activity[]> =>
-  recentActivityReplySchema.parse(await apiGet<unknown>('/api/admin/recent-activity', { signal }));
+  await apiGet<ReplyOf<typeof recentActivityReplySchema>>('/api/admin/recent-activity', { signal });
 
 export const recentActivityQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { imageUploadReplySchema, shopProductListSchema, type ProductCreate, type ProductPatch, type ShopProduct } from '../../../../contracts/shop';
-import { apiGet, apiSend, apiUpload, type UploadProgress } from '../../../lib/http';
+import type { imageUploadReplySchema, shopProductListSchema, ProductCreate, ProductPatch, ShopProduct } from '../../../../contracts/shop';
+import { apiGet, apiSend, apiUpload, type UploadProgress, type ReplyOf } from '../../../lib/http';
 import { shopKeys } from './keys';
 
 /** GET /api/admin/shop/products: every product, inactive ones too. */
 export const getAdminProducts = async (signal?: AbortSignal): Promise<ShopProduct[]> =>
-  shopProductListSchema.parse(await apiGet<unknown>('/api/admin/shop/products', { signal }));
+  await apiGet<ReplyOf<typeof shopProductListSchema>>('/api/admin/shop/products', { signal });
 
 export const adminProductsQueryOptions = () => queryOptions({ queryKey: shopKeys.admin, queryFn: ({ signal }) => getAdminProducts(signal), staleTime: 0 });
 export const useAdminProducts = () => useQuery(adminProductsQueryOptions());
@@ -32,5 +32,5 @@ export const useDeleteProduct = () => useProductMutation((id: string) => apiSend
 export async function uploadProductImage(file: File, onProgress?: (progress: UploadProgress) => void): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  return imageUploadReplySchema.parse(await apiUpload<unknown>('/api/admin/shop/upload-image', form, onProgress)).imageUrl;
+  return (await apiUpload<ReplyOf<typeof imageUploadReplySchema>>('/api/admin/shop/upload-image', form, onProgress)).imageUrl;
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { submissionListSchema, type Submission, type SubmissionStatus } from '../../../../contracts/submissions';
-import { apiGet } from '../../../lib/http';
+import type { submissionListSchema, Submission, SubmissionStatus } from '../../../../contracts/submissions';
+import { apiGet, type ReplyOf } from '../../../lib/http';
 import { submissionKeys } from './keys';
 
 /** GET /api/admin/submissions, optionally one status. */
 export const getSubmissions = async (status: SubmissionStatus | 'all', signal?: AbortSignal): Promise<Submission[]> =>
-  submissionListSchema.parse(await apiGet<unknown>(`/api/admin/submissions${status === 'all' ? '' : `?status=${status}`}`, { signal }));
+  await apiGet<ReplyOf<typeof submissionListSchema>>(`/api/admin/submissions${status === 'all' ? '' : `?status=${status}`}`, { signal });
 
 export const submissionsQueryOptions = (status: SubmissionStatus | 'all') =>
   queryOptions({ queryKey: submissionKeys.list(status), queryFn: ({ signal }) => getSubmissions(status, signal), staleTime: 0 });

@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminVipMixListSchema, adminVipMixSchema, type AdminVipMix } from '../../../../contracts/mixes';
-import { storageStatusSchema, type StorageStatus } from '../../../../contracts/admin';
-import { apiGet, apiSend, apiUpload, type UploadProgress } from '../../../lib/http';
+import type { adminVipMixListSchema, adminVipMixSchema, AdminVipMix } from '../../../../contracts/mixes';
+import type { storageStatusSchema, StorageStatus } from '../../../../contracts/admin';
+import { apiGet, apiSend, apiUpload, type UploadProgress, type ReplyOf } from '../../../lib/http';
 import { vipKeys } from './keys';
 
 /** GET /api/admin/vip-mixes: the library with storage links (admins). */
 export const adminMixesQueryOptions = () =>
   queryOptions({
     queryKey: vipKeys.adminMixes,
-    queryFn: async ({ signal }) => adminVipMixListSchema.parse(await apiGet<unknown>('/api/admin/vip-mixes', { signal })),
+    queryFn: async ({ signal }) => await apiGet<ReplyOf<typeof adminVipMixListSchema>>('/api/admin/vip-mixes', { signal }),
   });
 export const useAdminMixes = () => useQuery(adminMixesQueryOptions());
 
@@ -16,7 +16,7 @@ export const useAdminMixes = () => useQuery(adminMixesQueryOptions());
 export const useStorageStatus = () =>
   useQuery({
     queryKey: vipKeys.storageStatus,
-    queryFn: async ({ signal }): Promise<StorageStatus> => storageStatusSchema.parse(await apiGet<unknown>('/api/admin/storage-status', { signal })),
+    queryFn: async ({ signal }): Promise<StorageStatus> => await apiGet<ReplyOf<typeof storageStatusSchema>>('/api/admin/storage-status', { signal }),
     staleTime: 0,
   });
 
@@ -34,8 +34,9 @@ function useLibraryWrite<A, R>(write: (args: A) => Promise<R>) {
 
 /** PATCH /api/vip-mixes/{id} {s3Url} ('Edit Links'). */
 export const useSetMixLink = () =>
-  useLibraryWrite(async ({ id, s3Url }: { id: string; s3Url: string }) =>
-    adminVipMixSchema.parse(await apiSend<unknown>('PATCH', `/api/vip-mixes/${encodeURIComponent(id)}`, { s3Url })),
+  useLibraryWrite(
+    async ({ id, s3Url }: { id: string; s3Url: string }) =>
+      await apiSend<ReplyOf<typeof adminVipMixSchema>>('PATCH', `/api/vip-mixes/${encodeURIComponent(id)}`, { s3Url }),
   );
 
 /** DELETE /api/admin/vip-mixes/{id}. */
@@ -43,4 +44,4 @@ export const useDeleteMix = () => useLibraryWrite(async (id: string) => apiSend<
 
 /** POST /api/admin/vip-mixes (multipart: file, title, artist, genre, description, artwork); `onProgress` follows the upload. */
 export const useUploadMix = (onProgress?: (progress: UploadProgress) => void) =>
-  useLibraryWrite(async (form: FormData): Promise<AdminVipMix> => adminVipMixSchema.parse(await apiUpload<unknown>('/api/admin/vip-mixes', form, onProgress)));
+  useLibraryWrite(async (form: FormData): Promise<AdminVipMix> => await apiUpload<ReplyOf<typeof adminVipMixSchema>>('/api/admin/vip-mixes', form, onProgress));

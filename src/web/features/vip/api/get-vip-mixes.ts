@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { vipMixListSchema, type VipMix } from '../../../../contracts/mixes';
-import { apiGet } from '../../../lib/http';
+import type { vipMixListSchema, VipMix } from '../../../../contracts/mixes';
+import { apiGet, type ReplyOf } from '../../../lib/http';
 import { vipKeys } from './keys';
 
 /** GET /api/vip-mixes: on error the page shows an empty list. */
 export async function getVipMixes(signal?: AbortSignal): Promise<VipMix[]> {
   try {
-    return vipMixListSchema.parse(await apiGet<unknown>('/api/vip-mixes', { signal }));
+    return await apiGet<ReplyOf<typeof vipMixListSchema>>('/api/vip-mixes', { signal });
   } catch {
     return [];
   }

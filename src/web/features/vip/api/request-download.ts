@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { downloadGrantSchema, type DownloadGrant } from '../../../../contracts/mixes';
-import { apiSend } from '../../../lib/http';
+import type { downloadGrantSchema, DownloadGrant } from '../../../../contracts/mixes';
+import { apiSend, type ReplyOf } from '../../../lib/http';
 import { PERMISSIONS_QUERY_KEY } from '../../auth';
 import { vipKeys } from './keys';
 
 /** POST /api/download/{mixId} {userId}: counts one of today's downloads and returns its link. */
 export async function requestDownload(mixId: string, userId: string): Promise<DownloadGrant> {
-  return downloadGrantSchema.parse(await apiSend<unknown>('POST', `/api/download/${encodeURIComponent(mixId)}`, { userId }));
+  return await apiSend<ReplyOf<typeof downloadGrantSchema>>('POST', `/api/download/${encodeURIComponent(mixId)}`, { userId });
 }
 
 export function useRequestDownload() {
