@@ -1,14 +1,16 @@
-// Every table, one file per domain. drizzle-kit reads this file to generate migrations.
-export * from './members';
+// Every table, one file per owning module. drizzle-kit reads this file to generate migrations.
 export * from './auth';
-export * from './catalogue';
-export * from './radio';
-export * from './platforms';
-export * from './supporters';
+export * from './comments';
+export * from './contact';
 export * from './grants';
-export * from './community';
-export * from './news';
-export * from './live';
-export * from './submissions';
-export * from './shop';
 export * from './jobs';
+export * from './live';
+export * from './members';
+export * from './mixes';
+export * from './news';
+export * from './platforms';
+export * from './profiles';
+export * from './radio';
+export * from './shop';
+export * from './submissions';
+export * from './tracks';

@@ -54,26 +54,5 @@ export const users = pgTable(
   ],
 );
 
-/**
- * Server-side sessions: the cookie carries a random id, the row holds its SHA-256 (docs/decisions/0007-accounts-sign-in-and-rate-limits.md).
- * @owner src/server/lib/sessions.ts
- */
-export const sessions = pgTable(
-  'sessions',
-  {
-    idHash: text('id_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
-  },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
-);
-
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
-export type SessionRow = typeof sessions.$inferSelect;

@@ -1,6 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './members';
-import { vipMixes } from './catalogue';
 
 export type Platform = 'patreon' | 'buymeacoffee';
 
@@ -125,25 +124,34 @@ export const syncRuns = pgTable(
   (t) => [index('sync_runs_finished_idx').on(t.finishedAt)],
 );
 
-/**
- * One VIP mix download by a member: the daily limit and the dashboard's "today's downloads" count these.
- * @owner src/server/modules/mixes/mixes-repository.ts
- */
-export const mixDownloads = pgTable(
-  'mix_downloads',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    mixId: text('mix_id')
-      .notNull()
-      .references(() => vipMixes.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('mix_downloads_time_idx').on(t.createdAt), index('mix_downloads_user_time_idx').on(t.userId, t.createdAt)],
-);
-
 export type PlatformSubscriptionRow = typeof platformSubscriptions.$inferSelect;
 export type NewPlatformSubscriptionRow = typeof platformSubscriptions.$inferInsert;
 export type SyncRunRow = typeof syncRuns.$inferSelect;
+
+/** How a platform identity is keyed: Patreon's user id (Connect Patreon) or a payer email. */
+export type PlatformLinkKind = 'user_id' | 'email';
+/** Who made the link: the member by OAuth or an emailed code, or an admin from the reconciliation page. */
+export type PlatformLinkVia = 'oauth' | 'claim' | 'admin';
+
+/**
+ * Supporters who pay under another identity than their DHR email (docs/decisions/0019-supporter-links.md):
+ * a platform identity linked to one account. A link wins over an email match in sync and webhooks.
+ * @owner src/server/modules/platforms/links-repository.ts
+ */
+export const platformLinks = pgTable(
+  'platform_links',
+  {
+    platform: text('platform').$type<Platform>().notNull(),
+    kind: text('kind').$type<PlatformLinkKind>().notNull(),
+    /** Patreon user id, or a lower-cased payer email. */
+    key: text('key').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    via: text('via').$type<PlatformLinkVia>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.platform, t.kind, t.key] }), index('platform_links_user_idx').on(t.userId)],
+);
+
+export type PlatformLinkRow = typeof platformLinks.$inferSelect;

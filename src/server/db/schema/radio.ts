@@ -1,48 +1,22 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { TrackService } from '../../../contracts/radio';
-import { channels } from './catalogue';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
- * One identified (or metadata-derived) track per play on a channel: the station's track history.
- * @owner src/server/modules/tracks/tracks-repository.ts
+ * Radio channels are data: a third channel is a row, not code (docs/decisions/0005-radio-now-playing-and-tracks.md).
+ * @owner src/server/modules/radio/channels-repository.ts
+ * @writes src/server/db/seed/seed.ts (the demo catalogue)
  */
-export const trackIdentifications = pgTable(
-  'track_identifications',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    channel: text('channel')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    artist: text('artist').notNull(),
-    album: text('album'),
-    artwork: text('artwork'),
-    /** 0-100. */
-    confidence: integer('confidence').notNull(),
-    service: text('service').$type<TrackService>().notNull(),
-    /** Seconds. */
-    durationS: integer('duration_s'),
-    releaseDate: text('release_date'),
-    label: text('label'),
-    genre: text('genre'),
-    bpm: integer('bpm'),
-    youtubeUrl: text('youtube_url'),
-    soundcloudUrl: text('soundcloud_url'),
-    spotifyUrl: text('spotify_url'),
-    identifiedAt: timestamp('identified_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Last monitor run that still heard this track (the same track is not stored twice while it plays). */
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    // Recent tracks per channel, newest first.
-    index('track_ident_channel_time_idx').on(t.channel, t.identifiedAt.desc()),
-    // History across channels, newest first.
-    index('track_ident_time_idx').on(t.identifiedAt.desc()),
-    // Recommendations by the same artist.
-    index('track_ident_artist_idx').on(sql`lower(${t.artist})`),
-  ],
-);
-
-export type TrackIdentificationRow = typeof trackIdentifications.$inferSelect;
-export type NewTrackIdentificationRow = typeof trackIdentifications.$inferInsert;
+export const channels = pgTable('channels', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  colour: text('colour').notNull(),
+  /** The premium mount: Icecast admits a listener only with a DHR stream token (URL listener auth). */
+  streamUrl: text('stream_url').notNull(),
+  statusUrl: text('status_url'),
+  bitrateLabel: text('bitrate_label').notNull(),
+  /** Lowest tier that may open the channel's page and its premium mount. */
+  requiredTier: text('required_tier').notNull(),
+  /** A public mount of the same programme that anyone may play (DHR1 at 128 kbps), or null. */
+  freeStreamUrl: text('free_stream_url'),
+  freeBitrateLabel: text('free_bitrate_label'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});

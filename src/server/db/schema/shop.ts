@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed';
 
@@ -21,3 +21,28 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
 });
 
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
+
+/**
+ * @owner src/server/modules/shop/shop-repository.ts
+ * @writes src/server/db/seed/seed.ts (the demo catalogue)
+ */
+export const shopProducts = pgTable('shop_products', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  originalPrice: numeric('original_price', { precision: 10, scale: 2, mode: 'number' }),
+  category: text('category').notNull(),
+  images: jsonb('images').$type<string[]>().notNull().default([]),
+  description: text('description').notNull().default(''),
+  sizes: jsonb('sizes').$type<string[]>(),
+  colors: jsonb('colors').$type<string[]>(),
+  rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(5),
+  reviews: integer('reviews').notNull().default(0),
+  inStock: boolean('in_stock').notNull().default(true),
+  featured: boolean('featured').notNull().default(false),
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  isActive: boolean('is_active').notNull().default(true),
+  redbubbleUrl: text('redbubble_url'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

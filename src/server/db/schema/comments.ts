@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { CommentStatus, ModerationAction, ProfileVisibility, ReportReason } from '../../../contracts/community';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { CommentStatus, ModerationAction, ReportReason } from '../../../contracts/community';
 import type { Tier } from '../../../contracts/tiers';
 import { users } from './members';
 
@@ -98,70 +97,6 @@ export const moderationLog = pgTable(
   (t) => [index('moderation_log_created_idx').on(t.createdAt.desc())],
 );
 
-/**
- * A member's public profile beyond the users row.
- * @owner src/server/modules/profiles/profiles-repository.ts
- */
-export const memberProfiles = pgTable('member_profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  bio: text('bio'),
-  location: text('location'),
-  website: text('website'),
-  favoriteGenres: jsonb('favorite_genres').$type<string[]>().notNull().default([]),
-  profileImageUrl: text('profile_image_url'),
-  profileBannerUrl: text('profile_banner_url'),
-  emailNotifications: boolean('email_notifications').notNull().default(true),
-  chatNotifications: boolean('chat_notifications').notNull().default(true),
-  profileVisibility: text('profile_visibility').$type<ProfileVisibility>().notNull().default('public'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * @owner src/server/modules/profiles/profiles-repository.ts
- */
-export const follows = pgTable(
-  'follows',
-  {
-    followerId: uuid('follower_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    followeeId: uuid('followee_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.followerId, t.followeeId] }),
-    index('follows_followee_idx').on(t.followeeId),
-    check('follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
-  ],
-);
-
-/**
- * Messages from the contact form; VIP members' are marked priority.
- * @owner src/server/modules/contact/contact-repository.ts
- */
-export const contactMessages = pgTable(
-  'contact_messages',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    subject: text('subject'),
-    message: text('message').notNull(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    priority: boolean('priority').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    handledAt: timestamp('handled_at', { withTimezone: true }),
-    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
-  },
-  (t) => [index('contact_messages_open_idx').on(t.handledAt, t.priority, t.createdAt.desc())],
-);
-
 export type CommentRow = typeof comments.$inferSelect;
 export type CommentBanRow = typeof commentBans.$inferSelect;
 export type ModerationLogRow = typeof moderationLog.$inferSelect;
-export type MemberProfileRow = typeof memberProfiles.$inferSelect;
-export type ContactMessageRow = typeof contactMessages.$inferSelect;
