@@ -1,6 +1,9 @@
 import type { Rule } from 'eslint';
 
-export const dhrRules: Record<'boundaries' | 'module-cycles' | 'table-ownership' | 'sql-in-repositories' | 'no-timers-in-routes', Rule.RuleModule>;
+export const dhrRules: Record<
+  'boundaries' | 'module-cycles' | 'table-ownership' | 'sql-in-repositories' | 'no-timers-in-routes' | 'outbound-http-only',
+  Rule.RuleModule
+>;
 
 export interface TableOwnership {
   schemaFile: string;

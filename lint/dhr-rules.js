@@ -259,10 +259,44 @@ const noTimersInRoutes = {
   },
 };
 
+/**
+ * The server calls out over HTTP only through src/server/lib/outbound-http.ts (safeFetch for addresses
+ * users give, callService and serviceJson for configured services): the global fetch, anywhere else
+ * in src/server, skips its timeouts, size cap, retries and address filter.
+ */
+const OUTBOUND_MODULE = 'src/server/lib/outbound-http.ts';
+const outboundHttpOnly = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const rel = relative(context.filename);
+    if (!rel.startsWith('src/server/') || rel === OUTBOUND_MODULE || isTest(rel)) return {};
+    const isGlobalFetch = (node) => {
+      const callee = node.callee;
+      if (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'globalThis') {
+        return callee.property.type === 'Identifier' && callee.property.name === 'fetch';
+      }
+      if (callee.type !== 'Identifier' || callee.name !== 'fetch') return false;
+      // A local binding named fetch is not the global one.
+      for (let scope = context.sourceCode.getScope(node); scope; scope = scope.upper) {
+        const variable = scope.set.get('fetch');
+        if (variable && variable.defs.length > 0) return false;
+      }
+      return true;
+    };
+    return {
+      CallExpression(node) {
+        if (isGlobalFetch(node))
+          context.report({ node, message: `outbound HTTP goes through ${OUTBOUND_MODULE} (safeFetch, callService or serviceJson), not the global fetch` });
+      },
+    };
+  },
+};
+
 export const dhrRules = {
   boundaries,
   'module-cycles': moduleCycles,
   'table-ownership': tableOwnership,
   'sql-in-repositories': sqlInRepositories,
   'no-timers-in-routes': noTimersInRoutes,
+  'outbound-http-only': outboundHttpOnly,
 };

@@ -71,4 +71,13 @@ describe('dhr lint rules refuse deliberate violations', () => {
     expect(lint('no-timers-in-routes', 'src/server/modules/shop/shop-routes.ts', 'setInterval(() => undefined, 1000);')[0]).toMatch(/-plugin\.ts/);
     expect(lint('no-timers-in-routes', 'src/server/modules/shop/shop-plugin.ts', 'setInterval(() => undefined, 1000);')).toEqual([]);
   });
+
+  it('outbound-http-only: the server calls out only through lib/outbound-http.ts', () => {
+    const call = "export const get = () => fetch('https://example.com/');";
+    expect(lint('outbound-http-only', 'src/server/modules/radio/icecast-status.ts', call)[0]).toMatch(/lib\/outbound-http\.ts/);
+    expect(lint('outbound-http-only', 'src/server/modules/radio/x.ts', "export const get = () => globalThis.fetch('https://example.com/');")).toHaveLength(1);
+    expect(lint('outbound-http-only', 'src/server/lib/outbound-http.ts', call)).toEqual([]);
+    expect(lint('outbound-http-only', 'src/web/lib/http.ts', call)).toEqual([]);
+    expect(lint('outbound-http-only', 'src/server/modules/radio/x.ts', 'const fetch = (u: string) => u;\nexport const get = () => fetch("x");')).toEqual([]);
+  });
 });

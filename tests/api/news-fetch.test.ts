@@ -2,7 +2,7 @@ import type dns from 'node:dns';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { FetchError, isPrivateAddress, safeFetch } from '../../src/server/lib/safe-fetch';
+import { FetchError, isPrivateAddress, safeFetch } from '../../src/server/lib/outbound-http';
 import { FeedFormatError, pageEntry, readFeed } from '../../src/server/modules/news/feed-items';
 import { htmlToText } from '../../src/server/modules/news/plain-text';
 import { atom, rss, startFeedServer } from '../support/feed-server';

@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 /**
- * The address filter of every outbound fetch of a user-supplied address (lib/safe-fetch.ts). An IPv6
+ * The address filter of every outbound fetch of a user-supplied address (lib/outbound-http.ts safeFetch). An IPv6
  * address can carry an IPv4 one in several standard ways; each is unwrapped and the IPv4 address
  * judged, so `::7f00:1`, `::ffff:10.0.0.1`, `2002:a9fe:a9fe::` or a Teredo address of a private
  * server are refused like the IPv4 address they lead to.

@@ -7,7 +7,7 @@ import { htmlToText, SUMMARY_MAX, textOrHtml, TITLE_MAX } from './plain-text';
 /**
  * Feed and page bodies (already decoded to text, feed-encoding.ts) → the entries a reader would keep
  * (docs/decisions/0024-news-from-the-real-web.md). No database, no network: the fetch is
- * lib/safe-fetch.ts; open-graph-scraper is only ever handed HTML already fetched, never a URL.
+ * lib/outbound-http.ts safeFetch; open-graph-scraper is only ever handed HTML already fetched, never a URL.
  */
 
 export interface FeedEntry {

@@ -8,7 +8,7 @@ import { MINUTE_MS, SECOND_MS } from '../../../contracts/time';
 import { parseNewsFeeds } from '../../config';
 import type { Db } from '../../db/client';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
-import type { SafeFetchOptions } from '../../lib/safe-fetch';
+import type { SafeFetchOptions } from '../../lib/outbound-http';
 import { CachedRead, ChangeNotices } from '../../lib/cached-read';
 import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';

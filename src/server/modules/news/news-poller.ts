@@ -4,7 +4,7 @@ import { MINUTE_MS } from '../../../contracts/time';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { NewsSourceRow } from '../../db/schema';
-import { FetchError, safeFetch, type SafeFetchOptions, type SafeFetchResult } from '../../lib/safe-fetch';
+import { FetchError, safeFetch, type SafeFetchOptions, type SafeFetchResult } from '../../lib/outbound-http';
 import { decodeBody, type DecodedBody } from './feed-encoding';
 import { FeedFormatError, pageEntry, readFeed, whyNoItems, type FeedRead } from './feed-items';
 import { CLAIM_MS, nextFetchDelay, shouldPause } from './news-backoff';
@@ -21,7 +21,7 @@ export type PollTrigger = 'scheduled' | 'refresh';
 
 /** A refresh (anyone may press it) never fetches a working source again within this time. */
 export const REFRESH_MIN_GAP_MS = MINUTE_MS;
-/** The product token robots.txt rules are matched against (lib/safe-fetch.ts USER_AGENT starts with it). */
+/** The product token robots.txt rules are matched against (lib/outbound-http.ts USER_AGENT starts with it). */
 const ROBOTS_AGENT = 'DHRNewsBot';
 /** Sources fetched at once per instance. */
 const CONCURRENCY = 4;

@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { MINUTE_MS } from '../../../contracts/time';
+import { FetchError, SERVICE_CALL_DEFAULTS, serviceJson } from '../../lib/outbound-http';
 
 /** How a platform client talks HTTP: bounded time per request, bounded retries. */
 export interface FetchOptions {
@@ -18,10 +17,10 @@ export interface FetchOptions {
 }
 
 export const DEFAULT_FETCH_OPTIONS: Required<Omit<FetchOptions, 'signal'>> = {
-  timeoutMs: 15_000,
+  timeoutMs: SERVICE_CALL_DEFAULTS.timeoutMs,
   retries: 3,
-  baseDelayMs: 500,
-  maxRetryAfterMs: MINUTE_MS,
+  baseDelayMs: SERVICE_CALL_DEFAULTS.baseDelayMs,
+  maxRetryAfterMs: SERVICE_CALL_DEFAULTS.maxRetryAfterMs,
   maxPages: 2_000,
 };
 
@@ -38,15 +37,25 @@ export class PlatformError extends Error {
   }
 }
 
-const MAX_BODY_BYTES = 20 * 1024 * 1024;
-
-/** Seconds or an HTTP date → milliseconds; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const s = header.trim();
-  if (/^\d+(\.\d+)?$/.test(s)) return Math.round(Number(s) * 1000);
-  const at = Date.parse(s);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+/**
+ * A failed call in the platform's words: a 401/403 names the credential to check (`tokenName`), a
+ * 429/5xx says how long the platform asked us to wait, a reply that cannot be used says so.
+ */
+function toPlatformError(platformLabel: string, err: FetchError, tokenName: string): PlatformError {
+  const status = err.status ?? null;
+  if (err.code === 'http' && (status === 401 || status === 403)) {
+    return new PlatformError(platformLabel, `${status} ${err.statusText || 'Unauthorized'} (check ${tokenName})`, status);
+  }
+  if (err.code === 'http' && status !== null) {
+    const statusLine = `${status} ${err.statusText}`.trim();
+    if (err.retryable && err.retryAfterMs !== undefined) {
+      return new PlatformError(platformLabel, `${statusLine} (asked to retry after ${Math.ceil(err.retryAfterMs / 1000)} s)`, status, true);
+    }
+    return new PlatformError(platformLabel, statusLine, status, err.retryable);
+  }
+  if (err.code === 'too_large') return new PlatformError(platformLabel, 'reply too large', status);
+  if (err.code === 'not_json') return new PlatformError(platformLabel, 'reply is not JSON', status);
+  return new PlatformError(platformLabel, err.message, status, err.retryable);
 }
 
 /**
@@ -57,83 +66,19 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 export async function getJson(platformLabel: string, url: string, token: string, tokenName: string, opts: FetchOptions = {}): Promise<unknown> {
   const o = { ...DEFAULT_FETCH_OPTIONS, ...opts };
   const cancelled = () => new PlatformError(platformLabel, 'cancelled (server closing)');
-  let lastError: PlatformError | undefined;
-  for (let attempt = 0; attempt <= o.retries; attempt++) {
-    if (opts.signal?.aborted) throw cancelled();
-    let waitMs = o.baseDelayMs * 2 ** attempt;
-    try {
-      return await getOnce(platformLabel, url, token, tokenName, o.timeoutMs, opts.signal);
-    } catch (err) {
-      if (opts.signal?.aborted) throw cancelled();
-      if (!(err instanceof PlatformError) || !err.retryable) throw err;
-      lastError = err;
-      if (err instanceof RetryAfterError) {
-        // Waiting longer than we are willing to: give up now rather than hold the sync.
-        if (err.retryAfterMs > o.maxRetryAfterMs) throw err;
-        waitMs = err.retryAfterMs;
-      }
-    }
-    if (attempt < o.retries) await sleep(waitMs, undefined, opts.signal ? { signal: opts.signal } : {}).catch(() => undefined);
-  }
-  throw lastError ?? new PlatformError(platformLabel, 'request failed');
-}
-
-class RetryAfterError extends PlatformError {
-  constructor(
-    platformLabel: string,
-    message: string,
-    status: number,
-    readonly retryAfterMs: number,
-  ) {
-    super(platformLabel, message, status, true);
-  }
-}
-
-/** One attempt; throws a PlatformError that says whether another attempt may help. */
-async function getOnce(
-  platformLabel: string,
-  url: string,
-  token: string,
-  tokenName: string,
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
-): Promise<unknown> {
-  let res: Response;
-  let text: string;
+  if (opts.signal?.aborted) throw cancelled();
   try {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    res = await fetch(url, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
-      redirect: 'error',
+    return await serviceJson(url, {
+      headers: { authorization: `Bearer ${token}` },
+      timeoutMs: o.timeoutMs,
+      retries: o.retries,
+      baseDelayMs: o.baseDelayMs,
+      maxRetryAfterMs: o.maxRetryAfterMs,
+      ...(opts.signal ? { signal: opts.signal } : {}),
     });
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => undefined);
-    }
-    text = res.ok ? await res.text() : '';
   } catch (err) {
-    const e = err as Error & { cause?: { code?: unknown; message?: unknown } };
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') {
-      throw new PlatformError(platformLabel, `no reply within ${timeoutMs} ms`, null, true);
-    }
-    // fetch says only "fetch failed"; the cause says why (ECONNREFUSED, ENOTFOUND, ...).
-    const cause = typeof e.cause?.code === 'string' ? e.cause.code : typeof e.cause?.message === 'string' ? e.cause.message : e.message;
-    throw new PlatformError(platformLabel, `unreachable (${cause})`, null, true);
-  }
-  const statusLine = `${res.status} ${res.statusText}`.trim();
-  if (res.status === 401 || res.status === 403) {
-    throw new PlatformError(platformLabel, `${res.status} ${res.statusText || 'Unauthorized'} (check ${tokenName})`, res.status);
-  }
-  if (res.status === 429 || res.status >= 500) {
-    const ra = retryAfterMs(res.headers.get('retry-after'));
-    if (ra !== undefined) throw new RetryAfterError(platformLabel, `${statusLine} (asked to retry after ${Math.ceil(ra / 1000)} s)`, res.status, ra);
-    throw new PlatformError(platformLabel, statusLine, res.status, true);
-  }
-  if (!res.ok) throw new PlatformError(platformLabel, statusLine, res.status);
-  if (text.length > MAX_BODY_BYTES) throw new PlatformError(platformLabel, 'reply too large', res.status);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new PlatformError(platformLabel, 'reply is not JSON', res.status);
+    if (opts.signal?.aborted) throw cancelled();
+    if (err instanceof FetchError) throw toPlatformError(platformLabel, err, tokenName);
+    throw err;
   }
 }

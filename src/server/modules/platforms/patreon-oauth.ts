@@ -1,5 +1,6 @@
 import { PATREON_RETURN_PAGE, PATREON_SCOPES } from '../../../contracts/supporters';
 import type { Config } from '../../config';
+import { FetchError, serviceJson } from '../../lib/outbound-http';
 import { parsePatreonMember, PATREON_LABEL, type PlatformRecordInput } from './clients';
 import { getJson, PlatformError, type FetchOptions } from './http';
 
@@ -47,25 +48,16 @@ export async function exchangePatreonCode(config: Config, code: string): Promise
     client_secret: config.PATREON_CLIENT_SECRET ?? '',
     redirect_uri: redirectUri(config),
   });
-  let res: Response;
-  try {
-    res = await fetch(`${base(config)}/api/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body,
-      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
-      redirect: 'error',
-    });
-  } catch (err) {
-    throw new PlatformError(PATREON_LABEL, `token exchange unreachable (${err instanceof Error ? err.message : String(err)})`);
-  }
-  const text = await res.text();
-  if (!res.ok) throw new PlatformError(PATREON_LABEL, `token exchange refused: ${res.status} (check PATREON_CLIENT_ID and PATREON_CLIENT_SECRET)`, res.status);
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
-  } catch {
-    throw new PlatformError(PATREON_LABEL, 'token reply is not JSON', res.status);
+    doc = await serviceJson(`${base(config)}/api/oauth2/token`, { method: 'POST', body, timeoutMs: TOKEN_TIMEOUT_MS });
+  } catch (err) {
+    if (!(err instanceof FetchError)) throw err;
+    if (err.code === 'http' && err.status !== undefined) {
+      throw new PlatformError(PATREON_LABEL, `token exchange refused: ${err.status} (check PATREON_CLIENT_ID and PATREON_CLIENT_SECRET)`, err.status);
+    }
+    if (err.code === 'not_json') throw new PlatformError(PATREON_LABEL, 'token reply is not JSON', err.status);
+    throw new PlatformError(PATREON_LABEL, err.code === 'network' ? `token exchange ${err.message}` : `token exchange unreachable (${err.message})`);
   }
   if (!isObj(doc) || typeof doc.access_token !== 'string' || !doc.access_token) throw new PlatformError(PATREON_LABEL, 'token reply has no access_token');
   return doc.access_token;

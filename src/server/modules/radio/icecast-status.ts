@@ -1,5 +1,7 @@
 /** Reading Icecast 2.4's status-json.xsl (as Icecast documents it). Pure parsing plus one bounded fetch. */
 
+import { callService, FetchError } from '../../lib/outbound-http';
+
 export interface MountStatus {
   /** Raw "Artist - Title" line, '' when the source sends none. */
   raw: string;
@@ -79,20 +81,17 @@ export function findMount(doc: unknown, path: string): MountStatus | null {
 
 /** Fetches and parses a status document; throws on network error, timeout, non-2xx or non-JSON. */
 export async function fetchStatus(url: string, timeoutMs: number): Promise<unknown> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new Error(`status ${res.status} from ${url}`);
+  let body: Buffer;
+  try {
+    ({ body } = await callService(url, { headers: { accept: 'application/json' }, timeoutMs, maxBytes: MAX_STATUS_BYTES, maxRedirects: 5 }));
+  } catch (err) {
+    if (!(err instanceof FetchError)) throw err;
+    if (err.code === 'http') throw new Error(`status ${err.status ?? '?'} from ${url}`, { cause: err });
+    if (err.code === 'too_large') throw new Error('status document too large', { cause: err });
+    throw new Error(`status from ${url}: ${err.message}`, { cause: err });
   }
-  const length = Number(res.headers.get('content-length') ?? 0);
-  if (length > MAX_STATUS_BYTES) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new Error(`status document too large (${length} bytes)`);
-  }
-  const body = await res.text();
-  if (body.length > MAX_STATUS_BYTES) throw new Error('status document too large');
   // Icecast 2.4.0-2.4.2 emit invalid JSON for a mount without title ("title": - ); not parseable means unusable.
-  return JSON.parse(body) as unknown;
+  return JSON.parse(body.toString('utf8')) as unknown;
 }
 
 /** The status URL of a channel: its own, else its stream's origin + /status-json.xsl. */

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { TrackService } from '../../../contracts/radio';
+import { callService, FetchError, serviceJson } from '../../lib/outbound-http';
 
 /** What a recogniser (or the stream metadata) says is playing; URLs are direct links only, never searches. */
 export interface Recognition {
@@ -43,43 +44,34 @@ const MAX_SAMPLE_BYTES = 1024 * 1024;
  */
 export async function captureAudio(streamUrl: string, seconds: number, bitrateKbps: number, timeoutMs = (seconds + 10) * 1000): Promise<Buffer> {
   const want = Math.min(MAX_SAMPLE_BYTES, Math.ceil((bitrateKbps * 1000 * seconds) / 8));
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`no ${seconds}s of audio within ${timeoutMs} ms`)), timeoutMs);
-  const chunks: Buffer[] = [];
-  let got = 0;
+  let sample: Buffer;
   try {
-    const res = await fetch(streamUrl, { signal: controller.signal, headers: { 'icy-metadata': '0' } });
-    if (!res.ok || !res.body) throw new RecognizerError(`stream answered ${res.status}`);
-    const reader = res.body.getReader();
-    try {
-      while (got < want) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(Buffer.from(value));
-        got += value.byteLength;
-      }
-    } finally {
-      controller.abort();
-      reader.releaseLock();
-    }
+    // The download ends once `want` bytes are in: an Icecast mount never ends by itself.
+    ({ body: sample } = await callService(streamUrl, {
+      headers: { 'icy-metadata': '0' },
+      timeoutMs,
+      maxBytes: want,
+      overflow: 'truncate',
+      maxRedirects: 5,
+    }));
   } catch (err) {
-    // Aborting after enough bytes is how the read ends; anything else is a real failure.
-    if (got < want) throw err instanceof Error ? err : new RecognizerError(String(err));
-  } finally {
-    clearTimeout(timer);
+    if (!(err instanceof FetchError)) throw err;
+    if (err.code === 'http') throw new RecognizerError(`stream answered ${err.status ?? '?'}`);
+    if (err.code === 'timeout') throw new RecognizerError(`no ${seconds}s of audio within ${timeoutMs} ms`);
+    throw new RecognizerError(`stream at ${err.host}: ${err.message}`);
   }
-  if (got === 0) throw new RecognizerError('stream sent no audio');
-  return Buffer.concat(chunks).subarray(0, want);
+  if (sample.byteLength === 0) throw new RecognizerError('stream sent no audio');
+  return sample;
 }
 
 async function postForm(url: string, form: FormData, timeoutMs: number): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', body: form, signal: AbortSignal.timeout(timeoutMs) });
-  const body = await res.text();
-  if (!res.ok) throw new RecognizerError(`${url} answered ${res.status}`);
   try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    throw new RecognizerError(`${url} answered with something other than JSON`);
+    return await serviceJson(url, { method: 'POST', body: form, timeoutMs, maxRedirects: 5 });
+  } catch (err) {
+    if (!(err instanceof FetchError)) throw err;
+    if (err.code === 'http') throw new RecognizerError(`${url} answered ${err.status ?? '?'}`);
+    if (err.code === 'not_json') throw new RecognizerError(`${url} answered with something other than JSON`);
+    throw new RecognizerError(`${url}: ${err.message}`);
   }
 }
 
