@@ -182,3 +182,16 @@ export const syncRunsQuerySchema = z.object({
   /** Include webhook deliveries (the default), or only syncs. */
   webhooks: z.enum(['true', 'false']).default('true'),
 });
+
+/** What DHR answers a platform's webhook delivery. */
+export const webhookReplySchema = z.object({
+  received: z.literal(true),
+  /** False for a replayed delivery, an event DHR does not act on, or a member without an email. */
+  applied: z.boolean(),
+  duplicate: z.boolean(),
+  /** True when the delivery describes an older state than the one stored (a late or replayed delivery). */
+  stale: z.boolean(),
+  /** Members whose subscription changed. */
+  updated: z.number().int(),
+});
+export type WebhookReply = z.infer<typeof webhookReplySchema>;

@@ -1,8 +1,7 @@
 import { compareGrants } from '../../../contracts/grants';
-import { hasActiveSubscription, tierForPledgeCents } from '../../../contracts/tier-policy';
+import { tierForPledgeCents } from '../../../contracts/tier-policy';
 import type { SubscriptionStatus, Tier } from '../../../contracts/tiers';
-import type { Platform, PlatformSubscriptionRow } from '../../db/schema';
-import type { PlatformRecordInput } from './clients';
+import type { Platform } from '../../db/schema';
 import { DAY_MS } from '../../../contracts/time';
 import { isEmailAddress, normaliseEmail } from '../../../contracts/email';
 
@@ -138,46 +137,4 @@ export function bmcAmountCents(price: unknown, num: unknown): number {
 export function payerEmail(value: unknown): string | null {
   if (typeof value !== 'string' || !isEmailAddress(value)) return null;
   return normaliseEmail(value);
-}
-
-/** One record per (platform, email): when a platform lists an email twice, the one that gives most wins. */
-export function dedupeRecords(records: PlatformRecordInput[], now = new Date()): PlatformRecordInput[] {
-  const byKey = new Map<string, PlatformRecordInput>();
-  for (const r of records) {
-    const key = `${r.platform}\u0000${r.email}`;
-    const prev = byKey.get(key);
-    if (!prev) {
-      byKey.set(key, r);
-      continue;
-    }
-    const best = bestEntitlement([asRecord(prev), asRecord(r)], now);
-    const prevE = mapEntitlement(asRecord(prev), now);
-    byKey.set(key, best && sameEntitlement(best, prevE) ? prev : r);
-  }
-  return [...byKey.values()];
-}
-
-function sameEntitlement(a: Entitlement, b: Entitlement): boolean {
-  return a.tier === b.tier && a.status === b.status && a.pledgeAmountCents === b.pledgeAmountCents && a.expiry?.getTime() === b.expiry?.getTime();
-}
-
-function asRecord(r: PlatformRecordInput) {
-  return {
-    platform: r.platform,
-    platformStatus: r.platformStatus ?? null,
-    amountCents: r.amountCents ?? 0,
-    lastChargeAt: r.lastChargeAt ?? null,
-    nextChargeAt: r.nextChargeAt ?? null,
-    periodEndAt: r.periodEndAt ?? null,
-    isCancelled: r.isCancelled ?? false,
-    cancelledAtPeriodEnd: r.cancelledAtPeriodEnd ?? false,
-  };
-}
-
-/** Whether a record gives access now (an unmatched one is a paying supporter nobody sees). */
-export function recordGivesAccess(r: PlatformSubscriptionRow, now: Date = new Date()): boolean {
-  const e = mapEntitlement(r, now);
-  return (
-    e.tier !== 'free' && hasActiveSubscription({ isAdmin: false, subscriptionTier: e.tier, subscriptionStatus: e.status, subscriptionExpiry: e.expiry }, now)
-  );
 }

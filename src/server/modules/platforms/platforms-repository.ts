@@ -13,7 +13,8 @@ import type { PlatformSubscriber } from '../auth/platform-subscribers';
 import { findMembersByEmails, findMembersByIds } from '../members/members-repository';
 import { linksOfMembers, linksWithKeys } from './links-repository';
 import type { PlatformRecordInput } from './clients';
-import { bestEntitlement, dedupeRecords, recordGivesAccess } from './mapping';
+import { bestEntitlement } from './mapping';
+import { dedupeRecords, recordGivesAccess } from './platform-records';
 import { DAY_MS } from '../../../contracts/time';
 
 const CHUNK = 500;

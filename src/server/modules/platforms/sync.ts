@@ -9,7 +9,7 @@ import { fetchBmcSubscriptions, fetchPatreonMembers, type PlatformRecordInput } 
 import type { FetchOptions } from './http';
 import { clearHeldChanges, holdChanges, type HeldRecord } from '../members/grants-repository';
 import { applyPlanned, decideBulk, DryRunRollback, expirePassedGrants, type PlannedMember } from '../members/entitlement-service';
-import { recordGivesAccess } from './mapping';
+import { recordGivesAccess } from './platform-records';
 import { deleteUnlisted, finishSyncRun, startSyncRun, SYNC_LOG_MAX_ENTRIES, upsertPlatformRecords } from './platforms-repository';
 import { planReconcileMembers, reconcileResult, type ReconcileResult } from './reconcile-service';
 

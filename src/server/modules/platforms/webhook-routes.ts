@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { webhookReplySchema } from '../../../contracts/supporters';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Platform } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { access } from '../../plugins/access';
@@ -21,18 +21,6 @@ export const PATREON_EVENTS = [
 export const BMC_EVENTS = ['membership.started', 'membership.updated', 'membership.cancelled'] as const;
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
-
-const webhookReplySchema = z.object({
-  received: z.literal(true),
-  /** False for a replayed delivery, an event DHR does not act on, or a member without an email. */
-  applied: z.boolean(),
-  duplicate: z.boolean(),
-  /** True when the delivery describes an older state than the one stored (a late or replayed delivery). */
-  stale: z.boolean(),
-  /** Members whose subscription changed. */
-  updated: z.number().int(),
-});
-export type WebhookReply = z.infer<typeof webhookReplySchema>;
 
 /** A delivery is taken (200), malformed (400) or not signed with the shared secret (401). */
 const WEBHOOK_REPLIES = { 200: webhookReplySchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };

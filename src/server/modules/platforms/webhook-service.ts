@@ -4,7 +4,7 @@ import type { PlatformRecordInput } from './clients';
 import { finishSyncRun, recordDelivery, startSyncRun, storedLastCharge, upsertPlatformRecords } from './platforms-repository';
 import { reconcileUsers, type ReconcileResult } from './reconcile-service';
 import { syncLog } from './sync';
-import type { WebhookReply } from './webhook-routes';
+import type { WebhookReply } from '../../../contracts/supporters';
 
 export interface WebhookDelivery {
   platform: Platform;

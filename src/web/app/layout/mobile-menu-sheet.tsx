@@ -5,7 +5,7 @@ import { AccountSlot } from './account-slot';
 import { Sheet } from '../../components/ui/dialog';
 import { Logo } from '../../components/ui/logo';
 import { SocialLinks } from './social-links';
-import type { NavItem } from './top-bar';
+import type { NavItem } from './nav-items';
 
 /**
  * The phone menu's sheet from the right with the nav links and the account control; loaded on the

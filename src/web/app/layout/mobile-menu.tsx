@@ -1,6 +1,6 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import type { NavItem } from './top-bar';
+import type { NavItem } from './nav-items';
 
 const MobileMenuSheet = lazy(() => import('./mobile-menu-sheet'));
 

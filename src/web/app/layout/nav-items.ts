@@ -12,3 +12,9 @@ export const NAV_ITEMS = [
 ] as const;
 
 export const ADMIN_NAV_ITEM = { to: '/admin-dashboard', label: 'Admin' } as const;
+
+/** One link of the top bar and the phone menu. */
+export interface NavItem {
+  to: string;
+  label: string;
+}

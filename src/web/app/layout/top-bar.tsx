@@ -4,14 +4,9 @@ import { CommentsToggle } from '../../features/community';
 import { cn } from '../../lib/cn';
 import { AccountSlot } from './account-slot';
 import { MobileMenu } from './mobile-menu';
-import { ADMIN_NAV_ITEM, NAV_ITEMS } from './nav-items';
+import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavItem } from './nav-items';
 import { ShareMenu } from './share-menu';
 import { useIsAdmin } from './use-is-admin';
-
-export interface NavItem {
-  to: string;
-  label: string;
-}
 
 /** The sticky top bar: logo, nav links, share and follow, the comments toggle, account; a menu on phones. */
 export function TopBar() {

@@ -1,0 +1,46 @@
+import { hasActiveSubscription } from '../../../contracts/tier-policy';
+import type { PlatformSubscriptionRow } from '../../db/schema';
+import type { PlatformRecordInput } from './clients';
+import { bestEntitlement, mapEntitlement, type Entitlement } from './mapping';
+
+/** One record per (platform, email): when a platform lists an email twice, the one that gives most wins. */
+export function dedupeRecords(records: PlatformRecordInput[], now = new Date()): PlatformRecordInput[] {
+  const byKey = new Map<string, PlatformRecordInput>();
+  for (const r of records) {
+    const key = `${r.platform}\u0000${r.email}`;
+    const prev = byKey.get(key);
+    if (!prev) {
+      byKey.set(key, r);
+      continue;
+    }
+    const best = bestEntitlement([asRecord(prev), asRecord(r)], now);
+    const prevE = mapEntitlement(asRecord(prev), now);
+    byKey.set(key, best && sameEntitlement(best, prevE) ? prev : r);
+  }
+  return [...byKey.values()];
+}
+
+function sameEntitlement(a: Entitlement, b: Entitlement): boolean {
+  return a.tier === b.tier && a.status === b.status && a.pledgeAmountCents === b.pledgeAmountCents && a.expiry?.getTime() === b.expiry?.getTime();
+}
+
+function asRecord(r: PlatformRecordInput) {
+  return {
+    platform: r.platform,
+    platformStatus: r.platformStatus ?? null,
+    amountCents: r.amountCents ?? 0,
+    lastChargeAt: r.lastChargeAt ?? null,
+    nextChargeAt: r.nextChargeAt ?? null,
+    periodEndAt: r.periodEndAt ?? null,
+    isCancelled: r.isCancelled ?? false,
+    cancelledAtPeriodEnd: r.cancelledAtPeriodEnd ?? false,
+  };
+}
+
+/** Whether a record gives access now (an unmatched one is a paying supporter nobody sees). */
+export function recordGivesAccess(r: PlatformSubscriptionRow, now: Date = new Date()): boolean {
+  const e = mapEntitlement(r, now);
+  return (
+    e.tier !== 'free' && hasActiveSubscription({ isAdmin: false, subscriptionTier: e.tier, subscriptionStatus: e.status, subscriptionExpiry: e.expiry }, now)
+  );
+}
