@@ -1,7 +1,7 @@
 import { Download, Mail, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_MESSAGES } from '../../../../contracts/account';
+import { ACCOUNT_MESSAGES } from '../../../../contracts/account-values';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';

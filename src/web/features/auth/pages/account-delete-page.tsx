@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { ACCOUNT_MESSAGES } from '../../../../contracts/account';
+import { ACCOUNT_MESSAGES } from '../../../../contracts/account-values';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/http';

@@ -1,5 +1,5 @@
 import { MailCheck } from 'lucide-react';
-import { ACCOUNT_MESSAGES } from '../../../../contracts/account';
+import { ACCOUNT_MESSAGES } from '../../../../contracts/account-values';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/http';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
