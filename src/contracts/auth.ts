@@ -169,7 +169,13 @@ export const sessionDebugReplySchema = z.object({
  * The pages mailed links open. The token rides in the URL fragment (`#token=...`), which browsers
  * never send to a server, so it is in no request log; the page posts it.
  */
-export const LINK_PAGES = { signIn: '/simple-auth/link', resetPassword: '/reset-password', verifyEmail: '/verify-email' } as const;
+export const LINK_PAGES = {
+  signIn: '/simple-auth/link',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  deleteAccount: '/account/delete',
+  changeEmail: '/account/email',
+} as const;
 export const TOKEN_FRAGMENT_KEY = 'token';
 
 export const LINK_INVALID_MESSAGE = 'This sign-in link has expired or was already used. Please request a new one.';

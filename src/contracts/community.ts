@@ -30,13 +30,17 @@ export const commentIdParamsSchema = z.object({ id: uuidField() });
 export const discussionParamsSchema = z.object({ articleId: discussionIdSchema });
 export const recentParamsSchema = z.object({ limit: z.coerce.number().int().min(1).max(RECENT_COMMENTS_MAX) });
 
+/** The author shown on comments and forum threads whose member deleted their account. */
+export const DELETED_MEMBER_NAME = 'Deleted member';
+
 /** What the public sees of a comment (never an email address). */
 export const commentSchema = z.object({
   id: z.string(),
   articleId: z.string(),
   articleTitle: z.string().nullable(),
   articleSource: z.string().nullable(),
-  userId: z.string(),
+  /** Null when the author deleted their account (the name is then DELETED_MEMBER_NAME). */
+  userId: z.string().nullable(),
   username: z.string(),
   userName: z.string(),
   userTier: tierSchema,
@@ -128,7 +132,8 @@ export const moderationQueueItemSchema = z.object({
   title: z.string().optional(),
   excerpt: z.string().optional(),
   author: z.string(),
-  authorId: z.string(),
+  /** Null when the author deleted their account. */
+  authorId: z.string().nullable(),
   /** Why it is held (HOLD_REASONS). */
   reason: z.string(),
   /** True when it is held because members reported it. */

@@ -50,6 +50,8 @@ import { newsletterRoutes } from './modules/shop/newsletter-routes';
 import { productImageRoutes } from './modules/shop/product-image-routes';
 import { PageHints } from './plugins/page-hints';
 import { serializeErrorForLog } from './lib/log-serializers';
+import { accountRoutes } from './modules/account/account-routes';
+import { privacyRetentionPlugin } from './modules/account/privacy-retention-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -235,6 +237,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(shopRoutes);
   await app.register(newsletterRoutes);
   await app.register(productImageRoutes);
+  await app.register(accountRoutes);
+  await app.register(privacyRetentionPlugin);
 
   await app.register(webPlugin, { webRoot: opts.webRoot ?? defaultWebRoot });
   return app;

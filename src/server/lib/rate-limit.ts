@@ -68,6 +68,10 @@ export const RATE_RULES = {
   contact: { name: 'contact', perIp: { max: 5, windowMs: 60 * MIN } },
   /** The news panel's Refresh (it makes DHR fetch the news sources). */
   newsRefresh: { name: 'news-refresh', perIp: { max: 6, windowMs: 15 * MIN } },
+  /** Mailed account confirmations (deleting the account, a new email address). */
+  accountMail: { name: 'account-mail', perIp: { max: 10, windowMs: 15 * MIN }, perMember: { max: 3, windowMs: 15 * MIN } },
+  /** Password or link confirmations of the member's own account changes. */
+  accountConfirm: { name: 'account-confirm', perIp: { max: 20, windowMs: 15 * MIN }, perMember: { max: 10, windowMs: 15 * MIN } },
   /** Starting forum threads. */
   forumPost: { name: 'forum-post', perIp: { max: 10, windowMs: 60 * MIN } },
 } as const satisfies Record<string, RateRule>;

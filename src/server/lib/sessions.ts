@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users, type SessionRow, type UserRow } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
@@ -92,4 +92,26 @@ export async function deleteUserSessions(db: Db, userId: string): Promise<void> 
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+/**
+ * Sessions older than `before` keep only the network of the address they were opened from: a /24 for
+ * IPv4, a /48 for IPv6 (the privacy retention job).
+ */
+export async function truncateSessionAddresses(db: Db, before: Date): Promise<void> {
+  await db.execute(sql`
+    update ${sessions} set ip = case
+      when ip ~ '^[0-9]{1,3}(\\.[0-9]{1,3}){3}$' then regexp_replace(ip, '\\.[0-9]{1,3}$', '.0')
+      when ip ~ '^[0-9a-fA-F:.]+$' and position(':' in ip) > 0 then host(network(set_masklen(ip::inet, 48)))
+      else null end
+    where ${sessions.createdAt} < ${before} and ip is not null`);
+}
+
+/** A member's open sessions, newest first (their data export). */
+export async function sessionsOf(db: Db, userId: string): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(sql`${sessions.createdAt} desc`);
 }

@@ -25,6 +25,10 @@ const routes: RouteObject[] = [
   { path: '/forgot-password', element: lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
   { path: '/reset-password', element: lazyPage(() => import('../features/auth/pages/reset-password-page')) },
   { path: '/admin-setup', element: lazyPage(() => import('../features/auth/pages/admin-setup-page')) },
+  { path: '/account/delete', element: lazyPage(() => import('../features/auth/pages/account-delete-page')) },
+  { path: '/account/email', element: lazyPage(() => import('../features/auth/pages/account-email-page')) },
+  // Privacy (features/home)
+  { path: '/privacy', element: lazyPage(() => import('../features/home/pages/privacy-page')) },
   // Tracks (features/tracks; the channel pages are in app-routes.tsx)
   { path: '/track-ident', element: lazyPage(() => import('../features/tracks/pages/track-ident-page')) },
   { path: '/birdy', element: lazyPage(() => import('../features/tracks/pages/birdy-page')) },

@@ -1,8 +1,12 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './members';
 
-/** payer_claim: a code proving a Buy Me a Coffee payer email; oauth_state: Connect Patreon's state, bound to the session. */
-export type AuthTokenKind = 'login_link' | 'password_reset' | 'password_code' | 'email_verify' | 'payer_claim' | 'oauth_state';
+/**
+ * payer_claim: a code proving a Buy Me a Coffee payer email; oauth_state: Connect Patreon's state, bound to the session;
+ * account_delete: the emailed confirmation of deleting an account; email_change: sent to the new address, which is the row's email.
+ */
+export type AuthTokenKind =
+  'login_link' | 'password_reset' | 'password_code' | 'email_verify' | 'payer_claim' | 'oauth_state' | 'account_delete' | 'email_change';
 
 /**
  * One-time proofs sent by email: sign-in links, password reset links, email verification links and

@@ -15,9 +15,8 @@ export const comments = pgTable(
     discussionId: text('discussion_id').notNull(),
     articleTitle: text('article_title'),
     articleSource: text('article_source'),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the author deleted their account: the comment stays, its author shown as DELETED_MEMBER_NAME. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The author's name and tier when posting (from the session, never the body). */
     authorName: text('author_name').notNull(),
     authorTier: text('author_tier').$type<Tier>().notNull(),

@@ -75,9 +75,8 @@ export const forumPosts = pgTable(
   'forum_posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the author deleted their account: the thread stays, its author shown as DELETED_MEMBER_NAME. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     category: text('category').$type<ForumPostCategory>().notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),

@@ -11,9 +11,13 @@ export const RESET_LINK_TTL_MS = 30 * MINUTE_MS;
 /** A new account's verification link; a sign-in link also verifies, so an expired one costs little. */
 export const VERIFY_LINK_TTL_MS = 24 * HOUR_MS;
 export const CODE_TTL_MS = 10 * MINUTE_MS;
+/** An emailed confirmation of deleting an account: fresh, like a sign-in link. */
+export const ACCOUNT_DELETE_TTL_MS = 30 * MINUTE_MS;
+/** A confirmation link sent to a new address. */
+export const EMAIL_CHANGE_TTL_MS = 24 * HOUR_MS;
 export const CODE_MAX_TRIES = 5;
 
-export type LinkKind = Extract<AuthTokenKind, 'login_link' | 'password_reset' | 'email_verify'>;
+export type LinkKind = Extract<AuthTokenKind, 'login_link' | 'password_reset' | 'email_verify' | 'account_delete' | 'email_change'>;
 /** Codes mailed to prove an email: setting a password, claiming a Buy Me a Coffee payment. */
 export type CodeKind = Extract<AuthTokenKind, 'password_code' | 'payer_claim'>;
 
@@ -21,6 +25,8 @@ const LINK_TTL_MS: Record<LinkKind, number> = {
   login_link: LOGIN_LINK_TTL_MS,
   password_reset: RESET_LINK_TTL_MS,
   email_verify: VERIFY_LINK_TTL_MS,
+  account_delete: ACCOUNT_DELETE_TTL_MS,
+  email_change: EMAIL_CHANGE_TTL_MS,
 };
 
 /** Issues a one-time link secret (256 random bits); only its hash is stored. Older unused ones of the same kind end. */
@@ -166,4 +172,9 @@ async function retireOpen(db: Db, kind: AuthTokenKind, email: string): Promise<v
 export async function deleteDeadTokens(db: Db): Promise<void> {
   const dayAgo = new Date(Date.now() - DAY_MS);
   await db.delete(authTokens).where(or(lt(authTokens.expiresAt, dayAgo), lt(authTokens.usedAt, dayAgo)));
+}
+
+/** Every token mailed to `email` or naming the member (an account deletion). */
+export async function deleteTokensFor(db: Db, userId: string, email: string): Promise<void> {
+  await db.delete(authTokens).where(or(eq(authTokens.userId, userId), eq(authTokens.email, email)));
 }

@@ -296,3 +296,22 @@ export async function logModeration(db: Db, entry: NewLogEntry): Promise<void> {
 export async function moderationHistory(db: Db, limit: number): Promise<ModerationLogRow[]> {
   return db.select().from(moderationLog).orderBy(desc(moderationLog.createdAt)).limit(limit);
 }
+
+/** A member's own comments, newest first (their data export). */
+export async function commentsByAuthor(db: Db, userId: string): Promise<CommentRow[]> {
+  return db.select().from(comments).where(eq(comments.userId, userId)).orderBy(desc(comments.createdAt));
+}
+
+/**
+ * Before a member's account goes: their comments keep their place under `name`, and the moderation
+ * log forgets the name it wrote for them. Answers the discussions whose lists changed.
+ */
+export async function anonymiseAuthor(db: Db, userId: string, name: string): Promise<string[]> {
+  const rows = await db
+    .update(comments)
+    .set({ authorName: name, authorTier: 'free' })
+    .where(eq(comments.userId, userId))
+    .returning({ discussionId: comments.discussionId });
+  await db.update(moderationLog).set({ targetUsername: name }).where(eq(moderationLog.targetUserId, userId));
+  return [...new Set(rows.map((r) => r.discussionId))];
+}

@@ -63,6 +63,7 @@ export async function reportComment(db: Db, reporter: UserRow, commentId: string
  */
 async function reportCounts(db: Db, reporter: UserRow, comment: CommentRow, reporterNetwork: string): Promise<boolean> {
   if (!hasReportStanding(reporter, await countApprovedComments(db, reporter.id))) return false;
+  if (!comment.userId) return false;
   const [author] = await findMembersByIds(db, [comment.userId]);
   if (!author || author.isAdmin) return false;
   const since = new Date(Date.now() - SAME_PERSON_WINDOW_MS);

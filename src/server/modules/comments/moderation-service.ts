@@ -25,16 +25,14 @@ import { toModeratedComment } from './comment-views';
 
 async function withDetails(db: Db, rows: CommentRow[]): Promise<ModeratedComment[]> {
   const reports = await openReportsFor(db, rows);
-  const members = new Map((await findMembersByIds(db, [...rows.map((r) => r.userId), ...reports.map((r) => r.reporterId)])).map((m) => [m.id, m]));
-  const banned = await bannedAmong(
-    db,
-    rows.map((r) => r.userId),
-  );
+  const authorIds = rows.flatMap((r) => (r.userId ? [r.userId] : []));
+  const members = new Map((await findMembersByIds(db, [...authorIds, ...reports.map((r) => r.reporterId)])).map((m) => [m.id, m]));
+  const banned = await bannedAmong(db, authorIds);
   return rows.map((row) =>
     toModeratedComment(row, {
-      email: members.get(row.userId)?.email ?? '',
+      email: (row.userId && members.get(row.userId)?.email) || '',
       reports: reports.filter((r) => r.commentId === row.id).map((r) => ({ ...r, reporterName: members.get(r.reporterId)?.username ?? 'deleted member' })),
-      authorBanned: banned.has(row.userId),
+      authorBanned: row.userId !== null && banned.has(row.userId),
     }),
   );
 }

@@ -585,3 +585,9 @@ export async function renameMembersInBulk(db: Db, rows: readonly MemberNames[]):
       where ${users.id} = r.id`);
   }
 }
+
+/** Removes the users row; the tables that hold the member's own data go with it (their foreign keys cascade). */
+export async function deleteMember(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}

@@ -134,6 +134,11 @@ async function keepAnotherAdmin(tx: Db, userId: string, actingAdminId: string): 
   if (!admins.some((a) => a !== userId)) throw conflict(AUTH_MESSAGES.lastAdmin, 'last_admin');
 }
 
+/** Inside the transaction that deletes `userId`'s own account: refuses when they are the last admin. */
+export async function refuseLastAdminLeaving(tx: Db, userId: string): Promise<void> {
+  await keepAnotherAdmin(tx, userId, userId);
+}
+
 /** Signs a member out everywhere (an admin action). */
 export async function endMemberSessions(db: Db, id: string): Promise<void> {
   const member = UUID.test(id) ? await findMemberById(db, id) : null;

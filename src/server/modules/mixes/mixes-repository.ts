@@ -84,3 +84,13 @@ export function recordDownloadWithinLimit(db: Db, input: { userId: string; mixId
     return input.limit - used - 1;
   });
 }
+
+/** A member's mix downloads, newest first, with the mix's title (their data export). */
+export async function downloadsOf(db: Db, userId: string): Promise<{ mixId: string; title: string | null; at: Date }[]> {
+  return db
+    .select({ mixId: mixDownloads.mixId, title: vipMixes.title, at: mixDownloads.createdAt })
+    .from(mixDownloads)
+    .leftJoin(vipMixes, eq(vipMixes.id, mixDownloads.mixId))
+    .where(eq(mixDownloads.userId, userId))
+    .orderBy(desc(mixDownloads.createdAt));
+}

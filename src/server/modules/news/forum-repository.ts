@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { DELETED_MEMBER_NAME } from '../../../contracts/community';
 import type { ForumFilter, ForumPostCategory } from '../../../contracts/news';
 import type { Db } from '../../db/client';
 import { forumPosts, users } from '../../db/schema';
@@ -7,7 +8,8 @@ import { forumPosts, users } from '../../db/schema';
 
 export interface ForumPostWithAuthor {
   id: string;
-  userId: string;
+  /** Null once the author deleted their account. */
+  userId: string | null;
   category: ForumPostCategory;
   title: string;
   body: string;
@@ -26,9 +28,10 @@ const columns = {
   body: forumPosts.body,
   status: forumPosts.status,
   createdAt: forumPosts.createdAt,
-  authorName: users.username,
-  authorTier: users.subscriptionTier,
-  authorIsAdmin: users.isAdmin,
+  // A thread whose author deleted their account keeps its place, under DELETED_MEMBER_NAME.
+  authorName: sql<string>`coalesce(${users.username}, ${DELETED_MEMBER_NAME})`,
+  authorTier: sql<string>`coalesce(${users.subscriptionTier}, 'free')`,
+  authorIsAdmin: sql<boolean>`coalesce(${users.isAdmin}, false)`,
 };
 
 /** `%`, `_` and `\` match themselves in a member's search. */
@@ -58,7 +61,7 @@ export async function listForumPosts(db: Db, f: ForumListFilter, limit: number):
   return db
     .select(columns)
     .from(forumPosts)
-    .innerJoin(users, eq(users.id, forumPosts.userId))
+    .leftJoin(users, eq(users.id, forumPosts.userId))
     .where(and(...where))
     .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))
     .limit(limit);
@@ -74,7 +77,7 @@ export async function insertForumPost(
 }
 
 export async function findForumPost(db: Db, id: string): Promise<ForumPostWithAuthor | undefined> {
-  const [row] = await db.select(columns).from(forumPosts).innerJoin(users, eq(users.id, forumPosts.userId)).where(eq(forumPosts.id, id));
+  const [row] = await db.select(columns).from(forumPosts).leftJoin(users, eq(users.id, forumPosts.userId)).where(eq(forumPosts.id, id));
   return row;
 }
 
@@ -85,7 +88,7 @@ export async function approveForumPost(db: Db, id: string): Promise<ForumPostWit
 }
 
 /** Removes a thread; returns what it was, for the moderation log. */
-export async function deleteForumPost(db: Db, id: string): Promise<{ userId: string; title: string } | undefined> {
+export async function deleteForumPost(db: Db, id: string): Promise<{ userId: string | null; title: string } | undefined> {
   const [row] = await db.delete(forumPosts).where(eq(forumPosts.id, id)).returning({ userId: forumPosts.userId, title: forumPosts.title });
   return row;
 }
@@ -94,4 +97,14 @@ export async function deleteForumPost(db: Db, id: string): Promise<{ userId: str
 export async function countHeldThreads(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(forumPosts).where(eq(forumPosts.status, 'pending'));
   return row?.n ?? 0;
+}
+
+/** A member's own threads, newest first (their data export). */
+export async function forumPostsByAuthor(db: Db, userId: string): Promise<ForumPostWithAuthor[]> {
+  return db
+    .select(columns)
+    .from(forumPosts)
+    .leftJoin(users, eq(users.id, forumPosts.userId))
+    .where(eq(forumPosts.userId, userId))
+    .orderBy(desc(forumPosts.createdAt));
 }

@@ -57,7 +57,7 @@ export async function removeThread(db: Db, moderator: UserRow, id: string): Prom
   await db.transaction(async (tx) => {
     const row = await deleteForumPost(tx, id);
     if (!row) throw notFound(THREAD_NOT_FOUND);
-    const member = await findMemberById(tx, row.userId);
+    const member = row.userId ? await findMemberById(tx, row.userId) : null;
     await logModeration(tx, {
       ...moderatorFields(moderator),
       action: 'reject',

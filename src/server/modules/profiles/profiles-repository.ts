@@ -66,3 +66,24 @@ export async function isFollowing(db: Db, followerId: string, followeeId: string
     .limit(1);
   return rows.length > 0;
 }
+
+export interface FollowEntry {
+  memberId: string;
+  username: string;
+  since: Date;
+}
+
+/** Whom a member follows and who follows them, with the other member's public name (their data export). */
+export async function followsOf(db: Db, userId: string): Promise<{ following: FollowEntry[]; followers: FollowEntry[] }> {
+  const following = await db
+    .select({ memberId: follows.followeeId, username: users.username, since: follows.createdAt })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followeeId))
+    .where(eq(follows.followerId, userId));
+  const followers = await db
+    .select({ memberId: follows.followerId, username: users.username, since: follows.createdAt })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followerId))
+    .where(eq(follows.followeeId, userId));
+  return { following, followers };
+}

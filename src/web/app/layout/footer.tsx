@@ -27,6 +27,7 @@ const columns = [
       { to: '/auth', label: 'Sign In' },
       { to: '/set-password', label: 'Set Password' },
       { to: '/forgot-password', label: 'Forgot Password' },
+      { to: '/privacy', label: 'Privacy' },
     ],
   },
 ] as const;

@@ -5,6 +5,7 @@ import type { Permissions } from '../../../../contracts/tier-policy';
 import { PAID_TIERS, tierLabel, tierList } from '../../../../contracts/tier-table';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useSignOut } from '../api/logout';
+import { AccountControls } from './account-controls';
 import { MembershipStatus } from './membership-status';
 import { MessageBox } from './message-box';
 import { SupporterLinksCard } from './supporter-links-card';
@@ -48,6 +49,7 @@ export function SignedInCard({ me }: { me: Permissions }) {
         </div>
       )}
       {!me.isAdmin && <SupporterLinksCard />}
+      <AccountControls />
     </div>
   );
 }

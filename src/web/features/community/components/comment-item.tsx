@@ -41,13 +41,17 @@ export function CommentItem({ comment, canReport, onOpenProfile }: { comment: Co
       <Avatar name={comment.username} size="sm" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <button
-            type="button"
-            onClick={() => onOpenProfile(comment.userId)}
-            className="truncate text-sm font-semibold text-white underline-offset-4 hover:text-aqua-200 hover:underline"
-          >
-            {comment.username}
-          </button>
+          {comment.userId === null ? (
+            <span className="truncate text-sm font-semibold text-mist-300">{comment.username}</span>
+          ) : (
+            <button
+              type="button"
+              onClick={() => comment.userId && onOpenProfile(comment.userId)}
+              className="truncate text-sm font-semibold text-white underline-offset-4 hover:text-aqua-200 hover:underline"
+            >
+              {comment.username}
+            </button>
+          )}
           <TierBadge tier={comment.userTier} />
           {comment.status !== 'approved' && (
             <Badge tone={STATUS_TONE[comment.status]} className="capitalize">

@@ -30,8 +30,8 @@ export function ModerationCard({ comment }: { comment: ModeratedComment }) {
 
   const ban = (e: FormEvent) => {
     e.preventDefault();
-    // No reason cancels; empty days means permanent.
-    if (!reason.trim()) return setBanning(false);
+    // No reason cancels; empty days means permanent. A deleted member has no account left to ban.
+    if (!reason.trim() || !comment.userId) return setBanning(false);
     const n = Number(days);
     const expiresAt = days.trim() && Number.isFinite(n) && n > 0 ? new Date(Date.now() + n * DAY_MS).toISOString() : null;
     const call: ModerationCall = { action: 'ban', userId: comment.userId, reason: reason.trim(), expiresAt };
