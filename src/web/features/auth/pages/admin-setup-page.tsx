@@ -10,6 +10,7 @@ import { useSetupNeeded } from '../api/get-setup-needed';
 import { AuthShell } from '../components/auth-shell';
 import { TextField } from '../../../components/ui/form-controls';
 import { MessageBox } from '../components/message-box';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 /** /admin-setup: creates the first admin while none exists. */
@@ -76,26 +77,7 @@ export default function AdminSetupPage() {
           maxLength={EMAIL_MAX_LENGTH}
         />
         <TextField size="lg" label="Username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={50} />
-        <TextField
-          size="lg"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN}
-          maxLength={200}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <TextField
-          size="lg"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN}
-          maxLength={200}
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
+        <NewPasswordFields label="Password" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
         <Button type="submit" size="lg" className="w-full" disabled={!setupToken || !email || !username || !password || !confirm || setup.isPending}>
           <ShieldCheck className="size-4" aria-hidden /> {setup.isPending ? 'Creating...' : 'Create admin account'}
         </Button>

@@ -6,8 +6,8 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/http';
 import { useResetPassword } from '../api/reset-password';
 import { AuthShell } from '../components/auth-shell';
-import { TextField } from '../../../components/ui/form-controls';
 import { MessageBox } from '../components/message-box';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { useFragmentToken } from '../lib/fragment-token';
 
 /** /reset-password#token=...: the page the reset email links to (the token stays out of every server log). */
@@ -62,26 +62,7 @@ export default function ResetPasswordPage() {
               )}
             </MessageBox>
           )}
-          <TextField
-            size="lg"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN}
-            maxLength={200}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <TextField
-            size="lg"
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN}
-            maxLength={200}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
+          <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
           <Button type="submit" size="lg" className="w-full" disabled={!password || !confirm || reset.isPending}>
             <KeyRound className="size-4" aria-hidden /> {reset.isPending ? 'Saving...' : 'Save new password'}
           </Button>

@@ -11,6 +11,7 @@ import { useVerifyPasswordCode } from '../api/verify-password-code';
 import { AuthShell } from '../components/auth-shell';
 import { TextField } from '../../../components/ui/form-controls';
 import { MessageBox } from '../components/message-box';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 type Step = 'email' | 'code' | 'password' | 'done';
@@ -150,26 +151,7 @@ export default function SetPasswordPage() {
 
         {step === 'password' && (
           <form onSubmit={(e) => void onPassword(e)} className="space-y-4" noValidate>
-            <TextField
-              size="lg"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              minLength={PASSWORD_MIN}
-              maxLength={200}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <TextField
-              size="lg"
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              minLength={PASSWORD_MIN}
-              maxLength={200}
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
+            <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
             <div className="flex gap-3">
               <Button variant="secondary" onClick={back}>
                 <ArrowLeft className="size-4" aria-hidden /> Back
