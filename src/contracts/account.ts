@@ -74,6 +74,8 @@ export const ownDataExportSchema = z.object({
   /** DHR has no chat: the list is always empty, kept so the shape says so. */
   chatMessages: z.array(z.object({ at: isoDate, text: z.string() })).max(0),
   sessions: z.array(z.object({ createdAt: isoDate, lastSeenAt: isoDate, expiresAt: isoDate, ip: z.string().nullable(), userAgent: z.string().nullable() })),
+  /** Premium-stream connections (kept 30 days after they end), with the network only. */
+  streamConnections: z.array(z.object({ mount: z.string(), network: z.string(), userAgent: z.string(), since: isoDate, endedAt: isoDate.nullable() })),
 });
 export type OwnDataExport = z.infer<typeof ownDataExportSchema>;
 

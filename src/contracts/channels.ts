@@ -26,3 +26,23 @@ export const streamTicketSchema = z.object({
   expiresAt: z.string(),
 });
 export type StreamTicket = z.infer<typeof streamTicketSchema>;
+
+/** One of a member's premium-stream connections, as the admin's user view lists them. */
+export const streamConnectionSchema = z.object({
+  mount: z.string(),
+  /** The listener's network (IPv4 /24, IPv6 /48), never the address. */
+  network: z.string(),
+  userAgent: z.string(),
+  since: z.string(),
+  /** Null while connected. */
+  endedAt: z.string().nullable(),
+});
+export type StreamConnection = z.infer<typeof streamConnectionSchema>;
+
+/** GET /api/admin/users/{id}/stream-connections: open connections, then the most recent ones. */
+export const memberStreamConnectionsSchema = z.object({
+  maxConcurrent: z.number().int(),
+  current: z.array(streamConnectionSchema),
+  recent: z.array(streamConnectionSchema),
+});
+export type MemberStreamConnections = z.infer<typeof memberStreamConnectionsSchema>;

@@ -25,6 +25,8 @@ const envSchema = z.object({
   DHR1_FREE_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr1-free'),
   /** Shared with the streaming host: keys its listener-auth calls and the stream tokens' HMAC. */
   STREAM_AUTH_KEY: z.string().min(16, 'at least 16 characters').optional(),
+  /** Premium-stream connections one member may hold at once, across mounts (a phone and a laptop). */
+  STREAM_MAX_CONCURRENT: z.coerce.number().int().min(1).max(20).default(2),
   DHR1_STATUS_URL: optionalUrl,
   DHR2_STATUS_URL: optionalUrl,
   METADATA_POLL_S: z.coerce.number().positive().default(10),

@@ -57,6 +57,7 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['GET', '/api/admin/sync-runs', 'admin'],
   ['GET', '/api/admin/sync-runs/:id', 'admin'],
   ['GET', '/api/admin/users/:id/platform-records', 'admin'],
+  ['GET', '/api/admin/users/:id/stream-connections', 'admin'],
   ['GET', '/api/supporters/links', 'member'],
   ['POST', '/api/supporters/patreon/authorize', 'member'],
   ['POST', '/api/supporters/patreon/callback', 'member'],

@@ -150,6 +150,92 @@ describe('stream tokens and the listener-auth endpoint', async () => {
   });
 });
 
+describe('one member, at most STREAM_MAX_CONCURRENT premium connections at once', async () => {
+  const app = await createTestApp({ STREAM_AUTH_KEY: KEY, STREAM_MAX_CONCURRENT: '2', ...radioEnv(8000) });
+  const admin = await memberWithRole(app, 'admin');
+
+  async function tokenFor(cookie: string, channel: string): Promise<string> {
+    const res = await app.inject({ method: 'GET', url: `/api/channels/${channel}/stream`, headers: { cookie } });
+    return new URL(streamTicketSchema.parse(res.json()).url).searchParams.get('token') ?? '';
+  }
+  function icecast(action: string, mount: string, client: string, ip = '198.51.100.23', agent = 'VLC/3.0.20 LibVLC/3.0.20') {
+    return app.inject({
+      method: 'POST',
+      url: '/api/stream-auth/listener',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(KEY) },
+      payload: form({ action, server: 'radio.example', port: '8000', client, mount, user: '', pass: '', ip, agent, duration: '12' }),
+    });
+  }
+  const admitted = (res: { headers: Record<string, unknown> }) => res.headers['icecast-auth-user'] === '1';
+  async function connectionsOf(userId: string, cookie = admin.cookie) {
+    return app.inject({ method: 'GET', url: `/api/admin/users/${userId}/stream-connections`, headers: { cookie } });
+  }
+
+  it('admits two connections across mounts, refuses the third with the reason in the auth message, and admits again after one ends', async () => {
+    const member = await memberWithRole(app, 'dhr2');
+    const dhr1 = `/dhr1?token=${await tokenFor(member.cookie, 'dhr1')}`;
+    const dhr2 = `/dhr2?token=${await tokenFor(member.cookie, 'dhr2')}`;
+    expect(admitted(await icecast('listener_add', dhr1, '101'))).toBe(true);
+    expect(admitted(await icecast('listener_add', dhr2, '102', '2001:db8:abcd:12::5', 'Mozilla/5.0 (iPhone)'))).toBe(true);
+    const third = await icecast('listener_add', dhr1, '103');
+    expect(admitted(third)).toBe(false);
+    expect(third.statusCode).toBe(200);
+    expect(String(third.headers['icecast-auth-message'])).toContain('already listening on 2 connections');
+    expect(third.json()).toMatchObject({ admitted: false });
+
+    // The admin sees both, by network only.
+    const view = (await connectionsOf(member.user.id)).json();
+    expect(view.maxConcurrent).toBe(2);
+    expect(view.current.map((c: { mount: string; network: string }) => [c.mount, c.network]).sort()).toEqual([
+      ['/dhr1', '198.51.100.0/24'],
+      ['/dhr2', '2001:db8:abcd::/48'],
+    ]);
+    expect(JSON.stringify(view)).not.toContain('198.51.100.23');
+
+    // Icecast reports one gone: the next connection is admitted, and the ended one is listed as recent.
+    await icecast('listener_remove', dhr1, '101');
+    expect(admitted(await icecast('listener_add', dhr1, '104'))).toBe(true);
+    const after = (await connectionsOf(member.user.id)).json();
+    expect(after.current).toHaveLength(2);
+    expect(after.recent).toHaveLength(1);
+    expect(after.recent[0]).toMatchObject({ mount: '/dhr1', userAgent: 'VLC/3.0.20 LibVLC/3.0.20' });
+    expect(after.recent[0].endedAt).not.toBeNull();
+  });
+
+  it('counts under a lock: of five connections arriving at once, exactly two get in', async () => {
+    const member = await memberWithRole(app, 'dhr1');
+    const mount = `/dhr1?token=${await tokenFor(member.cookie, 'dhr1')}`;
+    const answers = await Promise.all(['201', '202', '203', '204', '205'].map((client) => icecast('listener_add', mount, client)));
+    expect(answers.filter(admitted)).toHaveLength(2);
+    expect((await connectionsOf(member.user.id)).json().current).toHaveLength(2);
+  });
+
+  it('a connection id Icecast hands out again (it restarted) replaces the old row instead of blocking the member', async () => {
+    const member = await memberWithRole(app, 'dhr1');
+    const mount = `/dhr1?token=${await tokenFor(member.cookie, 'dhr1')}`;
+    expect(admitted(await icecast('listener_add', mount, '301'))).toBe(true);
+    expect(admitted(await icecast('listener_add', mount, '302'))).toBe(true);
+    // Icecast restarted and numbers connections from the start: 301 is a new connection.
+    expect(admitted(await icecast('listener_add', mount, '301'))).toBe(true);
+    expect((await connectionsOf(member.user.id)).json().current).toHaveLength(2);
+  });
+
+  it('the monitor is not a member and is never counted; a refused token opens no row', async () => {
+    const monitor = app.streamTokens.issue('monitor', '/dhr1').token;
+    for (const client of ['401', '402', '403']) expect(admitted(await icecast('listener_add', `/dhr1?token=${monitor}`, client))).toBe(true);
+    const member = await memberWithRole(app, 'free');
+    expect(admitted(await icecast('listener_add', '/dhr1?token=nope', '404'))).toBe(false);
+    expect((await connectionsOf(member.user.id)).json().current).toEqual([]);
+  });
+
+  it('the connection list is for admins only, and a member id that does not exist is 404', async () => {
+    const member = await memberWithRole(app, 'vip');
+    expect((await connectionsOf(member.user.id, member.cookie)).statusCode).toBe(403);
+    expect((await connectionsOf('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await connectionsOf('not-a-uuid')).statusCode).toBe(400);
+  });
+});
+
 describe('without STREAM_AUTH_KEY', async () => {
   const app = await createTestApp();
   const guess = (remoteAddress: string) =>
@@ -240,6 +326,66 @@ describe.skipIf(!hasIcecast)('premium mounts on a real icecast2 ask DHR about ev
     expect((await listen(url)).status).toBe(200);
     await app.database.db.update(users).set({ subscriptionTier: 'free', subscriptionStatus: 'cancelled' }).where(eq(users.id, member.user.id));
     expect((await listen(url)).status).toBe(401);
+  });
+});
+
+/** Opens a stream and keeps it playing until `close()`; the HTTP status as Icecast answered. */
+async function hold(url: string): Promise<{ status: number; close: () => Promise<void> }> {
+  const controller = new AbortController();
+  const res = await fetch(url, { signal: controller.signal, headers: { 'icy-metadata': '0' } });
+  const reader = res.body?.getReader();
+  if (res.ok) await reader?.read();
+  // Keep reading so Icecast never drops the listener as too slow.
+  const drain = (async () => {
+    try {
+      while (reader && !(await reader.read()).done);
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    status: res.status,
+    close: async () => {
+      controller.abort();
+      await drain;
+    },
+  };
+}
+
+describe.skipIf(!hasIcecast)('a real icecast2 holds a member to two connections at once', async () => {
+  const icecastPort = await freePort();
+  const app = await createTestApp({ STREAM_AUTH_KEY: KEY, STREAM_MAX_CONCURRENT: '2', ...radioEnv(icecastPort) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const dhrPort = (app.server.address() as AddressInfo).port;
+  await startTestRadio(
+    ['dhr1', 'dhr2'],
+    {},
+    { bitrateKbps: 128 },
+    { port: icecastPort, listenerAuth: { mounts: ['dhr1', 'dhr2'], url: `http://127.0.0.1:${dhrPort}/api/stream-auth/listener`, key: KEY } },
+  );
+
+  it('refuses the third connection and lets one in again once Icecast reports one gone', async () => {
+    const member = await memberWithRole(app, 'dhr2');
+    const ticket = async (channel: string) =>
+      streamTicketSchema.parse((await app.inject({ method: 'GET', url: `/api/channels/${channel}/stream`, headers: { cookie: member.cookie } })).json()).url;
+    const first = await hold(await ticket('dhr1'));
+    const second = await hold(await ticket('dhr2'));
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // A shared link: the same URL from a third place.
+    const third = await hold(await ticket('dhr1'));
+    expect(third.status).toBe(401);
+    await third.close();
+
+    await first.close();
+    // Icecast tells DHR (listener_remove) once it notices the closed socket.
+    let again = { status: 0, close: async () => undefined } as Awaited<ReturnType<typeof hold>>;
+    for (let i = 0; i < 50 && again.status !== 200; i++) {
+      await again.close();
+      await new Promise((r) => setTimeout(r, 200));
+      again = await hold(await ticket('dhr1'));
+    }
+    expect(again.status).toBe(200);
+    await Promise.all([again.close(), second.close()]);
   });
 });
 

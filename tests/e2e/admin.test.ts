@@ -5,6 +5,7 @@ import { NO_PLATFORM_CONFIGURED, type AdminStats, type AdminUser } from '../../s
 import { createMember, type TestMember } from '../support/app';
 import { canRunBrowser, DESKTOP, PHONE, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { HEARTBEAT_PATH } from '../../src/contracts/live-values';
+import { closeConnection, openConnectionWithin } from '../../src/server/modules/radio/stream-connections-repository';
 
 /** Set SCREENSHOT_DIR to keep PNGs of the pages at both widths (for looking at them, not for asserting). */
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
@@ -261,6 +262,32 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
     await page.getByText('The member is signed out everywhere.').waitFor();
     // The member's session row is gone: the same cookie no longer signs anyone in.
     expect((await me()).statusCode).toBe(401);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows a member's premium stream connections in the inline edit: where now, and lately", async () => {
+    const member = await createMember(h.app, { subscriptionTier: 'dhr2', subscriptionStatus: 'active' });
+    const { db } = h.app.database;
+    const base = { userId: member.user.id, icecast: 'radio.example:8000' };
+    const now = new Date();
+    await openConnectionWithin(db, { ...base, mount: '/dhr2', clientId: '1', network: '203.0.113.0/24', userAgent: 'Mozilla/5.0 (Android 14)' }, 2, now);
+    await openConnectionWithin(db, { ...base, mount: '/dhr1', clientId: '2', network: '2001:db8:77::/48', userAgent: 'VLC/3.0.20' }, 2, now);
+    await closeConnection(db, base.icecast, '2', new Date());
+    const { page, errors } = await adminPage();
+    await page.goto(`${h.baseUrl}/user-management`);
+    await page
+      .getByRole('region', { name: /All Users/ })
+      .getByLabel('Search')
+      .fill(member.user.email);
+    await page.getByRole('button', { name: `Edit ${member.user.email}` }).click();
+    const section = page.getByRole('region', { name: 'Stream connections' });
+    await section.getByText('Listening now on 1 of 2 allowed connections.').waitFor();
+    const lines = section.getByTestId('stream-connection');
+    await expect.poll(() => lines.count()).toBe(2);
+    expect(await lines.nth(0).innerText()).toContain('203.0.113.0/24');
+    expect(await lines.nth(1).innerText()).toContain('2001:db8:77::/48');
+    expect(await lines.nth(1).innerText()).toContain('ended');
+    await shoot(page, 'admin-stream-connections');
     expect(errors).toEqual([]);
   });
 

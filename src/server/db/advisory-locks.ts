@@ -15,6 +15,8 @@ export const ADVISORY_LOCKS = {
   adminDemotion: 724104,
   /** One member's mix downloads: the daily limit is counted and written under it (transaction-scoped, per member). */
   mixDownloads: 724105,
+  /** One member's premium-stream connections: counted and opened under it (transaction-scoped, per member). */
+  streamConnections: 724106,
 } as const;
 
 export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientBucket, clientNetwork, trustProxyWarning } from './client-address';
+import { clientBucket, clientNetwork, clientNetworkPrefix, trustProxyWarning } from './client-address';
 
 describe('client addresses for rate limits', () => {
   it('counts IPv4 clients by address and IPv4 networks by /24', () => {
@@ -23,6 +23,17 @@ describe('client addresses for rate limits', () => {
 
   it('leaves what is not an address alone', () => {
     expect(clientBucket('not-an-ip')).toBe('not-an-ip');
+  });
+});
+
+describe('clientNetworkPrefix (what an admin sees of a listener)', () => {
+  it('keeps IPv4 to its /24 and IPv6 to its /48, never the address', () => {
+    expect(clientNetworkPrefix('198.51.100.23')).toBe('198.51.100.0/24');
+    expect(clientNetworkPrefix('::ffff:198.51.100.23')).toBe('198.51.100.0/24');
+    expect(clientNetworkPrefix('2001:db8:abcd:12:3::9')).toBe('2001:db8:abcd::/48');
+    expect(clientNetworkPrefix('2001:0db8:0001::1%eth0')).toBe('2001:db8:1::/48');
+    expect(clientNetworkPrefix('not an address')).toBe('unknown');
+    expect(clientNetworkPrefix('')).toBe('unknown');
   });
 });
 

@@ -58,3 +58,14 @@ export function trustProxyWarning(config: { TRUST_PROXY?: string | undefined; HO
     '(e.g. 10.0.0.0/8), or listen on 127.0.0.1 behind the proxy.'
   );
 }
+
+/**
+ * The network an admin may see of a listener: IPv4 /24, IPv6 /48 (a site, not a household's /64).
+ * Enough to tell two places apart; never the address itself. Not an address at all: 'unknown'.
+ */
+export function clientNetworkPrefix(ip: string): string {
+  const addr = unmapped(ip.trim());
+  if (isIPv4(addr)) return `${addr.split('.').slice(0, 3).join('.')}.0/24`;
+  const h = ipv6Hextets(addr);
+  return h ? `${h.slice(0, 3).join(':')}::/48` : 'unknown';
+}

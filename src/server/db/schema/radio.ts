@@ -1,4 +1,6 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './members';
 
 /**
  * Radio channels are data: a third channel is a row, not code (docs/decisions/0005-radio-now-playing-and-tracks.md).
@@ -20,3 +22,35 @@ export const channels = pgTable('channels', {
   freeBitrateLabel: text('free_bitrate_label'),
   sortOrder: integer('sort_order').notNull().default(0),
 });
+
+/**
+ * Members' connections to premium mounts, as Icecast reports them (listener_add admits and opens a
+ * row, listener_remove closes it). They cap concurrent listening per member and show an admin who
+ * listens where; the address is kept only as its network (IPv4 /24, IPv6 /48).
+ * @owner src/server/modules/radio/stream-connections-repository.ts
+ */
+export const streamConnections = pgTable(
+  'stream_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mount: text('mount').notNull(),
+    /** The Icecast that holds the connection (`server:port` as it reports itself) and its connection id there. */
+    icecast: text('icecast').notNull(),
+    clientId: text('client_id').notNull(),
+    network: text('network').notNull(),
+    userAgent: text('user_agent').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while the listener is connected. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('stream_connections_open_by_user')
+      .on(t.userId)
+      .where(sql`${t.endedAt} is null`),
+    index('stream_connections_by_client').on(t.icecast, t.clientId),
+    index('stream_connections_by_user_started').on(t.userId, t.startedAt),
+  ],
+);

@@ -20,17 +20,20 @@ import { forumPostsByAuthor } from '../news/forum-repository';
 import { linksOfMembers } from '../platforms/links-repository';
 import { recordsFeedingMember } from '../platforms/platforms-repository';
 import { findProfile, followsOf } from '../profiles/profiles-repository';
+import { connectionsOf } from '../radio/stream-connections-repository';
 import { accountDeleteMail, emailChangedNoticeMail, emailChangeMail } from './account-mails';
 import { recordAccountDeletion } from './account-repository';
 
 /** A member's own data and account (docs/decisions/0028-members-own-data.md). */
 
 const iso = (d: Date) => d.toISOString();
+/** Every premium-stream connection kept (30 days of them) fits well under this. */
+const OWN_CONNECTIONS_MAX = 10_000;
 const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 
 /** Everything DHR keeps about the member, as one document: never a password or token hash. */
 export async function exportOwnData(db: Db, member: UserRow, now: Date = new Date()): Promise<OwnDataExport> {
-  const [grants, links, records, profile, comments, threads, follows, downloads, sessions] = await Promise.all([
+  const [grants, links, records, profile, comments, threads, follows, downloads, sessions, connections] = await Promise.all([
     grantsOf(db, [member.id]),
     linksOfMembers(db, [member.id]),
     recordsFeedingMember(db, member),
@@ -40,6 +43,7 @@ export async function exportOwnData(db: Db, member: UserRow, now: Date = new Dat
     followsOf(db, member.id),
     downloadsOf(db, member.id),
     sessionsOf(db, member.id),
+    connectionsOf(db, member.id, OWN_CONNECTIONS_MAX),
   ]);
   return {
     exportedAt: iso(now),
@@ -110,6 +114,13 @@ export async function exportOwnData(db: Db, member: UserRow, now: Date = new Dat
       expiresAt: iso(s.expiresAt),
       ip: s.ip,
       userAgent: s.userAgent,
+    })),
+    streamConnections: connections.map((c) => ({
+      mount: c.mount,
+      network: c.network,
+      userAgent: c.userAgent,
+      since: iso(c.startedAt),
+      endedAt: isoOrNull(c.endedAt),
     })),
   };
 }

@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { streamTicketSchema, type StreamTicket } from '../../../contracts/channels';
+import { memberStreamConnectionsSchema, streamTicketSchema, type StreamTicket } from '../../../contracts/channels';
 import { errorEnvelopeSchema } from '../../../contracts/errors';
 import { channelParamsSchema } from '../../../contracts/radio';
 import { forbidden, unauthorized } from '../../lib/errors';
@@ -13,9 +13,9 @@ import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { safeEqual } from '../../lib/tokens';
 import { access, denial } from '../../plugins/access';
 import { mountPath } from './icecast-status';
-import { requiredTierOf, StreamAdmission } from './stream-admission';
+import { memberStreamConnections, requiredTierOf, StreamAdmission } from './stream-admission';
 import { withToken } from './stream-tokens';
-import { textField } from '../../../contracts/text-field';
+import { textField, uuidField } from '../../../contracts/text-field';
 
 /** The answer Icecast reads from the headers (icecast-auth-user: 1 admits); the body says why, for logs. */
 const listenerAuthReplySchema = z.object({ admitted: z.boolean(), action: z.string().optional(), reason: z.string().optional() });
@@ -56,7 +56,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
   });
 
-  const admission = new StreamAdmission(db, tokens, app.nowPlaying);
+  const admission = new StreamAdmission(db, tokens, app.nowPlaying, app.config.STREAM_MAX_CONCURRENT);
 
   app.get(
     '/api/channels/:channel/stream',
@@ -77,6 +77,16 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, expiresAt } = tokens.issue(user.id, mount);
       reply.header('cache-control', 'no-store');
       return { url: withToken(channel.streamUrl, token), expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  // The admin's user view: where and on what a member listens now, and lately.
+  app.get(
+    '/api/admin/users/:id/stream-connections',
+    { config: { access: access.admin }, schema: { params: z.object({ id: uuidField() }), response: { 200: memberStreamConnectionsSchema } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return memberStreamConnections(db, req.params.id, app.config.STREAM_MAX_CONCURRENT);
     },
   );
 
@@ -104,8 +114,14 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      if (req.body.action !== 'listener_add') return { admitted: false, action: req.body.action };
-      const outcome = await admission.admit(req.body.mount);
+      const body = req.body;
+      const connection = { icecast: `${body.server ?? ''}:${body.port ?? ''}`, clientId: body.client ?? '', ip: body.ip ?? '', userAgent: body.agent ?? '' };
+      if (body.action === 'listener_remove') {
+        await admission.release(connection);
+        return { admitted: false, action: body.action };
+      }
+      if (body.action !== 'listener_add') return { admitted: false, action: body.action };
+      const outcome = await admission.admit(body.mount, connection);
       if ('refusal' in outcome) {
         reply.header('icecast-auth-message', outcome.refusal);
         return { admitted: false, reason: outcome.refusal };

@@ -10,5 +10,6 @@ export const adminKeys = {
   syncRun: (id: number) => ['admin', 'sync-runs', id] as const,
   platformRecords: (userId: string) => ['admin', 'users', userId, 'platform-records'] as const,
   history: (userId: string) => ['admin', 'users', userId, 'history'] as const,
+  streamConnections: (userId: string) => ['admin', 'users', userId, 'stream-connections'] as const,
   heldChanges: ['admin', 'held-changes'] as const,
 };

@@ -10,6 +10,7 @@ import type { FormFeedback } from './create-user-form';
 import { CheckboxField, TextField } from '../../../components/ui/form-controls';
 import { MemberHistory } from './member-history';
 import { MemberPlatformRecords } from './member-platform-records';
+import { MemberStreamConnections } from './member-stream-connections';
 import { SubscriptionFields } from './member-fields';
 import { ALL_STATUS_OPTIONS } from './options';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from '../../../../contracts/email';
@@ -105,6 +106,7 @@ export function UserEditForm({ user, onDone, onSuccess, onError }: { user: Admin
       <div className="sm:col-span-2 lg:col-span-4">
         <MemberPlatformRecords userId={user.id} />
         <MemberHistory userId={user.id} />
+        <MemberStreamConnections userId={user.id} />
       </div>
       <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
         <Button type="submit" size="sm" disabled={update.isPending}>

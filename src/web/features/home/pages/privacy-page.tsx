@@ -23,6 +23,12 @@ const STORED: { what: string; holds: ReactNode; kept: ReactNode }[] = [
     kept: 'A session lasts 14 days from its last use, at most 30 days (12 hours for admins), and ends when you sign out. After 24 hours only the network of the address is kept (the first three parts of an IPv4 address, the first three groups of an IPv6 one).',
   },
   {
+    what: 'Premium stream connections',
+    holds:
+      'For each connection to a paid channel: the channel, when it began and ended, your browser (user agent) and the network of your address (the first three parts of an IPv4 address, the first three groups of an IPv6 one), never the address itself. They limit how many connections a membership holds at once.',
+    kept: '30 days after the connection ends.',
+  },
+  {
     what: 'Sign-in links and codes',
     holds: 'The address they were sent to and a hash of the secret.',
     kept: 'They work for 10 minutes to 24 hours, and are deleted a day after they expire or are used.',
