@@ -93,8 +93,8 @@ function startRelay(): Promise<{ url: string; setTarget: (url: string) => void; 
  */
 const BUSY_RETRIES = 40;
 
-/** Opens `n` listeners at once; resolves with how many were admitted (a busy 403 is retried after a pause). */
-async function connectAll(url: string, n: number): Promise<{ admitted: number; busyRetries: number; failures: Record<string, number> }> {
+/** Opens one listener per URL, all at once; resolves with how many were admitted (a busy 403 is retried after a pause). */
+async function connectAll(urls: string[]): Promise<{ admitted: number; busyRetries: number; failures: Record<string, number> }> {
   let busyRetries = 0;
   const failures: Record<string, number> = {};
   const fail = (why: string) => {
@@ -102,7 +102,7 @@ async function connectAll(url: string, n: number): Promise<{ admitted: number; b
     return false;
   };
   const results = await Promise.all(
-    Array.from({ length: n }, async () => {
+    urls.map(async (url) => {
       for (let attempt = 0; attempt <= BUSY_RETRIES; attempt++) {
         const controller = new AbortController();
         try {
@@ -153,25 +153,33 @@ export async function benchStreamAuth(): Promise<StreamAuthEntry> {
   const radio = await startIcecast({ port: icecastPort, maxClients: CONNECTS * 2 + 50, listenerAuth: { mounts: ['dhr1'], url: relay.url, key: KEY } });
   try {
     await radio.startFeed('dhr1', { bitrateKbps: 320 });
-    const member = await insertMember(app.database.db, {
-      email: 'bench-listener@example.test',
-      username: 'benchlistener',
-      subscriptionTier: 'dhr1',
-      subscriptionStatus: 'active',
-    });
-    const url = `${radio.streamUrl('dhr1')}?token=${app.streamTokens.issue(member.id, '/dhr1').token}`;
+    // One member per listener, as on air: a member may hold only STREAM_MAX_CONCURRENT connections.
+    const listenerUrls = async (n: number, tag: string) => {
+      const urls: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const member = await insertMember(app.database.db, {
+          email: `bench-listener-${tag}-${i}@example.test`,
+          username: `benchlistener${tag}${i}`,
+          subscriptionTier: 'dhr1',
+          subscriptionStatus: 'active',
+        });
+        urls.push(`${radio.streamUrl('dhr1')}?token=${app.streamTokens.issue(member.id, '/dhr1').token}`);
+      }
+      return urls;
+    };
+    const [warmUp, listeners] = [await listenerUrls(20, 'w'), await listenerUrls(CONNECTS, 'm')];
 
     relay.setTarget(bareHook);
-    await connectAll(url, 20); // warm-up
+    await connectAll(warmUp);
     relay.times.length = 0;
-    const bareRun = await connectAll(url, CONNECTS);
+    const bareRun = await connectAll(listeners);
     const baseline = [...relay.times].sort((a, b) => a - b);
     if (bareRun.admitted < CONNECTS) console.log(`stream-auth: the bare hook got ${bareRun.admitted}/${CONNECTS} admitted`);
 
     relay.setTarget(dhrHook);
-    await connectAll(url, 20); // warm-up
+    await connectAll(warmUp);
     relay.times.length = 0;
-    const run = await connectAll(url, CONNECTS);
+    const run = await connectAll(listeners);
     const times = [...relay.times].sort((a, b) => a - b);
     const p95 = round1(percentile(times, 95));
     const entry: StreamAuthEntry = {
