@@ -86,8 +86,7 @@ describe.skipIf(!canRunBrowser)('every page at 320 to 1366 px, for every role', 
     for (const role of ROLES) if (role !== 'anonymous') members.set(role, await memberWithRole(h.app, role));
   });
 
-  // The roles walk side by side: most of a walk is waiting for pages.
-  it.concurrent.each(ROLES)('has no horizontal scroll, the main nav inside the screen and 44 px header targets (%s)', { timeout: 240_000 }, async (role) => {
+  it.each(ROLES)('has no horizontal scroll, the main nav inside the screen and 44 px header targets (%s)', { timeout: 150_000 }, async (role) => {
     const context = await h.browser.newContext({ viewport: { width: WIDTHS[0]!, height: 800 }, baseURL: h.baseUrl, hasTouch: true });
     const member = members.get(role);
     if (member) {
@@ -117,7 +116,9 @@ describe.skipIf(!canRunBrowser)('every page at 320 to 1366 px, for every role', 
         if (popOut) await page.locator('main, [role="main"], body > div').first().waitFor();
         else await page.locator('header button[aria-label="Open menu"]').waitFor();
         // The page's own content (lazy chunk, first data) in place before measuring.
-        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], [role="status"]'), undefined, { timeout: 1500 }).catch(() => undefined);
+        await page
+          .waitForFunction(() => !document.querySelector('[aria-busy="true"], [role="status"] > .animate-spin'), undefined, { timeout: 1500 })
+          .catch(() => undefined);
         await page.waitForTimeout(100);
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 });
