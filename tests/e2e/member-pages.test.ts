@@ -1,6 +1,7 @@
 import type { Dialog, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES, newsCommentFailure } from '../../src/contracts/community';
+import { trackIdentifications } from '../../src/server/db/schema';
 import { createMember, memberWithRole, type TestMember } from '../support/app';
 import { canRunBrowser, DESKTOP, PHONE, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
@@ -148,6 +149,32 @@ describe.skipIf(!canRunBrowser)('member-facing pages in the browser', () => {
       expect((await link.textContent())?.trim()).toBe(role === 'vip' ? 'View Full Track History' : 'Full track history — VIP');
       await page.context().close();
     }
+  });
+
+  it('the Track Identifier card and its Recent Tracks list agree', { timeout: 60_000 }, async () => {
+    const now = Date.now();
+    await h.app.database.db.insert(trackIdentifications).values({
+      channel: 'dhr1',
+      title: 'Space Station',
+      artist: 'Kerri Chandler',
+      album: null,
+      confidence: 100,
+      service: 'audd',
+      durationS: 412,
+      identifiedAt: new Date(now - 4 * 60_000),
+      lastSeenAt: new Date(now - 4 * 60_000),
+    });
+    const { page } = await open('dhr1');
+    // The monitor runs but names no track right now (between two identified tracks).
+    await page.route('**/api/track-monitor/current/dhr1', (r) =>
+      r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ track: null, isActive: true }) }),
+    );
+    await page.goto('/track-ident');
+    await page.getByTestId('recent-tracks-dhr1').getByText('Space Station').waitFor();
+    const card = page.getByTestId('live-track-dhr1');
+    await card.getByText('Listening for the next track...').waitFor();
+    await card.getByText(/Last identified at .*: Kerri Chandler - Space Station/).waitFor();
+    expect(await card.getByText('Listening for individual tracks...').count()).toBe(0);
   });
 
   it('the contact form shows the wrong field by the field, in the spec words', async () => {
