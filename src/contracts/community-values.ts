@@ -87,13 +87,44 @@ export const PROFILE_MESSAGES = {
   followSelf: 'You cannot follow yourself',
 } as const;
 
+/** A news item's failed comment: the server's message, or 'Unknown error' when there is none. */
+export function newsCommentFailure(message: string | undefined): string {
+  return `Failed to post comment: ${message || 'Unknown error'}`;
+}
+
 export const CONTACT_MESSAGES = {
   required: 'Please fill in all required fields',
   sent: "Message sent successfully! We'll get back to you soon.",
   failed: 'Failed to send message. Please try again.',
   invalidEmail: 'Please enter a valid email address',
   notFound: 'Message not found',
+  nameRequired: 'Please enter your name',
+  emailRequired: 'Please enter your email address',
+  messageRequired: 'Please enter your message',
 } as const;
+
+/** The contact form's checked fields, each with what is wrong with it; empty when the form may be sent. */
+export type ContactFieldErrors = Partial<Record<'name' | 'email' | 'message', string>>;
+
+/**
+ * What is wrong with each field of a contact message (trimmed values): the server answers them in the
+ * envelope's `fields`, and the form shows each under its field. `isEmail` is email.ts's rule.
+ */
+export function contactFieldErrors(body: { name: string; email: string; message: string }, isEmail: (s: string) => boolean): ContactFieldErrors {
+  const errors: ContactFieldErrors = {};
+  if (!body.name) errors.name = CONTACT_MESSAGES.nameRequired;
+  if (!body.email) errors.email = CONTACT_MESSAGES.emailRequired;
+  else if (!isEmail(body.email)) errors.email = CONTACT_MESSAGES.invalidEmail;
+  if (!body.message) errors.message = CONTACT_MESSAGES.messageRequired;
+  return errors;
+}
+
+/** The form's own message over its field errors: the spec's words for a missing field, else the first field's. */
+export function contactProblemMessage(errors: ContactFieldErrors): string | undefined {
+  const list = [errors.name, errors.email, errors.message].filter((e): e is string => e !== undefined);
+  if (list.length === 0) return undefined;
+  return list.some((e) => e !== CONTACT_MESSAGES.invalidEmail) ? CONTACT_MESSAGES.required : CONTACT_MESSAGES.invalidEmail;
+}
 
 export const BADGES = ['Supporter', 'Verified'] as const;
 export type Badge = (typeof BADGES)[number];

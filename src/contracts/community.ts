@@ -4,7 +4,8 @@ import {
   BADGES,
   COMMENT_STATUSES,
   CONTACT_HONEYPOT_FIELD,
-  CONTACT_MESSAGES,
+  contactFieldErrors,
+  type ContactFieldErrors,
   MODERATION_ACTIONS,
   PROFILE_VISIBILITIES,
   RECENT_COMMENTS_MAX,
@@ -249,10 +250,9 @@ export const contactSchema = z.object({
 export type ContactBody = z.input<typeof contactSchema>;
 export const contactResponseSchema = z.object({ message: z.string() });
 
-export function contactProblem(body: { name: string; email: string; message: string }): string | undefined {
-  if (!body.name || !body.email || !body.message) return CONTACT_MESSAGES.required;
-  if (!isEmailAddress(body.email)) return CONTACT_MESSAGES.invalidEmail;
-  return undefined;
+/** The contact message's field errors by email.ts's rule (community-values' contactFieldErrors). */
+export function contactProblems(body: { name: string; email: string; message: string }): ContactFieldErrors {
+  return contactFieldErrors(body, isEmailAddress);
 }
 
 export const contactMessageSchema = z.object({

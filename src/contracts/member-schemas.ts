@@ -43,5 +43,6 @@ export const permissionsSchema = z.object({
   userId: z.string().nullable(),
   email: z.string().nullable(),
   username: z.string().nullable(),
+  hasPassword: z.boolean(),
   firstName: z.string().nullable(),
 }) satisfies z.ZodType<Permissions>;

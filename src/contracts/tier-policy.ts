@@ -135,6 +135,8 @@ export interface Permissions {
   email: string | null;
   username: string | null;
   firstName: string | null;
+  /** Whether the member can sign in with a password (members from before passwords had none). */
+  hasPassword: boolean;
 }
 
 export const ANONYMOUS_PERMISSIONS: Permissions = {
@@ -156,6 +158,7 @@ export const ANONYMOUS_PERMISSIONS: Permissions = {
   email: null,
   username: null,
   firstName: null,
+  hasPassword: false,
 };
 
 export interface PermissionsInput extends Subscriber {
@@ -163,6 +166,7 @@ export interface PermissionsInput extends Subscriber {
   email: string;
   username: string;
   firstName: string | null;
+  passwordHash: string | null;
 }
 
 /** The permission flags for a signed-in member. `downloadsToday` counts today's VIP downloads. */
@@ -189,6 +193,7 @@ export function permissionsFor(u: PermissionsInput, downloadsToday = 0, now: Dat
     email: u.email,
     username: u.username,
     firstName: u.firstName,
+    hasPassword: u.passwordHash !== null,
   };
 }
 

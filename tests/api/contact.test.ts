@@ -37,6 +37,26 @@ describe('contact form and inbox', async () => {
     expect(await app.database.db.select().from(contactMessages)).toEqual([]);
   });
 
+  it('names each wrong field in the envelope, so the form can show the message by the field', async () => {
+    const typo = await send(app, { name: 'Aoife', email: 'aoife@example', message: 'Hi' });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json()).toMatchObject({
+      error: { code: 'contact_invalid', message: CONTACT_MESSAGES.invalidEmail },
+      fields: { email: CONTACT_MESSAGES.invalidEmail },
+    });
+    expect(Object.keys(typo.json().fields)).toEqual(['email']);
+    const empty = await send(app, { name: '', email: '', message: '' });
+    expect(empty.json().message).toBe(CONTACT_MESSAGES.required);
+    expect(empty.json().fields).toEqual({
+      name: CONTACT_MESSAGES.nameRequired,
+      email: CONTACT_MESSAGES.emailRequired,
+      message: CONTACT_MESSAGES.messageRequired,
+    });
+    const twoWrong = await send(app, { name: '', email: 'nope', message: 'Hi' });
+    expect(twoWrong.json().fields).toEqual({ name: CONTACT_MESSAGES.nameRequired, email: CONTACT_MESSAGES.invalidEmail });
+    expect(await app.database.db.select().from(contactMessages)).toEqual([]);
+  });
+
   it('stores a visitor message trimmed, mails it to CONTACT_EMAIL with reply-to, and keeps markup as text', async () => {
     const res = await send(app, { name: '  Aoife  ', email: ' aoife@example.ie ', subject: '', message: '<script>alert(1)</script> Love the Sunday sessions' });
     expect(res.statusCode).toBe(201);

@@ -217,6 +217,7 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     await again.close();
 
     await page.getByRole('button', { name: 'MEMBER' }).first().click();
+    await page.getByRole('region', { name: 'Your account' }).getByRole('button', { name: 'Profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Your profile' });
     await dialog.getByText(m.user.email).waitFor();
     await dialog.getByRole('button', { name: 'Sign Out' }).click();

@@ -215,6 +215,7 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
     const p = await pageAs(free, PHONE);
     await p.page.goto('/');
     await p.page.getByRole('button', { name: 'MEMBER' }).first().click();
+    await p.page.getByRole('region', { name: 'Your account' }).getByRole('button', { name: 'Profile' }).click();
     const own = p.page.getByRole('dialog', { name: 'Your profile' });
     await own.getByText(free.user.email).waitFor();
     await own.getByRole('button', { name: 'Edit Profile' }).click();

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     /** The server's `message`, when it sent one. */
     readonly serverMessage: string | undefined,
     readonly code: string | undefined,
+    /** A form's refusal by field (`fields` of the envelope: field name to message), when the server sent one. */
+    readonly fields: Readonly<Record<string, string>> = {},
   ) {
     super(`${status}: ${statusText}`);
   }
@@ -23,15 +25,19 @@ async function parse<T>(res: Response): Promise<T> {
   }
   let serverMessage: string | undefined;
   let code: string | undefined;
+  const fields: Record<string, string> = {};
   try {
-    const body = (await res.json()) as { message?: unknown; error?: { code?: unknown; message?: unknown } };
+    const body = (await res.json()) as { message?: unknown; error?: { code?: unknown; message?: unknown }; fields?: unknown };
     if (typeof body.message === 'string') serverMessage = body.message;
     else if (typeof body.error?.message === 'string') serverMessage = body.error.message;
     if (typeof body.error?.code === 'string') code = body.error.code;
+    if (body.fields && typeof body.fields === 'object') {
+      for (const [k, v] of Object.entries(body.fields)) if (typeof v === 'string') fields[k] = v;
+    }
   } catch {
     // not JSON: keep the status line only
   }
-  throw new ApiError(res.status, res.statusText, serverMessage, code);
+  throw new ApiError(res.status, res.statusText, serverMessage, code, fields);
 }
 
 /** GET a JSON resource (the default query function reads the path from the query key). */

@@ -1,10 +1,10 @@
-import { CONTACT_HONEYPOT_FIELD, contactProblem, type ContactMessage, type contactSchema } from '../../../contracts/community';
+import { CONTACT_HONEYPOT_FIELD, contactProblemMessage, contactProblems, type ContactMessage, type contactSchema } from '../../../contracts/community';
 import { hasPrioritySupport, PRIORITY_SUPPORT_TIER } from '../../../contracts/tier-policy';
 import { tierLabel } from '../../../contracts/tier-table';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { ContactMessageRow, UserRow } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import type { MailMessage } from '../../lib/mail';
 import { composeMail } from '../../lib/mail';
 import { insertContactMessage } from './contact-repository';
@@ -18,8 +18,10 @@ export type ContactInput = z.output<typeof contactSchema>;
  * admin is marked priority.
  */
 export async function receiveContact(db: Db, body: ContactInput, sender: UserRow | null): Promise<ContactMessageRow | null> {
-  const problem = contactProblem(body);
-  if (problem) throw badRequest(problem, 'contact_invalid');
+  const fields = contactProblems(body);
+  const problem = contactProblemMessage(fields);
+  // `fields` lets the form put each message by its field.
+  if (problem) throw new AppError(400, 'contact_invalid', problem, {}, { fields });
   if (body[CONTACT_HONEYPOT_FIELD]) return null;
   const priority = sender ? hasPrioritySupport(sender) : false;
   return insertContactMessage(db, {

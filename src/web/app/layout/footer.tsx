@@ -1,6 +1,19 @@
 import { Link } from 'react-router';
 import { Logo } from '../../components/ui/logo';
+import { usePermissions } from '../../features/auth';
 import { SocialLinks } from './social-links';
+
+/** The account column: sign-in offers for visitors only; a member gets their account page. */
+const VISITOR_ACCOUNT_LINKS = [
+  { to: '/auth', label: 'Sign In' },
+  { to: '/set-password', label: 'Set Password' },
+  { to: '/forgot-password', label: 'Forgot Password' },
+  { to: '/privacy', label: 'Privacy' },
+];
+const MEMBER_ACCOUNT_LINKS = [
+  { to: '/auth', label: 'Account' },
+  { to: '/privacy', label: 'Privacy' },
+];
 
 const columns = [
   {
@@ -21,18 +34,11 @@ const columns = [
       { to: '/track-ident', label: 'Track Identifier' },
     ],
   },
-  {
-    title: 'Account',
-    links: [
-      { to: '/auth', label: 'Sign In' },
-      { to: '/set-password', label: 'Set Password' },
-      { to: '/forgot-password', label: 'Forgot Password' },
-      { to: '/privacy', label: 'Privacy' },
-    ],
-  },
 ] as const;
 
 export function Footer() {
+  const { data: permissions } = usePermissions();
+  const account = { title: 'Account', links: permissions?.authenticated ? MEMBER_ACCOUNT_LINKS : VISITOR_ACCOUNT_LINKS };
   return (
     // Below the fold on every page (main is at least a screen tall): skipped by style and layout until it nears the screen.
     <footer className="below-fold mt-16 border-t border-white/5 bg-night-950/60 [contain-intrinsic-size:auto_640px]">
@@ -45,7 +51,7 @@ export function Footer() {
           <SocialLinks size="sm" className="mt-5" />
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:contents">
-          {columns.map((col) => (
+          {[...columns, account].map((col) => (
             <div key={col.title}>
               <h2 className="text-xs font-semibold tracking-[0.25em] text-mist-500 uppercase">{col.title}</h2>
               <ul className="mt-4 space-y-2.5">

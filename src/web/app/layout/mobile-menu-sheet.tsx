@@ -57,7 +57,7 @@ export default function MobileMenuSheet({
         ))}
       </nav>
       <div className="mt-6 border-t border-white/5 pt-6">
-        <AccountSlot className="w-full" onNavigate={close} />
+        <AccountSlot placement="sheet" onNavigate={close} />
       </div>
       <SocialLinks onSelect={close} className="mt-auto justify-center pt-6" />
     </Sheet>

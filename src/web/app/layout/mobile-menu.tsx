@@ -14,7 +14,7 @@ export function MobileMenu({ items }: { items: readonly NavItem[] }) {
       <button
         ref={button}
         type="button"
-        className="inline-flex size-9 items-center justify-center rounded-full text-mist-200 ring-1 ring-white/10 transition hover:bg-white/5 hover:text-white lg:hidden"
+        className="inline-flex size-11 items-center justify-center rounded-full text-mist-200 ring-1 ring-white/10 transition hover:bg-white/5 hover:text-white lg:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -1,6 +1,7 @@
 import { Share2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
+import { BAR_CONTROL } from './account-slot';
 
 // The panel (share pop-ups, brand icons, clipboard) loads on the first open: no weight on the first load.
 const SharePanel = lazy(() => import('./share-panel'));
@@ -38,7 +39,8 @@ export function ShareMenu({ className }: { className?: string }) {
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
         className={cn(
-          'inline-flex h-9 items-center gap-2 rounded-full px-3 text-sm font-medium text-mist-200 ring-1 ring-white/10 transition',
+          BAR_CONTROL,
+          'inline-flex items-center justify-center gap-2 rounded-full px-3 text-sm font-medium text-mist-200 ring-1 ring-white/10 transition',
           'hover:bg-white/5 hover:text-white',
           open && 'bg-white/10 text-white',
         )}

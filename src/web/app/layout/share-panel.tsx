@@ -12,7 +12,7 @@ export default function SharePanel({ id, onClose }: { id: string; onClose: () =>
       id={id}
       role="region"
       aria-label="Share and follow"
-      className="fixed inset-x-3 top-[4.25rem] z-50 animate-fade-up sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-[19rem] rounded-2xl border border-white/10 bg-night-850/95 p-2 shadow-2xl shadow-black/60 backdrop-blur-xl"
+      className="fixed inset-x-3 top-[4.25rem] z-50 animate-fade-up sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-[19rem] rounded-2xl border border-white/10 bg-night-850 p-2 shadow-2xl shadow-black/60"
     >
       <p className="px-3 pt-2 pb-1 text-[0.65rem] font-semibold tracking-[0.25em] text-mist-500 uppercase">Share</p>
       <button

@@ -14,8 +14,8 @@ export function TopBar() {
   const items: readonly NavItem[] = isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;
   return (
     <header className="sticky top-0 z-40 border-b border-white/5 bg-night-950/70 backdrop-blur-xl supports-[backdrop-filter]:bg-night-950/55">
-      <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label="DHR Deep House Radio home" className="shrink-0 rounded-lg">
+      <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-2 px-3 min-[400px]:gap-3 min-[400px]:px-4 sm:px-6 lg:px-8">
+        <Link to="/" aria-label="DHR Deep House Radio home" className="flex min-h-11 min-w-11 shrink-0 items-center rounded-lg">
           {/* Below 380 px the signed-in controls need the wordmark's room; the mark and the link's label stay. */}
           <Logo compact="responsive" className="max-[379px]:[&>span:last-child]:hidden" />
         </Link>
@@ -36,10 +36,10 @@ export function TopBar() {
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2 lg:ml-0">
+        <div className="ml-auto flex items-center gap-1.5 min-[400px]:gap-2 lg:ml-0">
           <ShareMenu />
           <CommentsToggle />
-          <AccountSlot />
+          <AccountSlot placement="bar" />
           <MobileMenu items={items} />
         </div>
       </div>

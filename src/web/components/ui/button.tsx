@@ -19,7 +19,8 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-4 text-sm',
+  // 44 px touch targets below the desktop layout.
+  sm: 'h-11 px-4 text-sm lg:h-9',
   md: 'h-11 px-5 text-sm',
   lg: 'h-13 px-7 text-base',
 };

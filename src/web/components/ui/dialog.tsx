@@ -26,7 +26,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         <RadixDialog.Content
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
-            'rounded-3xl border border-white/10 bg-night-850/95 shadow-2xl shadow-black/60 outline-none',
+            'rounded-3xl border border-white/10 bg-night-850 shadow-2xl shadow-black/60 outline-none',
             sizes[size],
           )}
         >
@@ -91,10 +91,7 @@ export function Sheet({
         <RadixDialog.Overlay className={cn('fixed inset-0 z-50 bg-night-950/70 backdrop-blur-sm', overlayClassName)} />
         <RadixDialog.Content
           onCloseAutoFocus={onCloseAutoFocus}
-          className={cn(
-            'fixed inset-y-0 right-0 z-50 flex flex-col border-l border-white/10 bg-night-900/95 shadow-2xl backdrop-blur-xl outline-none',
-            className,
-          )}
+          className={cn('fixed inset-y-0 right-0 z-50 flex flex-col border-l border-white/10 bg-night-900 shadow-2xl outline-none', className)}
         >
           <div className={cn('flex items-center justify-between', headerClassName)}>
             {brand}

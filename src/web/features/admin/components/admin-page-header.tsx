@@ -39,7 +39,7 @@ export function AdminPageHeader({
         {detail}
       </div>
       {(backTo || actions) && (
-        <div className="flex gap-2 self-start sm:self-auto">
+        <div className="flex gap-2 self-start flex-wrap sm:self-auto">
           {backTo && (
             <ButtonLink to={backTo} variant="ghost" size="sm">
               <ArrowLeft className="size-4" aria-hidden="true" />
@@ -86,6 +86,6 @@ export function ListStates({
       </p>
     );
   }
-  if (empty) return <p className="rounded-2xl border border-white/5 bg-white/[0.02] px-4 py-10 text-center text-sm text-mist-400">{emptyText}</p>;
+  if (empty) return <p className="rounded-2xl border border-white/5 bg-white/[0.02] px-4 py-10 text-center text-sm break-words text-mist-400">{emptyText}</p>;
   return <>{children}</>;
 }

@@ -22,7 +22,8 @@ export interface AccessGateProps {
  * `policy`, else the matching screen. It only shows; the server enforces the same policy on the API.
  */
 export function AccessGate({ policy, children }: AccessGateProps) {
-  const { data, isPending } = usePermissions();
+  // A page behind a tier gate is a premium page: its own cache settings (get-permissions.ts).
+  const { data, isPending } = usePermissions(policy.kind === 'tier' ? 'premium' : 'standard');
   if (policy.kind === 'public') return <>{children}</>;
   if (isPending) return <PageSpinner label="Checking your access..." />;
   if (!data?.authenticated) return <LoginRequired />;

@@ -21,7 +21,8 @@ export function MembershipStatus({ permissions, className }: { permissions: Perm
       </dd>
       <dt className="text-mist-400">Status</dt>
       <dd className="font-semibold text-white" data-testid="membership-status">
-        {permissions.subscriptionStatus}
+        {/* A free account has no subscription to be 'inactive': it is a free membership. */}
+        {permissions.subscriptionTier === 'free' ? 'Free member' : permissions.subscriptionStatus}
         {permissions.subscriptionExpired && <span className="ml-1 text-rose-300">(Expired)</span>}
       </dd>
       {permissions.subscriptionExpiry && (

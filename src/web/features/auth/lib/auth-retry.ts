@@ -1,3 +1,4 @@
+import { MINUTE_MS } from '../../../../contracts/time';
 import { ApiError } from '../../../lib/http';
 
 /** Statuses that retrying cannot fix: signed out, refused, or rate limited. */
@@ -15,7 +16,10 @@ export function authRetryDelay(attemptIndex: number): number {
 }
 
 /** Auth reads stay fresh for 10 minutes. */
-export const AUTH_STALE_MS = 10 * 60 * 1000;
+export const AUTH_STALE_MS = 10 * MINUTE_MS;
+
+/** On premium pages (behind a tier gate) auth reads stay fresh for 5 minutes, with no retry. */
+export const PREMIUM_AUTH_STALE_MS = 5 * MINUTE_MS;
 
 /** 401 means anonymous; 429 too, with a warning. Anything else is a real failure. */
 export function isAnonymousAnswer(err: unknown, what: string): boolean {

@@ -11,7 +11,7 @@ export function AdminHeader({ title, description, children }: { title: string; d
         <h1 className="font-display text-3xl font-bold tracking-tight text-white sm:text-4xl">{title}</h1>
         <p className="mt-2 text-sm text-mist-400 sm:text-base">{description}</p>
       </div>
-      <div className="flex gap-2 self-start sm:self-auto">
+      <div className="flex gap-2 self-start flex-wrap sm:self-auto">
         {children}
         <ButtonLink to="/admin-dashboard" variant="ghost" size="sm">
           <ArrowLeft className="size-4" aria-hidden="true" />

@@ -53,11 +53,9 @@ export function CommentItem({ comment, canReport, onOpenProfile }: { comment: Co
             </button>
           )}
           <TierBadge tier={comment.userTier} />
-          {comment.status !== 'approved' && (
-            <Badge tone={STATUS_TONE[comment.status]} className="capitalize">
-              {comment.status}
-            </Badge>
-          )}
+          <Badge tone={STATUS_TONE[comment.status]} className="capitalize">
+            {comment.status}
+          </Badge>
           <time dateTime={comment.createdAt} title={formatDateTime(comment.createdAt)} className="text-xs text-mist-400">
             {relativeTime(comment.createdAt)}
           </time>

@@ -1,11 +1,11 @@
 import { LogIn, Send, Sparkles } from 'lucide-react';
 import { Suspense, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '../../../../contracts/community';
+import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES, newsCommentFailure } from '../../../../contracts/community';
 import { ANONYMOUS_PERMISSIONS } from '../../../../contracts/tier-policy';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { errorMessage } from '../../../lib/http';
+import { ApiError, errorMessage } from '../../../lib/http';
 import { usePermissions } from '../../auth';
 import { useComments } from '../api/get-comments';
 import { usePostComment } from '../api/post-comment';
@@ -19,17 +19,21 @@ export interface CommentsSectionProps {
   /** Sent with the comment so the recent feed can name what it is about. */
   articleTitle?: string;
   articleSource?: string;
+  /** A news item's discussion: a failed post names the server's reason in the news page's words. */
+  newsItem?: boolean;
   className?: string;
 }
 
 /** What a failed post tells the member. */
-function postFailure(err: unknown): string {
+function postFailure(err: unknown, newsItem: boolean): string {
   const message = errorMessage(err, COMMENT_MESSAGES.postFailed);
-  return message.toLowerCase().includes('banned') ? COMMENT_MESSAGES.banned : message;
+  if (message.toLowerCase().includes('banned')) return COMMENT_MESSAGES.banned;
+  if (!newsItem) return message;
+  return newsCommentFailure(err instanceof ApiError ? err.serverMessage : err instanceof Error ? err.message : undefined);
 }
 
 /** The list and form of a discussion (loaded on demand by comments-section.tsx). */
-export default function CommentsSectionBody({ discussionId, articleTitle, articleSource, className }: CommentsSectionProps) {
+export default function CommentsSectionBody({ discussionId, articleTitle, articleSource, newsItem = false, className }: CommentsSectionProps) {
   const { data } = usePermissions();
   const me = data ?? ANONYMOUS_PERMISSIONS;
   const comments = useComments(discussionId);
@@ -54,7 +58,7 @@ export default function CommentsSectionBody({ discussionId, articleTitle, articl
           setText('');
           notify(res.comment.status === 'approved' ? COMMENT_MESSAGES.posted : COMMENT_MESSAGES.submitted);
         },
-        onError: (err) => notify(postFailure(err)),
+        onError: (err) => notify(postFailure(err, newsItem)),
       },
     );
   };

@@ -20,7 +20,7 @@ export function CommentsToggle({ className }: { className?: string }) {
           setOpen((o) => !o);
         }}
         className={cn(
-          'glass inline-flex size-9 items-center justify-center rounded-full text-mist-200 transition hover:border-white/20 hover:text-white',
+          'glass inline-flex size-11 items-center lg:size-9 justify-center rounded-full text-mist-200 transition hover:border-white/20 hover:text-white',
           open && 'border-aqua-400/40 text-aqua-200',
           className,
         )}

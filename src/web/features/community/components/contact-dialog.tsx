@@ -1,6 +1,7 @@
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGES } from '../../../../contracts/community';
+import { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGES, type ContactFieldErrors } from '../../../../contracts/community';
+import { ApiError } from '../../../lib/http';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField, TextField } from '../../../components/ui/form-controls';
@@ -11,8 +12,13 @@ import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 /** The contact form. */
 export default function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [form, setForm] = useState({ name: '', email: '', subject: '', message: '', [CONTACT_HONEYPOT_FIELD]: '' });
+  const [fieldErrors, setFieldErrors] = useState<ContactFieldErrors>({});
   const send = useSendContact();
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+    // A corrected field drops its message.
+    setFieldErrors((errs) => (k in errs ? { ...errs, [k]: undefined } : errs));
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -24,16 +30,28 @@ export default function ContactDialog({ open, onOpenChange }: { open: boolean; o
       [CONTACT_HONEYPOT_FIELD]: form[CONTACT_HONEYPOT_FIELD],
     };
     if (!body.name || !body.email || !body.message) {
+      setFieldErrors({
+        name: body.name ? undefined : CONTACT_MESSAGES.nameRequired,
+        email: body.email ? undefined : CONTACT_MESSAGES.emailRequired,
+        message: body.message ? undefined : CONTACT_MESSAGES.messageRequired,
+      });
       notify(CONTACT_MESSAGES.required);
       return;
     }
+    setFieldErrors({});
     send.mutate(body, {
       onSuccess: () => {
         notify(CONTACT_MESSAGES.sent);
         setForm({ name: '', email: '', subject: '', message: '', [CONTACT_HONEYPOT_FIELD]: '' });
         onOpenChange(false);
       },
-      onError: () => notify(CONTACT_MESSAGES.failed),
+      onError: (err) => {
+        // The server names the wrong fields (the email's form, a missing field): each shows by its field.
+        if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
+          setFieldErrors(err.fields);
+          notify(err.serverMessage ?? CONTACT_MESSAGES.failed);
+        } else notify(CONTACT_MESSAGES.failed);
+      },
     });
   };
 
@@ -47,11 +65,19 @@ export default function ContactDialog({ open, onOpenChange }: { open: boolean; o
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Name *" value={form.name} onChange={set('name')} autoComplete="name" maxLength={100} />
-          <TextField label="Email *" type="email" value={form.email} onChange={set('email')} autoComplete="email" maxLength={EMAIL_MAX_LENGTH} />
+          <TextField label="Name *" value={form.name} onChange={set('name')} autoComplete="name" maxLength={100} error={fieldErrors.name} />
+          <TextField
+            label="Email *"
+            type="email"
+            value={form.email}
+            onChange={set('email')}
+            autoComplete="email"
+            maxLength={EMAIL_MAX_LENGTH}
+            error={fieldErrors.email}
+          />
         </div>
         <TextField label="Subject" value={form.subject} onChange={set('subject')} maxLength={200} />
-        <TextAreaField label="Message *" rows={5} value={form.message} onChange={set('message')} maxLength={5000} />
+        <TextAreaField label="Message *" rows={5} value={form.message} onChange={set('message')} maxLength={5000} error={fieldErrors.message} />
         {/* Left empty by people (hidden from them and from screen readers); bots fill it. */}
         <input
           type="text"

@@ -1,27 +1,36 @@
-import { UserRound } from 'lucide-react';
-import { Suspense, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Suspense, useState, type ReactNode } from 'react';
 import { ProfileDialog } from './lazy-dialogs';
 
-/** The top bar's MEMBER button: the signed-in member's own profile (edit, pictures, settings, Sign Out). */
-export function MemberProfileButton({ userId, className, title, onClose }: { userId: string; className?: string; title?: string; onClose?: () => void }) {
+/** A button opening the signed-in member's own profile (edit, pictures, settings, Sign Out); the member menus' "Profile". */
+export function MemberProfileButton({
+  userId,
+  className,
+  children,
+  onOpen,
+  onClose,
+}: {
+  userId: string;
+  className?: string;
+  children: ReactNode;
+  onOpen?: () => void;
+  onClose?: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button
-        variant="secondary"
-        size="sm"
+      <button
+        type="button"
         className={className}
-        title={title}
         aria-haspopup="dialog"
         onClick={() => {
           setOpened(true);
           setOpen(true);
+          onOpen?.();
         }}
       >
-        <UserRound className="size-4" aria-hidden /> MEMBER
-      </Button>
+        {children}
+      </button>
       {opened && (
         <Suspense fallback={null}>
           <ProfileDialog

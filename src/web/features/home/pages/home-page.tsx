@@ -29,6 +29,8 @@ export default function HomePage() {
   // Ad-free listening is a tier benefit (the tier table's adFree).
   const permissions = data ?? ANONYMOUS_PERMISSIONS;
   const showAds = !grantedBenefits(permissions).adFree;
+  // The set-your-password notice is for visitors and members who still have no password.
+  const showPasswordNotice = !permissions.hasPassword;
   return (
     <div className="space-y-20 pb-8 sm:space-y-24">
       <div className="space-y-10">
@@ -41,7 +43,7 @@ export default function HomePage() {
         // Each block's padding stands in for the spacing between them (the -my pulls the first and
         // last back), so shadows and focus rings have room: the containment of `below-fold` clips.
         <div className="-my-10 sm:-my-12">
-          {belowTheFoldBlocks(showAds).map(({ key, size, className, content }) => (
+          {belowTheFoldBlocks(showAds, showPasswordNotice).map(({ key, size, className, content }) => (
             <div key={key} className={cn('below-fold py-10 sm:py-12', size, className)}>
               {content}
             </div>
@@ -61,7 +63,7 @@ interface BelowFoldBlock {
 }
 
 /** The home page below the fold, in order. */
-function belowTheFoldBlocks(showAds: boolean): BelowFoldBlock[] {
+function belowTheFoldBlocks(showAds: boolean, showPasswordNotice: boolean): BelowFoldBlock[] {
   const ad = (key: string): BelowFoldBlock => ({
     key,
     size: '[contain-intrinsic-size:auto_44px] lg:[contain-intrinsic-size:auto_90px]',
@@ -79,7 +81,7 @@ function belowTheFoldBlocks(showAds: boolean): BelowFoldBlock[] {
       className: 'space-y-10',
       content: (
         <>
-          <MemberNotice />
+          {showPasswordNotice && <MemberNotice />}
           <PricingSection />
         </>
       ),

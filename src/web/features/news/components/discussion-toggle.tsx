@@ -7,7 +7,17 @@ import { CommentsSection } from '../../community';
  * The comments of a news item or a thread, below it: closed at first, loaded when opened (a news
  * item's comments are fetched only once its section is open).
  */
-export function DiscussionToggle({ discussionId, title, source }: { discussionId: string; title: string; source?: string }) {
+export function DiscussionToggle({
+  discussionId,
+  title,
+  source,
+  newsItem = false,
+}: {
+  discussionId: string;
+  title: string;
+  source?: string;
+  newsItem?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -25,7 +35,7 @@ export function DiscussionToggle({ discussionId, title, source }: { discussionId
       </button>
       {open && (
         <div id={id} role="region" aria-label={`Comments on ${title}`} className="mt-2">
-          <CommentsSection discussionId={discussionId} articleTitle={title} {...(source ? { articleSource: source } : {})} />
+          <CommentsSection discussionId={discussionId} articleTitle={title} newsItem={newsItem} {...(source ? { articleSource: source } : {})} />
         </div>
       )}
     </div>

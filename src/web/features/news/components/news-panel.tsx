@@ -92,7 +92,7 @@ export function NewsPanel({ type, search = '' }: NewsPanelProps) {
         ) : (
           items.map((item) => (
             <NewsItemCard key={item.id} item={item}>
-              <DiscussionToggle discussionId={item.id} title={item.title} source={item.source} />
+              <DiscussionToggle discussionId={item.id} title={item.title} source={item.source} newsItem />
             </NewsItemCard>
           ))
         )}

@@ -109,8 +109,9 @@ export function LivePlayer({
       </div>
       <audio ref={audioRef} preload="none" />
 
-      <div className="relative flex items-center justify-between gap-3">
-        <div className="flex min-w-0 flex-1 items-center gap-2.5">
+      {/* Wraps on narrow phones rather than cutting the channel's name. */}
+      <div className="relative flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2.5 gap-y-1.5">
           <span
             className={cn(
               'inline-flex shrink-0 items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold tracking-wide whitespace-nowrap ring-1 ring-inset',
@@ -137,7 +138,9 @@ export function LivePlayer({
             />
             {label}
           </span>
-          <span className="truncate text-xs font-semibold tracking-[0.2em] text-mist-400 uppercase">{name}</span>
+          <span className="text-xs font-semibold tracking-[0.14em] text-mist-400 uppercase sm:tracking-[0.2em]" data-testid="player-channel">
+            {name}
+          </span>
         </div>
         {quality && <span className="shrink-0 text-xs font-medium text-mist-400">{quality}</span>}
       </div>

@@ -11,7 +11,8 @@ import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/http';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSiteConfig } from '../../auth';
+import { ANONYMOUS_PERMISSIONS } from '../../../../contracts/tier-policy';
+import { grantedBenefits, usePermissions, useSiteConfig } from '../../auth';
 import { useProducts } from '../api/get-products';
 import { InfoTiles } from '../components/info-tiles';
 import { NewsletterBox } from '../components/newsletter-box';
@@ -59,6 +60,8 @@ export default function ShopPage() {
   const [storedCart, updateCart] = useStoredState(CART_KEY, parseCart);
   const [wishlist, updateWishlist] = useStoredState(WISHLIST_KEY, parseWishlist);
   const belowTheFold = useAfterFirstPaint();
+  // Ad-free listening is a tier benefit (the tier table's adFree): paying members see no advert.
+  const showAds = !grantedBenefits(usePermissions().data ?? ANONYMOUS_PERMISSIONS).adFree;
 
   const list = useMemo(() => products.data?.products ?? [], [products.data]);
   const byId = useMemo(() => new Map(list.map((p) => [p.id, p])), [list]);
@@ -193,7 +196,7 @@ export default function ShopPage() {
         // padding gives the tiles' shadows room inside its paint containment.
         <div className="below-fold -my-4 flex flex-col gap-8 py-4 [contain-intrinsic-size:auto_734px] sm:-my-5 sm:gap-10 sm:py-5 lg:[contain-intrinsic-size:auto_442px]">
           <InfoTiles />
-          <AdPlaceholder />
+          {showAds && <AdPlaceholder />}
           <NewsletterBox />
         </div>
       )}

@@ -19,4 +19,4 @@ export const recentTracksQueryOptions = (channel: string, limit = 20) =>
     refetchInterval: RECENT_TRACKS_POLL_MS,
   });
 
-export const useRecentTracks = (channel: string, limit = 20) => useQuery(recentTracksQueryOptions(channel, limit));
+export const useRecentTracks = (channel: string, limit = 20, enabled = true) => useQuery({ ...recentTracksQueryOptions(channel, limit), enabled });

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatTime, relativeTime } from '../../../lib/dates';
 import { useCurrentTrack } from '../api/get-current-track';
+import { useRecentTracks } from '../api/get-recent-tracks';
 import { CONFIDENCE_TEXT, confidenceTone, formatConfidence, isIdentified } from '../lib/confidence';
 import { moodForTrack } from '../lib/mood';
 import { MoodParticles } from './mood-particles';
@@ -20,12 +21,16 @@ export interface LiveTrackCardProps {
   accent?: string;
   /** Hidden on the live monitor page itself. */
   showMonitorLink?: boolean;
+  /** The page shows the channel's Recent Tracks beside the card: between tracks the card names the newest of them. */
+  besideRecentList?: boolean;
   className?: string;
 }
 
 /** The live track card for one channel. */
-export function LiveTrackCard({ channel, channelName, accent = '#8b5cf6', showMonitorLink = true, className }: LiveTrackCardProps) {
+export function LiveTrackCard({ channel, channelName, accent = '#8b5cf6', showMonitorLink = true, besideRecentList = false, className }: LiveTrackCardProps) {
   const { data, isPending, isError } = useCurrentTrack(channel);
+  // The Recent Tracks widget's own query (same key): no second request.
+  const lastIdentified = useRecentTracks(channel, 20, besideRecentList).data?.[0];
   const track = data?.track ?? null;
   const identified = track !== null && isIdentified(track);
   const mood = moodForTrack(identified ? track : null);
@@ -66,6 +71,13 @@ export function LiveTrackCard({ channel, channelName, accent = '#8b5cf6', showMo
             icon={<Disc3 className="size-5 animate-spin [animation-duration:6s]" />}
             text={`A continuous mix is playing on ${tierLabel('dhr2')}`}
             detail={`${track.artist} - ${track.title}`}
+          />
+        ) : lastIdentified ? (
+          // Between identified tracks: the card names the list's newest one, so card and list agree.
+          <Unidentified
+            icon={<Radar className="size-5 animate-pulse" />}
+            text="Listening for the next track..."
+            detail={`Last identified at ${formatTime(lastIdentified.identifiedAt)}: ${lastIdentified.artist} - ${lastIdentified.title}`}
           />
         ) : (
           <Unidentified

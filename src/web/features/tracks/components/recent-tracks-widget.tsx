@@ -1,10 +1,11 @@
-import { ChevronDown, ExternalLink, ListMusic, Sparkles } from 'lucide-react';
+import { ChevronDown, ExternalLink, ListMusic, Lock, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Recommendation, TrackIdentification } from '../../../../contracts/radio';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatTime, relativeTime } from '../../../lib/dates';
-import { usePermissions } from '../../auth';
+import { hasTierAccess, usePermissions } from '../../auth';
+import { ANONYMOUS_PERMISSIONS } from '../../../../contracts/tier-policy';
 import { useRecentTracks } from '../api/get-recent-tracks';
 import { useRecommendations } from '../api/get-recommendations';
 import { CONFIDENCE_TEXT, confidenceTone, formatConfidence } from '../lib/confidence';
@@ -81,17 +82,34 @@ export function RecentTracksWidget({ channel, channelName, accent = '#8b5cf6', d
             </ul>
           )}
           {newest && <SimilarTracks channel={channel} track={newest} />}
-          <a
-            href="/track-history"
-            target="_blank"
-            rel="noopener"
-            className="mt-4 inline-flex items-center gap-1.5 text-sm font-medium text-aqua-300 hover:text-aqua-400"
-          >
-            View Full Track History <ExternalLink className="size-3.5" aria-hidden="true" />
-          </a>
+          <TrackHistoryLink />
         </div>
       )}
     </section>
+  );
+}
+
+/** The full track history is a VIP page: members without VIP are told so before they follow the link. */
+function TrackHistoryLink() {
+  const { data } = usePermissions();
+  const vip = hasTierAccess(data ?? ANONYMOUS_PERMISSIONS, 'vip');
+  return (
+    <a
+      href="/track-history"
+      target="_blank"
+      rel="noopener"
+      className="mt-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-aqua-300 hover:text-aqua-400"
+    >
+      {vip ? (
+        <>
+          View Full Track History <ExternalLink className="size-3.5" aria-hidden="true" />
+        </>
+      ) : (
+        <>
+          <Lock className="size-3.5" aria-hidden="true" /> Full track history — {tierLabel('vip')}
+        </>
+      )}
+    </a>
   );
 }
 

@@ -72,7 +72,7 @@ function TrackIdent() {
       ) : (
         <div className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
           <div className="flex flex-col gap-5">
-            <LiveTrackCard channel={active.id} channelName={active.name} accent={active.colour} />
+            <LiveTrackCard channel={active.id} channelName={active.name} accent={active.colour} besideRecentList />
             <Suggestions channel={active.id} />
           </div>
           <RecentTracksWidget key={active.id} channel={active.id} channelName={active.name} accent={active.colour} />
