@@ -32,6 +32,7 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
       { bitrateKbps: 320 },
       {
         port: icecastPort,
+        corsFront: true,
         listenerAuth: { mounts: ['dhr1', 'dhr2'], url: `${h.baseUrl}/api/stream-auth/listener`, key: STREAM_AUTH_KEY },
       },
     );
@@ -103,7 +104,8 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
   const audioState = (page: Page) =>
     page.evaluate(() => {
       const a = document.querySelector('audio');
-      return a ? { src: a.currentSrc, paused: a.paused, time: a.currentTime } : null;
+      // The stream's URL: the element itself plays a MediaSource when it reads the in-band titles.
+      return a ? { src: a.dataset.stream ?? a.currentSrc, paused: a.paused, time: a.currentTime } : null;
     });
 
   it("plays the stream from the local Icecast and says 'Live Now'", async () => {
