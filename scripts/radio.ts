@@ -95,6 +95,8 @@ async function main(): Promise<void> {
       port,
       host: values.host,
       listenerAuth: { mounts: PREMIUM_MOUNTS, url: listenerAuthUrl, key: streamAuthKey },
+      // The web player reads in-band titles from this origin; Icecast 2.4 does not answer the CORS preflight.
+      corsFront: true,
       log: (l) => process.env.RADIO_VERBOSE && console.error(l),
     });
   } catch (err) {

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,6 +86,47 @@ export interface StartIcecastOptions {
   /** Runs as a relay: pulls these mounts from the Icecast on `port` (always on, not on demand). */
   relayOf?: { port: number; mounts: string[] };
   log?: (line: string) => void;
+  /**
+   * Puts a small HTTP front on `port` that answers the CORS preflight Icecast 2.4 leaves unanswered and
+   * passes everything else through, so a web player may ask for in-band titles (`Icy-MetaData: 1`)
+   * from another origin. Icecast itself then listens on another local port.
+   */
+  corsFront?: boolean;
+}
+
+/** What a browser needs to read a stream's ICY titles from another origin (README, "Icecast and the web player"). */
+export const ICY_CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'icy-metaint, icy-br, icy-name',
+} as const;
+const ICY_PREFLIGHT_HEADERS = {
+  ...ICY_CORS_HEADERS,
+  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+  'access-control-allow-headers': 'Icy-MetaData, Range',
+  'access-control-max-age': '86400',
+} as const;
+
+/** The CORS front: OPTIONS answered here, every other request streamed to and from Icecast unchanged. */
+async function startCorsFront(port: number, host: string, upstreamPort: number): Promise<http.Server> {
+  const front = http.createServer((req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, ICY_PREFLIGHT_HEADERS).end();
+      return;
+    }
+    const upstream = http.request({ host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers: req.headers }, (reply) => {
+      res.writeHead(reply.statusCode ?? 502, { ...reply.headers, ...ICY_CORS_HEADERS });
+      reply.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    // A listener who goes away leaves Icecast at once (listener_remove, listener counts).
+    res.on('close', () => upstream.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve, reject) => {
+    front.once('error', reject);
+    front.listen(port, host, () => resolve());
+  });
+  return front;
 }
 
 /** The `<mount>` blocks that make Icecast ask DHR (auth.html, "URL") on listener_add and listener_remove. */
@@ -179,6 +221,9 @@ async function startIcecastOnce(opts: StartIcecastOptions): Promise<IcecastServe
   if (!hasIcecast) throw new Error(`icecast2 and ffmpeg are needed: ${ICECAST_INSTALL_HINT}`);
   const port = opts.port ?? (await freePort());
   const host = opts.host ?? '127.0.0.1';
+  // With a CORS front, the front takes `port` and Icecast a private one behind it.
+  const icecastPort = opts.corsFront ? await freePort() : port;
+  const icecastHost = opts.corsFront ? '127.0.0.1' : host;
   const ownDir = !opts.dir;
   const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-icecast-'));
   fs.mkdirSync(path.join(dir, 'log'), { recursive: true });
@@ -210,8 +255,10 @@ async function startIcecastOnce(opts: StartIcecastOptions): Promise<IcecastServe
     <admin-password>${xmlEscape(adminPassword)}</admin-password>
   </authentication>
   <hostname>127.0.0.1</hostname>
-  <listen-socket><port>${port}</port><bind-address>${xmlEscape(host)}</bind-address></listen-socket>
-  <http-headers><header name="Access-Control-Allow-Origin" value="*" /></http-headers>
+  <listen-socket><port>${icecastPort}</port><bind-address>${xmlEscape(icecastHost)}</bind-address></listen-socket>
+  <http-headers>${Object.entries(ICY_CORS_HEADERS)
+    .map(([name, value]) => `<header name="${name}" value="${value}" />`)
+    .join('')}</http-headers>
 ${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}${opts.relayOf ? relayBlocks(opts.relayOf) : ''}  <fileserve>1</fileserve>
   <paths>
     <basedir>/usr/share/icecast2</basedir>
@@ -239,7 +286,10 @@ ${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}${opts.relayOf 
   icecast.stdout.on('data', (d: Buffer) => log(`icecast: ${d.toString().trim()}`));
   icecast.stderr.on('data', (d: Buffer) => log(`icecast: ${d.toString().trim()}`));
   const origin = `http://127.0.0.1:${port}`;
-  const statusUrl = `${origin}/status-json.xsl`;
+  // Sources, admin calls and status reads go to Icecast itself, never through the CORS front.
+  const direct = `http://127.0.0.1:${icecastPort}`;
+  let front: http.Server | undefined;
+  const statusUrl = `${direct}/status-json.xsl`;
   const feeds = new Map<string, ChildProcess>();
   // If this process ends without stop() (a killed test worker, a second Ctrl-C), take the children along:
   // on a normal exit through the hook, and on a kill through a watchdog shell that outlives us.
@@ -309,7 +359,7 @@ ${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}${opts.relayOf 
           feed.genre ?? 'Deep House',
           '-f',
           'mp3',
-          `icecast://source:${sourcePassword}@127.0.0.1:${port}/${o.mount}`,
+          `icecast://source:${sourcePassword}@127.0.0.1:${icecastPort}/${o.mount}`,
         );
       }
       // A source can be turned away while Icecast is still settling (or a previous source is
@@ -342,7 +392,7 @@ ${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}${opts.relayOf 
     stopFeed,
     async setTitle(mount, song) {
       const q = new URLSearchParams({ mount: `/${mount}`, mode: 'updinfo', song });
-      const res = await fetch(`${origin}/admin/metadata?${q.toString()}`, {
+      const res = await fetch(`${direct}/admin/metadata?${q.toString()}`, {
         headers: { authorization: `Basic ${Buffer.from(`admin:${adminPassword}`).toString('base64')}` },
         signal: AbortSignal.timeout(5000),
       });
@@ -359,12 +409,17 @@ ${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}${opts.relayOf 
       feeds.clear();
       icecast.kill('SIGTERM');
       await waitForExit(icecast, 3000);
+      if (front) {
+        front.closeAllConnections();
+        await new Promise((resolve) => front?.close(resolve));
+      }
       process.off('exit', killChildren);
       if (ownDir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 
   try {
+    if (opts.corsFront) front = await startCorsFront(port, host, icecastPort);
     await until('icecast2 to answer', 20_000, async () => {
       if (icecast.exitCode !== null) {
         const errLog = path.join(dir, 'log', 'error.log');

@@ -32,6 +32,7 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
       { bitrateKbps: 320 },
       {
         port: icecastPort,
+        corsFront: true,
         listenerAuth: { mounts: ['dhr1', 'dhr2'], url: `${h.baseUrl}/api/stream-auth/listener`, key: STREAM_AUTH_KEY },
       },
     );
@@ -103,7 +104,8 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
   const audioState = (page: Page) =>
     page.evaluate(() => {
       const a = document.querySelector('audio');
-      return a ? { src: a.currentSrc, paused: a.paused, time: a.currentTime } : null;
+      // The stream's URL: the element itself plays a MediaSource when it reads the in-band titles.
+      return a ? { src: a.dataset.stream ?? a.currentSrc, paused: a.paused, time: a.currentTime } : null;
     });
 
   it("plays the stream from the local Icecast and says 'Live Now'", async () => {
@@ -151,7 +153,8 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe('Live Now');
     const before = (await audioState(page))?.time ?? 0;
     await expect.poll(async () => (await audioState(page))?.time ?? 0, { timeout: 10_000 }).toBeGreaterThan(before);
-    expect(errors).toEqual([]);
+    // A retry that reached Icecast while the mount was off air: the player's own fetch (in-band titles) got 404.
+    expect(errors.filter((e) => !(e.includes('status of 404') && e.includes(radio.streamUrl('dhr1-free'))))).toEqual([]);
   });
 
   it('signed out, the premium pop-outs play nothing and show the gate instead', async () => {
@@ -193,7 +196,11 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe('Live Now');
     expect(tickets).toBeGreaterThanOrEqual(2);
     // While the mount was off air its metadata answered 503, the API's documented answer.
-    expect(errors.filter((e) => !(e.includes('status of 503') && e.includes('/api/live-metadata/dhr2')))).toEqual([]);
+    expect(
+      errors.filter(
+        (e) => !(e.includes('status of 503') && e.includes('/api/live-metadata/dhr2')) && !(e.includes('status of 404') && e.includes(radio.streamUrl('dhr2'))),
+      ),
+    ).toEqual([]);
     await page.close();
   });
 
@@ -418,7 +425,12 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
       await expect.poll(() => page.getByTestId('now-playing-title').textContent()).toBe('Stream Connecting...');
       expect(await page.getByTestId('now-playing-artist').textContent()).toBe('DHR2 Live');
       // The 503 is the API's documented answer for an off-air channel.
-      expect(errors.filter((e) => !(e.includes('status of 503') && e.includes('/api/live-metadata/dhr2')))).toEqual([]);
+      expect(
+        errors.filter(
+          (e) =>
+            !(e.includes('status of 503') && e.includes('/api/live-metadata/dhr2')) && !(e.includes('status of 404') && e.includes(radio.streamUrl('dhr2'))),
+        ),
+      ).toEqual([]);
     } finally {
       await radio.startFeed('dhr2');
       await radio.setTitle('dhr2', 'Larry Heard - Can You Feel It');

@@ -103,7 +103,7 @@ export default function ChannelContent({ channel: info }: { channel: Channel }) 
       </header>
 
       <div className="mt-8 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
-        <LivePlayer player={channel} source={source} name={name} quality={info.bitrateLabel} nowPlaying={now} accent={accent} />
+        <LivePlayer player={channel} channel={channel} source={source} name={name} quality={info.bitrateLabel} nowPlaying={now} accent={accent} />
         <LiveTrackCard channel={channel} channelName={name} accent={accent} besideRecentList />
       </div>
       <RecentTracksWidget channel={channel} channelName={name} accent={accent} className="mt-5" />

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LiveMetadata } from '../../../../contracts/radio';
 import { ApiError, apiGet } from '../../../lib/http';
+import { useSyncExternalStore } from 'react';
+import { heardTitles } from '../lib/heard-titles';
 import { useLiveEventsConnected } from './live-events';
 
 /** Live metadata polled every 90 s, stale after 45 s, refetched on mount and focus. */
@@ -47,19 +49,23 @@ export const liveMetadataQueryOptions = (channel: string, polling: boolean) =>
   });
 
 /**
- * Now playing for a channel with the caller's fallback.
- * Updates arrive through SSE; polling runs only while the event stream is down.
+ * Now playing for a channel with the caller's fallback: the one source every surface reads (player,
+ * pop-out, channel and home lines, live track card). The title a player on this page hears in the
+ * stream comes first; otherwise the server's, pushed by SSE, polled only while the event stream is down.
  */
 export function useNowPlaying(channel: string, fallback: { artist: string; title: string }) {
   const connected = useLiveEventsConnected();
   const query = useQuery(liveMetadataQueryOptions(channel, !connected));
-  const live = query.isError ? null : usableMetadata(query.data);
+  const heard = useSyncExternalStore(heardTitles.subscribe, () => heardTitles.get(channel));
+  const live = heard ?? (query.isError ? null : usableMetadata(query.data));
   return {
     artist: live?.artist ?? fallback.artist,
     title: live?.title ?? fallback.title,
     album: live?.album ?? '',
-    listeners: live?.listeners ?? null,
-    bitrate: live?.bitrate ?? null,
+    listeners: (query.isError ? null : query.data?.listeners) ?? null,
+    bitrate: (query.isError ? null : query.data?.bitrate) ?? null,
+    /** ISO time this title started, as far as this page knows. */
+    updatedAt: live?.updatedAt ?? null,
     /** True when the values are the station's own, not the fallback. */
     isLive: live !== null,
     isLoading: query.isPending,

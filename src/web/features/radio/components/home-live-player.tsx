@@ -15,6 +15,7 @@ export function HomeLivePlayer({ className }: { className?: string }) {
   return (
     <LivePlayer
       player={FREE_PLAYER}
+      channel={FREE_STREAM_CHANNEL}
       source={source}
       name={FREE_STREAM_NAME}
       quality={channel?.freeBitrateLabel ?? null}

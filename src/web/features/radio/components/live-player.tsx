@@ -6,12 +6,15 @@ import { useMediaSession } from '../hooks/use-media-session';
 import { formatCountdown, parseSleepMinutes, SLEEP_OPTIONS, useSleepTimer } from '../hooks/use-sleep-timer';
 import { playerLabel, useStreamPlayer, type StreamSource } from '../hooks/use-stream-player';
 import { castStream } from '../lib/cast';
+import { heardTitles, splitStreamTitle } from '../lib/heard-titles';
 import { isPauseParentMessage, openPopOut } from '../lib/pop-out';
 import { Equalizer } from './equalizer';
 
 export interface LivePlayerProps {
   /** FREE_PLAYER for the home stream, else the channel id; pop-out messages name it. */
   player: string;
+  /** The channel whose now-playing this player's in-band titles feed (the free stream: its programme's channel). */
+  channel: string;
   /** What to play: a public mount, or a premium one that asks for a token before each connection. */
   source: StreamSource | undefined;
   /** Station line above the title, e.g. 'DHR1 Premium'. */
@@ -37,6 +40,7 @@ export interface LivePlayerProps {
 /** The live player. */
 export function LivePlayer({
   player,
+  channel,
   source,
   name,
   quality,
@@ -49,7 +53,14 @@ export function LivePlayer({
   compact = false,
   className,
 }: LivePlayerProps) {
-  const stream = useStreamPlayer(source);
+  const onStreamTitle = useCallback(
+    (line: string | null) => {
+      const heard = line === null ? null : splitStreamTitle(line, name);
+      heardTitles.set(channel, heard && { ...heard, album: '', current_track: line ?? '', updatedAt: new Date().toISOString() });
+    },
+    [channel, name],
+  );
+  const stream = useStreamPlayer(source, { onStreamTitle });
   const { audioRef, state, playing, retrying, volume, muted, play, pause, toggle, stop, setVolume, toggleMute } = stream;
   const label = playerLabel(state, playing);
   const volumeId = useId();

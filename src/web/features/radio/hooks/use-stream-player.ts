@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLatest } from '../../../lib/use-latest';
+import type * as IcyModuleNs from '../lib/icy-playback';
+import type { IcyPlayback } from '../lib/icy-playback';
+
+type IcyModule = typeof IcyModuleNs;
 import { MINUTE_MS } from '../../../../contracts/time';
 
 /** The player is ready, loading or in error; `playing` is tracked beside it. */
@@ -27,6 +31,31 @@ export interface StreamSource {
 /** A public mount: always the same URL. */
 export function publicSource(url: string): StreamSource {
   return { key: url, resolve: () => Promise.resolve(url) };
+}
+
+/** Stream origins that refused the in-band title request in this tab (no CORS preflight): played directly. */
+const ICY_REFUSED_KEY = 'dhr.icy-refused';
+
+function icyRefused(url: string): boolean {
+  try {
+    return (sessionStorage.getItem(ICY_REFUSED_KEY) ?? '').split(' ').includes(new URL(url, location.href).origin);
+  } catch {
+    return false;
+  }
+}
+
+function rememberIcyRefused(url: string): void {
+  try {
+    const origin = new URL(url, location.href).origin;
+    sessionStorage.setItem(ICY_REFUSED_KEY, `${sessionStorage.getItem(ICY_REFUSED_KEY) ?? ''} ${origin}`.trim());
+  } catch {
+    // storage off: try again next time
+  }
+}
+
+/** In-band titles need Media Source Extensions that take MP3 (not Safari on iPhone): elsewhere SSE and polling carry the titles. */
+function canReadIcy(url: string): boolean {
+  return typeof MediaSource !== 'undefined' && MediaSource.isTypeSupported('audio/mpeg') && !icyRefused(url);
 }
 
 /** Whether a failure to get a stream URL is final (signed out, tier too low) rather than worth a retry. */
@@ -64,7 +93,7 @@ export function playerLabel(state: PlayerState, playing: boolean): string {
  * self-recovery after a drop. Playing always (re)loads the source, so a listener who resumes
  * after a pause, or a retry after a drop, joins the live edge instead of stale buffered audio.
  */
-export function useStreamPlayer(source: StreamSource | undefined): StreamPlayer {
+export function useStreamPlayer(source: StreamSource | undefined, options: { onStreamTitle?: (line: string | null) => void } = {}): StreamPlayer {
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const [state, setState] = useState<PlayerState>('ready');
   const [playing, setPlaying] = useState(false);
@@ -85,6 +114,18 @@ export function useStreamPlayer(source: StreamSource | undefined): StreamPlayer 
   const resolving = useRef<AbortController | undefined>(undefined);
   // What a failed URL request does, set once the callbacks below exist.
   const onResolveFailure = useRef<(err: unknown) => void>(() => undefined);
+  // The in-band title reader of the current connection, if any.
+  const icy = useRef<IcyPlayback | undefined>(undefined);
+  const onStreamTitle = useLatest(options.onStreamTitle);
+  // What a dropped in-band connection does, set once the callbacks below exist.
+  const onIcyDrop = useRef<() => void>(() => undefined);
+
+  const stopIcy = useCallback(() => {
+    if (!icy.current) return;
+    icy.current.stop();
+    icy.current = undefined;
+    onStreamTitle.current?.(null);
+  }, [onStreamTitle]);
 
   const clearRetry = useCallback(() => {
     clearTimeout(retry.current.timer);
@@ -105,12 +146,37 @@ export function useStreamPlayer(source: StreamSource | undefined): StreamPlayer 
     resolving.current?.abort();
     const request = new AbortController();
     resolving.current = request;
+    stopIcy();
     current.resolve(request.signal).then(
-      (url) => {
+      async (url) => {
         if (request.signal.aborted || !wantPlaying.current) return;
+        audio.dataset.stream = url;
+        if (onStreamTitle.current && canReadIcy(url)) {
+          let reader: IcyModule | undefined;
+          try {
+            reader = await import('../lib/icy-playback');
+            const playback = await reader.startIcyPlayback(audio, url, {
+              onTitle: (line) => onStreamTitle.current?.(line),
+              onDrop: () => {
+                if (icy.current === playback) onIcyDrop.current();
+              },
+            });
+            if (request.signal.aborted || !wantPlaying.current) {
+              playback.stop();
+              return;
+            }
+            icy.current = playback;
+          } catch (err) {
+            if (request.signal.aborted || !wantPlaying.current) return;
+            if (reader && err instanceof reader.IcyUnavailable && err.lasting) rememberIcyRefused(url);
+            audio.src = url;
+            audio.load();
+          }
+        } else {
+          audio.src = url;
+          audio.load();
+        }
         resolving.current = undefined;
-        audio.src = url;
-        audio.load();
         audio.play().catch((err: unknown) => {
           const name = err instanceof DOMException ? err.name : '';
           // AbortError: a newer load replaced this one. NotSupportedError: the error event handles it.
@@ -127,9 +193,10 @@ export function useStreamPlayer(source: StreamSource | undefined): StreamPlayer 
         onResolveFailure.current(err);
       },
     );
-  }, [sourceRef]);
+  }, [sourceRef, stopIcy, onStreamTitle]);
 
   const giveUp = useCallback(() => {
+    stopIcy();
     clearRetry();
     clearStall();
     wantPlaying.current = false;
@@ -141,7 +208,7 @@ export function useStreamPlayer(source: StreamSource | undefined): StreamPlayer 
     }
     setPlaying(false);
     setState('error');
-  }, [clearRetry, clearStall]);
+  }, [clearRetry, clearStall, stopIcy]);
 
   /** The stream dropped while the listener wants it: retry with backoff, or give up after the window. */
   const scheduleRetry = useCallback(() => {
@@ -167,6 +234,7 @@ export function useStreamPlayer(source: StreamSource | undefined): StreamPlayer 
   // Signed out or below the tier: retrying cannot help. Anything else (network, server) is a drop.
   useLayoutEffect(() => {
     onResolveFailure.current = (err) => (isRefusal(err) ? giveUp() : scheduleRetry());
+    onIcyDrop.current = scheduleRetry;
   }, [giveUp, scheduleRetry]);
 
   const play = useCallback(() => {
@@ -179,12 +247,13 @@ export function useStreamPlayer(source: StreamSource | undefined): StreamPlayer 
   const pause = useCallback(() => {
     wantPlaying.current = false;
     resolving.current?.abort();
+    stopIcy();
     clearRetry();
     clearStall();
     audioRef.current?.pause();
     setPlaying(false);
     setState((s) => (s === 'loading' ? 'ready' : s));
-  }, [clearRetry, clearStall]);
+  }, [clearRetry, clearStall, stopIcy]);
 
   const stop = useCallback(() => {
     pause();
@@ -301,6 +370,7 @@ export function useStreamPlayer(source: StreamSource | undefined): StreamPlayer 
   useEffect(
     () => () => {
       resolving.current?.abort();
+      icy.current?.stop();
       clearTimeout(retry.current.timer);
       clearTimeout(stallTimer.current);
       const audio = audioRef.current;

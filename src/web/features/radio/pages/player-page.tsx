@@ -125,6 +125,7 @@ function PopOut({
       </header>
       <LivePlayer
         player={player}
+        channel={channelId}
         source={source}
         name={name}
         quality={quality}

@@ -1,12 +1,15 @@
 import { Activity, Disc3, Radar } from 'lucide-react';
 import { Link } from 'react-router';
+import type { DerivedTrackInfo } from '../../../../contracts/derived-track';
 import type { CurrentTrack } from '../../../../contracts/radio';
 import { METADATA_SERVICE } from '../../../../contracts/radio-values';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatTime, relativeTime } from '../../../lib/dates';
+import { playerFallback, useNowPlaying } from '../../radio';
 import { useCurrentTrack } from '../api/get-current-track';
 import { useRecentTracks } from '../api/get-recent-tracks';
+import { useDerivedTrack } from '../hooks/use-derived-track';
 import { CONFIDENCE_TEXT, confidenceTone, formatConfidence, isIdentified } from '../lib/confidence';
 import { moodForTrack } from '../lib/mood';
 import { MoodParticles } from './mood-particles';
@@ -26,14 +29,33 @@ export interface LiveTrackCardProps {
   className?: string;
 }
 
-/** The live track card for one channel. */
+const norm = (s: string) => s.trim().toLowerCase();
+
+/**
+ * Whether the monitor's identification is about what is on air now: the same artist and title, or made
+ * since this title started (a track recognised inside a mix). An older identification is history, not now.
+ */
+function describesNow(track: CurrentTrack, now: { artist: string; title: string; updatedAt: string | null }): boolean {
+  if (norm(track.artist) === norm(now.artist) && norm(track.title) === norm(now.title)) return true;
+  return now.updatedAt !== null && Date.parse(track.timestamp) >= Date.parse(now.updatedAt);
+}
+
+/**
+ * The live track card for one channel. What is on air comes from the channel's one now-playing source
+ * (the same as the player's); the track monitor adds artwork, links and confidence when its
+ * identification is about that track.
+ */
 export function LiveTrackCard({ channel, channelName, accent = '#8b5cf6', showMonitorLink = true, besideRecentList = false, className }: LiveTrackCardProps) {
+  const now = useNowPlaying(channel, playerFallback(channel));
   const { data, isPending, isError } = useCurrentTrack(channel);
   // The Recent Tracks widget's own query (same key): no second request.
   const lastIdentified = useRecentTracks(channel, 20, besideRecentList).data?.[0];
   const track = data?.track ?? null;
-  const identified = track !== null && isIdentified(track);
-  const mood = moodForTrack(identified ? track : null);
+  const current = track !== null && now.isLive && describesNow(track, now);
+  const identified = current && isIdentified(track);
+  const derived = useDerivedTrack(now.isLive ? now : null);
+  const onAir = now.isLive ? `${now.artist} - ${now.title}` : undefined;
+  const mood = moodForTrack(identified ? track : derived);
 
   return (
     <section
@@ -58,35 +80,34 @@ export function LiveTrackCard({ channel, channelName, accent = '#8b5cf6', showMo
       </header>
 
       <div className="mt-5 min-h-28">
-        {isPending ? (
+        {isPending && !now.isLive ? (
           <Spinner label="Loading track..." showLabel />
         ) : isError ? (
           <Unidentified icon={<Radar className="size-5" />} text="Track monitor unavailable. Trying again shortly." />
         ) : identified ? (
           <IdentifiedTrack track={track} />
-        ) : !data.isActive ? (
-          <Unidentified icon={<Activity className="size-5" />} text="Monitor stopped" />
-        ) : track && track.service === METADATA_SERVICE && channel === 'dhr2' ? (
+        ) : data && !data.isActive ? (
+          <Unidentified icon={<Activity className="size-5" />} text="Monitor stopped" detail={onAir && `On air: ${onAir}`} />
+        ) : channel === 'dhr2' && (track === null || track.service === METADATA_SERVICE) && onAir ? (
           <Unidentified
             icon={<Disc3 className="size-5 animate-spin [animation-duration:6s]" />}
             text={`A continuous mix is playing on ${tierLabel('dhr2')}`}
-            detail={`${track.artist} - ${track.title}`}
+            detail={onAir}
           />
         ) : lastIdentified ? (
           // Between identified tracks: the card names the list's newest one, so card and list agree.
           <Unidentified
             icon={<Radar className="size-5 animate-pulse" />}
             text="Listening for the next track..."
-            detail={`Last identified at ${formatTime(lastIdentified.identifiedAt)}: ${lastIdentified.artist} - ${lastIdentified.title}`}
+            detail={onAir && `On air: ${onAir}`}
+            note={`Last identified at ${formatTime(lastIdentified.identifiedAt)}: ${lastIdentified.artist} - ${lastIdentified.title}`}
           />
         ) : (
-          <Unidentified
-            icon={<Radar className="size-5 animate-pulse" />}
-            text="Listening for individual tracks..."
-            detail={track ? `On air: ${track.artist} - ${track.title}` : undefined}
-          />
+          <Unidentified icon={<Radar className="size-5 animate-pulse" />} text="Listening for individual tracks..." detail={onAir && `On air: ${onAir}`} />
         )}
       </div>
+
+      {derived && <DerivedInfo info={derived} identified={identified ? track : null} />}
 
       {showMonitorLink && (
         <footer className="mt-5 border-t border-white/5 pt-4">
@@ -123,7 +144,37 @@ function IdentifiedTrack({ track }: { track: CurrentTrack }) {
   );
 }
 
-function Unidentified({ icon, text, detail }: { icon: React.ReactNode; text: string; detail?: string }) {
+/** The client's guesses about the track on air; an identification's own genre and bpm win. */
+function DerivedInfo({ info, identified }: { info: DerivedTrackInfo; identified: CurrentTrack | null }) {
+  const genre = identified?.genre ?? info.genre;
+  const bpm = identified?.bpm ?? info.bpm;
+  const guessed = !(identified?.bpm != null || info.bpmStated);
+  return (
+    <dl className="mt-4 grid grid-cols-3 gap-2 text-center" data-testid="derived-track">
+      <div className="rounded-xl bg-white/5 px-2 py-1.5 ring-1 ring-white/10">
+        <dt className="text-[0.65rem] tracking-wider text-mist-400 uppercase">Genre</dt>
+        <dd className="truncate text-sm font-semibold text-mist-100" data-testid="derived-genre">
+          {genre}
+        </dd>
+      </div>
+      <div className="rounded-xl bg-white/5 px-2 py-1.5 ring-1 ring-white/10">
+        <dt className="text-[0.65rem] tracking-wider text-mist-400 uppercase">BPM</dt>
+        <dd className="text-sm font-semibold text-mist-100" data-testid="derived-bpm" title={guessed ? 'Estimated from the title' : undefined}>
+          {guessed ? '~' : ''}
+          {Math.round(bpm)}
+        </dd>
+      </div>
+      <div className="rounded-xl bg-white/5 px-2 py-1.5 ring-1 ring-white/10">
+        <dt className="text-[0.65rem] tracking-wider text-mist-400 uppercase">Energy</dt>
+        <dd className="text-sm font-semibold text-mist-100" data-testid="derived-energy">
+          {info.energy}%
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function Unidentified({ icon, text, detail, note }: { icon: React.ReactNode; text: string; detail?: string | undefined; note?: string }) {
   return (
     <div className="flex items-start gap-3 text-mist-300">
       <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-white/5 text-aqua-300 ring-1 ring-white/10" aria-hidden="true">
@@ -131,7 +182,16 @@ function Unidentified({ icon, text, detail }: { icon: React.ReactNode; text: str
       </span>
       <div className="min-w-0">
         <p className="font-medium text-mist-100">{text}</p>
-        {detail && <p className="mt-0.5 truncate text-sm text-mist-400">{detail}</p>}
+        {detail && (
+          <p className="mt-0.5 truncate text-sm text-mist-400" data-testid="live-track-on-air" title={detail}>
+            {detail}
+          </p>
+        )}
+        {note && (
+          <p className="mt-0.5 truncate text-xs text-mist-400" title={note}>
+            {note}
+          </p>
+        )}
       </div>
     </div>
   );
