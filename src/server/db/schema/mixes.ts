@@ -5,6 +5,7 @@ import { users } from './members';
  * @owner src/server/modules/mixes/mixes-repository.ts
  * @writes src/server/db/seed/seed.ts (the demo catalogue)
  * @writes bench/mix-range.ts (points a demo mix at a 100 MB file)
+ * @writes bench/mix-rendition.ts (one mix with an hour of audio)
  */
 export const vipMixes = pgTable('vip_mixes', {
   id: text('id').primaryKey(),
