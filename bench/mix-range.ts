@@ -1,6 +1,7 @@
-// Serving VIP mixes with HTTP Range (ADR 0015): MB/s of DHR's signed media route against a bare
-// node:http + fs.createReadStream server on the same 100 MB file in the same run (goal: ratio >= 0.8),
-// then 200 parallel streams through DHR with their errors and the memory growth.
+// Serving VIP mixes with HTTP Range (ADR 0015): MB/s of DHR's session-bound stream route (a DHR1
+// member's link and session cookie, serving the mix's listening copy) against a bare node:http +
+// fs.createReadStream server on the same 100 MB file in the same run (goal: ratio >= 0.8), then 200
+// parallel streams through DHR with their errors and the memory growth.
 // Run alone: `npx tsx bench/mix-range.ts`; `npm run bench` calls benchMixRange().
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,13 +14,15 @@ import { openDatabase } from '../src/server/db/client';
 import { vipMixes } from '../src/server/db/schema';
 import { insertMember } from '../src/server/modules/members/members-repository';
 import { seedDemo } from '../src/server/db/seed/seed';
-import { mediaPath } from '../src/server/modules/mixes/mix-access-service';
-import { StreamTokens } from '../src/server/modules/radio/stream-tokens';
+import { MediaLinks, mediaPath } from '../src/server/lib/media-links';
+import { createSession, SESSION_COOKIE } from '../src/server/lib/sessions';
+import { hashToken } from '../src/server/lib/tokens';
 import { ALL_CPUS, pinToCpus, rssMb, serverArgs, startProcess, tempDir, waitForHttp } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MIX_ID = 'mix-midnight-drift';
-const MIX_KEY = 'mixes/bench-100mb.mp3';
+/** The 100 MB file is the mix's listening copy: what a stream link serves. */
+const MIX_KEY = 'renditions/bench-100mb.mp3';
 
 const MIX_BYTES = 100 * 1024 * 1024;
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -46,9 +49,9 @@ export interface MixRangeEntry {
 const agent = new http.Agent({ keepAlive: true, maxSockets: PARALLEL_STREAMS });
 
 /** GETs `url` with a Range header and counts the body bytes; rejects on a status other than 206. */
-function rangeGet(url: string, start: number, end: number): Promise<number> {
+function rangeGet(url: string, start: number, end: number, cookie = ''): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { range: `bytes=${start}-${end}` } }, (res) => {
+    const req = http.get(url, { agent, headers: { range: `bytes=${start}-${end}`, ...(cookie ? { cookie } : {}) } }, (res) => {
       let n = 0;
       res.on('data', (c: Buffer) => (n += c.length));
       res.on('end', () => (res.statusCode === 206 ? resolve(n) : reject(new Error(`status ${res.statusCode}`))));
@@ -59,7 +62,7 @@ function rangeGet(url: string, start: number, end: number): Promise<number> {
 }
 
 /** Random 4 MB ranges over the file from `CONCURRENCY` clients for SECONDS; MB/s. */
-async function throughput(url: string): Promise<number> {
+async function throughput(url: string, cookie = ''): Promise<number> {
   const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
   let bytes = 0;
@@ -67,7 +70,7 @@ async function throughput(url: string): Promise<number> {
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < until) {
         const start = Math.floor(Math.random() * ((MIX_BYTES - CHUNK_BYTES) / 65_536)) * 65_536;
-        bytes += await rangeGet(url, start, start + CHUNK_BYTES - 1);
+        bytes += await rangeGet(url, start, start + CHUNK_BYTES - 1, cookie);
       }
     }),
   );
@@ -84,15 +87,17 @@ function writeNoise(file: string): void {
   fs.closeSync(fd);
 }
 
-/** The demo catalogue with the 100 MB file behind one mix, and a VIP member; the member's id. */
-async function seed(dataDir: string): Promise<string> {
+/** The demo catalogue with the 100 MB file as one mix's listening copy, and a DHR1 member signed in. */
+async function seed(dataDir: string): Promise<{ memberId: string; sessionToken: string }> {
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
   try {
     const { db } = database;
     await seedDemo(db);
-    await db.update(vipMixes).set({ s3Url: MIX_KEY, fileSize: MIX_BYTES }).where(eq(vipMixes.id, MIX_ID));
-    const member = await insertMember(db, { email: 'bench@example.test', username: 'bench', subscriptionTier: 'vip', subscriptionStatus: 'active' });
-    return member.id;
+    // Every copy counts as made, so no ffmpeg runs while the bench measures.
+    await db.update(vipMixes).set({ renditionState: 'ready', renditionPercent: 100 });
+    await db.update(vipMixes).set({ renditionKey: MIX_KEY, renditionSize: MIX_BYTES }).where(eq(vipMixes.id, MIX_ID));
+    const member = await insertMember(db, { email: 'bench@example.test', username: 'bench', subscriptionTier: 'dhr1', subscriptionStatus: 'active' });
+    return { memberId: member.id, sessionToken: await createSession(db, member.id) };
   } finally {
     await database.close();
   }
@@ -109,7 +114,8 @@ export async function benchMixRange(): Promise<MixRangeEntry> {
   const dataDir = tempDir('dhr-bench-mix-');
   const file = path.join(dataDir, 'media', ...MIX_KEY.split('/'));
   writeNoise(file);
-  const memberId = await seed(dataDir);
+  const { memberId, sessionToken } = await seed(dataDir);
+  const cookie = `${SESSION_COOKIE}=${sessionToken}`;
   const key = randomBytes(32).toString('hex');
   const port = await freePort();
   const basePort = await freePort();
@@ -121,13 +127,16 @@ export async function benchMixRange(): Promise<MixRangeEntry> {
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
     STREAM_AUTH_KEY: key,
+    // The bench streams gigabytes from one member.
+    MIX_STREAM_DAILY_MB: '10000000',
   });
   const baseline = startProcess(process.execPath, ['--import', 'tsx', path.join(root, 'bench/range-baseline-server.ts')], {
     PORT: String(basePort),
     FILE: file,
   });
   try {
-    const dhrUrl = `http://127.0.0.1:${port}${mediaPath(MIX_ID, 'stream', new StreamTokens(key).issue(memberId, `vip-mix/stream/${MIX_ID}`, 3600).token)}`;
+    const claims = { memberId, sessionIdHash: hashToken(sessionToken), mixId: MIX_ID, purpose: 'stream' as const };
+    const dhrUrl = `http://127.0.0.1:${port}${mediaPath(MIX_ID, 'stream', new MediaLinks(key).issue(claims, 3600).token)}`;
     const baseUrl = `http://127.0.0.1:${basePort}/mix.mp3`;
     await waitForHttp(`http://127.0.0.1:${port}/api/health`);
     await waitForHttp(baseUrl);
@@ -136,9 +145,9 @@ export async function benchMixRange(): Promise<MixRangeEntry> {
     // Warm both, then measure in alternating rounds so neither gets a quieter machine; the ratio is
     // the median of the rounds' ratios.
     await throughput(baseUrl);
-    await throughput(dhrUrl);
+    await throughput(dhrUrl, cookie);
     const rounds: { base: number; dhr: number }[] = [];
-    for (let i = 0; i < ROUNDS; i++) rounds.push({ base: await throughput(baseUrl), dhr: await throughput(dhrUrl) });
+    for (let i = 0; i < ROUNDS; i++) rounds.push({ base: await throughput(baseUrl), dhr: await throughput(dhrUrl, cookie) });
     const ratios = rounds.map((r) => r.dhr / r.base).sort((a, b) => a - b);
     const medianRatio = ratios[Math.floor(ratios.length / 2)] ?? 0;
     const baselineMbPerS = rounds.reduce((n, r) => n + r.base, 0) / ROUNDS;
@@ -149,14 +158,14 @@ export async function benchMixRange(): Promise<MixRangeEntry> {
     const outcomes = await Promise.allSettled(
       Array.from({ length: PARALLEL_STREAMS }, (_, i) => {
         const start = (i * 409_600) % (MIX_BYTES - STREAM_BYTES);
-        return rangeGet(dhrUrl, start, start + STREAM_BYTES - 1);
+        return rangeGet(dhrUrl, start, start + STREAM_BYTES - 1, cookie);
       }),
     );
     const seconds = (performance.now() - started) / 1000;
     const ok = outcomes.filter((o): o is PromiseFulfilledResult<number> => o.status === 'fulfilled' && o.value === STREAM_BYTES);
     const rssGrowthMb = rssMb(server.child.pid ?? 0) - rssBefore;
     return {
-      name: 'vip mix range serving (100 MB file)',
+      name: 'vip mix range serving (100 MB listening copy, session-bound link)',
       mbPerS: round1(mbPerS),
       baselineMbPerS: round1(baselineMbPerS),
       ratio: Math.round(medianRatio * 100) / 100,

@@ -19,6 +19,7 @@ const scaleBenches: [string, string][] = [
   ['bench/sync-preview.ts', 'benchSyncPreview'],
   ['bench/stream-auth.ts', 'benchStreamAuth'],
   ['bench/mix-range.ts', 'benchMixRange'],
+  ['bench/mix-rendition.ts', 'benchMixRendition'],
   ['bench/live-monitor.ts', 'benchLiveMonitor'],
   ['bench/news-ingest.ts', 'benchNewsIngest'],
   ['bench/idle-memory.ts', 'benchIdleMemory'],

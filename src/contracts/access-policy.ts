@@ -11,7 +11,12 @@ export type AccessPolicy =
   | { kind: 'tier'; tier: Tier }
   | { kind: 'admin' }
   /** An admin session, or `Authorization: Bearer <token>` with the token of that config variable (machines). */
-  | { kind: 'admin'; bearer: BearerTokenVar };
+  | { kind: 'admin'; bearer: BearerTokenVar }
+  /**
+   * A VIP mix's bytes: the session cookie, a link token issued to that session for this mix and
+   * purpose, and the tier that purpose needs now (server/lib/media-links.ts).
+   */
+  | { kind: 'mediaLink'; purpose: 'stream' | 'download' };
 
 /** Config variables that hold a bearer token a route may accept in place of an admin session. */
 export type BearerTokenVar = 'METRICS_TOKEN';
@@ -22,7 +27,11 @@ export const access = {
   admin: { kind: 'admin' },
   tier: (tier: Tier): AccessPolicy => ({ kind: 'tier', tier }),
   adminOrBearer: (bearer: BearerTokenVar): AccessPolicy => ({ kind: 'admin', bearer }),
-} as const satisfies Record<string, AccessPolicy | ((t: Tier) => AccessPolicy) | ((b: BearerTokenVar) => AccessPolicy)>;
+  mediaLink: (purpose: 'stream' | 'download'): AccessPolicy => ({ kind: 'mediaLink', purpose }),
+} as const satisfies Record<
+  string,
+  AccessPolicy | ((t: Tier) => AccessPolicy) | ((b: BearerTokenVar) => AccessPolicy) | ((p: 'stream' | 'download') => AccessPolicy)
+>;
 
 /** What a thing that requires `tier` asks of a visitor: nothing for free, else that tier. */
 export function accessForTier(tier: Tier): AccessPolicy {

@@ -35,7 +35,28 @@ export const MIX_MESSAGES = {
   notAudio: 'The file is not an MP3, AAC/M4A, FLAC or WAV audio file',
   nameMismatch: "The file's content does not match its name",
   fileRequired: 'Choose an audio file to upload',
+  ffmpegMissing: 'Install ffmpeg to make listening copies; until then the mix plays for VIP members only',
+  listeningCopyPending: 'The listening copy of this mix is being prepared. Try again in a few minutes.',
+  noAudioToRender: 'This mix has no audio file to make a listening copy from',
+  renditionRunning: 'The listening copy of this mix is being made right now',
 } as const;
+
+/** The daily streaming volume (MIX_STREAM_DAILY_MB) is used up: when it resets, in Dublin time. */
+export function streamLimitMessage(limitMb: number): string {
+  return `Daily streaming limit reached (${limitMb} MB a day). Mixes play again after midnight (00:00) Dublin time.`;
+}
+
+/** The state of a mix's listening copy, as the admin list shows it. */
+export const RENDITION_STATES = ['queued', 'running', 'ready', 'failed'] as const;
+
+export const renditionSchema = z.object({
+  state: z.enum(RENDITION_STATES),
+  /** 0..100 while running; 100 when ready. */
+  percent: z.number().int(),
+  /** Why the last attempt failed (kept while a retry waits). */
+  error: z.string().nullable(),
+});
+export type Rendition = z.infer<typeof renditionSchema>;
 
 /** Mix ids: lowercase letters, digits and dashes (the demo's 'mix-midnight-drift', uploads' 'mix-<hex>'). */
 export const mixIdSchema = textField(100)
@@ -73,6 +94,10 @@ export const adminVipMixSchema = vipMixSchema.extend({
   /** Bitrate in kbit/s read from the uploaded file, when known. */
   bitrateKbps: z.number().int().nullable(),
   createdAt: z.string(),
+  /** The listening copy the stream links serve. */
+  rendition: renditionSchema,
+  /** Stream links issued, at most one per member and mix an hour. */
+  plays: z.number().int(),
 });
 export type AdminVipMix = z.infer<typeof adminVipMixSchema>;
 export const adminVipMixListSchema = z.array(adminVipMixSchema);

@@ -84,6 +84,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
   /** Largest mix an admin may upload, in MB. */
   MIX_MAX_MB: z.coerce.number().int().positive().max(50_000).default(1024),
+  /** VIP mix audio one member may stream per Dublin day, in MB (bytes actually sent); fractions allowed. */
+  MIX_STREAM_DAILY_MB: z.coerce.number().positive().max(10_000_000).default(3072),
+  /** The ffmpeg binary that makes the mixes' listening copies. */
+  FFMPEG_PATH: z.string().min(1).max(500).default('ffmpeg'),
   /**
    * News sources added on a first start (admins manage them afterwards): addresses separated by commas
    * or spaces; an RSS/Atom feed as is, a web page read for its meta tags with a `web:` prefix.

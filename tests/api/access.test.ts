@@ -6,11 +6,13 @@ import { accessOnlyApp, createTestApp, memberWithRole, type Role, type TestMembe
 
 type SignedInRole = Exclude<Role, 'anonymous'>;
 const ROLES: Role[] = ['anonymous', 'free', 'dhr1', 'dhr2', 'vip', 'expired-vip', 'admin'];
-const ACCESS_CODES = new Set(['unauthorized', 'admin_required', 'tier_required']);
+const ACCESS_CODES = new Set(['unauthorized', 'admin_required', 'tier_required', 'invalid_media_token']);
 
 /** What the one access hook must answer for `role` on a route with `policy`. */
 function expected(policy: AccessPolicy, role: Role, m: TestMember | undefined): 'allow' | 401 | 403 {
   if (policy.kind === 'public') return 'allow';
+  // A media link is the token and the session that asked for it: without both, 403 whoever asks.
+  if (policy.kind === 'mediaLink') return 403;
   if (role === 'anonymous' || !m) return 401;
   if (policy.kind === 'member') return 'allow';
   if (policy.kind === 'admin') return m.user.isAdmin ? 'allow' : 403;
@@ -40,7 +42,7 @@ describe('the one access mechanism', async () => {
 
   it('every registered route declares a policy, and each policy kind is in use', () => {
     expect(app.routePolicies.length).toBeGreaterThan(10);
-    for (const r of app.routePolicies) expect(['public', 'member', 'admin', 'tier'], `${r.method} ${r.url}`).toContain(r.access.kind);
+    for (const r of app.routePolicies) expect(['public', 'member', 'admin', 'tier', 'mediaLink'], `${r.method} ${r.url}`).toContain(r.access.kind);
     const kinds = new Set(app.routePolicies.map((r) => r.access.kind));
     for (const k of ['public', 'member', 'admin']) expect(kinds, k).toContain(k);
   });

@@ -3,7 +3,7 @@
  * when a route is added, removed or changes policy without this list changing with it: a route made
  * public by mistake shows up in review as a line here, not in production.
  *
- * Policies as `describePolicy` writes them: public | member | admin | tier:<tier> | admin|bearer:<VAR>.
+ * Policies as `describePolicy` writes them: public | member | admin | tier:<tier> | admin|bearer:<VAR> | mediaLink:<purpose>.
  */
 export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, policy: string])[] = [
   ['GET', '/*', 'public'],
@@ -72,6 +72,7 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['POST', '/api/admin/vip-mixes', 'admin'],
   ['PATCH', '/api/admin/vip-mixes/:id', 'admin'],
   ['DELETE', '/api/admin/vip-mixes/:id', 'admin'],
+  ['POST', '/api/admin/vip-mixes/:id/rendition', 'admin'],
   ['POST', '/api/admin/users', 'admin'],
   ['PUT', '/api/admin/users/:id', 'admin'],
   ['POST', '/api/admin/users/:id/sessions/revoke', 'admin'],
@@ -125,8 +126,8 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['POST', '/api/webhooks/buymeacoffee', 'public'],
   ['POST', '/api/webhooks/patreon', 'public'],
   ['GET', '/media/images/:name', 'public'],
-  ['GET', '/media/mixes/:mixId/download', 'public'],
-  ['GET', '/media/mixes/:mixId/stream', 'public'],
+  ['GET', '/media/mixes/:mixId/download', 'mediaLink:download'],
+  ['GET', '/media/mixes/:mixId/stream', 'mediaLink:stream'],
   ['GET', '/metrics', 'admin|bearer:METRICS_TOKEN'],
   // Community: comments, moderation
   ['GET', '/api/comments/recent', 'public'],

@@ -87,11 +87,18 @@ function uploadSuite(name: string, env: () => Promise<Record<string, string>>) {
         expect(mix).toMatchObject({ ...details, hasAudio: true, s3Url: `mixes/${mix.id}.${ext}`, fileSize: (await fs.stat(file)).size });
         expect(mix.duration).toBe(3);
         if (ext === 'mp3') expect(mix.bitrateKbps).toBe(128);
+        // DHR1 waits for the listening copy, then plays it (an MP3 whatever the master is).
+        expect(mix.rendition).toEqual({ state: 'queued', percent: 0, error: null });
+        expect((await app.inject({ url: `/api/stream/${mix.id}`, headers: { cookie: dhr1.cookie } })).statusCode).toBe(409);
+        await app.mixRenditions.drain();
         const { streamUrl } = (await app.inject({ url: `/api/stream/${mix.id}`, headers: { cookie: dhr1.cookie } })).json();
-        const played = await fetch(`${base}${streamUrl}`, { headers: { range: 'bytes=0-99' } });
+        const played = await fetch(`${base}${streamUrl}`, { headers: { range: 'bytes=0-99', cookie: dhr1.cookie } });
         expect(played.status).toBe(206);
-        expect(played.headers.get('content-type')).toBe({ mp3: 'audio/mpeg', m4a: 'audio/mp4', flac: 'audio/flac', wav: 'audio/wav' }[ext]);
-        expect(Buffer.from(await played.arrayBuffer())).toEqual((await fs.readFile(file)).subarray(0, 100));
+        expect(played.headers.get('content-type')).toBe('audio/mpeg');
+        const copy = await app.mediaStorage.open(`renditions/${mix.id}.mp3`, { start: 0, end: 99 });
+        const chunks: Buffer[] = [];
+        for await (const c of copy) chunks.push(c as Buffer);
+        expect(Buffer.from(await played.arrayBuffer())).toEqual(Buffer.concat(chunks));
       });
     }
 
@@ -163,17 +170,14 @@ describe('mixes on S3', async () => {
   const vip = await memberWithRole(app, 'vip');
   const admin = await memberWithRole(app, 'admin');
 
-  it('sends stream and download links on to short-lived presigned bucket URLs', async () => {
+  it('serves stream and download bytes itself, never a presigned bucket URL (that would work without the session)', async () => {
+    // No listening copy yet: a VIP streams the master.
     const { streamUrl } = (await app.inject({ url: '/api/stream/mix-forest-floor', headers: { cookie: vip.cookie } })).json();
-    const redirect = await app.inject({ url: streamUrl });
-    expect(redirect.statusCode).toBe(302);
-    const location = String(redirect.headers.location);
-    expect(location.startsWith(`${s3.endpoint}/dhr-media/mixes/mix-forest-floor.wav?`)).toBe(true);
-    expect(location).toMatch(/X-Amz-Expires=(\d+)/);
-    expect(Number(/X-Amz-Expires=(\d+)/.exec(location)?.[1])).toBeLessThanOrEqual(15 * 60);
-    const audio = await fetch(location, { headers: { range: 'bytes=0-3' } });
-    expect(audio.status).toBe(206);
-    expect(Buffer.from(await audio.arrayBuffer()).toString()).toBe('RIFF');
+    const audio = await app.inject({ url: streamUrl, headers: { cookie: vip.cookie, range: 'bytes=0-3' } });
+    expect(audio.statusCode).toBe(206);
+    expect(audio.headers.location).toBeUndefined();
+    expect(audio.body).toBe('RIFF');
+    expect((await app.inject({ url: streamUrl })).statusCode).toBe(403);
 
     const grant = await app.inject({
       method: 'POST',
@@ -181,9 +185,10 @@ describe('mixes on S3', async () => {
       headers: { cookie: vip.cookie },
       payload: { userId: vip.user.id },
     });
-    const file = await fetch(String((await app.inject({ url: grant.json().downloadUrl })).headers.location));
-    expect(file.status).toBe(200);
-    expect(file.headers.get('content-disposition')).toContain('attachment; filename="Mika Aalto - Forest Floor.wav"');
+    const file = await app.inject({ url: grant.json().downloadUrl, headers: { cookie: vip.cookie } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('attachment; filename="Mika Aalto - Forest Floor.wav"');
+    expect(file.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
   });
 
   it('reports the bucket in the storage status', async () => {

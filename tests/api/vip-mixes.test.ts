@@ -8,6 +8,8 @@ import { mixDownloads, vipMixes, type UserRow } from '../../src/server/db/schema
 import { demoMixKey } from '../../src/server/db/seed/seed';
 import { grantDownload, type MixAccessDeps } from '../../src/server/modules/mixes/mix-access-service';
 import { findMix } from '../../src/server/modules/mixes/mixes-repository';
+import { createSession, SESSION_COOKIE } from '../../src/server/lib/sessions';
+import { hashToken } from '../../src/server/lib/tokens';
 import { createMember, createTestApp, memberWithRole } from '../support/app';
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dhr-vip-'));
@@ -18,7 +20,7 @@ const MIX = 'mix-midnight-drift';
 describe('VIP mix library API', async () => {
   const app = await createTestApp({ DATA_DIR: dataDir });
   const db = app.database.db;
-  const deps: MixAccessDeps = { db, storage: app.mediaStorage, tokens: app.streamTokens, findMix: (id) => findMix(db, id) };
+  const deps: MixAccessDeps = { db, storage: app.mediaStorage, links: app.mediaLinks, findMix: (id) => findMix(db, id), streamDailyBytes: 1 };
   const [free, dhr1, vip, admin] = await Promise.all([
     memberWithRole(app, 'free'),
     memberWithRole(app, 'dhr1'),
@@ -26,11 +28,15 @@ describe('VIP mix library API', async () => {
     memberWithRole(app, 'admin'),
   ]);
   const demoWav = await app.mediaStorage.stat(demoMixKey(MIX));
+  // The demo mixes' listening copies (background jobs are off in tests).
+  await app.mixRenditions.drain();
+  const listening = await app.mediaStorage.stat(`renditions/${MIX}.mp3`);
 
   const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
   const download = (mixId: string, who: { cookie: string }, userId: string) =>
     app.inject({ method: 'POST', url: `/api/download/${mixId}`, headers: { cookie: who.cookie }, payload: { userId } });
+  const createSecondSession = async (userId: string) => ({ cookie: `${SESSION_COOKIE}=${await createSession(db, userId)}` });
   const downloadsOf = async (user: UserRow) => (await db.select().from(mixDownloads).where(eq(mixDownloads.userId, user.id))).length;
 
   it('seeds demo mixes with real audio in media storage', () => {
@@ -66,63 +72,68 @@ describe('VIP mix library API', async () => {
       expect((await get(`/api/stream/${MIX}`, expired.cookie)).statusCode).toBe(403);
     });
 
-    it('gives DHR1 members a signed stream URL served inline with ranges', async () => {
+    it('gives DHR1 members a signed stream URL of the listening copy, served inline with ranges', async () => {
       const res = await get(`/api/stream/${MIX}`, dhr1.cookie);
       expect(res.statusCode).toBe(200);
       const { streamUrl } = res.json();
       expect(streamUrl).toMatch(new RegExp(`^/media/mixes/${MIX}/stream\\?token=`));
-      const whole = await get(streamUrl);
+      const whole = await get(streamUrl, dhr1.cookie);
       expect(whole.statusCode).toBe(200);
-      expect(whole.headers['content-type']).toBe('audio/wav');
+      expect(whole.headers['content-type']).toBe('audio/mpeg');
       expect(whole.headers['accept-ranges']).toBe('bytes');
       expect(whole.headers['content-disposition']).toBe('inline');
-      expect(whole.headers['content-length']).toBe(String(demoWav?.size));
-      expect(whole.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+      expect(whole.headers['content-length']).toBe(String(listening?.size));
+      expect(whole.rawPayload.subarray(0, 4).toString()).not.toBe('RIFF');
     });
 
     it('answers Range requests: a slice, an open end, a suffix, past the end', async () => {
-      const size = demoWav?.size ?? 0;
+      const size = listening?.size ?? 0;
       const { streamUrl } = (await get(`/api/stream/${MIX}`, dhr1.cookie)).json();
-      const slice = await get(streamUrl, undefined, { range: 'bytes=0-3' });
+      const slice = await get(streamUrl, dhr1.cookie, { range: 'bytes=0-3' });
       expect(slice.statusCode).toBe(206);
       expect(slice.headers['content-range']).toBe(`bytes 0-3/${size}`);
       expect(slice.headers['content-length']).toBe('4');
-      expect(slice.body).toBe('RIFF');
-      const open = await get(streamUrl, undefined, { range: `bytes=${size - 10}-` });
+      const open = await get(streamUrl, dhr1.cookie, { range: `bytes=${size - 10}-` });
       expect(open.statusCode).toBe(206);
       expect(open.headers['content-range']).toBe(`bytes ${size - 10}-${size - 1}/${size}`);
       expect(open.rawPayload.length).toBe(10);
-      const suffix = await get(streamUrl, undefined, { range: 'bytes=-100' });
+      const suffix = await get(streamUrl, dhr1.cookie, { range: 'bytes=-100' });
       expect(suffix.headers['content-range']).toBe(`bytes ${size - 100}-${size - 1}/${size}`);
-      const clipped = await get(streamUrl, undefined, { range: `bytes=${size - 2}-${size + 500}` });
+      const clipped = await get(streamUrl, dhr1.cookie, { range: `bytes=${size - 2}-${size + 500}` });
       expect(clipped.headers['content-range']).toBe(`bytes ${size - 2}-${size - 1}/${size}`);
-      const past = await get(streamUrl, undefined, { range: `bytes=${size}-` });
+      const past = await get(streamUrl, dhr1.cookie, { range: `bytes=${size}-` });
       expect(past.statusCode).toBe(416);
       expect(past.headers['content-range']).toBe(`bytes */${size}`);
       expect(past.json().error.code).toBe('range_not_satisfiable');
-      const garbage = await get(streamUrl, undefined, { range: 'lines=1-2' });
+      const garbage = await get(streamUrl, dhr1.cookie, { range: 'lines=1-2' });
       expect(garbage.statusCode).toBe(200);
     });
 
-    it('refuses tampered, expired, other-mix and other-purpose tokens (403)', async () => {
+    it('refuses tampered, expired, other-mix and other-purpose tokens, and any other session (403)', async () => {
       const { streamUrl } = (await get(`/api/stream/${MIX}`, dhr1.cookie)).json();
       const token = new URL(streamUrl, 'http://x').searchParams.get('token') ?? '';
       const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
-      const otherSubject = token.replace(dhr1.user.id, vip.user.id);
-      const expired = app.streamTokens.issue(dhr1.user.id, `vip-mix/stream/${MIX}`, -1).token;
-      for (const url of [
-        `/media/mixes/${MIX}/stream?token=${encodeURIComponent(flipped)}`,
-        `/media/mixes/${MIX}/stream?token=${encodeURIComponent(otherSubject)}`,
-        `/media/mixes/${MIX}/stream?token=${encodeURIComponent(expired)}`,
-        `/media/mixes/mix-harbour-lights/stream?token=${encodeURIComponent(token)}`,
-        `/media/mixes/${MIX}/download?token=${encodeURIComponent(token)}`,
-        `/media/mixes/${MIX}/stream?token=nonsense`,
-      ]) {
-        const res = await get(url);
+      const sessionIdHash = hashToken(dhr1.cookie.split('=')[1] ?? '');
+      const expired = app.mediaLinks.issue({ memberId: dhr1.user.id, sessionIdHash, mixId: MIX, purpose: 'stream' }, -1).token;
+      const refused: [string, string | undefined][] = [
+        [`/media/mixes/${MIX}/stream?token=${encodeURIComponent(flipped)}`, dhr1.cookie],
+        [`/media/mixes/${MIX}/stream?token=${encodeURIComponent(expired)}`, dhr1.cookie],
+        [`/media/mixes/mix-harbour-lights/stream?token=${encodeURIComponent(token)}`, dhr1.cookie],
+        [`/media/mixes/${MIX}/download?token=${encodeURIComponent(token)}`, dhr1.cookie],
+        [`/media/mixes/${MIX}/stream?token=nonsense`, dhr1.cookie],
+        [`/media/mixes/${MIX}/stream`, dhr1.cookie],
+        // The link without the session that asked for it: no cookie, another member's, or the same
+        // member's other session.
+        [streamUrl, undefined],
+        [streamUrl, vip.cookie],
+        [streamUrl, (await createSecondSession(dhr1.user.id)).cookie],
+      ];
+      for (const [url, cookie] of refused) {
+        const res = await get(url, cookie);
         expect(res.statusCode, url).toBe(403);
         expect(res.json().error.message).toBe(MIX_MESSAGES.linkExpired);
       }
-      expect((await get(`/media/mixes/${MIX}/stream`)).statusCode).toBe(400);
+      expect((await get(streamUrl, dhr1.cookie)).statusCode).toBe(200);
     });
 
     it('answers 404 for an unknown mix and for a mix without a file', async () => {
@@ -152,7 +163,7 @@ describe('VIP mix library API', async () => {
       const first = await download(MIX, vip, vip.user.id);
       expect(first.statusCode).toBe(200);
       expect(first.json().remainingDownloads).toBe(1);
-      const file = await get(first.json().downloadUrl);
+      const file = await get(first.json().downloadUrl, vip.cookie);
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-disposition']).toBe(
         `attachment; filename="Lena Vos - Midnight Drift.wav"; filename*=UTF-8''Lena%20Vos%20-%20Midnight%20Drift.wav`,
@@ -173,7 +184,7 @@ describe('VIP mix library API', async () => {
     it('gives a fresh file link for a mix downloaded today, and none for others', async () => {
       const ok = await get(`/api/file/${MIX}?userId=${vip.user.id}`, vip.cookie);
       expect(ok.statusCode).toBe(200);
-      expect((await get(ok.json().downloadUrl)).statusCode).toBe(200);
+      expect((await get(ok.json().downloadUrl, vip.cookie)).statusCode).toBe(200);
       const notYet = await get(`/api/file/mix-low-tide?userId=${vip.user.id}`, vip.cookie);
       expect(notYet.statusCode).toBe(403);
       expect(notYet.json().error.code).toBe('not_downloaded_today');
@@ -222,12 +233,13 @@ describe('VIP mix library API', async () => {
         ['2026-07-15T22:58:00Z', '2026-07-15T22:59:00Z', '2026-07-15T23:01:00Z'],
       ] as const) {
         const m = await createMember(app, { subscriptionTier: 'vip', subscriptionStatus: 'active' });
-        await grantDownload(deps, m.user, MIX, new Date(last));
-        expect((await grantDownload(deps, m.user, MIX, new Date(last))).remainingDownloads).toBe(0);
+        const asker = { user: m.user, sessionIdHash: 'x' };
+        await grantDownload(deps, asker, m.user, MIX, new Date(last));
+        expect((await grantDownload(deps, asker, m.user, MIX, new Date(last))).remainingDownloads).toBe(0);
         // 23:59 in Dublin: still the same day.
-        await expect(grantDownload(deps, m.user, MIX, new Date(before))).rejects.toThrow(MIX_MESSAGES.dailyLimitReached);
+        await expect(grantDownload(deps, asker, m.user, MIX, new Date(before))).rejects.toThrow(MIX_MESSAGES.dailyLimitReached);
         // 00:01 in Dublin: a new day.
-        expect((await grantDownload(deps, m.user, MIX, new Date(after))).remainingDownloads).toBe(1);
+        expect((await grantDownload(deps, asker, m.user, MIX, new Date(after))).remainingDownloads).toBe(1);
       }
     });
   });
@@ -237,7 +249,7 @@ describe('VIP mix library API', async () => {
       const patch = (s3Url: string | null, cookie = admin.cookie) =>
         app.inject({ method: 'PATCH', url: '/api/vip-mixes/mix-low-tide', headers: { cookie }, payload: { s3Url } });
       // The media route keeps mix rows in memory: play once first, so every change below must drop it.
-      const playable = async () => (await get((await get('/api/stream/mix-low-tide', dhr1.cookie)).json().streamUrl)).statusCode;
+      const playable = async () => (await get((await get('/api/stream/mix-low-tide', dhr1.cookie)).json().streamUrl, dhr1.cookie)).statusCode;
       expect(await playable()).toBe(200);
       expect((await patch('', vip.cookie)).statusCode).toBe(403);
       const missing = await patch('mixes/nothing-here.mp3');
@@ -250,6 +262,10 @@ describe('VIP mix library API', async () => {
       expect((await get('/api/stream/mix-low-tide', dhr1.cookie)).statusCode).toBe(404);
       const relinked = await patch(demoMixKey('mix-low-tide'));
       expect(relinked.json()).toMatchObject({ s3Url: demoMixKey('mix-low-tide'), hasAudio: true, fileSize: demoWav?.size });
+      // A new file needs a new listening copy: DHR1 waits for it.
+      expect(relinked.json().rendition).toEqual({ state: 'queued', percent: 0, error: null });
+      expect((await get('/api/stream/mix-low-tide', dhr1.cookie)).statusCode).toBe(409);
+      await app.mixRenditions.drain();
       expect(await playable()).toBe(200);
       // An outside URL is refused (it would be handed to every member as a redirect).
       const outside = await patch('https://cdn.example.test/mixes/low-tide.mp3');

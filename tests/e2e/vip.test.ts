@@ -20,6 +20,8 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
     dhr1 = await createMember(h.app, { subscriptionTier: 'dhr1', subscriptionStatus: 'active' });
     vip = await createMember(h.app, { subscriptionTier: 'vip', subscriptionStatus: 'active' });
     admin = await createMember(h.app, { isAdmin: true });
+    // The demo mixes' listening copies (background jobs are off in tests).
+    await h.app.mixRenditions.drain();
   });
 
   async function open(url: string, member: TestMember | null, viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
@@ -34,8 +36,12 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
 
   const card = (page: Page, title: string) => page.locator('[data-testid="mix-card"]', { hasText: title });
 
-  it('lets a DHR1 member play a mix (time advances) and tells them to upgrade to download', async () => {
+  it('lets a DHR1 member play a mix (time advances) from its listening copy, and tells them to upgrade to download', async () => {
     const { page, errors } = await open('/vip', dhr1);
+    const media: { url: string; type: string; status: number }[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/media/mixes/')) media.push({ url: res.url(), type: res.headers()['content-type'] ?? '', status: res.status() });
+    });
     await expect.poll(() => page.getByTestId('access-message').textContent()).toBe('Upgrade to VIP (€10+) to download mixes');
     await card(page, 'Midnight Drift').getByRole('button', { name: 'Play Midnight Drift' }).click();
     await page.getByTestId('now-playing').waitFor();
@@ -43,6 +49,11 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
     // The position moves while the mix plays.
     await expect.poll(async () => page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0), { timeout: 15_000 }).toBeGreaterThan(1);
     await expect.poll(() => page.getByTestId('position').textContent()).not.toBe('0:00');
+    // The player's source is the session-bound stream link, and what it got is the MP3 listening copy (the master is a WAV).
+    expect(await page.evaluate(() => document.querySelector('audio')?.currentSrc ?? '')).toMatch(/\/media\/mixes\/mix-midnight-drift\/stream\?token=/);
+    expect(media.length).toBeGreaterThan(0);
+    for (const m of media) expect(m).toMatchObject({ type: 'audio/mpeg' });
+    expect(media.some((m) => m.status === 200 || m.status === 206)).toBe(true);
     await card(page, 'Midnight Drift').getByRole('button', { name: 'Download Midnight Drift' }).click();
     await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain('VIP subscription required for downloads');
     await page.getByRole('button', { name: 'Close player' }).click();
@@ -98,6 +109,21 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
     expect(await page.locator('code', { hasText: 'mixes/mix-midnight-drift.wav' }).count()).toBe(1);
     for (const href of ['/sync', '/bulk-import', '/storage-setup', '/vip'])
       expect(await page.locator(`nav[aria-label="VIP admin links"] a[href="${href}"]`).count()).toBe(1);
+    // Each mix's listening copy and plays; a failed copy shows its reason and Retry queues it again.
+    const drift = page.getByTestId('admin-mix').filter({ hasText: 'Midnight Drift' });
+    await expect.poll(() => drift.getByTestId('rendition').textContent()).toBe('Listening copy: ready');
+    await expect.poll(() => drift.textContent()).toMatch(/\d+ plays/);
+    const { vipMixes } = await import('../../src/server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    await h.app.database.db
+      .update(vipMixes)
+      .set({ renditionState: 'failed', renditionError: 'Install ffmpeg to make listening copies; until then the mix plays for VIP members only' })
+      .where(eq(vipMixes.id, 'mix-harbour-lights'));
+    await page.reload();
+    const harbour = page.getByTestId('admin-mix').filter({ hasText: 'Harbour Lights' });
+    await expect.poll(() => harbour.getByTestId('rendition').textContent()).toContain('Listening copy: failedInstall ffmpeg to make listening copies');
+    await harbour.getByRole('button', { name: 'Retry the listening copy of Harbour Lights' }).click();
+    await expect.poll(() => harbour.getByTestId('rendition').textContent()).toBe('Listening copy: queued');
     const row = page.getByTestId('admin-mix').filter({ hasText: 'Low Tide' });
     await row.getByRole('button', { name: 'Edit Links' }).click();
     await row.getByRole('textbox', { name: 'Storage link' }).fill('');

@@ -2,9 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AccessPolicy, access } from '../../contracts/access-policy';
-import { meetsTier } from '../../contracts/tier-policy';
+import { MIX_MESSAGES } from '../../contracts/mixes';
+import { canDownloadMixes, canPlayMixes, meetsTier } from '../../contracts/tier-policy';
 import type { UserRow } from '../db/schema';
 import { type AppError, forbidden, unauthorized } from '../lib/errors';
+import { MediaLinks } from '../lib/media-links';
 import {
   ADMIN_SESSION_MAX_MS,
   createSession,
@@ -36,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered route with its policy, for the test that walks them. */
     routePolicies: RoutePolicy[];
+    /** Signs and checks session-bound links to VIP mixes (the `mediaLink` policy). */
+    mediaLinks: MediaLinks;
   }
   interface FastifyRequest {
     /** The signed-in member, or null. Set before any handler runs. */
@@ -66,11 +70,24 @@ export function denial(policy: AccessPolicy | undefined, user: UserRow | null): 
   if (!user) return unauthorized();
   if (policy.kind === 'member') return undefined;
   if (policy.kind === 'admin') return user.isAdmin ? undefined : forbidden('Admin privileges required', 'admin_required');
+  if (policy.kind === 'mediaLink') return mediaLinkDenial(policy.purpose, user);
   return meetsTier(user, policy.tier) ? undefined : forbidden(`This needs an active ${policy.tier.toUpperCase()} subscription`, 'tier_required');
 }
 
+/**
+ * A media link's holder must still have the right the link's purpose needs (tier-policy's rule, read
+ * again on every request, so a downgrade ends the links at once).
+ */
+function mediaLinkDenial(purpose: 'stream' | 'download', user: UserRow): AppError | undefined {
+  if (purpose === 'stream') return canPlayMixes(user) ? undefined : forbidden(MIX_MESSAGES.playRequiresSubscription, 'subscription_required');
+  return canDownloadMixes(user) ? undefined : forbidden(MIX_MESSAGES.vipRequiredForDownloads, 'vip_required');
+}
+
+const invalidMediaLink = () => forbidden(MIX_MESSAGES.linkExpired, 'invalid_media_token');
+
 export function describePolicy(p: AccessPolicy): string {
   if (p.kind === 'tier') return `tier:${p.tier}`;
+  if (p.kind === 'mediaLink') return `mediaLink:${p.purpose}`;
   if (p.kind === 'admin' && 'bearer' in p) return `admin|bearer:${p.bearer}`;
   return p.kind;
 }
@@ -89,6 +106,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionIdHash', null);
 
   app.decorate('routePolicies', [] as RoutePolicy[]);
+  const mediaLinks = new MediaLinks(app.config.STREAM_AUTH_KEY);
+  app.decorate('mediaLinks', mediaLinks);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const policy = route.config?.access;
@@ -148,10 +167,11 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const bearer = policy.kind === 'admin' && 'bearer' in policy ? policy.bearer : undefined;
     const enforce = (req: FastifyRequest, done: (err?: Error) => void) => {
       if (bearer !== undefined && bearerMatches(req.headers.authorization, app.config[bearer])) return done();
+      if (policy.kind === 'mediaLink') return done(mediaLinkRefusal(policy.purpose, req));
       done(denial(policy, req.user));
     };
     // Requests without a session cookie (most public reads), and routes whose answer is the same for
-    // everyone, pass without touching the database.
+    // everyone, pass without touching the database. A media link without the cookie is refused the same way.
     return (req, _reply, done) => {
       const token = sharedAnswer ? undefined : req.cookies[cookieName];
       if (!token || token.length > 128) return enforce(req, done);
@@ -163,6 +183,20 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
         enforce(req, done);
       }, done);
     };
+  }
+
+  /**
+   * A media link is good only with the session it was issued to (the token signs the session's id
+   * hash), for the mix and purpose in the URL, while the member still has the right: checked here,
+   * before the query is validated or any storage is touched. No session: the same 403 as a bad token.
+   */
+  function mediaLinkRefusal(purpose: 'stream' | 'download', req: FastifyRequest): AppError | undefined {
+    const { user, sessionIdHash } = req;
+    const token = (req.query as { token?: unknown }).token;
+    const mixId = (req.params as { mixId?: unknown }).mixId;
+    if (!user || !sessionIdHash || typeof token !== 'string' || typeof mixId !== 'string') return invalidMediaLink();
+    if (!mediaLinks.verify(token, { memberId: user.id, sessionIdHash, mixId, purpose })) return invalidMediaLink();
+    return mediaLinkDenial(purpose, user);
   }
 
   /**

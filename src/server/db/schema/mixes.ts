@@ -1,10 +1,11 @@
-import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './members';
 
 /**
  * @owner src/server/modules/mixes/mixes-repository.ts
  * @writes src/server/db/seed/seed.ts (the demo catalogue)
  * @writes bench/mix-range.ts (points a demo mix at a 100 MB file)
+ * @writes bench/mix-rendition.ts (one mix with an hour of audio)
  */
 export const vipMixes = pgTable('vip_mixes', {
   id: text('id').primaryKey(),
@@ -25,6 +26,26 @@ export const vipMixes = pgTable('vip_mixes', {
   /** Where the audio is: a media storage key ('mixes/<id>.mp3') or an http(s) URL of an outside host. */
   s3Url: text('s3_url'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The listening copy (docs/decisions/0015-vip-mixes-and-media-storage.md): queued, running, ready or
+   * failed. New and existing rows start queued, so the rendition job also renders every mix made before it.
+   */
+  renditionState: text('rendition_state', { enum: ['queued', 'running', 'ready', 'failed'] })
+    .notNull()
+    .default('queued'),
+  renditionPercent: integer('rendition_percent').notNull().default(0),
+  renditionError: text('rendition_error'),
+  /** Media storage key of the listening copy ('renditions/<id>-<n>.mp3'); null until one is ready. */
+  renditionKey: text('rendition_key'),
+  renditionSize: bigint('rendition_size', { mode: 'number' }),
+  /** Failed attempts of the current rendition (retried with backoff up to a few). */
+  renditionAttempts: integer('rendition_attempts').notNull().default(0),
+  /** A queued rendition waits until then (backoff after a failed attempt). */
+  renditionNotBefore: timestamp('rendition_not_before', { withTimezone: true }).notNull().defaultNow(),
+  /** A running rendition's owner renews this while it works; once it passes, another instance takes the mix over. */
+  renditionLeaseUntil: timestamp('rendition_lease_until', { withTimezone: true }),
+  /** Stream links issued, at most one per member and mix an hour (mix_plays). */
+  plays: integer('plays').notNull().default(0),
 });
 
 /**
@@ -44,4 +65,41 @@ export const mixDownloads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mix_downloads_time_idx').on(t.createdAt), index('mix_downloads_user_time_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * When a member's play of a mix was last counted: a stream link counts as a play at most once an hour
+ * per member and mix (seeks and link renewals ask for new links).
+ * @owner src/server/modules/mixes/mixes-repository.ts
+ */
+export const mixPlays = pgTable(
+  'mix_plays',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mixId: text('mix_id')
+      .notNull()
+      .references(() => vipMixes.id, { onDelete: 'cascade' }),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.mixId] })],
+);
+
+/**
+ * Bytes of VIP mixes streamed to a member per Dublin day (MIX_STREAM_DAILY_MB), added atomically as
+ * each answer finishes.
+ * @owner src/server/modules/mixes/mixes-repository.ts
+ */
+export const mixStreamVolume = pgTable(
+  'mix_stream_volume',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Start of the Dublin day (lib/dates.ts startOfDayDublin). */
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -1,49 +1,52 @@
-import { MIX_MESSAGES, isMixStorageKey, type DownloadGrant, type DownloadLimits } from '../../../contracts/mixes';
+import { MIX_MESSAGES, isMixStorageKey, streamLimitMessage, type DownloadGrant, type DownloadLimits } from '../../../contracts/mixes';
 import { canDownloadMixes, canPlayMixes, mixDownloadsPerDay } from '../../../contracts/tier-policy';
-import { SECOND_MS } from '../../../contracts/time';
+import { HOUR_MS, SECOND_MS } from '../../../contracts/time';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { startOfDayDublin, startOfNextDayDublin } from '../../lib/dates';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { mediaPath, type MediaLinks, type MediaPurpose } from '../../lib/media-links';
 import type { MediaStorage, StoredObject } from '../../lib/storage/media-storage';
 import { findMemberById } from '../members/members-repository';
-import type { StreamTokens } from '../radio/stream-tokens';
-import { countDownloadsSince, hasDownloadSince, recordDownloadWithinLimit, type MixRow } from './mixes-repository';
+import { countDownloadsSince, countPlay, hasDownloadSince, recordDownloadWithinLimit, streamedBytes, type MixRow } from './mixes-repository';
 
 /**
- * Playing and downloading VIP mixes (ADR 0015). The API hands out media URLs that carry a
- * short-lived HMAC token (radio's StreamTokens) bound to the member, the mix and the purpose; the
- * media routes serve the bytes for a valid token only. The daily download limit is counted when a
- * download URL is issued.
+ * Playing and downloading VIP mixes (ADR 0015). The API hands out media URLs whose token is bound to
+ * the session that asked (lib/media-links.ts); the `mediaLink` access policy checks token, session and
+ * tier before the media routes run. Streams serve the mix's listening copy (rendition-service.ts);
+ * the master file is served by downloads only, within the daily download limit, counted when a
+ * download URL is issued. Streamed bytes count against MIX_STREAM_DAILY_MB a Dublin day.
  */
 
-export type MediaPurpose = 'stream' | 'download';
+export type { MediaPurpose };
 
 /** A player asks again when a link it holds has expired (it keeps its position). */
 export const MIX_STREAM_TTL_S = 15 * 60;
 /** Long enough for the browser to start the download. */
 export const MIX_DOWNLOAD_TTL_S = 10 * 60;
+/** A stream link counts as a play at most once in this long per member and mix (seeks and renewals ask again). */
+export const PLAY_WINDOW_MS = HOUR_MS;
 
 export interface MixAccessDeps {
   db: Db;
   /** The mix row by id (mixes-plugin.ts keeps them in memory until the library changes). */
   findMix: (id: string) => Promise<MixRow | undefined>;
   storage: MediaStorage;
-  tokens: StreamTokens;
+  links: MediaLinks;
+  /** MIX_STREAM_DAILY_MB in bytes. */
+  streamDailyBytes: number;
 }
 
-/** The token's "mount": what it is good for. */
-function tokenScope(mixId: string, purpose: MediaPurpose): string {
-  return `vip-mix/${purpose}/${mixId}`;
+/** Who asks for a link: the member signed in, and their session (the link works with that session only). */
+export interface Asker {
+  user: UserRow;
+  sessionIdHash: string;
 }
 
-export function mediaPath(mixId: string, purpose: MediaPurpose, token: string): string {
-  return `/media/mixes/${mixId}/${purpose}?token=${encodeURIComponent(token)}`;
-}
-
-function signedUrl(tokens: StreamTokens, memberId: string, mixId: string, purpose: MediaPurpose, now: number): string {
+function signedUrl(deps: MixAccessDeps, asker: Asker, mixId: string, purpose: MediaPurpose, now: number): string {
   const ttl = purpose === 'stream' ? MIX_STREAM_TTL_S : MIX_DOWNLOAD_TTL_S;
-  return mediaPath(mixId, purpose, tokens.issue(memberId, tokenScope(mixId, purpose), ttl, now).token);
+  const claims = { memberId: asker.user.id, sessionIdHash: asker.sessionIdHash, mixId, purpose };
+  return mediaPath(mixId, purpose, deps.links.issue(claims, ttl, now).token);
 }
 
 /** The mix, with an audio file; 404 otherwise. */
@@ -66,11 +69,38 @@ export async function memberNamed(db: Db, caller: UserRow, userId: string): Prom
   return member;
 }
 
-/** GET /api/stream/{mixId}: a signed stream URL for members of MIX_PLAY_TIER and above. */
-export async function streamUrlFor(deps: MixAccessDeps, member: UserRow, mixId: string, now = new Date()): Promise<string> {
-  if (!canPlayMixes(member, now)) throw forbidden(MIX_MESSAGES.playRequiresSubscription, 'subscription_required');
-  await playableMix(deps, mixId);
-  return signedUrl(deps.tokens, member.id, mixId, 'stream', now.getTime());
+/**
+ * What a stream of the mix plays: its listening copy when it is ready; before that the master, for
+ * members who may download it anyway; else null (the copy is being prepared).
+ */
+function streamKey(mix: MixRow, member: UserRow, now: Date): string | null {
+  if (mix.renditionState === 'ready' && mix.renditionKey) return mix.renditionKey;
+  if (canDownloadMixes(member, now) && mix.s3Url && isMixStorageKey(mix.s3Url)) return mix.s3Url;
+  return null;
+}
+
+/**
+ * 429 once the member has streamed MIX_STREAM_DAILY_MB today (bytes actually sent, added as each
+ * answer ends: an answer in flight may pass the limit by its own size, never by more).
+ */
+async function withinStreamVolume(deps: MixAccessDeps, member: UserRow, now: Date): Promise<void> {
+  const used = await streamedBytes(deps.db, member.id, startOfDayDublin(now));
+  if (used < deps.streamDailyBytes) return;
+  const retryAfterS = Math.ceil((startOfNextDayDublin(now).getTime() - now.getTime()) / SECOND_MS);
+  const limitMb = Math.round((deps.streamDailyBytes / (1024 * 1024)) * 1000) / 1000;
+  throw new AppError(429, 'stream_limit_reached', streamLimitMessage(limitMb), { 'retry-after': String(Math.max(1, retryAfterS)) });
+}
+
+const listeningCopyPending = () => conflict(MIX_MESSAGES.listeningCopyPending, 'listening_copy_pending');
+
+/** GET /api/stream/{mixId}: a stream URL for members of MIX_PLAY_TIER and above, bound to their session; counts a play. */
+export async function streamUrlFor(deps: MixAccessDeps, asker: Asker, mixId: string, now = new Date()): Promise<string> {
+  if (!canPlayMixes(asker.user, now)) throw forbidden(MIX_MESSAGES.playRequiresSubscription, 'subscription_required');
+  const mix = await playableMix(deps, mixId);
+  if (!streamKey(mix, asker.user, now)) throw listeningCopyPending();
+  await withinStreamVolume(deps, asker.user, now);
+  await countPlay(deps.db, asker.user.id, mixId, PLAY_WINDOW_MS, now);
+  return signedUrl(deps, asker, mixId, 'stream', now.getTime());
 }
 
 /** GET /api/download-limits/{userId}: downloads left today (0 for members who may not download). */
@@ -85,7 +115,7 @@ function vipRequired(member: UserRow, now: Date) {
 }
 
 /** POST /api/download/{mixId}: counts one download (the tier's mixDownloadsPerDay a Dublin day) and signs its URL. */
-export async function grantDownload(deps: MixAccessDeps, member: UserRow, mixId: string, now = new Date()): Promise<DownloadGrant> {
+export async function grantDownload(deps: MixAccessDeps, asker: Asker, member: UserRow, mixId: string, now = new Date()): Promise<DownloadGrant> {
   vipRequired(member, now);
   await playableMix(deps, mixId);
   const remaining = await recordDownloadWithinLimit(deps.db, {
@@ -99,21 +129,24 @@ export async function grantDownload(deps: MixAccessDeps, member: UserRow, mixId:
     const retryAfterS = Math.ceil((startOfNextDayDublin(now).getTime() - now.getTime()) / SECOND_MS);
     throw new AppError(429, 'daily_limit_reached', MIX_MESSAGES.dailyLimitReached, { 'retry-after': String(Math.max(1, retryAfterS)) });
   }
-  return { downloadUrl: signedUrl(deps.tokens, member.id, mixId, 'download', now.getTime()), remainingDownloads: remaining };
+  return { downloadUrl: signedUrl(deps, asker, mixId, 'download', now.getTime()), remainingDownloads: remaining };
 }
 
 /** GET /api/file/{mixId}: a fresh link to a mix the member already downloaded today (it costs no second download). */
-export async function fileUrlFor(deps: MixAccessDeps, member: UserRow, mixId: string, now = new Date()): Promise<string> {
+export async function fileUrlFor(deps: MixAccessDeps, asker: Asker, member: UserRow, mixId: string, now = new Date()): Promise<string> {
   vipRequired(member, now);
   await playableMix(deps, mixId);
   if (!(await hasDownloadSince(deps.db, member.id, mixId, startOfDayDublin(now)))) {
     throw forbidden(MIX_MESSAGES.notDownloadedToday, 'not_downloaded_today');
   }
-  return signedUrl(deps.tokens, member.id, mixId, 'download', now.getTime());
+  return signedUrl(deps, asker, mixId, 'download', now.getTime());
 }
 
-/** What a media request with a valid token gets: bytes from storage, or a redirect to where the bytes are. */
-export type MediaSource = { kind: 'redirect'; url: string } | { kind: 'stored'; object: StoredObject; downloadName: string | null };
+/** What a media request gets: the stored object to serve, with the name a download is saved as. */
+export interface MediaSource {
+  object: StoredObject;
+  downloadName: string | null;
+}
 
 /** The file name a download is saved as: 'Artist - Title.ext', safe on every system. */
 export function downloadName(mix: Pick<MixRow, 'artist' | 'title'>, key: string): string {
@@ -126,19 +159,24 @@ export function downloadName(mix: Pick<MixRow, 'artist' | 'title'>, key: string)
   return `${base || 'mix'}.${ext}`;
 }
 
-/** GET /media/mixes/{mixId}/{purpose}?token=: checks the token, then says where the bytes are. */
-export async function resolveMedia(deps: MixAccessDeps, mixId: string, purpose: MediaPurpose, token: string, now = new Date()): Promise<MediaSource> {
-  const verified = deps.tokens.verify(token, tokenScope(mixId, purpose), now.getTime());
-  if (!verified) throw forbidden(MIX_MESSAGES.linkExpired, 'invalid_media_token');
+/**
+ * GET /media/mixes/{mixId}/{purpose}: the access policy has checked link, session and tier. Streams
+ * get the listening copy (the master for downloaders until it is ready) within the member's daily
+ * volume; downloads get the master. Always served by the app, never a presigned storage URL: a
+ * storage URL would work without the session.
+ */
+export async function resolveMedia(deps: MixAccessDeps, member: UserRow, mixId: string, purpose: MediaPurpose, now = new Date()): Promise<MediaSource> {
   const mix = await playableMix(deps, mixId);
-  // Only storage keys are written; anything else in the row is not a file of ours (never a redirect).
+  // Only storage keys are written; anything else in the row is not a file of ours.
   if (!isMixStorageKey(mix.s3Url)) throw notFound(MIX_MESSAGES.fileNotAvailable, 'file_not_available');
-  const name = purpose === 'download' ? downloadName(mix, mix.s3Url) : null;
-  // The presigned URL lives no longer than the token that asked for it (and at least a minute).
-  const expiresInS = Math.max(60, Math.ceil((verified.expiresAt.getTime() - now.getTime()) / SECOND_MS));
-  const presigned = await deps.storage.presignedGetUrl(mix.s3Url, { expiresInS, downloadName: name ?? undefined });
-  if (presigned) return { kind: 'redirect', url: presigned };
-  const object = await deps.storage.stat(mix.s3Url);
+  let key = mix.s3Url;
+  if (purpose === 'stream') {
+    const listening = streamKey(mix, member, now);
+    if (!listening) throw listeningCopyPending();
+    key = listening;
+    await withinStreamVolume(deps, member, now);
+  }
+  const object = await deps.storage.stat(key);
   if (!object) throw notFound(MIX_MESSAGES.fileNotAvailable, 'file_not_available');
-  return { kind: 'stored', object, downloadName: name };
+  return { object, downloadName: purpose === 'download' ? downloadName(mix, key) : null };
 }

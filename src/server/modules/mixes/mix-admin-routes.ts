@@ -2,17 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminVipMixListSchema, adminVipMixSchema, mixDetailsSchema, mixIdParamsSchema, updateMixLinkSchema, updateMixSchema } from '../../../contracts/mixes';
 import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import { deleteMixAndFile, setMixLink, updateMixDetails } from './mix-admin-service';
+import { deleteMixAndFile, retryRendition, setMixLink, updateMixDetails } from './mix-admin-service';
 import { registerUploads, uploadParts } from '../../lib/uploads';
 import { uploadMix } from './mix-upload-service';
 import { toAdminVipMix } from './mix-views';
 import { listMixes } from './mixes-repository';
 import { noContentReply } from '../../plugins/reply-schemas';
+import { errorEnvelopeSchema } from '../../../contracts/errors';
 
 const MB = 1024 * 1024;
 
 /** Admin side of the VIP library: list with storage links, upload, edit, link, delete (ADR 0015). */
-export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promise<void> }> = async (app, opts) => {
+export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promise<void>; renderInBackground: () => void }> = async (app, opts) => {
   const { db } = app.database;
   const storage = app.mediaStorage;
   const maxBytes = app.config.MIX_MAX_MB * MB;
@@ -34,6 +35,7 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
         throw new AppError(415, 'unsupported_media_type', 'Send the mix as multipart/form-data (file, title, artist, genre, description, artwork)');
       const row = await uploadMix({ db, storage, maxBytes }, uploadParts(req));
       await opts.announceChange();
+      opts.renderInBackground();
       return reply.status(201).send(toAdminVipMix(row));
     },
   );
@@ -55,6 +57,19 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
     async (req) => {
       const row = await setMixLink(db, storage, req.params.id, req.body.s3Url || null);
       await opts.announceChange();
+      opts.renderInBackground();
+      return toAdminVipMix(row);
+    },
+  );
+
+  // 'Retry' beside a failed listening copy: queued again, attempts from zero.
+  app.post(
+    '/api/admin/vip-mixes/:id/rendition',
+    { config: admin, schema: { params: mixIdParamsSchema, response: { 200: adminVipMixSchema, 409: errorEnvelopeSchema } } },
+    async (req) => {
+      const row = await retryRendition(db, req.params.id);
+      await opts.announceChange();
+      opts.renderInBackground();
       return toAdminVipMix(row);
     },
   );

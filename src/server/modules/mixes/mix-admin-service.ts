@@ -1,8 +1,8 @@
 import { MIX_MESSAGES, isMixStorageKey, type UpdateMix } from '../../../contracts/mixes';
 import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { MediaStorage } from '../../lib/storage/media-storage';
-import { deleteMix, listMixes, updateMix, type MixRow } from './mixes-repository';
+import { deleteMix, findMix, listMixes, requeueRendition, updateMix, type MixRow } from './mixes-repository';
 
 /** Edits of the library by admins (ADR 0015). */
 
@@ -25,6 +25,18 @@ export async function setMixLink(db: Db, storage: MediaStorage, id: string, s3Ur
   }
   const row = await updateMix(db, id, patch);
   if (!row) throw notFound(MIX_MESSAGES.mixNotFound);
+  // A new file needs a new listening copy; until it is ready, lower tiers wait (VIPs play the master).
+  return (await requeueRendition(db, id)) ?? row;
+}
+
+/** An admin's 'Retry': the listening copy is queued again from scratch (not while it is being made). */
+export async function retryRendition(db: Db, id: string): Promise<MixRow> {
+  const mix = await findMix(db, id);
+  if (!mix) throw notFound(MIX_MESSAGES.mixNotFound);
+  if (!mix.s3Url || !isMixStorageKey(mix.s3Url)) throw conflict(MIX_MESSAGES.noAudioToRender, 'no_audio');
+  if (mix.renditionState === 'running') throw conflict(MIX_MESSAGES.renditionRunning, 'rendition_running');
+  const row = await requeueRendition(db, id);
+  if (!row) throw notFound(MIX_MESSAGES.mixNotFound);
   return row;
 }
 
@@ -32,6 +44,7 @@ export async function setMixLink(db: Db, storage: MediaStorage, id: string, s3Ur
 export async function deleteMixAndFile(db: Db, storage: MediaStorage, id: string): Promise<void> {
   const row = await deleteMix(db, id);
   if (!row) throw notFound(MIX_MESSAGES.mixNotFound);
+  if (row.renditionKey) await storage.delete(row.renditionKey);
   const key = row.s3Url;
   if (!key || !isMixStorageKey(key)) return;
   const stillUsed = (await listMixes(db)).some((m) => m.s3Url === key);

@@ -20,5 +20,12 @@ export function toVipMix(row: MixRow): VipMix {
 }
 
 export function toAdminVipMix(row: MixRow): AdminVipMix {
-  return { ...toVipMix(row), s3Url: row.s3Url, bitrateKbps: row.bitrateKbps, createdAt: row.createdAt.toISOString() };
+  return {
+    ...toVipMix(row),
+    s3Url: row.s3Url,
+    bitrateKbps: row.bitrateKbps,
+    createdAt: row.createdAt.toISOString(),
+    rendition: { state: row.renditionState, percent: row.renditionPercent, error: row.renditionError },
+    plays: row.plays,
+  };
 }

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,26 +17,53 @@ import {
 import type { UserRow } from '../../db/schema';
 import { CachedRead, ChangeNotices } from '../../lib/cached-read';
 import { AppError, unauthorized } from '../../lib/errors';
+import { runPeriodically } from '../../lib/periodic-job';
 import { parseRange } from '../../lib/storage/http-range';
 import { attachmentDisposition } from '../../lib/storage/media-storage';
 import { access } from '../../plugins/access';
 import { mixAdminRoutes } from './mix-admin-routes';
-import { downloadLimits, fileUrlFor, grantDownload, memberNamed, resolveMedia, streamUrlFor, type MediaPurpose } from './mix-access-service';
+import { downloadLimits, fileUrlFor, grantDownload, memberNamed, resolveMedia, streamUrlFor, type Asker, type MediaPurpose } from './mix-access-service';
+import { addStreamedBytes } from './mixes-repository';
+import { RenditionWorker } from './rendition-service';
+import { startOfDayDublin } from '../../lib/dates';
+import { MINUTE_MS } from '../../../contracts/time';
+import { Transform, type TransformCallback } from 'node:stream';
 import { toVipMix } from './mix-views';
 import { findMix, listMixes, type MixRow } from './mixes-repository';
-import { mediaReply, noContentReply, preSerializedJson } from '../../plugins/reply-schemas';
+import { mediaReply, preSerializedJson } from '../../plugins/reply-schemas';
 import { errorEnvelopeSchema } from '../../../contracts/errors';
 
 /** NOTIFY channel: the library changed (a mix added, edited, deleted, or downloaded); every instance drops its list. */
 export const VIP_MIXES_CHANNEL = 'vip_mixes_changed';
 /** Mix rows kept in memory at most (a library is a few hundred mixes). */
 const MAX_KEPT_MIXES = 2000;
+/** How often an instance looks for listening copies to make (new mixes start at once; this picks up the rest). */
+const RENDITION_POLL_MS = MINUTE_MS;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Makes the mixes' listening copies; tests call drain() themselves (background jobs are off there). */
+    mixRenditions: RenditionWorker;
+  }
+}
+
+/** Counts the bytes that go through, for the daily streaming volume. */
+function byteCounter(): Transform & { bytes: () => number } {
+  let seen = 0;
+  const t = new Transform({
+    transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
+      seen += chunk.length;
+      cb(null, chunk);
+    },
+  });
+  return Object.assign(t, { bytes: () => seen });
+}
 
 /**
  * The VIP mix library (ADR 0015): the public list, stream and download links for members, the media
  * routes that serve a link's bytes, and the admin routes (mix-admin-routes.ts).
  */
-export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const changes = new ChangeNotices(app, VIP_MIXES_CHANNEL);
   // Every Range request of a player (each seek) resolves its mix: rows found are kept per instance
@@ -47,7 +75,13 @@ export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
     maxKeys: MAX_KEPT_MIXES,
     whenFull: 'keepOut',
   });
-  const deps = { db, storage: app.mediaStorage, tokens: app.streamTokens, findMix: (id: string) => mixRows.get(id) };
+  const deps = {
+    db,
+    storage: app.mediaStorage,
+    links: app.mediaLinks,
+    findMix: (id: string) => mixRows.get(id),
+    streamDailyBytes: Math.floor(app.config.MIX_STREAM_DAILY_MB * 1024 * 1024),
+  };
 
   // The list is read by every visitor of /vip: one serialised body per instance until the library changes.
   const library = new CachedRead<void, { body: string; leadArtwork: string | undefined }>({
@@ -67,6 +101,17 @@ export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
   });
   const announceChange = () => changes.announce();
 
+  // Listening copies: at start (existing mixes, and any a stopped instance left half done), after each
+  // upload, and every RENDITION_POLL_MS for retries and take-overs.
+  const renditions = new RenditionWorker({ db, storage: app.mediaStorage, ffmpeg: app.config.FFMPEG_PATH, announceChange, log: app.log });
+  app.decorate('mixRenditions', renditions);
+  const renderInBackground = () => {
+    if (app.config.backgroundJobs) void renditions.drain().catch((err: unknown) => app.log.warn({ err }, 'listening copies failed; will retry'));
+  };
+  app.addHook('onReady', async () => renderInBackground());
+  app.addHook('onClose', async () => renditions.stop());
+  runPeriodically(app, { name: 'mix-renditions', everyMs: RENDITION_POLL_MS, run: () => renditions.drain() });
+
   // The page's list and the admin dashboard's test button read the same data.
   for (const url of ['/api/vip-mixes', '/api/vip/mixes']) {
     app.get(url, { config: { access: access.public, sharedAnswer: true }, schema: { response: { 200: vipMixListSchema } } }, async (_req, reply) => {
@@ -79,11 +124,15 @@ export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
     if (!user) throw unauthorized();
     return user;
   };
+  const asker = (req: { user: UserRow | null; sessionIdHash: string | null }): Asker => {
+    if (!req.user || !req.sessionIdHash) throw unauthorized();
+    return { user: req.user, sessionIdHash: req.sessionIdHash };
+  };
 
   app.get(
     '/api/stream/:mixId',
-    { config: { access: access.member }, schema: { params: mixParamsSchema, response: { 200: streamUrlSchema } } },
-    async (req) => ({ streamUrl: await streamUrlFor(deps, member(req.user), req.params.mixId) }),
+    { config: { access: access.member }, schema: { params: mixParamsSchema, response: { 200: streamUrlSchema, 409: errorEnvelopeSchema } } },
+    async (req) => ({ streamUrl: await streamUrlFor(deps, asker(req), req.params.mixId) }),
   );
 
   app.get(
@@ -96,7 +145,7 @@ export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
     '/api/download/:mixId',
     { config: { access: access.member }, schema: { params: mixParamsSchema, body: downloadRequestSchema, response: { 200: downloadGrantSchema } } },
     async (req) => {
-      const grant = await grantDownload(deps, await memberNamed(db, member(req.user), req.body.userId), req.params.mixId);
+      const grant = await grantDownload(deps, asker(req), await memberNamed(db, member(req.user), req.body.userId), req.params.mixId);
       await announceChange();
       return grant;
     },
@@ -105,32 +154,34 @@ export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/file/:mixId',
     { config: { access: access.member }, schema: { params: mixParamsSchema, querystring: fileQuerySchema, response: { 200: fileUrlSchema } } },
-    async (req) => ({ downloadUrl: await fileUrlFor(deps, await memberNamed(db, member(req.user), req.query.userId), req.params.mixId) }),
+    async (req) => ({ downloadUrl: await fileUrlFor(deps, asker(req), await memberNamed(db, member(req.user), req.query.userId), req.params.mixId) }),
   );
 
-  // The bytes behind a signed link. The token is the permission (bound to member, mix and purpose,
-  // minutes long), so these routes never look up a session.
+  // The bytes behind a link. The mediaLink policy has checked the link against the session cookie and
+  // the member's tier (one session lookup); streams then check the daily volume (one read) and count
+  // the bytes actually sent once the answer ends.
   for (const purpose of ['stream', 'download'] as const satisfies readonly MediaPurpose[]) {
     app.get(
       `/media/mixes/:mixId/${purpose}`,
       {
-        config: { access: access.public, sharedAnswer: true },
+        config: { access: access.mediaLink(purpose) },
         compress: false,
         schema: {
           params: mixParamsSchema,
           querystring: mediaTokenQuerySchema,
           response: {
-            200: mediaReply('audio/*', 'The mix.'),
-            206: mediaReply('audio/*', 'The part of the mix the Range header asked for.'),
-            302: noContentReply,
+            200: mediaReply('audio/*', purpose === 'stream' ? "The mix's listening copy." : 'The mix.'),
+            206: mediaReply('audio/*', 'The part of the file the Range header asked for.'),
+            409: errorEnvelopeSchema,
             416: errorEnvelopeSchema,
           },
         },
       },
       async (req, reply) => {
-        const source = await resolveMedia(deps, req.params.mixId, purpose, req.query.token);
+        const user = member(req.user);
+        const now = new Date();
+        const source = await resolveMedia(deps, user, req.params.mixId, purpose, now);
         reply.header('cache-control', 'private, no-store');
-        if (source.kind === 'redirect') return reply.redirect(source.url, 302);
         const { object } = source;
         reply
           .header('accept-ranges', 'bytes')
@@ -143,19 +194,31 @@ export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
             'content-range': `bytes */${object.size}`,
           });
         }
-        if (wanted.kind === 'partial') {
-          const { start, end } = wanted.range;
+        const range = wanted.kind === 'partial' ? wanted.range : undefined;
+        if (range) {
           reply
             .status(206)
-            .header('content-range', `bytes ${start}-${end}/${object.size}`)
-            .header('content-length', end - start + 1);
-          return reply.send(await deps.storage.open(object.key, wanted.range));
+            .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
+            .header('content-length', range.end - range.start + 1);
+        } else {
+          reply.header('content-length', object.size);
         }
-        reply.header('content-length', object.size);
-        return reply.send(await deps.storage.open(object.key));
+        const body = await deps.storage.open(object.key, range);
+        if (purpose === 'download') return reply.send(body);
+        const counter = byteCounter();
+        const day = startOfDayDublin(now);
+        reply.raw.once('close', () => {
+          const sent = counter.bytes();
+          if (sent > 0) void addStreamedBytes(db, user.id, day, sent).catch((err: unknown) => req.log.warn({ err }, 'streamed bytes not counted'));
+        });
+        body.on('error', (err) => counter.destroy(err));
+        return reply.send(body.pipe(counter));
       },
     );
   }
 
-  await app.register(mixAdminRoutes, { announceChange });
+  await app.register(mixAdminRoutes, { announceChange, renderInBackground });
 };
+
+/** Not encapsulated, so `app.mixRenditions` is visible to the app (tests drain it; benches time it). */
+export const mixesPlugin = fp(routes, { name: 'mixes' });

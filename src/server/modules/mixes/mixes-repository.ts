@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { xactLockOn } from '../../db/advisory-locks';
-import { mixDownloads, vipMixes } from '../../db/schema';
+import { mixDownloads, mixPlays, mixStreamVolume, vipMixes } from '../../db/schema';
 
-/** The VIP mix library's tables (vip_mixes, mix_downloads): the only place that reads or writes them. */
+/** The VIP mix library's tables (vip_mixes, mix_downloads, mix_plays, mix_stream_volume): the only place that reads or writes them. */
 
 export type MixRow = typeof vipMixes.$inferSelect;
 export type NewMixRow = typeof vipMixes.$inferInsert;
@@ -93,4 +93,129 @@ export async function downloadsOf(db: Db, userId: string): Promise<{ mixId: stri
     .leftJoin(vipMixes, eq(vipMixes.id, mixDownloads.mixId))
     .where(eq(mixDownloads.userId, userId))
     .orderBy(desc(mixDownloads.createdAt));
+}
+
+// ---------------------------------------------------------------- listening copies
+
+/**
+ * Takes the next mix whose listening copy is due: queued and past its backoff, or running under a
+ * lease that ran out (its instance stopped). One statement with SKIP LOCKED, so two instances never
+ * take the same mix. The lease is renewed while the work goes on (renewRendition).
+ */
+export async function claimRendition(db: Db, leaseMs: number, now: Date = new Date()): Promise<MixRow | undefined> {
+  const leaseUntil = new Date(now.getTime() + leaseMs);
+  const due = db
+    .select({ id: vipMixes.id })
+    .from(vipMixes)
+    .where(
+      and(
+        isNotNull(vipMixes.s3Url),
+        sql`${vipMixes.s3Url} like 'mixes/%'`,
+        or(
+          and(eq(vipMixes.renditionState, 'queued'), sql`${vipMixes.renditionNotBefore} <= ${now.toISOString()}::timestamptz`),
+          and(eq(vipMixes.renditionState, 'running'), lt(vipMixes.renditionLeaseUntil, now)),
+        ),
+      ),
+    )
+    .orderBy(asc(vipMixes.createdAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(vipMixes)
+    .set({ renditionState: 'running', renditionPercent: 0, renditionError: null, renditionLeaseUntil: leaseUntil })
+    .where(sql`${vipMixes.id} = (${due})`)
+    .returning();
+  return row;
+}
+
+/** Progress of a running rendition, and a longer lease; false when the mix is no longer ours to render. */
+export async function renewRendition(db: Db, id: string, percent: number, leaseMs: number, now: Date = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(vipMixes)
+    .set({ renditionPercent: percent, renditionLeaseUntil: new Date(now.getTime() + leaseMs) })
+    .where(and(eq(vipMixes.id, id), eq(vipMixes.renditionState, 'running')))
+    .returning({ id: vipMixes.id });
+  return rows.length > 0;
+}
+
+/** The listening copy is stored: the mix streams it from now on. */
+export async function finishRendition(db: Db, id: string, key: string, size: number): Promise<MixRow | undefined> {
+  const [row] = await db
+    .update(vipMixes)
+    .set({ renditionState: 'ready', renditionPercent: 100, renditionError: null, renditionKey: key, renditionSize: size, renditionLeaseUntil: null })
+    .where(and(eq(vipMixes.id, id), eq(vipMixes.renditionState, 'running')))
+    .returning();
+  return row;
+}
+
+/** A failed attempt: queued again after `retryAt`, or failed for good (retryAt null) with the reason. */
+export async function failRendition(db: Db, id: string, error: string, retryAt: Date | null): Promise<void> {
+  await db
+    .update(vipMixes)
+    .set(
+      retryAt
+        ? { renditionState: 'queued', renditionError: error, renditionAttempts: sql`${vipMixes.renditionAttempts} + 1`, renditionNotBefore: retryAt }
+        : { renditionState: 'failed', renditionError: error, renditionAttempts: sql`${vipMixes.renditionAttempts} + 1`, renditionLeaseUntil: null },
+    )
+    .where(and(eq(vipMixes.id, id), eq(vipMixes.renditionState, 'running')));
+}
+
+/** Gives a running rendition back to the queue at once (its instance is stopping), without counting an attempt. */
+export async function releaseRendition(db: Db, id: string, now: Date = new Date()): Promise<void> {
+  await db
+    .update(vipMixes)
+    .set({ renditionState: 'queued', renditionPercent: 0, renditionNotBefore: now, renditionLeaseUntil: null })
+    .where(and(eq(vipMixes.id, id), eq(vipMixes.renditionState, 'running')));
+}
+
+/** Queues the mix's listening copy again from scratch (a new file, or an admin's retry). */
+export async function requeueRendition(db: Db, id: string, now: Date = new Date()): Promise<MixRow | undefined> {
+  const [row] = await db
+    .update(vipMixes)
+    .set({ renditionState: 'queued', renditionPercent: 0, renditionError: null, renditionAttempts: 0, renditionNotBefore: now, renditionLeaseUntil: null })
+    .where(eq(vipMixes.id, id))
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------- plays and streamed bytes
+
+/**
+ * Counts a play of the mix by the member unless one was counted in the last `windowMs`; one
+ * statement, so two links asked for at once count once. True when this one counted.
+ */
+export async function countPlay(db: Db, userId: string, mixId: string, windowMs: number, now: Date = new Date()): Promise<boolean> {
+  const before = new Date(now.getTime() - windowMs).toISOString();
+  const result = await db.execute(sql`
+    with counted as (
+      insert into ${mixPlays} (user_id, mix_id, counted_at) values (${userId}, ${mixId}, ${now.toISOString()}::timestamptz)
+      on conflict (user_id, mix_id) do update set counted_at = excluded.counted_at
+      where ${mixPlays.countedAt} <= ${before}::timestamptz
+      returning mix_id
+    )
+    update ${vipMixes} set plays = plays + 1 where id in (select mix_id from counted) returning id`);
+  return rowsOf(result).length > 0;
+}
+
+/** Bytes of mixes the member has streamed since `day` began (0 when none). */
+export async function streamedBytes(db: Db, userId: string, day: Date): Promise<number> {
+  const [row] = await db
+    .select({ bytes: mixStreamVolume.bytes })
+    .from(mixStreamVolume)
+    .where(and(eq(mixStreamVolume.userId, userId), eq(mixStreamVolume.day, day)));
+  return row?.bytes ?? 0;
+}
+
+/** Adds bytes sent to the member's count for `day`, atomically (several answers may finish at once). */
+export async function addStreamedBytes(db: Db, userId: string, day: Date, bytes: number): Promise<void> {
+  await db
+    .insert(mixStreamVolume)
+    .values({ userId, day, bytes })
+    .onConflictDoUpdate({ target: [mixStreamVolume.userId, mixStreamVolume.day], set: { bytes: sql`${mixStreamVolume.bytes} + ${bytes}` } });
+}
+
+/** Rows of a raw statement, on PGlite and node-postgres alike. */
+function rowsOf(result: unknown): unknown[] {
+  if (Array.isArray(result)) return result;
+  return (result as { rows?: unknown[] }).rows ?? [];
 }

@@ -9,6 +9,8 @@ export const adminMixesQueryOptions = () =>
   queryOptions({
     queryKey: vipKeys.adminMixes,
     queryFn: async ({ signal }) => await apiGet<ReplyOf<typeof adminVipMixListSchema>>('/api/admin/vip-mixes', { signal }),
+    // While listening copies are being made, their percent moves.
+    refetchInterval: (query) => (query.state.data?.some((m) => m.s3Url && (m.rendition.state === 'queued' || m.rendition.state === 'running')) ? 3000 : false),
   });
 export const useAdminMixes = () => useQuery(adminMixesQueryOptions());
 

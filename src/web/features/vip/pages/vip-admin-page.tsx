@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccessGate } from '../../auth';
 import { useAdminMixes, useDeleteMix, useSetMixLink, useUploadMix } from '../api/admin-mixes';
 import { formatBytes } from '../lib/mix-access';
+import { RenditionBadge } from '../components/rendition-badge';
 
 const genreOptions = MIX_GENRES.map((g) => ({ value: g, label: g }));
 
@@ -139,8 +140,9 @@ function MixRow({ mix }: { mix: AdminVipMix }) {
               {mix.genre}
             </Badge>
             {formatDuration(mix.duration)} · {formatBytes(mix.fileSize)}
-            {mix.bitrateKbps ? ` · ${mix.bitrateKbps} kbps` : ''} · {mix.totalDownloads} downloads
+            {mix.bitrateKbps ? ` · ${mix.bitrateKbps} kbps` : ''} · {mix.totalDownloads} downloads · {mix.plays} plays
           </p>
+          {mix.s3Url && <RenditionBadge mixId={mix.id} title={mix.title} rendition={mix.rendition} />}
           {!editing && (
             <p className="mt-2 flex items-center gap-2 text-sm break-all">
               <Link2 className="size-4 shrink-0 text-mist-500" aria-hidden="true" />

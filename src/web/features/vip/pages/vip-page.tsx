@@ -57,7 +57,8 @@ export default function VipPage() {
   const player = useMediaPlayer<VipMix>({
     streamUrl: (mix) => getStreamUrl(mix.id),
     notify: show,
-    loadError: (mix, err) => (err instanceof ApiError && err.status === 403 ? errorMessage(err, `Error Loading: ${mix.title}`) : `Error Loading: ${mix.title}`),
+    loadError: (mix, err) =>
+      err instanceof ApiError && [403, 409, 429].includes(err.status) ? errorMessage(err, `Error Loading: ${mix.title}`) : `Error Loading: ${mix.title}`,
   });
   const { current, playing } = player;
 
