@@ -20,5 +20,5 @@ export function toVipMix(row: MixRow): VipMix {
 }
 
 export function toAdminVipMix(row: MixRow): AdminVipMix {
-  return { ...toVipMix(row), s3Url: row.s3Url, bitrateKbps: row.bitrateKbps, createdAt: row.createdAt.toISOString() };
+  return { ...toVipMix(row), s3Url: row.s3Url, bitrateKbps: row.bitrateKbps, hidden: row.hidden, createdAt: row.createdAt.toISOString() };
 }

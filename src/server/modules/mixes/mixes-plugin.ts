@@ -20,6 +20,7 @@ import { parseRange } from '../../lib/storage/http-range';
 import { attachmentDisposition } from '../../lib/storage/media-storage';
 import { access } from '../../plugins/access';
 import { mixAdminRoutes } from './mix-admin-routes';
+import { mixUploadsPlugin } from './mix-uploads-plugin';
 import { downloadLimits, fileUrlFor, grantDownload, memberNamed, resolveMedia, streamUrlFor, type MediaPurpose } from './mix-access-service';
 import { toVipMix } from './mix-views';
 import { findMix, listMixes, type MixRow } from './mixes-repository';
@@ -53,7 +54,7 @@ export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
   const library = new CachedRead<void, { body: string; leadArtwork: string | undefined }>({
     droppedBy: [changes],
     load: async () => {
-      const list = (await listMixes(db)).map(toVipMix);
+      const list = (await listMixes(db)).filter((row) => !row.hidden).map(toVipMix);
       // The first mix's artwork is the largest paint of /vip: its HTML preloads it.
       return { body: JSON.stringify(list), leadArtwork: list[0]?.artworkUrl ?? undefined };
     },
@@ -158,4 +159,5 @@ export const mixesPlugin: FastifyPluginAsyncZod = async (app) => {
   }
 
   await app.register(mixAdminRoutes, { announceChange });
+  await app.register(mixUploadsPlugin, { announceChange });
 };

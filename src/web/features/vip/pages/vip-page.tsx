@@ -85,9 +85,10 @@ export default function VipPage() {
         onSuccess: (grant) => {
           if (!grant.downloadUrl) return show('Download URL not available', 'error');
           startBrowserDownload(grant.downloadUrl);
-          show(`Downloaded: ${mix.title}`);
+          show(MIX_MESSAGES.downloadStarted(grant.remainingDownloads));
         },
-        onError: (err) => show(err instanceof ApiError && err.status === 429 ? MIX_MESSAGES.dailyLimitReached : `Download Error: ${mix.title}`, 'error'),
+        // fetch rejects with a TypeError when the request never reached the server.
+        onError: (err) => show(err instanceof TypeError ? MIX_MESSAGES.downloadNetworkError : errorMessage(err, MIX_MESSAGES.downloadFailed), 'error'),
       },
     );
   }
@@ -183,6 +184,7 @@ export default function VipPage() {
               onPlay={() => onPlay(mix)}
               onDownload={() => onDownload(mix)}
               downloading={download.isPending && download.variables?.mixId === mix.id}
+              noDownloadsLeft={access.canDownload && access.remainingDownloads <= 0}
             />
           ))}
         </div>
