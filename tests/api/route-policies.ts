@@ -74,7 +74,6 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['PUT', '/api/admin/vip-mixes/:id/artwork', 'admin'],
   ['POST', '/api/admin/vip-mixes/preview', 'admin'],
   ['POST', '/api/admin/vip-mixes/uploads', 'admin'],
-  ['HEAD', '/api/admin/vip-mixes/uploads/:uploadId', 'admin'],
   ['PATCH', '/api/admin/vip-mixes/uploads/:uploadId', 'admin'],
   ['DELETE', '/api/admin/vip-mixes/uploads/:uploadId', 'admin'],
   ['POST', '/api/admin/users', 'admin'],

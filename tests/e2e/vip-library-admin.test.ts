@@ -122,7 +122,7 @@ describe.skipIf(!canRunBrowser)('the VIP library admin in the browser', () => {
     // The first chunk goes through at once; the next is held, so the upload is mid-way when Cancel is pressed.
     let chunks = 0;
     await page.route('**/api/admin/vip-mixes/uploads/*', async (route) => {
-      if (route.request().method() === 'PATCH' && ++chunks > 1) await new Promise((r) => setTimeout(r, 5000));
+      if (route.request().method() === 'PATCH' && ++chunks > 1) await new Promise((r) => setTimeout(r, 30_000));
       await route.continue().catch(() => undefined);
     });
     const form = page.getByRole('form', { name: 'Upload a mix' });
@@ -134,8 +134,11 @@ describe.skipIf(!canRunBrowser)('the VIP library admin in the browser', () => {
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^\d+ MB of 56 MB · \d+% · [\d.]+ (MB|KB|GB)\/s · .+ left$/);
     expect(Number(await status.getByRole('progressbar').getAttribute('aria-valuenow'))).toBeGreaterThan(0);
     if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'vip-admin-upload-phone.png') });
+    // Once the first chunk is in, so that the server holds bytes that Cancel must drop.
+    await expect.poll(() => chunks, { timeout: 30_000 }).toBe(2);
+    await expect.poll(async () => (await fs.readdir(path.join(dataDir, 'mix-uploads'))).filter((f) => !f.endsWith('.json')).length).toBe(1);
     await form.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => form.getByRole('status').textContent()).toBe('Upload cancelled');
+    await expect.poll(() => form.getByRole('status').textContent(), { message: errors.join('\n') }).toBe('Upload cancelled');
     await status.waitFor({ state: 'detached' });
     // Nothing is kept: no staged bytes, no mix.
     const staged = async () => (await fs.readdir(path.join(dataDir, 'mix-uploads'))).filter((f) => !f.endsWith('.json'));

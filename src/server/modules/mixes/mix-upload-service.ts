@@ -165,8 +165,10 @@ export async function previewTags(head: Buffer, totalSize: number | undefined): 
   if (!ext) throw unsupported(MIX_MESSAGES.notAudio);
   try {
     const meta = await parseBuffer(head, { mimeType: MEDIA_TYPES[ext], size: totalSize && totalSize >= head.length ? totalSize : undefined });
-    const duration = meta.format.duration;
     const bitrate = meta.format.bitrate;
+    // A WAV slice's duration is the slice's: the whole file's follows from its constant bitrate.
+    const partialWav = ext === 'wav' && bitrate && totalSize && totalSize > head.length;
+    const duration = partialWav ? (totalSize * 8) / bitrate : meta.format.duration;
     return {
       title: tagText(meta.common.title),
       artist: tagText(meta.common.artist),

@@ -115,9 +115,9 @@ function startMixUpload(details: MixDetails, file: File, artwork: File | null, o
           onError: (err) => reject(tusError(err)),
         });
         cancel = () => {
-          // Terminating drops the bytes the server holds for it.
-          void upload.abort(true).catch(() => undefined);
           reject(new DOMException('The upload was cancelled', 'AbortError'));
+          // Terminating drops the bytes the server holds for it.
+          upload.abort(true).catch(() => undefined);
         };
         if (controller.signal.aborted) return cancel();
         // A file chosen again after a dropped upload carries on from where the server has it.

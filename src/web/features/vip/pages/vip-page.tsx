@@ -141,7 +141,7 @@ export default function VipPage() {
       </div>
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-        <label className="glass flex h-12 flex-1 items-center gap-3 rounded-full px-5">
+        <label className="glass flex h-12 shrink-0 items-center gap-3 rounded-full px-5 sm:flex-1">
           <Search className="size-4 text-mist-400" aria-hidden="true" />
           <input
             type="search"
