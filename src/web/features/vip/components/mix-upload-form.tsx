@@ -160,11 +160,12 @@ export function MixUploadForm() {
       )}
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         {running ? (
-          <Button variant="secondary" onClick={() => running.upload.cancel()}>
+          // Own keys: a reused element would turn into the submit button while its click is still being handled, and upload again.
+          <Button key="cancel" variant="secondary" onClick={() => running.upload.cancel()}>
             <X className="size-4" aria-hidden="true" /> Cancel
           </Button>
         ) : (
-          <Button type="submit">
+          <Button key="upload" type="submit">
             <Upload className="size-4" aria-hidden="true" /> Upload
           </Button>
         )}
