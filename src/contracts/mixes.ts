@@ -39,6 +39,12 @@ export const MIX_MESSAGES = {
   listeningCopyPending: 'The listening copy of this mix is being prepared. Try again in a few minutes.',
   noAudioToRender: 'This mix has no audio file to make a listening copy from',
   renditionRunning: 'The listening copy of this mix is being made right now',
+  downloadStarted: (remaining: number) => `Download started! ${remaining} downloads remaining today`,
+  downloadFailed: 'Download failed',
+  downloadNetworkError: 'Download failed due to network error',
+  noDownloadsLeft: 'No downloads left today — resets at 00:00 (Dublin)',
+  previewTooLarge: 'Send only the start of the file (2 MB at most) for a tag preview',
+  artworkRequired: 'Choose an image for the artwork',
 } as const;
 
 /** The daily streaming volume (MIX_STREAM_DAILY_MB) is used up: when it resets, in Dublin time. */
@@ -93,6 +99,8 @@ export const adminVipMixSchema = vipMixSchema.extend({
   s3Url: z.string().nullable(),
   /** Bitrate in kbit/s read from the uploaded file, when known. */
   bitrateKbps: z.number().int().nullable(),
+  /** Hidden from members: absent from their lists, its media links answer 404. */
+  hidden: z.boolean(),
   createdAt: z.string(),
   /** The listening copy the stream links serve. */
   rendition: renditionSchema,
@@ -122,13 +130,48 @@ export const mixDetailsSchema = z.object({
 });
 export type MixDetails = z.infer<typeof mixDetailsSchema>;
 
+/** A mix is at most a day long (seconds). */
+export const MIX_MAX_DURATION_S = 24 * 60 * 60;
+
 export const updateMixSchema = mixDetailsSchema
   .extend({
+    // No default here: a patch that leaves the description out keeps it.
+    description: text(2000),
+    /** Seconds; corrects what was read from the file. */
+    duration: z.number().int().min(1).max(MIX_MAX_DURATION_S),
     rating: z.number().min(1).max(5),
     isExclusive: z.boolean(),
+    hidden: z.boolean(),
   })
   .partial();
 export type UpdateMix = z.infer<typeof updateMixSchema>;
+
+/** The first bytes of a file are enough for the tag preview (the upload form sends a 1 MB slice). */
+export const MIX_PREVIEW_SLICE_BYTES = 1024 * 1024;
+/** The most the preview route reads. */
+export const MIX_PREVIEW_MAX_BYTES = 2 * MIX_PREVIEW_SLICE_BYTES;
+
+/** POST /api/admin/vip-mixes/preview: the whole file's size, so a CBR MP3's duration can be estimated from a slice. */
+export const mixPreviewFieldsSchema = z.object({ size: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() });
+
+/** What the preview found in a file's tags; null where a tag is absent. */
+export const mixTagsSchema = z.object({
+  title: z.string().nullable(),
+  artist: z.string().nullable(),
+  genre: z.string().nullable(),
+  durationS: z.number().int().nullable(),
+  bitrateKbps: z.number().int().nullable(),
+  artwork: z.boolean(),
+});
+export type MixTags = z.infer<typeof mixTagsSchema>;
+
+/** Where resumable uploads (tus 1.0) of mixes are created; each upload is `${MIX_RESUMABLE_PATH}/{id}`. */
+export const MIX_RESUMABLE_PATH = '/api/admin/vip-mixes/uploads';
+/** Files above this go up resumably (in chunks that survive a dropped connection); smaller ones in one request. */
+export const MIX_RESUMABLE_MIN_BYTES = 50 * 1024 * 1024;
+
+/** tus upload metadata of a resumable upload: the upload form's fields and the file's name. */
+export const mixUploadMetadataSchema = mixDetailsSchema.extend({ filename: textField(300).min(1) });
 
 /** GET /api/stream/{mixId}: a signed, short-lived URL the player may play (with Range). */
 export const streamUrlSchema = z.object({ streamUrl: z.string() });

@@ -61,12 +61,12 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('lets a VIP download twice and refuses the third time with the spec text', async () => {
+  it('lets a VIP download twice with the spec messages, then disables the download buttons', async () => {
     const { page, errors } = await open('/vip', vip);
     await expect.poll(() => page.getByTestId('access-message').textContent()).toBe('2 of 2 downloads remaining today');
-    for (const [title, left] of [
-      ['Harbour Lights', '1 of 2 downloads remaining today'],
-      ['Warehouse 13', 'Daily download limit reached (2/day, resets tomorrow)'],
+    for (const [title, left, n] of [
+      ['Harbour Lights', '1 of 2 downloads remaining today', 1],
+      ['Warehouse 13', 'Daily download limit reached (2/day, resets tomorrow)', 0],
     ] as const) {
       const downloaded = page.waitForEvent('download');
       await card(page, title)
@@ -74,11 +74,16 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
         .click();
       const file = await downloaded;
       expect(file.suggestedFilename()).toMatch(new RegExp(`${title}\\.wav$`));
-      await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain(`Downloaded: ${title}`);
+      await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain(`Download started! ${n} downloads remaining today`);
       await expect.poll(() => page.getByTestId('access-message').textContent()).toBe(left);
     }
-    await card(page, 'Low Tide').getByRole('button', { name: 'Download Low Tide' }).click();
-    await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain('Daily download limit reached (2 per day)');
+    // No download left: every card's download button is disabled and says when downloads come back.
+    const used = card(page, 'Low Tide').getByRole('button', { name: 'No downloads left today — resets at 00:00 (Dublin)' });
+    await used.waitFor();
+    expect(await used.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Download / }).count()).toBe(0);
+    expect(await page.getByTestId('no-downloads-left').count()).toBe(await page.getByTestId('mix-card').count());
+    expect(await page.getByText(/\b0 dl\b/).count()).toBe(0);
     // The server agrees: a third download is refused there too.
     const third = await page.evaluate(async (userId) => {
       const res = await fetch('/api/download/mix-low-tide', {

@@ -73,9 +73,11 @@ export interface UploadProgress {
  * XMLHttpRequest because fetch reports no upload progress; the answer and its errors are read like
  * every other call (ApiError with the server's message).
  */
-export function apiUpload<T>(path: string, form: FormData, onProgress?: (progress: UploadProgress) => void): Promise<T> {
+export function apiUpload<T>(path: string, form: FormData, onProgress?: (progress: UploadProgress) => void, signal?: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    if (signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.open('POST', path);
     xhr.withCredentials = true;
     if (onProgress) xhr.upload.addEventListener('progress', (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 }));

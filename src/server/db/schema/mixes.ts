@@ -25,6 +25,8 @@ export const vipMixes = pgTable('vip_mixes', {
   description: text('description').notNull().default(''),
   /** Where the audio is: a media storage key ('mixes/<id>.mp3') or an http(s) URL of an outside host. */
   s3Url: text('s3_url'),
+  /** Hidden by an admin: absent from every member list and media route, still in the admin list. */
+  hidden: boolean('hidden').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /**
    * The listening copy (docs/decisions/0015-vip-mixes-and-media-storage.md): queued, running, ready or

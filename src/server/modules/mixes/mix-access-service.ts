@@ -52,7 +52,8 @@ function signedUrl(deps: MixAccessDeps, asker: Asker, mixId: string, purpose: Me
 /** The mix, with an audio file; 404 otherwise. */
 async function playableMix(deps: MixAccessDeps, mixId: string): Promise<MixRow & { s3Url: string }> {
   const mix = await deps.findMix(mixId);
-  if (!mix) throw notFound(MIX_MESSAGES.mixNotFound);
+  // A hidden mix is not there for members: its links answer as if it never was.
+  if (!mix || mix.hidden) throw notFound(MIX_MESSAGES.mixNotFound);
   if (!mix.s3Url) throw notFound(MIX_MESSAGES.fileNotAvailable, 'file_not_available');
   return { ...mix, s3Url: mix.s3Url };
 }

@@ -1,10 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminVipMixListSchema, adminVipMixSchema, mixDetailsSchema, mixIdParamsSchema, updateMixLinkSchema, updateMixSchema } from '../../../contracts/mixes';
-import { AppError } from '../../lib/errors';
+import {
+  MIX_MESSAGES,
+  MIX_PREVIEW_MAX_BYTES,
+  adminVipMixListSchema,
+  adminVipMixSchema,
+  mixDetailsSchema,
+  mixIdParamsSchema,
+  mixPreviewFieldsSchema,
+  mixTagsSchema,
+  updateMixLinkSchema,
+  updateMixSchema,
+} from '../../../contracts/mixes';
+import { AppError, badRequest } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import { deleteMixAndFile, retryRendition, setMixLink, updateMixDetails } from './mix-admin-service';
-import { registerUploads, uploadParts } from '../../lib/uploads';
-import { uploadMix } from './mix-upload-service';
+import { deleteMixAndFile, retryRendition, setMixArtwork, setMixLink, updateMixDetails } from './mix-admin-service';
+import { drain, readCapped, readImageForm, registerUploads, uploadParts } from '../../lib/uploads';
+import { previewTags, uploadMix } from './mix-upload-service';
 import { toAdminVipMix } from './mix-views';
 import { listMixes } from './mixes-repository';
 import { noContentReply } from '../../plugins/reply-schemas';
@@ -47,6 +58,39 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
       const row = await updateMixDetails(db, req.params.id, req.body);
       await opts.announceChange();
       return toAdminVipMix(row);
+    },
+  );
+
+  app.put('/api/admin/vip-mixes/:id/artwork', { config: admin, schema: { params: mixIdParamsSchema, response: { 200: adminVipMixSchema } } }, async (req) => {
+    const { image } = await readImageForm(req, 'artwork');
+    const row = await setMixArtwork(db, storage, req.params.id, image);
+    await opts.announceChange();
+    return toAdminVipMix(row);
+  });
+
+  // The upload form sends the first megabyte of the chosen file and fills in the empty fields.
+  app.post(
+    '/api/admin/vip-mixes/preview',
+    { config: { ...admin, multipartFields: mixPreviewFieldsSchema }, schema: { response: { 200: mixTagsSchema } } },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest(MIX_MESSAGES.fileRequired, 'file_required');
+      const fields: Record<string, string> = {};
+      let head: Buffer | undefined;
+      try {
+        for await (const part of uploadParts(req)) {
+          if (part.kind === 'field') fields[part.name] = part.value;
+          else if (part.name === 'file' && !head)
+            head = await readCapped(part.stream, MIX_PREVIEW_MAX_BYTES, () => new AppError(413, 'preview_too_large', MIX_MESSAGES.previewTooLarge));
+          else await drain(part.stream);
+        }
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        // A broken or truncated multipart body: there is no file to read.
+        throw badRequest(MIX_MESSAGES.fileRequired, 'file_required');
+      }
+      if (!head?.length) throw badRequest(MIX_MESSAGES.fileRequired, 'file_required');
+      const size = mixPreviewFieldsSchema.safeParse(fields);
+      return previewTags(head, size.success ? size.data.size : undefined);
     },
   );
 

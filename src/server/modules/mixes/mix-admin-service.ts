@@ -2,12 +2,23 @@ import { MIX_MESSAGES, isMixStorageKey, type UpdateMix } from '../../../contract
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { MediaStorage } from '../../lib/storage/media-storage';
+import { storeImageUpload } from '../../lib/uploads';
 import { deleteMix, findMix, listMixes, requeueRendition, updateMix, type MixRow } from './mixes-repository';
 
 /** Edits of the library by admins (ADR 0015). */
 
 export async function updateMixDetails(db: Db, id: string, patch: UpdateMix): Promise<MixRow> {
   const row = await updateMix(db, id, patch);
+  if (!row) throw notFound(MIX_MESSAGES.mixNotFound);
+  return row;
+}
+
+/** PUT /api/admin/vip-mixes/{id}/artwork: checked and re-encoded like every picture (lib/images.ts), then linked. */
+export async function setMixArtwork(db: Db, storage: MediaStorage, id: string, image: Buffer): Promise<MixRow> {
+  // Checked first, so a picture for a mix that is not there is not stored.
+  await updateMixDetails(db, id, {});
+  const artworkUrl = await storeImageUpload(storage, image, 'artwork');
+  const row = await updateMix(db, id, { artworkUrl });
   if (!row) throw notFound(MIX_MESSAGES.mixNotFound);
   return row;
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { parseStream } from 'music-metadata';
+import { parseBuffer, parseStream } from 'music-metadata';
 import { IMAGE_MAX_BYTES } from '../../../contracts/images';
-import { MIX_AUDIO_EXTENSIONS, MIX_MESSAGES, mixDetailsSchema, type MixAudioExtension, type MixDetails } from '../../../contracts/mixes';
+import { MIX_AUDIO_EXTENSIONS, MIX_MESSAGES, mixDetailsSchema, type MixAudioExtension, type MixDetails, type MixTags } from '../../../contracts/mixes';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import { drain, peek, readCapped, storeImageUpload, type UploadPart } from '../../lib/uploads';
@@ -147,4 +147,37 @@ function parseDetails(fields: Record<string, string>): MixDetails {
     throw badRequest(`Invalid field '${field}': ${issue?.message ?? 'is invalid'}`, 'validation_error');
   }
   return parsed.data;
+}
+
+/** A tag's text, trimmed; null when absent or blank. */
+function tagText(value: string | undefined): string | null {
+  const text = value?.trim();
+  return text ? text : null;
+}
+
+/**
+ * POST /api/admin/vip-mixes/preview: the tags in the first bytes of a file (the upload form sends a
+ * slice), so the form can fill in what the admin has not typed. `totalSize` is the whole file's size:
+ * with it a constant-bitrate MP3's duration is estimated from its first frames.
+ */
+export async function previewTags(head: Buffer, totalSize: number | undefined): Promise<MixTags> {
+  const ext = audioExtension((await fileTypeFromBuffer(head))?.ext);
+  if (!ext) throw unsupported(MIX_MESSAGES.notAudio);
+  try {
+    const meta = await parseBuffer(head, { mimeType: MEDIA_TYPES[ext], size: totalSize && totalSize >= head.length ? totalSize : undefined });
+    const bitrate = meta.format.bitrate;
+    // A WAV slice's duration is the slice's: the whole file's follows from its constant bitrate.
+    const partialWav = ext === 'wav' && bitrate && totalSize && totalSize > head.length;
+    const duration = partialWav ? (totalSize * 8) / bitrate : meta.format.duration;
+    return {
+      title: tagText(meta.common.title),
+      artist: tagText(meta.common.artist),
+      genre: tagText(meta.common.genre?.[0]),
+      durationS: duration && Number.isFinite(duration) && duration > 0 ? Math.max(1, Math.round(duration)) : null,
+      bitrateKbps: bitrate && Number.isFinite(bitrate) ? Math.round(bitrate / 1000) : null,
+      artwork: Boolean(meta.common.picture?.length),
+    };
+  } catch {
+    throw unsupported(MIX_MESSAGES.notAudio);
+  }
 }

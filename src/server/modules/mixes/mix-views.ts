@@ -24,6 +24,7 @@ export function toAdminVipMix(row: MixRow): AdminVipMix {
     ...toVipMix(row),
     s3Url: row.s3Url,
     bitrateKbps: row.bitrateKbps,
+    hidden: row.hidden,
     createdAt: row.createdAt.toISOString(),
     rendition: { state: row.renditionState, percent: row.renditionPercent, error: row.renditionError },
     plays: row.plays,

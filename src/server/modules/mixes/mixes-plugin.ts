@@ -23,6 +23,7 @@ import { attachmentDisposition } from '../../lib/storage/media-storage';
 import { access } from '../../plugins/access';
 import { mixAdminRoutes } from './mix-admin-routes';
 import { downloadLimits, fileUrlFor, grantDownload, memberNamed, resolveMedia, streamUrlFor, type Asker, type MediaPurpose } from './mix-access-service';
+import { mixUploadsPlugin } from './mix-uploads-plugin';
 import { addStreamedBytes } from './mixes-repository';
 import { RenditionWorker } from './rendition-service';
 import { startOfDayDublin } from '../../lib/dates';
@@ -87,7 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const library = new CachedRead<void, { body: string; leadArtwork: string | undefined }>({
     droppedBy: [changes],
     load: async () => {
-      const list = (await listMixes(db)).map(toVipMix);
+      const list = (await listMixes(db)).filter((row) => !row.hidden).map(toVipMix);
       // The first mix's artwork is the largest paint of /vip: its HTML preloads it.
       return { body: JSON.stringify(list), leadArtwork: list[0]?.artworkUrl ?? undefined };
     },
@@ -218,6 +219,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }
 
   await app.register(mixAdminRoutes, { announceChange, renderInBackground });
+  await app.register(mixUploadsPlugin, { announceChange, renderInBackground });
 };
 
 /** Not encapsulated, so `app.mixRenditions` is visible to the app (tests drain it; benches time it). */

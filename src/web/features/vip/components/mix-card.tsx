@@ -1,5 +1,5 @@
 import { Download, Music2, Pause, Play, Star } from 'lucide-react';
-import type { VipMix } from '../../../../contracts/mixes';
+import { MIX_MESSAGES, type VipMix } from '../../../../contracts/mixes';
 import { Badge } from '../../../components/ui/badge';
 import { formatDuration } from '../../../lib/dates';
 import { cn } from '../../../lib/cn';
@@ -12,12 +12,14 @@ export interface MixCardProps {
   onPlay: () => void;
   onDownload: () => void;
   downloading: boolean;
+  /** Today's downloads are used up: the download button is disabled and says when they come back. */
+  noDownloadsLeft?: boolean;
   /** A card at the top of the grid: its artwork loads at once, ahead of others (it is the page's largest paint). */
   priority?: boolean;
 }
 
 /** One mix: artwork, exclusive badge, rating, title, artist, duration, size, downloads, Play/Pause and download. */
-export function MixCard({ mix, playing, onPlay, onDownload, downloading, priority = false }: MixCardProps) {
+export function MixCard({ mix, playing, onPlay, onDownload, downloading, noDownloadsLeft = false, priority = false }: MixCardProps) {
   return (
     <article
       data-testid="mix-card"
@@ -63,7 +65,7 @@ export function MixCard({ mix, playing, onPlay, onDownload, downloading, priorit
           <div className="text-right">
             <dt className="sr-only">Downloads</dt>
             <dd>
-              {mix.totalDownloads} <span className="text-mist-500">dl</span>
+              {mix.totalDownloads} <span className="text-mist-500">{mix.totalDownloads === 1 ? 'download' : 'downloads'}</span>
             </dd>
           </div>
         </dl>
@@ -77,16 +79,29 @@ export function MixCard({ mix, playing, onPlay, onDownload, downloading, priorit
             {playing ? <Pause className="size-4" aria-hidden="true" /> : <Play className="size-4" aria-hidden="true" />}
             {playing ? 'Pause' : 'Play'}
           </button>
+          {!noDownloadsLeft && (
+            <button
+              type="button"
+              onClick={onDownload}
+              disabled={downloading}
+              aria-label={`Download ${mix.title}`}
+              className="glass inline-flex size-10 items-center justify-center rounded-full text-mist-100 transition hover:bg-white/10 disabled:opacity-50"
+            >
+              <Download className="size-4" aria-hidden="true" />
+            </button>
+          )}
+        </div>
+        {noDownloadsLeft && (
           <button
             type="button"
-            onClick={onDownload}
-            disabled={downloading}
-            aria-label={`Download ${mix.title}`}
-            className="glass inline-flex size-10 items-center justify-center rounded-full text-mist-100 transition hover:bg-white/10 disabled:opacity-50"
+            disabled
+            data-testid="no-downloads-left"
+            className="glass inline-flex min-h-10 items-center justify-center gap-2 rounded-full px-4 py-2 text-xs font-medium text-mist-300 opacity-80"
           >
-            <Download className="size-4" aria-hidden="true" />
+            <Download className="size-4 shrink-0" aria-hidden="true" />
+            {MIX_MESSAGES.noDownloadsLeft}
           </button>
-        </div>
+        )}
       </div>
     </article>
   );

@@ -86,9 +86,10 @@ export default function VipPage() {
         onSuccess: (grant) => {
           if (!grant.downloadUrl) return show('Download URL not available', 'error');
           startBrowserDownload(grant.downloadUrl);
-          show(`Downloaded: ${mix.title}`);
+          show(MIX_MESSAGES.downloadStarted(grant.remainingDownloads));
         },
-        onError: (err) => show(err instanceof ApiError && err.status === 429 ? MIX_MESSAGES.dailyLimitReached : `Download Error: ${mix.title}`, 'error'),
+        // fetch rejects with a TypeError when the request never reached the server.
+        onError: (err) => show(err instanceof TypeError ? MIX_MESSAGES.downloadNetworkError : errorMessage(err, MIX_MESSAGES.downloadFailed), 'error'),
       },
     );
   }
@@ -141,7 +142,7 @@ export default function VipPage() {
       </div>
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-        <label className="glass flex h-12 flex-1 items-center gap-3 rounded-full px-5">
+        <label className="glass flex h-12 shrink-0 items-center gap-3 rounded-full px-5 sm:flex-1">
           <Search className="size-4 text-mist-400" aria-hidden="true" />
           <input
             type="search"
@@ -184,6 +185,7 @@ export default function VipPage() {
               onPlay={() => onPlay(mix)}
               onDownload={() => onDownload(mix)}
               downloading={download.isPending && download.variables?.mixId === mix.id}
+              noDownloadsLeft={access.canDownload && access.remainingDownloads <= 0}
             />
           ))}
         </div>

@@ -1,0 +1,1 @@
+ALTER TABLE "vip_mixes" ADD COLUMN "hidden" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,129 @@
+import { createReadStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import { MemoryLocker, Server as TusServer, type Upload } from '@tus/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MIX_RESUMABLE_PATH, mixUploadMetadataSchema } from '../../../contracts/mixes';
+import { DAY_MS, HOUR_MS } from '../../../contracts/time';
+import { textField } from '../../../contracts/text-field';
+import { AppError } from '../../lib/errors';
+import { runPeriodically } from '../../lib/periodic-job';
+import { access } from '../../plugins/access';
+import { mediaReply, noContentReply } from '../../plugins/reply-schemas';
+import type { UploadPart } from '../../lib/uploads';
+import { uploadMix } from './mix-upload-service';
+import { toAdminVipMix } from './mix-views';
+
+const MB = 1024 * 1024;
+const uploadIdParamsSchema = z.object({ uploadId: textField(64).regex(/^[a-f0-9]{32}$/, 'an upload id') });
+
+/** The JSON envelope of plugins/errors.ts, for answers tus writes itself. */
+function envelope(status: number, code: string, message: string) {
+  return { status_code: status, body: JSON.stringify({ error: { code, message }, message }) };
+}
+
+/** A refusal thrown inside a tus hook becomes tus's answer with our envelope; anything else is a 500 with no detail. */
+function tusRefusal(err: unknown) {
+  if (err instanceof AppError) return envelope(err.statusCode, err.code, err.message);
+  return envelope(500, 'internal_error', 'The upload could not be finished');
+}
+
+/**
+ * Resumable mix uploads (tus 1.0, @tus/server; docs/decisions/0029-h-libadmin-resumable-mix-uploads.md):
+ * the parts of a large file are kept under DATA_DIR/mix-uploads until the last byte arrives, then
+ * the file goes through the same path as a small upload (uploadMix: type by its bytes, cap, tags,
+ * artwork) and its staged copy is deleted. Access is decided by the route policy before any byte is
+ * read; tus's own body handling is reached only through these admin routes.
+ */
+export const mixUploadsPlugin: FastifyPluginAsyncZod<{ announceChange: () => Promise<void>; renderInBackground: () => void }> = async (app, opts) => {
+  const { db } = app.database;
+  const storage = app.mediaStorage;
+  const maxBytes = app.config.MIX_MAX_MB * MB;
+  const directory = path.join(app.config.dataDir, 'mix-uploads');
+  await mkdir(directory, { recursive: true });
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: DAY_MS });
+
+  const tus = new TusServer({
+    path: MIX_RESUMABLE_PATH,
+    datastore: store,
+    locker: new MemoryLocker(),
+    maxSize: maxBytes,
+    relativeLocation: true,
+    // Terminating a finished upload would delete nothing of ours: the mix is already made.
+    disableTerminationForFinishedUploads: true,
+    async onUploadCreate(_req, upload) {
+      const parsed = mixUploadMetadataSchema.safeParse(metadataOf(upload));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw envelope(400, 'validation_error', `Invalid field '${issue?.path.join('.') ?? 'field'}': ${issue?.message ?? 'is invalid'}`);
+      }
+      if (upload.size === undefined) throw envelope(400, 'length_required', 'Send the size of the file when the upload starts');
+      return {};
+    },
+    async onUploadFinish(_req, upload) {
+      try {
+        const row = await uploadMix({ db, storage, maxBytes }, stagedParts(directory, upload));
+        await opts.announceChange();
+        // The listening copy is made as for a small upload.
+        opts.renderInBackground();
+        return { status_code: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(toAdminVipMix(row)) };
+      } catch (err) {
+        if (!(err instanceof AppError)) app.log.error({ err }, 'finishing a resumable mix upload failed');
+        throw tusRefusal(err);
+      } finally {
+        await store.remove(upload.id).catch(() => undefined);
+      }
+    },
+  });
+
+  // tus reads the body itself: the request stream is left unread here.
+  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null, undefined));
+
+  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    // Only tus's own body type reaches it unread; any other body was parsed (or refused) by Fastify, and tus answers without it.
+    const withBody = (req.method === 'PATCH' || req.method === 'POST') && req.headers['content-type']?.startsWith('application/offset+octet-stream') === true;
+    const request = new Request(`http://${req.host || 'localhost'}${req.url}`, {
+      method: req.method,
+      headers,
+      body: withBody ? (Readable.toWeb(req.raw) as ReadableStream<Uint8Array>) : undefined,
+      // @ts-expect-error Node's fetch needs duplex for a streamed body; lib.dom's RequestInit does not know it.
+      duplex: 'half',
+    });
+    const response = await tus.handleWeb(request);
+    reply.status(response.status);
+    response.headers.forEach((value, name) => void reply.header(name, value));
+    // The answers tus writes are small (JSON, or nothing).
+    const body = req.method === 'HEAD' || response.status === 204 ? undefined : Buffer.from(await response.arrayBuffer());
+    return reply.send(body);
+  };
+
+  const replies = { 200: mediaReply('application/json', 'The finished upload: the new mix'), 201: noContentReply, 204: noContentReply };
+  const admin = { access: access.admin };
+  app.post(MIX_RESUMABLE_PATH, { config: admin, schema: { response: replies } }, handle);
+  for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
+    app.route({ method, url: `${MIX_RESUMABLE_PATH}/:uploadId`, config: admin, schema: { params: uploadIdParamsSchema, response: replies }, handler: handle });
+  }
+
+  // Uploads left unfinished for a day are dropped with their bytes.
+  runPeriodically(app, { name: 'stale mix uploads', everyMs: HOUR_MS, run: async () => void (await store.deleteExpired()) });
+};
+
+/** tus metadata with its empty values (sent as a bare key) as empty strings. */
+function metadataOf(upload: Upload): Record<string, string> {
+  return Object.fromEntries(Object.entries(upload.metadata ?? {}).map(([key, value]) => [key, value ?? '']));
+}
+
+/** The staged file and its metadata as the parts of a multipart upload, so both ways in share uploadMix. */
+async function* stagedParts(directory: string, upload: Upload): AsyncIterable<UploadPart> {
+  const metadata = mixUploadMetadataSchema.parse(metadataOf(upload));
+  for (const name of ['title', 'artist', 'genre', 'description'] as const) yield { kind: 'field', name, value: metadata[name] };
+  yield { kind: 'file', name: 'file', filename: metadata.filename, stream: createReadStream(path.join(directory, upload.id)) };
+}

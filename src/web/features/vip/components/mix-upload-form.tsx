@@ -1,0 +1,180 @@
+import { Upload, X } from 'lucide-react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { MIX_GENRES, type MixDetails, type MixTags } from '../../../../contracts/mixes';
+import { Button } from '../../../components/ui/button';
+import { FilePicker, UploadProgress } from '../../../components/ui/file-picker';
+import { SelectField, TextField } from '../../../components/ui/form-controls';
+import { formatDuration } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/http';
+import { previewMixTags, useMixUpload, type MixUpload } from '../api/admin-mixes';
+import { uploadStats } from '../lib/upload-stats';
+
+const genreOptions = MIX_GENRES.map((g) => ({ value: g, label: g }));
+
+/** The tag's genre as one of ours, when it is one. */
+function knownGenre(tag: string | null): string | undefined {
+  const g = tag?.trim().toLowerCase();
+  return MIX_GENRES.find((known) => known === g);
+}
+
+/** What the preview found, in one line under the file. */
+function describeTags(tags: MixTags): string {
+  const facts = [
+    tags.durationS ? formatDuration(tags.durationS) : null,
+    tags.bitrateKbps ? `${tags.bitrateKbps} kbps` : null,
+    tags.artwork ? 'artwork included' : 'no artwork',
+  ];
+  return `Read from the file: ${facts.filter(Boolean).join(' · ')}`;
+}
+
+interface Running {
+  upload: MixUpload;
+  startedAt: number;
+  loaded: number;
+  total: number;
+}
+
+/**
+ * Upload a mix: choosing a file reads its tags (the first megabyte goes to the preview route) and
+ * fills in the fields left empty; the upload shows bytes, percent, speed and time left, and Cancel
+ * stops it with nothing kept.
+ */
+export function MixUploadForm() {
+  const start = useMixUpload();
+  const formRef = useRef<HTMLFormElement>(null);
+  const genreTouched = useRef(false);
+  const [running, setRunning] = useState<Running | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [found, setFound] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const preview = useRef<AbortController | null>(null);
+
+  // The speed and time left move on between progress events too.
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, [running]);
+  useEffect(() => () => preview.current?.abort(), []);
+
+  async function onFile(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.currentTarget.files?.[0];
+    const form = formRef.current;
+    setFound(null);
+    preview.current?.abort();
+    if (!file || !form) return;
+    const controller = new AbortController();
+    preview.current = controller;
+    try {
+      const tags = await previewMixTags(file, controller.signal);
+      if (controller.signal.aborted) return;
+      const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+      for (const name of ['title', 'artist'] as const) {
+        const input = field(name);
+        const value = tags[name];
+        if (input && !input.value.trim() && value) input.value = value.slice(0, 200);
+      }
+      const genre = knownGenre(tags.genre);
+      const genreInput = field('genre');
+      if (genre && genreInput && !genreTouched.current) genreInput.value = genre;
+      setFound(describeTags(tags));
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      setFound(errorMessage(err, 'The file could not be read'));
+    }
+  }
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const file = data.get('file');
+    const artwork = data.get('artwork');
+    if (!(file instanceof File) || file.size === 0) return setMessage({ text: 'Choose an audio file to upload', error: true });
+    const details: MixDetails = {
+      title: String(data.get('title') ?? ''),
+      artist: String(data.get('artist') ?? ''),
+      genre: String(data.get('genre') ?? '') as MixDetails['genre'],
+      description: String(data.get('description') ?? ''),
+    };
+    setMessage(null);
+    const startedAt = Date.now();
+    const upload = start(details, file, artwork instanceof File && artwork.size > 0 ? artwork : null, ({ loaded, total }) =>
+      setRunning((r) => (r ? { ...r, loaded, total } : r)),
+    );
+    setRunning({ upload, startedAt, loaded: 0, total: file.size });
+    setNow(startedAt);
+    upload.done.then(
+      (mix) => {
+        setRunning(null);
+        setMessage({ text: `Uploaded: ${mix.title} (${formatDuration(mix.duration)})`, error: false });
+        form.reset();
+        genreTouched.current = false;
+        setFound(null);
+      },
+      (err: unknown) => {
+        setRunning(null);
+        const cancelled = err instanceof DOMException && err.name === 'AbortError';
+        setMessage(cancelled ? { text: 'Upload cancelled', error: false } : { text: errorMessage(err, 'Upload failed'), error: true });
+      },
+    );
+  }
+
+  const stats = running ? uploadStats(running.loaded, running.total, now - running.startedAt) : null;
+  return (
+    <form ref={formRef} onSubmit={submit} className="glass mt-8 grid gap-3 rounded-3xl p-5 sm:grid-cols-2 sm:p-6" aria-label="Upload a mix">
+      <h2 className="font-display text-xl font-bold text-white sm:col-span-2">Upload a mix</h2>
+      <TextField name="title" label="Title" required maxLength={200} placeholder="Title" />
+      <TextField name="artist" label="Artist" required maxLength={200} placeholder="Artist" />
+      <SelectField
+        name="genre"
+        label="Genre"
+        className="capitalize"
+        defaultValue="deep house"
+        options={genreOptions}
+        onChange={() => (genreTouched.current = true)}
+      />
+      <TextField name="description" label="Description" maxLength={2000} placeholder="Description" />
+      <FilePicker
+        name="file"
+        label="Audio (MP3, AAC/M4A, FLAC, WAV)"
+        required
+        accept=".mp3,.m4a,.aac,.flac,.wav,audio/*"
+        onChange={(e) => void onFile(e)}
+        disabled={running !== null}
+        hint={found ?? undefined}
+      />
+      <FilePicker
+        name="artwork"
+        label="Artwork (optional; else the file's own)"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        disabled={running !== null}
+      />
+      {stats && (
+        <div className="sm:col-span-2" data-testid="upload-status">
+          <UploadProgress value={stats.fraction} label="Mix upload" />
+          <p className="mt-2 text-sm text-mist-300 tabular-nums" aria-live="polite">
+            {stats.text}
+          </p>
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+        {running ? (
+          // Own keys: a reused element would turn into the submit button while its click is still being handled, and upload again.
+          <Button key="cancel" variant="secondary" onClick={() => running.upload.cancel()}>
+            <X className="size-4" aria-hidden="true" /> Cancel
+          </Button>
+        ) : (
+          <Button key="upload" type="submit">
+            <Upload className="size-4" aria-hidden="true" /> Upload
+          </Button>
+        )}
+        {message && (
+          <p role="status" className={message.error ? 'text-sm text-rose-300' : 'text-sm text-emerald-300'}>
+            {message.text}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
