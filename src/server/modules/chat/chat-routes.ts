@@ -24,7 +24,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/chat/:channel/messages',
-    { config: { access: access.public }, schema: { params: chatParamsSchema, response: { 200: chatHistorySchema } } },
+    {
+      config: { access: access.public },
+      schema: {
+        params: chatParamsSchema,
+        // A premium chat refuses visitors (401) and members who may not hear the channel (403).
+        response: { 200: chatHistorySchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
+    },
     async (req, reply) => {
       const h = await chatHistory(db, req.params.channel, req.user);
       reply.header('cache-control', 'private, no-store');
