@@ -15,6 +15,7 @@ const extra: { name: string }[] = [];
 // Scale benchmarks owned by their modules, and the idle footprint.
 const scaleBenches: [string, string][] = [
   ['bench/sse-fanout.ts', 'benchSseFanout'],
+  ['bench/chat-fanout.ts', 'benchChatFanout'],
   ['bench/admin-scale.ts', 'benchAdminScale'],
   ['bench/sync-preview.ts', 'benchSyncPreview'],
   ['bench/stream-auth.ts', 'benchStreamAuth'],

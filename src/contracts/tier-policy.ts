@@ -211,3 +211,13 @@ export const PLEDGE_BANDS: readonly { tier: Exclude<Tier, 'free'>; minCents: num
 export function tierForPledgeCents(cents: number): Tier {
   return PLEDGE_BANDS.find((b) => cents >= b.minCents)?.tier ?? 'free';
 }
+
+/** Whether a member reads and posts in the channel chats without an extra step (chatSignIn). */
+export function mayChat(s: Subscriber, now: Date = new Date()): boolean {
+  return benefitsOf(s, now).chatSignIn;
+}
+
+/** Whether a member's chat messages carry the supporter badge and skip slow mode (chatPriority). */
+export function hasChatPriority(s: Subscriber, now: Date = new Date()): boolean {
+  return benefitsOf(s, now).chatPriority;
+}

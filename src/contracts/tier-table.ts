@@ -29,8 +29,10 @@ export interface TierRow {
   adFree: boolean;
   /** May comment on news and the home page and post in the forum. */
   comments: boolean;
-  /** Signed in to the chatroom automatically. */
+  /** Signed in to the chatroom automatically: reads and posts in the channel chats without an extra step. */
   chatSignIn: boolean;
+  /** Priority community access: the supporter badge on chat messages, and no slow mode. */
+  chatPriority: boolean;
   /** May play the mixes of the VIP library. */
   playsMixes: boolean;
   /** Mixes the member may download a day, counted from midnight Dublin time; 0 = no downloads. */
@@ -56,6 +58,7 @@ export const TIER_TABLE: Readonly<Record<Tier, TierRow>> = {
     adFree: false,
     comments: false,
     chatSignIn: false,
+    chatPriority: false,
     playsMixes: false,
     mixDownloadsPerDay: 0,
     prioritySupport: false,
@@ -71,16 +74,17 @@ export const TIER_TABLE: Readonly<Record<Tier, TierRow>> = {
     adFree: true,
     comments: true,
     chatSignIn: true,
+    chatPriority: false,
     playsMixes: true,
     mixDownloadsPerDay: 0,
     prioritySupport: false,
-    // No chatroom promise: there is no chatroom yet.
     benefits: [
       'Premium channel at 320kbps',
       'Track identification',
       'Ad-free listening',
       'Play the VIP mix library',
       'Comments on news, forum and home',
+      'Live chat beside the players',
       'Supporter badge on your profile',
     ],
   },
@@ -94,10 +98,11 @@ export const TIER_TABLE: Readonly<Record<Tier, TierRow>> = {
     adFree: true,
     comments: true,
     chatSignIn: true,
+    chatPriority: true,
     playsMixes: true,
     mixDownloadsPerDay: 0,
     prioritySupport: false,
-    benefits: [`Everything in ${DHR1}`, `The exclusive ${DHR2} channel`, 'Enhanced streaming quality'],
+    benefits: [`Everything in ${DHR1}`, `The exclusive ${DHR2} channel`, 'Enhanced streaming quality', 'Supporter badge in chat, no slow mode'],
   },
   vip: {
     id: 'vip',
@@ -109,6 +114,7 @@ export const TIER_TABLE: Readonly<Record<Tier, TierRow>> = {
     adFree: true,
     comments: true,
     chatSignIn: true,
+    chatPriority: true,
     playsMixes: true,
     mixDownloadsPerDay: VIP_DOWNLOADS_PER_DAY,
     prioritySupport: true,

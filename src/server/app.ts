@@ -38,6 +38,7 @@ import { mediaRoutes } from './modules/media/media-routes';
 import { mixesPlugin } from './modules/mixes/mixes-plugin';
 import { commentsRoutes } from './modules/comments/comments-routes';
 import { moderationRoutes } from './modules/comments/moderation-routes';
+import { chatPlugin } from './modules/chat/chat-plugin';
 import { moderationQueueRoutes } from './modules/admin/moderation-queue-routes';
 import { profilesRoutes } from './modules/profiles/profiles-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
@@ -227,6 +228,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(mixesPlugin);
   await app.register(commentsRoutes);
   await app.register(moderationRoutes);
+  await app.register(chatPlugin);
   await app.register(moderationQueueRoutes);
   await app.register(profilesRoutes);
   await app.register(contactRoutes);

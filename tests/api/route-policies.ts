@@ -134,6 +134,12 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['GET', '/media/mixes/:mixId/download', 'mediaLink:download'],
   ['GET', '/media/mixes/:mixId/stream', 'mediaLink:stream'],
   ['GET', '/metrics', 'admin|bearer:METRICS_TOKEN'],
+  // Channel chat (reads follow the channel's tier inside the service)
+  ['GET', '/api/chat/:channel/messages', 'public'],
+  ['POST', '/api/chat/:channel/messages', 'member'],
+  ['DELETE', '/api/admin/chat/messages/:id', 'admin'],
+  ['POST', '/api/admin/chat/messages/:id/approve', 'admin'],
+  ['POST', '/api/admin/chat/mutes', 'admin'],
   // Community: comments, moderation
   ['GET', '/api/comments/recent', 'public'],
   ['GET', '/api/comments/recent/:limit', 'public'],

@@ -72,6 +72,8 @@ export const RATE_RULES = {
   accountMail: { name: 'account-mail', perIp: { max: 10, windowMs: 15 * MIN }, perMember: { max: 3, windowMs: 15 * MIN } },
   /** Password or link confirmations of the member's own account changes. */
   accountConfirm: { name: 'account-confirm', perIp: { max: 20, windowMs: 15 * MIN }, perMember: { max: 10, windowMs: 15 * MIN } },
+  /** Channel chat messages (slow mode comes on top, for members without the supporter badge). */
+  chatPost: { name: 'chat', perIp: { max: 120, windowMs: MIN }, perMember: { max: 20, windowMs: MIN } },
   /** Starting forum threads. */
   forumPost: { name: 'forum-post', perIp: { max: 10, windowMs: 60 * MIN } },
 } as const satisfies Record<string, RateRule>;

@@ -6,7 +6,8 @@ import { RootLayout } from './layout/root-layout';
 import { lazyPage } from './lazy-page';
 
 const channelPage = lazyPage(() => import('../features/channels/pages/channel-page'));
-const playerPage = lazyPage(() => import('../features/radio/pages/player-page'));
+// The pop-out players come with their channel's chat (the chat feature wraps radio's player page).
+const playerPage = lazyPage(() => import('../features/chat/pages/pop-out-page'));
 
 /**
  * The routes the first load knows: the home page (in the entry chunk: no spinner-to-page shift on the

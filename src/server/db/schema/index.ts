@@ -1,6 +1,7 @@
 // Every table, one file per owning module. drizzle-kit reads this file to generate migrations.
 export * from './account';
 export * from './auth';
+export * from './chat';
 export * from './comments';
 export * from './contact';
 export * from './grants';

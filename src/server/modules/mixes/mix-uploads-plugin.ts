@@ -33,7 +33,7 @@ function tusRefusal(err: unknown) {
 }
 
 /**
- * Resumable mix uploads (tus 1.0, @tus/server; docs/decisions/0029-h-libadmin-resumable-mix-uploads.md):
+ * Resumable mix uploads (tus 1.0, @tus/server; docs/decisions/0030-resumable-mix-uploads.md):
  * the parts of a large file are kept under DATA_DIR/mix-uploads until the last byte arrives, then
  * the file goes through the same path as a small upload (uploadMix: type by its bytes, cap, tags,
  * artwork) and its staged copy is deleted. Access is decided by the route policy before any byte is

@@ -15,8 +15,13 @@ import { SECOND_MS } from '../../../contracts/time';
 import { mediaReply, noContentReply } from '../../plugins/reply-schemas';
 import { textField } from '../../../contracts/text-field';
 
+/** Names the audiences a new /api/live/events stream joins (another module's events reach only them). */
+export type LiveAudienceResolver = (req: FastifyRequest) => Promise<readonly string[]>;
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Modules that send audience-bound events register here (the chat: the chats the reader may read). */
+    liveAudiences: LiveAudienceResolver[];
     /** Live metadata per channel, the Icecast poller and the SSE fan-out. */
     nowPlaying: NowPlaying;
     /** Signs and checks the premium mounts' listener tokens. */
@@ -35,6 +40,7 @@ const CHANNEL_REFRESH_MS = 5_000;
 const routes: FastifyPluginAsyncZod = async (app) => {
   const nowPlaying = new NowPlaying(app.database, app.log.child({ module: 'now-playing' }));
   app.decorate('nowPlaying', nowPlaying);
+  app.decorate('liveAudiences', [] as LiveAudienceResolver[]);
   app.decorate('streamTokens', new StreamTokens(app.config.STREAM_AUTH_KEY));
   nowPlaying.hub.limits = { perAddress: app.config.SSE_MAX_PER_IP, total: app.config.SSE_MAX_TOTAL };
 
@@ -154,7 +160,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (req, reply) => {
+    async (req, reply) => {
       const header = req.headers['last-event-id'];
       const raw = (Array.isArray(header) ? header[0] : header) ?? req.query.lastEventId;
       const lastId = raw !== undefined && /^\d{1,16}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
@@ -163,16 +169,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         // in HTTP (Retry-After) and in SSE (`retry:`), with the error envelope as the event's data.
         const message = 'Too many live connections right now. Please try again shortly.';
         const envelope = JSON.stringify({ error: { code: 'too_many_streams', message }, message });
-        reply
+        return reply
           .code(503)
           .header('retry-after', String(SSE_RETRY_AFTER_S))
           .header('cache-control', 'no-store')
           .type('text/event-stream; charset=utf-8')
           .send(`retry: ${SSE_RETRY_AFTER_S * 1000}\nevent: error\ndata: ${envelope}\n\n`);
-        return;
       }
+      // A resolver that fails (the database away) only leaves its audiences out: the stream still opens.
+      const audiences = new Set((await Promise.all(app.liveAudiences.map((resolve) => resolve(req).catch(() => [])))).flat());
       reply.hijack();
       const res = reply.raw;
+      // The reader may have left while the audiences were looked up: a closed socket never joins the hub.
+      if (req.raw.socket.destroyed) return;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         // no-store: the stream may be opened with a member's cookie (member data is never cached).
@@ -185,7 +194,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       });
       req.raw.socket.setNoDelay(true);
       res.write(`retry: 3000\n\n${nowPlaying.framesSince(lastId)}`);
-      nowPlaying.hub.add(res, req.ip);
+      nowPlaying.hub.add(res, req.ip, audiences);
     },
   );
 };

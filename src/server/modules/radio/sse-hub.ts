@@ -19,8 +19,11 @@ export interface SseLimits {
  * Fan-out to Server-Sent Events clients: one serialised frame per change, written to every socket;
  * one shared heartbeat timer (no per-client timers); clients leave the set when their socket closes.
  */
+const NO_AUDIENCES: ReadonlySet<string> = new Set();
+
 export class SseHub {
-  private readonly clients = new Set<ServerResponse>();
+  /** Each client with the audiences it belongs to (e.g. the chats it may read), fixed when it connects. */
+  private readonly clients = new Map<ServerResponse, ReadonlySet<string>>();
   /** Open streams per client address, so one address cannot take every slot. */
   private readonly perAddress = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | undefined;
@@ -37,8 +40,8 @@ export class SseHub {
     return this.clients.size < this.limits.total && (this.perAddress.get(address) ?? 0) < this.limits.perAddress;
   }
 
-  add(res: ServerResponse, address: string): void {
-    this.clients.add(res);
+  add(res: ServerResponse, address: string, audiences: ReadonlySet<string> = NO_AUDIENCES): void {
+    this.clients.set(res, audiences);
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     res.on('close', () => {
       this.clients.delete(res);
@@ -62,8 +65,10 @@ export class SseHub {
     return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
   }
 
-  broadcastRaw(frame: string): void {
-    for (const res of this.clients) {
+  /** Writes `frame` to every client, or only to those in `audience`. */
+  broadcastRaw(frame: string, audience?: string): void {
+    for (const [res, audiences] of this.clients) {
+      if (audience !== undefined && !audiences.has(audience)) continue;
       if (res.writableEnded || res.destroyed) {
         this.clients.delete(res);
         continue;
@@ -81,7 +86,7 @@ export class SseHub {
   closeAll(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = undefined;
-    for (const res of this.clients) res.end();
+    for (const res of this.clients.keys()) res.end();
     this.clients.clear();
   }
 }

@@ -5,3 +5,5 @@ export { useChannels, useChannel } from './api/get-channels';
 export { useNowPlaying } from './api/get-live-metadata';
 export { playerFallback } from './lib/fallbacks';
 export { premiumSource } from './api/get-stream-ticket';
+export { useLiveAudience, useLiveEvent, useLiveEventsConnected } from './api/live-events';
+export { default as PlayerPage } from './pages/player-page';

@@ -4,6 +4,7 @@ import type { Channel } from '../../../../contracts/channels';
 import { Badge } from '../../../components/ui/badge';
 import { PageContainer } from '../../../components/ui/page-container';
 import { TierBenefits, UpgradeOptions, usePermissions } from '../../auth';
+import { ChannelChat } from '../../chat';
 import { LivePlayer, playerFallback, premiumSource, useNowPlaying } from '../../radio';
 import { LiveTrackCard, RecentTracksWidget } from '../../tracks';
 import { tierLabel, tierList, tiersWith } from '../../../../contracts/tier-table';
@@ -106,6 +107,7 @@ export default function ChannelContent({ channel: info }: { channel: Channel }) 
         <LivePlayer player={channel} channel={channel} source={source} name={name} quality={info.bitrateLabel} nowPlaying={now} accent={accent} />
         <LiveTrackCard channel={channel} channelName={name} accent={accent} besideRecentList />
       </div>
+      <ChannelChat channel={channel} title={name} className="mt-5 h-[28rem]" />
       <RecentTracksWidget channel={channel} channelName={name} accent={accent} className="mt-5" />
 
       <section aria-labelledby="channel-features" className="mt-14">

@@ -4,6 +4,7 @@ import type { Tier } from '../../../../contracts/tiers';
 import { PageContainer } from '../../../components/ui/page-container';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { hasTierAccess, usePermissions } from '../../auth';
+import { HomeChat } from '../../chat';
 import { HomeLivePlayer, useChannels, useHomeNowPlaying } from '../../radio';
 
 /**
@@ -30,6 +31,9 @@ export function LiveSection() {
         <div className="mt-8 grid grid-cols-1 gap-5 lg:grid-cols-[1.6fr_1fr]">
           <HomeLivePlayer />
           <ChannelLinks />
+        </div>
+        <div className="mt-5">
+          <HomeChat />
         </div>
       </PageContainer>
     </section>

@@ -19,6 +19,10 @@ class LiveEvents {
   private connected = false;
   private readonly listeners = new Set<() => void>();
   private readonly handlers = new Set<(event: { channel: string; data: LiveMetadata | null }) => void>();
+  /** Other features' events on the same stream (the chat's `chat`), by event name: raw data. */
+  private readonly named = new Map<string, Set<(data: string) => void>>();
+  /** Who the stream was opened for: the server picks a stream's audiences (its chats) when it connects. */
+  private audienceKey: string | undefined;
 
   acquire(client: QueryClient): () => void {
     this.client = client;
@@ -34,6 +38,37 @@ class LiveEvents {
   onEvent(handler: (event: { channel: string; data: LiveMetadata | null }) => void): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
+  }
+
+  /** Calls `handler` with the data of each `name` event on the shared stream. */
+  onNamedEvent(name: string, handler: (data: string) => void): () => void {
+    let set = this.named.get(name);
+    if (!set) {
+      set = new Set();
+      this.named.set(name, set);
+      this.source?.addEventListener(name, this.dispatch);
+    }
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  private readonly dispatch = (e: Event) => {
+    const { type, data } = e as MessageEvent<string>;
+    for (const h of this.named.get(type) ?? []) h(data);
+  };
+
+  /**
+   * Reopens the stream when the signed-in member changed since it was opened (`key`: who is signed
+   * in now), so that it joins the audiences of the new session.
+   */
+  openFor(key: string): void {
+    const before = this.audienceKey;
+    this.audienceKey = key;
+    if (before === undefined || before === key || !this.source) return;
+    this.source.close();
+    this.source = undefined;
+    this.setConnected(false);
+    this.open();
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -55,6 +90,7 @@ class LiveEvents {
     const source = new EventSource(LIVE_EVENTS_PATH);
     this.source = source;
     source.onopen = () => this.setConnected(true);
+    for (const name of this.named.keys()) source.addEventListener(name, this.dispatch);
     source.onerror = () => {
       this.setConnected(false);
       // CONNECTING: the browser retries by itself (sending Last-Event-ID). CLOSED: it gave up.
@@ -101,4 +137,17 @@ export function useLiveEvents(): void {
 export function useLiveEventsConnected(): boolean {
   useLiveEvents();
   return useSyncExternalStore(liveEvents.subscribe, liveEvents.isConnected, () => false);
+}
+
+/** Calls `handler` with each `name` event's data while the calling component is mounted (the stream stays open). */
+export function useLiveEvent(name: string, handler: (data: string) => void): void {
+  useLiveEvents();
+  useEffect(() => liveEvents.onNamedEvent(name, handler), [name, handler]);
+}
+
+/** Keeps the stream's audiences those of `key` (who is signed in): reopens it once when it changes. */
+export function useLiveAudience(key: string | undefined): void {
+  useEffect(() => {
+    if (key !== undefined) liveEvents.openFor(key);
+  }, [key]);
 }

@@ -4,7 +4,7 @@ import type { LiveMetadata } from '../../../../contracts/radio';
  * What the listener hears right now, per channel, read from the stream's own ICY metadata at the
  * moment the audio reaches it. While a player on this page plays a channel with in-band titles,
  * that title wins over the pushed/polled one, which runs ahead of the audio by the buffer
- * (docs/decisions/0029-h-nowplaying-one-store-and-icy-timing.md).
+ * (docs/decisions/0029-one-now-playing-and-icy-timing.md).
  */
 class HeardTitles {
   private readonly titles = new Map<string, LiveMetadata>();

@@ -3,7 +3,7 @@
  * by icecast-metadata-js and the audio goes to the <audio> element through Media Source Extensions.
  * A title block arrives ahead of the audio it names by the whole buffer, so each title is kept with the
  * media time at which its audio starts (the buffered end when it came) and told only once playback gets
- * there. Loaded with the first Play, never with the page (docs/decisions/0029-h-nowplaying-one-store-and-icy-timing.md).
+ * there. Loaded with the first Play, never with the page (docs/decisions/0029-one-now-playing-and-icy-timing.md).
  */
 import { IcecastMetadataReader } from 'icecast-metadata-js';
 

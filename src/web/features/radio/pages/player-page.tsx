@@ -1,5 +1,5 @@
 import { Maximize2, Minimize2, Radio, X } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { InvalidPlayer } from '../../../components/ui/invalid-player';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -17,8 +17,11 @@ import { FREE_PLAYER, PAUSE_PARENT_PLAYER, type PauseParentMessage } from '../li
 /** Pop-out players serve the two live channels; other ids get the Invalid Player screen. */
 const POP_OUT_CHANNELS = new Set(['dhr1', 'dhr2']);
 
+/** What another feature shows under the pop-out's player (the chat): given the free player or the channel id. */
+export type PopOutExtra = (target: { free: boolean; channelId: string }) => ReactNode;
+
 /** /player (the home stream, 400x600) and /player/:channel (420x500): the pop-out windows. */
-export default function PlayerPage() {
+export default function PlayerPage({ extra }: { extra?: PopOutExtra } = {}) {
   const { channel: param } = useParams();
   const player = param === undefined ? FREE_PLAYER : param.toLowerCase();
   const channelId = player === FREE_PLAYER ? FREE_STREAM_CHANNEL : player;
@@ -38,6 +41,7 @@ export default function PlayerPage() {
         source={publicSource(channel.freeStreamUrl)}
         accent={channel.colour}
         quality={channel.freeBitrateLabel}
+        extra={extra}
       />
     );
   }
@@ -51,6 +55,7 @@ export default function PlayerPage() {
         source={premiumSource(channel.id)}
         accent={channel.colour}
         quality={channel.bitrateLabel}
+        extra={extra}
       />
     </AccessGate>
   );
@@ -63,6 +68,7 @@ function PopOut({
   source,
   accent,
   quality,
+  extra,
 }: {
   player: string;
   channelId: string;
@@ -70,6 +76,7 @@ function PopOut({
   source: StreamSource;
   accent: string;
   quality: string | null;
+  extra?: PopOutExtra;
 }) {
   useDocumentTitle(`${name} Player`);
   const now = useNowPlaying(channelId, playerFallback(channelId));
@@ -136,6 +143,7 @@ function PopOut({
         onPlaying={tellOpener}
         compact={minimized}
       />
+      {!minimized && extra?.({ free: player === FREE_PLAYER, channelId })}
       {!minimized && <p className="mt-auto pt-4 text-center text-xs text-mist-500">Keep this window open to listen while you browse.</p>}
     </div>
   );

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CHAT_EVENT, type ChatEvent } from '../../../contracts/chat';
+import { DAY_MS } from '../../../contracts/time';
+import { runPeriodically } from '../../lib/periodic-job';
+import { findSessionUser, sessionCookieName } from '../../lib/sessions';
+import { SseHub } from '../radio/sse-hub';
+import { chatRoutes } from './chat-routes';
+import { pruneChat, readableChats } from './chat-service';
+
+/** The NOTIFY channel every instance listens on; the payload is the SSE event's data. */
+export const CHAT_NOTIFY_CHANNEL = 'dhr_chat';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes and more. */
+const NOTIFY_MAX_BYTES = 7900;
+
+/** The SSE audience of a chat: the streams opened by readers who may read it. */
+export const chatAudience = (channel: string) => `chat:${channel}`;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends a chat event to every instance's readers of that chat (through NOTIFY, never directly). */
+    publishChat(event: ChatEvent): Promise<void>;
+  }
+}
+
+/**
+ * The channel chats: routes, delivery and retention (docs/decisions/0031-channel-chat.md).
+ * A message travels as the SSE `chat` event over /api/live/events: the writer NOTIFYs, and every
+ * instance (the writer's too, on PGlite as on PostgreSQL) writes it to its streams whose reader may
+ * read that chat. The event carries the message itself (at most CHAT_MAX_LENGTH characters), so no
+ * instance reads the database per message.
+ */
+const plugin: FastifyPluginAsync = async (app) => {
+  const cookieName = sessionCookieName(app.config.secureCookies);
+
+  // Which chats a new stream hears: fixed when it connects, from the session (never the URL).
+  app.liveAudiences.push(async (req: FastifyRequest) => {
+    const token = req.cookies[cookieName];
+    const found = token && token.length <= 128 ? await findSessionUser(app.database.db, token) : null;
+    return (await readableChats(app.database.db, found?.user ?? null)).map(chatAudience);
+  });
+
+  app.decorate('publishChat', async (event: ChatEvent) => {
+    const payload = JSON.stringify(event);
+    if (Buffer.byteLength(payload) > NOTIFY_MAX_BYTES) throw new Error('chat event too large for NOTIFY');
+    await app.database.notify(CHAT_NOTIFY_CHANNEL, payload);
+  });
+
+  let unlisten: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unlisten = await app.database.listen(CHAT_NOTIFY_CHANNEL, (payload) => {
+      let event: { channel?: unknown };
+      try {
+        event = JSON.parse(payload) as { channel?: unknown };
+      } catch {
+        return;
+      }
+      if (typeof event.channel !== 'string') return;
+      // One frame, serialised once (on one line) for every reader of that chat.
+      app.nowPlaying.hub.broadcastRaw(SseHub.frame(CHAT_EVENT, JSON.stringify(event)), chatAudience(event.channel));
+    });
+  });
+  app.addHook('preClose', async () => {
+    await unlisten?.().catch(() => undefined);
+  });
+
+  runPeriodically(app, { name: 'chat retention', everyMs: DAY_MS, run: () => pruneChat(app.database.db) });
+
+  await app.register(chatRoutes);
+};
+
+export const chatPlugin = fp(plugin, { name: 'chat', dependencies: ['radio'] });

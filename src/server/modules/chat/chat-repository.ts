@@ -1,0 +1,91 @@
+import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chatMembers, chatMessages } from '../../db/schema';
+
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+type NewChatMessageRow = typeof chatMessages.$inferInsert;
+export type ChatMemberRow = typeof chatMembers.$inferSelect;
+
+/**
+ * The last `limit` messages of a chat, newest first: the shown ones, and the held ones of `heldOf`
+ * (a member's own) or every held one (`allHeld`, moderators).
+ */
+export async function recentMessages(db: Db, channel: string, limit: number, heldOf: string | null, allHeld: boolean): Promise<ChatMessageRow[]> {
+  const visible = allHeld ? undefined : heldOf ? or(eq(chatMessages.status, 'shown'), eq(chatMessages.userId, heldOf)) : eq(chatMessages.status, 'shown');
+  return db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.channel, channel), visible))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(limit);
+}
+
+export async function insertMessage(db: Db, row: NewChatMessageRow): Promise<ChatMessageRow> {
+  const [inserted] = await db.insert(chatMessages).values(row).returning();
+  if (!inserted) throw new Error('chat message insert returned nothing');
+  return inserted;
+}
+
+export async function deleteMessage(db: Db, id: string): Promise<ChatMessageRow | null> {
+  const [row] = await db.delete(chatMessages).where(eq(chatMessages.id, id)).returning();
+  return row ?? null;
+}
+
+/** Shows a held message; null when it is gone or was not held. */
+export async function showMessage(db: Db, id: string): Promise<ChatMessageRow | null> {
+  const [row] = await db
+    .update(chatMessages)
+    .set({ status: 'shown' })
+    .where(and(eq(chatMessages.id, id), eq(chatMessages.status, 'held')))
+    .returning();
+  return row ?? null;
+}
+
+/** The member's last message in any chat (the repeat rule of the link hold). */
+export async function lastMessageOf(db: Db, userId: string): Promise<ChatMessageRow | null> {
+  const [row] = await db.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(desc(chatMessages.createdAt)).limit(1);
+  return row ?? null;
+}
+
+/** Deletes messages older than `before`; returns how many went. */
+export async function deleteMessagesBefore(db: Db, before: Date): Promise<number> {
+  const rows = await db.delete(chatMessages).where(lt(chatMessages.createdAt, before)).returning({ id: chatMessages.id });
+  return rows.length;
+}
+
+export async function findChatMember(db: Db, userId: string): Promise<ChatMemberRow | null> {
+  const [row] = await db.select().from(chatMembers).where(eq(chatMembers.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Slow mode in one atomic statement: records a post at `now` unless the member posted after
+ * `notAfter`. Returns false when the member must wait (two posts racing: one wins).
+ */
+export async function claimPostSlot(db: Db, userId: string, now: Date, notAfter: Date): Promise<boolean> {
+  const rows = await db
+    .insert(chatMembers)
+    .values({ userId, lastPostAt: now })
+    .onConflictDoUpdate({
+      target: chatMembers.userId,
+      set: { lastPostAt: now },
+      setWhere: or(isNull(chatMembers.lastPostAt), lte(chatMembers.lastPostAt, sql`${notAfter.toISOString()}::timestamptz`)),
+    })
+    .returning({ userId: chatMembers.userId });
+  return rows.length > 0;
+}
+
+/** Records a post without the slow-mode condition (members who skip slow mode). */
+export async function recordPost(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .insert(chatMembers)
+    .values({ userId, lastPostAt: now })
+    .onConflictDoUpdate({ target: chatMembers.userId, set: { lastPostAt: now } });
+}
+
+export async function setMute(db: Db, userId: string, until: Date, by: string): Promise<void> {
+  await db
+    .insert(chatMembers)
+    .values({ userId, mutedUntil: until, mutedBy: by })
+    .onConflictDoUpdate({ target: chatMembers.userId, set: { mutedUntil: until, mutedBy: by } });
+}
