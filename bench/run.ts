@@ -9,7 +9,10 @@ import { benchPublicReads } from './public-reads';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-const entries = await benchPublicReads();
+// `npm run bench -- chat-fanout mix-range`: only the scale benches whose file names contain an argument
+// (the public reads are skipped); no argument runs everything.
+const only = process.argv.slice(2);
+const entries = only.length ? [] : await benchPublicReads();
 const extra: { name: string }[] = [];
 
 // Scale benchmarks owned by their modules, and the idle footprint.
@@ -27,6 +30,7 @@ const scaleBenches: [string, string][] = [
 ];
 for (const [file, fn] of scaleBenches) {
   if (!fs.existsSync(path.join(root, file))) continue;
+  if (only.length && !only.some((name) => file.includes(name))) continue;
   const mod = (await import(path.join(root, file))) as Record<string, () => Promise<unknown>>;
   const bench = mod[fn];
   if (!bench) continue;

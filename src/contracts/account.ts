@@ -71,8 +71,8 @@ export const ownDataExportSchema = z.object({
     followers: z.array(z.object({ memberId: z.string(), username: z.string(), since: isoDate })),
   }),
   mixDownloads: z.array(z.object({ mixId: z.string(), title: z.string().nullable(), at: isoDate })),
-  /** DHR has no chat: the list is always empty, kept so the shape says so. */
-  chatMessages: z.array(z.object({ at: isoDate, text: z.string() })).max(0),
+  /** Messages in the channel chats (kept 30 days), held ones included. */
+  chatMessages: z.array(z.object({ channel: z.string(), at: isoDate, text: z.string(), status: z.enum(['shown', 'held']) })),
   sessions: z.array(z.object({ createdAt: isoDate, lastSeenAt: isoDate, expiresAt: isoDate, ip: z.string().nullable(), userAgent: z.string().nullable() })),
   /** Premium-stream connections (kept 30 days after they end), with the network only. */
   streamConnections: z.array(z.object({ mount: z.string(), network: z.string(), userAgent: z.string(), since: isoDate, endedAt: isoDate.nullable() })),

@@ -7,15 +7,18 @@ import { DAY_MS, HOUR_MS } from '../../src/contracts/time';
 import {
   accountDeletions,
   authTokens,
+  chatMessages,
   comments,
   follows,
   forumPosts,
   liveActivity,
   liveSessions,
   memberProfiles,
+  mixStreamVolume,
   platformLinks,
   platformSubscriptions,
   sessions,
+  streamConnections,
   users,
 } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
@@ -71,6 +74,18 @@ describe("members' own data: export, deletion, email change, retention", async (
     await db
       .insert(authTokens)
       .values({ kind: 'login_link', email: m.user.email, userId: m.user.id, tokenHash: `hash-${m.user.id}`, expiresAt: new Date(Date.now() + HOUR_MS) });
+    await db.insert(chatMessages).values([
+      { channel: 'dhr1', userId: m.user.id, authorName: m.user.username, authorTier: 'dhr1', text: 'hello from the chat', status: 'shown' },
+      { channel: 'dhr1', userId: other.user.id, authorName: other.user.username, authorTier: 'dhr1', text: 'someone else talking', status: 'shown' },
+    ]);
+    await db.insert(streamConnections).values({
+      userId: m.user.id,
+      mount: '/dhr1',
+      icecast: 'radio:8000',
+      clientId: `c-${m.user.id}`,
+      network: '198.51.100.0/24',
+      userAgent: 'VLC/3.0.20',
+    });
     if (!c || !t) throw new Error('insert failed');
     return { m, other, commentId: c.id, threadId: t.id };
   }
@@ -91,7 +106,8 @@ describe("members' own data: export, deletion, email change, retention", async (
       expect(data.follows.followers).toEqual([expect.objectContaining({ memberId: other.user.id })]);
       expect(data.platformLinks).toEqual([expect.objectContaining({ platform: 'patreon', key: `payer-${m.user.id}@example.test` })]);
       expect(data.platformRecords).toEqual([expect.objectContaining({ email: `payer-${m.user.id}@example.test`, amountCents: 500 })]);
-      expect(data.chatMessages).toEqual([]);
+      expect(data.chatMessages).toEqual([expect.objectContaining({ channel: 'dhr1', text: 'hello from the chat', status: 'shown' })]);
+      expect(data.streamConnections).toEqual([expect.objectContaining({ mount: '/dhr1', network: '198.51.100.0/24', userAgent: 'VLC/3.0.20', endedAt: null })]);
       expect(data.sessions.length).toBeGreaterThanOrEqual(1);
       const [row] = await db.select().from(users).where(eq(users.id, m.user.id));
       expect(res.body).not.toContain(row?.passwordHash ?? 'no-hash');
@@ -147,6 +163,10 @@ describe("members' own data: export, deletion, email change, retention", async (
 
       const [c] = await db.select().from(comments).where(eq(comments.id, commentId));
       expect(c).toMatchObject({ userId: null, authorName: DELETED_MEMBER_NAME });
+      // Chat messages stay until they expire, no longer under the member's name.
+      const chat = await db.select().from(chatMessages).where(eq(chatMessages.text, 'hello from the chat'));
+      expect(chat.find((x) => x.authorName === m.user.username)).toBeUndefined();
+      expect(chat.some((x) => x.authorName === DELETED_MEMBER_NAME && x.userId === null)).toBe(true);
       const list = await send('GET', '/api/comments/homepage');
       const shown = list.json().find((x: { id: string }) => x.id === commentId);
       expect(shown).toMatchObject({ userName: DELETED_MEMBER_NAME, userId: null });
@@ -268,6 +288,25 @@ describe("members' own data: export, deletion, email change, retention", async (
       // Every stored address older than a day is a network now.
       const full = await db.execute(sql`select ip from sessions where created_at < now() - interval '1 day' and ip ~ '[.][1-9][0-9]*$'`);
       expect((Array.isArray(full) ? full : ((full as { rows?: unknown[] }).rows ?? [])).length).toBe(0);
+    });
+
+    it('removes stream connections 30 days after they end and daily streaming volumes after two days', async () => {
+      const m = await createMember(app);
+      const base = { userId: m.user.id, mount: '/dhr1', icecast: 'radio:8000', network: '198.51.100.0/24', userAgent: 'VLC' };
+      await db.insert(streamConnections).values([
+        { ...base, clientId: `old-${m.user.id}`, startedAt: new Date(Date.now() - 40 * DAY_MS), endedAt: new Date(Date.now() - 31 * DAY_MS) },
+        { ...base, clientId: `recent-${m.user.id}`, startedAt: new Date(Date.now() - 5 * DAY_MS), endedAt: new Date(Date.now() - 4 * DAY_MS) },
+        { ...base, clientId: `open-${m.user.id}`, startedAt: new Date(Date.now() - 40 * DAY_MS) },
+      ]);
+      await db.insert(mixStreamVolume).values([
+        { userId: m.user.id, day: new Date(Date.now() - 3 * DAY_MS), bytes: 10 },
+        { userId: m.user.id, day: new Date(Date.now() - HOUR_MS), bytes: 20 },
+      ]);
+      await runPrivacyRetention(db);
+      const left = await db.select().from(streamConnections).where(eq(streamConnections.userId, m.user.id));
+      expect(left.map((c) => c.clientId).sort()).toEqual([`open-${m.user.id}`, `recent-${m.user.id}`]);
+      const volumes = await db.select().from(mixStreamVolume).where(eq(mixStreamVolume.userId, m.user.id));
+      expect(volumes.map((v) => v.bytes)).toEqual([20]);
     });
   });
 });

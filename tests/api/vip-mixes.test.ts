@@ -8,6 +8,7 @@ import { mixDownloads, vipMixes, type UserRow } from '../../src/server/db/schema
 import { demoMixKey } from '../../src/server/db/seed/seed';
 import { grantDownload, type MixAccessDeps } from '../../src/server/modules/mixes/mix-access-service';
 import { findMix } from '../../src/server/modules/mixes/mixes-repository';
+import { StreamVolume } from '../../src/server/modules/mixes/stream-volume';
 import { createSession, SESSION_COOKIE } from '../../src/server/lib/sessions';
 import { hashToken } from '../../src/server/lib/tokens';
 import { createMember, createTestApp, memberWithRole } from '../support/app';
@@ -20,7 +21,14 @@ const MIX = 'mix-midnight-drift';
 describe('VIP mix library API', async () => {
   const app = await createTestApp({ DATA_DIR: dataDir });
   const db = app.database.db;
-  const deps: MixAccessDeps = { db, storage: app.mediaStorage, links: app.mediaLinks, findMix: (id) => findMix(db, id), streamDailyBytes: 1 };
+  const deps: MixAccessDeps = {
+    db,
+    storage: app.mediaStorage,
+    links: app.mediaLinks,
+    findMix: (id) => findMix(db, id),
+    streamDailyBytes: 1,
+    streamVolume: new StreamVolume(db),
+  };
   const [free, dhr1, vip, admin] = await Promise.all([
     memberWithRole(app, 'free'),
     memberWithRole(app, 'dhr1'),

@@ -11,6 +11,7 @@ import { hashToken } from '../../lib/tokens';
 import { tokenLink } from '../auth/account-links';
 import { consumeLinkToken, deleteTokensFor, issueLinkToken } from '../auth/auth-tokens';
 import { verifyPassword } from '../auth/passwords';
+import { anonymiseChatAuthor, messagesBy } from '../chat/chat-repository';
 import { anonymiseAuthor, commentsByAuthor } from '../comments/comments-repository';
 import { grantsOf } from '../members/grants-repository';
 import { deleteMember, EmailTakenError, findMemberByEmail, findMemberById, updateMember } from '../members/members-repository';
@@ -33,7 +34,7 @@ const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 
 /** Everything DHR keeps about the member, as one document: never a password or token hash. */
 export async function exportOwnData(db: Db, member: UserRow, now: Date = new Date()): Promise<OwnDataExport> {
-  const [grants, links, records, profile, comments, threads, follows, downloads, sessions, connections] = await Promise.all([
+  const [grants, links, records, profile, comments, threads, follows, downloads, sessions, connections, chat] = await Promise.all([
     grantsOf(db, [member.id]),
     linksOfMembers(db, [member.id]),
     recordsFeedingMember(db, member),
@@ -44,6 +45,7 @@ export async function exportOwnData(db: Db, member: UserRow, now: Date = new Dat
     downloadsOf(db, member.id),
     sessionsOf(db, member.id),
     connectionsOf(db, member.id, OWN_CONNECTIONS_MAX),
+    messagesBy(db, member.id),
   ]);
   return {
     exportedAt: iso(now),
@@ -107,7 +109,7 @@ export async function exportOwnData(db: Db, member: UserRow, now: Date = new Dat
       followers: follows.followers.map((f) => ({ ...f, since: iso(f.since) })),
     },
     mixDownloads: downloads.map((d) => ({ ...d, at: iso(d.at) })),
-    chatMessages: [],
+    chatMessages: chat.map((m) => ({ channel: m.channel, at: iso(m.createdAt), text: m.text, status: m.status })),
     sessions: sessions.map((s) => ({
       createdAt: iso(s.createdAt),
       lastSeenAt: iso(s.lastSeenAt),
@@ -137,8 +139,8 @@ export const deletedMemberHash = (id: string) => hashToken(`account-deletion:${i
 /**
  * Deletes the signed-in member's account once the password or an emailed link confirms it. The users
  * row goes and with it (cascading foreign keys) the profile, follows, sessions, grants and their
- * history, platform links, mix downloads and live-monitor rows; comments and forum threads stay under
- * DELETED_MEMBER_NAME; platform records stay (the platform's data about a payer) but no link feeds
+ * history, platform links, mix downloads and live-monitor rows; comments, forum threads and chat
+ * messages (until they expire) stay under DELETED_MEMBER_NAME; platform records stay (the platform's data about a payer) but no link feeds
  * them to anyone. Answers the discussions whose comment lists changed.
  */
 export async function deleteOwnAccount(db: Db, member: UserRow, body: DeleteAccountBody): Promise<string[]> {
@@ -146,6 +148,7 @@ export async function deleteOwnAccount(db: Db, member: UserRow, body: DeleteAcco
   return db.transaction(async (tx) => {
     if (member.isAdmin) await refuseLastAdminLeaving(tx, member.id);
     const discussions = await anonymiseAuthor(tx, member.id, DELETED_MEMBER_NAME);
+    await anonymiseChatAuthor(tx, member.id, DELETED_MEMBER_NAME);
     await deleteTokensFor(tx, member.id, member.email);
     await deleteUserSessions(tx, member.id);
     await deleteMember(tx, member.id);

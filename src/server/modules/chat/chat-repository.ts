@@ -89,3 +89,13 @@ export async function setMute(db: Db, userId: string, until: Date, by: string): 
     .values({ userId, mutedUntil: until, mutedBy: by })
     .onConflictDoUpdate({ target: chatMembers.userId, set: { mutedUntil: until, mutedBy: by } });
 }
+
+/** Every message the member wrote that is still kept, oldest first (the member's own data export). */
+export function messagesBy(db: Db, userId: string): Promise<ChatMessageRow[]> {
+  return db.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(chatMessages.createdAt, chatMessages.id);
+}
+
+/** A deleted account's messages stay until they expire, under `name` and no longer tied to anyone. */
+export async function anonymiseChatAuthor(db: Db, userId: string, name: string): Promise<void> {
+  await db.update(chatMessages).set({ authorName: name, userId: null }).where(eq(chatMessages.userId, userId));
+}

@@ -8,7 +8,8 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { mediaPath, type MediaLinks, type MediaPurpose } from '../../lib/media-links';
 import type { MediaStorage, StoredObject } from '../../lib/storage/media-storage';
 import { findMemberById } from '../members/members-repository';
-import { countDownloadsSince, countPlay, hasDownloadSince, recordDownloadWithinLimit, streamedBytes, type MixRow } from './mixes-repository';
+import { countDownloadsSince, countPlay, hasDownloadSince, recordDownloadWithinLimit, type MixRow } from './mixes-repository';
+import type { StreamVolume } from './stream-volume';
 
 /**
  * Playing and downloading VIP mixes (ADR 0015). The API hands out media URLs whose token is bound to
@@ -35,6 +36,8 @@ export interface MixAccessDeps {
   links: MediaLinks;
   /** MIX_STREAM_DAILY_MB in bytes. */
   streamDailyBytes: number;
+  /** Members' streamed bytes today, kept per instance (stream-volume.ts). */
+  streamVolume: StreamVolume;
 }
 
 /** Who asks for a link: the member signed in, and their session (the link works with that session only). */
@@ -85,7 +88,7 @@ function streamKey(mix: MixRow, member: UserRow, now: Date): string | null {
  * answer ends: an answer in flight may pass the limit by its own size, never by more).
  */
 async function withinStreamVolume(deps: MixAccessDeps, member: UserRow, now: Date): Promise<void> {
-  const used = await streamedBytes(deps.db, member.id, startOfDayDublin(now));
+  const used = await deps.streamVolume.used(member.id, startOfDayDublin(now), now.getTime());
   if (used < deps.streamDailyBytes) return;
   const retryAfterS = Math.ceil((startOfNextDayDublin(now).getTime() - now.getTime()) / SECOND_MS);
   const limitMb = Math.round((deps.streamDailyBytes / (1024 * 1024)) * 1000) / 1000;

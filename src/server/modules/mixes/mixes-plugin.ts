@@ -24,11 +24,10 @@ import { access } from '../../plugins/access';
 import { mixAdminRoutes } from './mix-admin-routes';
 import { downloadLimits, fileUrlFor, grantDownload, memberNamed, resolveMedia, streamUrlFor, type Asker, type MediaPurpose } from './mix-access-service';
 import { mixUploadsPlugin } from './mix-uploads-plugin';
-import { addStreamedBytes } from './mixes-repository';
 import { RenditionWorker } from './rendition-service';
+import { StreamVolume } from './stream-volume';
 import { startOfDayDublin } from '../../lib/dates';
 import { MINUTE_MS } from '../../../contracts/time';
-import { Transform, type TransformCallback } from 'node:stream';
 import { toVipMix } from './mix-views';
 import { findMix, listMixes, type MixRow } from './mixes-repository';
 import { mediaReply, preSerializedJson } from '../../plugins/reply-schemas';
@@ -46,18 +45,6 @@ declare module 'fastify' {
     /** Makes the mixes' listening copies; tests call drain() themselves (background jobs are off there). */
     mixRenditions: RenditionWorker;
   }
-}
-
-/** Counts the bytes that go through, for the daily streaming volume. */
-function byteCounter(): Transform & { bytes: () => number } {
-  let seen = 0;
-  const t = new Transform({
-    transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
-      seen += chunk.length;
-      cb(null, chunk);
-    },
-  });
-  return Object.assign(t, { bytes: () => seen });
 }
 
 /**
@@ -82,7 +69,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     links: app.mediaLinks,
     findMix: (id: string) => mixRows.get(id),
     streamDailyBytes: Math.floor(app.config.MIX_STREAM_DAILY_MB * 1024 * 1024),
+    streamVolume: new StreamVolume(db),
   };
+  app.addHook('onClose', async () => deps.streamVolume.flush());
 
   // The list is read by every visitor of /vip: one serialised body per instance until the library changes.
   const library = new CachedRead<void, { body: string; leadArtwork: string | undefined }>({
@@ -205,15 +194,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           reply.header('content-length', object.size);
         }
         const body = await deps.storage.open(object.key, range);
-        if (purpose === 'download') return reply.send(body);
-        const counter = byteCounter();
-        const day = startOfDayDublin(now);
-        reply.raw.once('close', () => {
-          const sent = counter.bytes();
-          if (sent > 0) void addStreamedBytes(db, user.id, day, sent).catch((err: unknown) => req.log.warn({ err }, 'streamed bytes not counted'));
-        });
-        body.on('error', (err) => counter.destroy(err));
-        return reply.send(body.pipe(counter));
+        if (purpose === 'stream') {
+          // A finished answer sent its length; one cut short, what left through the socket meanwhile.
+          // Counted there rather than by an extra stream stage that every chunk would go through.
+          const length = range ? range.end - range.start + 1 : object.size;
+          const socket = reply.raw.socket;
+          const before = socket?.bytesWritten ?? 0;
+          const day = startOfDayDublin(now);
+          let counted = false;
+          const count = (sent: number) => {
+            if (counted) return;
+            counted = true;
+            deps.streamVolume.add(user.id, day, sent);
+          };
+          reply.raw.once('finish', () => count(length));
+          reply.raw.once('close', () => count(Math.min(length, Math.max(0, (socket?.bytesWritten ?? before) - before))));
+        }
+        return reply.send(body);
       },
     );
   }

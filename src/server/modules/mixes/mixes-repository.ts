@@ -219,3 +219,8 @@ function rowsOf(result: unknown): unknown[] {
   if (Array.isArray(result)) return result;
   return (result as { rows?: unknown[] }).rows ?? [];
 }
+
+/** Drops members' daily streaming volumes of days before `before` (only today's counts for the limit). */
+export async function pruneStreamVolume(db: Db, before: Date): Promise<void> {
+  await db.delete(mixStreamVolume).where(lt(mixStreamVolume.day, before));
+}

@@ -23,6 +23,16 @@ const STORED: { what: string; holds: ReactNode; kept: ReactNode }[] = [
     kept: 'A session lasts 14 days from its last use, at most 30 days (12 hours for admins), and ends when you sign out. After 24 hours only the network of the address is kept (the first three parts of an IPv4 address, the first three groups of an IPv6 one).',
   },
   {
+    what: 'Channel chat',
+    holds: 'What you write in a channel chat, with the name, tier and supporter badge you had when you wrote it; when a moderator mutes you, until when.',
+    kept: '30 days, then removed. When you delete your account your messages stay until then, shown as written by a deleted member.',
+  },
+  {
+    what: 'VIP mix plays and streaming volume',
+    holds: 'That you played a mix (one mark per mix, for play counts) and how many bytes of mixes you streamed each day (for the daily streaming limit).',
+    kept: 'The play marks until you delete your account; each day’s streaming volume for two days.',
+  },
+  {
     what: 'Premium stream connections',
     holds:
       'For each connection to a paid channel: the channel, when it began and ended, your browser (user agent) and the network of your address (the first three parts of an IPv4 address, the first three groups of an IPv6 one), never the address itself. They limit how many connections a membership holds at once.',
@@ -122,7 +132,6 @@ export default function PrivacyPage() {
           links at once, confirmed by your password or by a link we email you. Deleting ends access at once, including paid time left; payments themselves are
           managed on Patreon or Buy Me a Coffee.
         </p>
-        <p>DHR has no chat, so it keeps no chat messages.</p>
       </section>
     </PageContainer>
   );
