@@ -35,7 +35,7 @@ export const MIX_MESSAGES = {
   notAudio: 'The file is not an MP3, AAC/M4A, FLAC or WAV audio file',
   nameMismatch: "The file's content does not match its name",
   fileRequired: 'Choose an audio file to upload',
-  ffmpegMissing: 'Install ffmpeg to make listening copies; until then the mix plays for VIP members only',
+  ffmpegMissing: `Install ffmpeg to make listening copies; until then the mix plays for ${TIER_TABLE.vip.label} members only`,
   listeningCopyPending: 'The listening copy of this mix is being prepared. Try again in a few minutes.',
   noAudioToRender: 'This mix has no audio file to make a listening copy from',
   renditionRunning: 'The listening copy of this mix is being made right now',

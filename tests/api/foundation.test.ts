@@ -85,7 +85,7 @@ describe('foundation API', async () => {
   });
 
   it('gives every registered route an access policy', async () => {
-    const kinds = new Set(['public', 'member', 'tier', 'admin']);
+    const kinds = new Set(['public', 'member', 'tier', 'admin', 'mediaLink']);
     expect(app.routePolicies.length).toBeGreaterThan(3);
     for (const r of app.routePolicies) expect(kinds.has(r.access.kind), `${r.method} ${r.url}`).toBe(true);
     const policyOf = (method: string, url: string) => app.routePolicies.find((r) => r.method === method && r.url === url)?.access;

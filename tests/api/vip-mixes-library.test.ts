@@ -138,7 +138,7 @@ describe('VIP library admin', async () => {
 
   it('hides a mix from every member list and media route; admins still see it, marked', async () => {
     const { streamUrl } = (await app.inject({ url: `/api/stream/${MIX}`, headers: { cookie: vip.cookie } })).json();
-    expect((await app.inject({ url: streamUrl, headers: { range: 'bytes=0-9' } })).statusCode).toBe(206);
+    expect((await app.inject({ url: streamUrl, headers: { cookie: vip.cookie, range: 'bytes=0-9' } })).statusCode).toBe(206);
     const grant = await app.inject({ method: 'POST', url: `/api/download/${MIX}`, headers: { cookie: vip.cookie }, payload: { userId: vip.user.id } });
     expect(grant.statusCode).toBe(200);
 

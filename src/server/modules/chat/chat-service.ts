@@ -49,7 +49,7 @@ export async function readableChats(db: Db, user: UserRow | null, now: Date = ne
 
 async function assertReadable(db: Db, channel: string, user: UserRow | null, now: Date): Promise<void> {
   if (await mayRead(db, channel, user, now)) return;
-  if (!user) throw unauthorized(CHAT_MESSAGES.signIn);
+  if (!user) throw unauthorized(CHAT_MESSAGES.signIn, 'chat_sign_in_required');
   throw forbidden(CHAT_MESSAGES.noAccess, 'chat_no_access');
 }
 
@@ -78,7 +78,7 @@ const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 /** Posts as the signed-in member: name, tier and badge from the session. Returns the stored row. */
 export async function postChatMessage(db: Db, channel: string, user: UserRow | null, raw: string, now: Date = new Date()): Promise<ChatMessageRow> {
   await assertReadable(db, channel, user, now);
-  if (!user) throw unauthorized(CHAT_MESSAGES.signIn);
+  if (!user) throw unauthorized(CHAT_MESSAGES.signIn, 'chat_sign_in_required');
   // The comments' ban is the chat's ban too.
   const ban = await activeBan(db, user, now);
   if (ban) {

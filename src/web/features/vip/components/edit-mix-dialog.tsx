@@ -47,7 +47,7 @@ export function EditMixDialog({ mix, open, onOpenChange }: { mix: AdminVipMix; o
       open={open}
       onOpenChange={(next) => (setError(null), onOpenChange(next))}
       title={`Edit ${mix.title}`}
-      description="Changes show on the VIP page at once."
+      description="Changes show on /vip at once."
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
