@@ -369,8 +369,9 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     expect(await recent.getByRole('button', { name: /Recent Tracks/ }).textContent()).toContain(`Latest: ${preview}`);
     expect(await recent.getByRole('list').count()).toBe(0);
     await recent.getByRole('button', { name: /Recent Tracks/ }).click();
-    await recent.getByRole('link', { name: /View Full Track History/ }).waitFor();
-    expect(await recent.getByRole('link', { name: /View Full Track History/ }).getAttribute('target')).toBe('_blank');
+    // A DHR1 member is told the full history is a VIP feature before following the link.
+    await recent.getByRole('link', { name: /Full track history — VIP/ }).waitFor();
+    expect(await recent.getByRole('link', { name: /Full track history — VIP/ }).getAttribute('target')).toBe('_blank');
     // Similar tracks come from the station's own history: at most 3, each with YouTube and SoundCloud.
     await recent.getByRole('button', { name: 'Find Similar Tracks' }).click();
     const suggestions = recent.getByTestId('recommendations').getByRole('listitem');

@@ -1,16 +1,13 @@
-import { LogIn, LogOut, Settings, UserRound } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { buttonClasses, ButtonLink } from '../../components/ui/button';
-import { useSignOut, usePermissions } from '../../features/auth';
-import { MemberProfileButton } from '../../features/community';
+import { LogIn } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { ButtonLink } from '../../components/ui/button';
+import { usePermissions } from '../../features/auth';
 import { cn } from '../../lib/cn';
+import { BAR_CONTROL } from './bar-control';
 
-/** The top bar's controls are 44 px touch targets below the desktop layout (lg), 36 px beside the desktop nav. */
-export const BAR_CONTROL = 'h-11 min-w-11 lg:h-9 lg:min-w-9';
-
-const menuItem =
-  'flex min-h-11 w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-mist-200 transition hover:bg-white/5 hover:text-white';
+// Signed-in members only: visitors (most first loads of /) never download the member menu.
+const MemberMenu = lazy(() => import('./member-menu').then((m) => ({ default: m.MemberMenu })));
+const MemberLinks = lazy(() => import('./member-menu').then((m) => ({ default: m.MemberLinks })));
 
 /**
  * The account control: 'Sign In' for anonymous visitors; for signed-in members the member menu
@@ -20,20 +17,23 @@ const menuItem =
  */
 export function AccountSlot({ placement, onNavigate }: { placement: 'bar' | 'sheet'; onNavigate?: () => void }) {
   const { data: permissions, isPending } = usePermissions();
-  if (isPending) {
-    // Keeps the bar from jumping while the session is checked.
-    return (
-      <span
-        aria-hidden="true"
-        className={cn('inline-block rounded-full bg-white/5', placement === 'bar' ? `${BAR_CONTROL} w-11 min-[400px]:w-24` : 'h-11 w-full')}
-      />
-    );
-  }
+  // Keeps the bar from jumping while the session is checked (and the member menu loads).
+  const placeholder = (
+    <span
+      aria-hidden="true"
+      className={cn('inline-block rounded-full bg-white/5', placement === 'bar' ? `${BAR_CONTROL} w-11 min-[400px]:w-24` : 'h-11 w-full')}
+    />
+  );
+  if (isPending) return placeholder;
   if (permissions?.authenticated && permissions.userId) {
-    return placement === 'bar' ? (
-      <MemberMenu userId={permissions.userId} email={permissions.email} />
-    ) : (
-      <MemberLinks userId={permissions.userId} onNavigate={onNavigate} />
+    return (
+      <Suspense fallback={placeholder}>
+        {placement === 'bar' ? (
+          <MemberMenu userId={permissions.userId} email={permissions.email} />
+        ) : (
+          <MemberLinks userId={permissions.userId} onNavigate={onNavigate} />
+        )}
+      </Suspense>
     );
   }
   return (
@@ -42,94 +42,5 @@ export function AccountSlot({ placement, onNavigate }: { placement: 'bar' | 'she
       {/* On the narrowest phones the bar keeps the icon; the name stays for assistive technology. */}
       <span className={placement === 'bar' ? 'max-[399px]:sr-only' : undefined}>Sign In</span>
     </ButtonLink>
-  );
-}
-
-function SignOutItem({ className }: { className: string }) {
-  const signOut = useSignOut();
-  return (
-    <button type="button" className={className} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-      <LogOut className="size-4" aria-hidden="true" /> Sign out
-    </button>
-  );
-}
-
-/** The phone menu's account block: the same three choices as the top bar's member menu. */
-function MemberLinks({ userId, onNavigate }: { userId: string; onNavigate?: () => void }) {
-  return (
-    <div role="group" aria-label="Your account" className="flex flex-col gap-1">
-      <Link to="/auth" className={menuItem} onClick={onNavigate}>
-        <Settings className="size-4" aria-hidden="true" /> Account
-      </Link>
-      {/* The profile dialog opens over the menu; closing it closes the menu too. */}
-      <MemberProfileButton userId={userId} className={menuItem} onClose={onNavigate}>
-        <UserRound className="size-4" aria-hidden="true" /> Profile
-      </MemberProfileButton>
-      <SignOutItem className={menuItem} />
-    </div>
-  );
-}
-
-/** The top bar's MEMBER button and its drop-down. */
-function MemberMenu({ userId, email }: { userId: string; email: string | null }) {
-  const [open, setOpen] = useState(false);
-  // Mounted from the first open on, so the profile dialog opened from it outlives the closed panel.
-  const [opened, setOpened] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
-  const close = () => setOpen(false);
-  return (
-    <div ref={rootRef} className="relative">
-      <button
-        type="button"
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls={panelId}
-        title={email ?? undefined}
-        className={buttonClasses('secondary', 'sm', cn(BAR_CONTROL, 'px-3 min-[400px]:px-4', open && 'bg-white/10'))}
-        onClick={() => {
-          setOpened(true);
-          setOpen((v) => !v);
-        }}
-      >
-        <UserRound className="size-4" aria-hidden="true" />
-        <span className="max-[399px]:sr-only">MEMBER</span>
-      </button>
-      {opened && (
-        <div
-          id={panelId}
-          role="region"
-          aria-label="Your account"
-          hidden={!open}
-          className="fixed inset-x-3 top-[4.25rem] z-50 rounded-2xl border border-white/10 bg-night-850 p-2 shadow-2xl shadow-black/60 sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-64"
-        >
-          {email && <p className="truncate px-3 pt-2 pb-1 text-xs text-mist-400">{email}</p>}
-          <Link to="/auth" className={menuItem} onClick={close}>
-            <Settings className="size-4" aria-hidden="true" /> Account
-          </Link>
-          <MemberProfileButton userId={userId} className={menuItem} onOpen={close}>
-            <UserRound className="size-4" aria-hidden="true" /> Profile
-          </MemberProfileButton>
-          <SignOutItem className={menuItem} />
-        </div>
-      )}
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Share2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
-import { BAR_CONTROL } from './account-slot';
+import { BAR_CONTROL } from './bar-control';
 
 // The panel (share pop-ups, brand icons, clipboard) loads on the first open: no weight on the first load.
 const SharePanel = lazy(() => import('./share-panel'));
