@@ -198,6 +198,8 @@ describe('channel chat', async () => {
   });
 
   it('loads the last messages, oldest first', async () => {
+    // Only this test's messages in the chat: an earlier test's post can be newer than the last of these.
+    await db.delete(chatMessages).where(eq(chatMessages.channel, 'dhr2'));
     const rows = Array.from({ length: CHAT_HISTORY + 5 }, (_, i) => ({
       channel: 'dhr2',
       userId: dhr2.user.id,
