@@ -6,12 +6,12 @@
  * post was sent to the moment a reader has it).
  *
  * The app runs in this process (PGlite in memory) so the bench can create the posting members; posts
- * go through inject (each poster its own client address), readers through real sockets.
+ * go through inject (each poster its own client address). The readers hold real sockets from
+ * READER_PROCESSES child processes (bench/chat-readers.ts); each message carries its send time.
  * Run alone: `npx tsx bench/chat-fanout.ts`; BENCH_CHAT_CLIENTS, BENCH_CHAT_RATE and BENCH_CHAT_SECONDS
  * shrink it for a quick check.
  */
-import { execSync } from 'node:child_process';
-import http from 'node:http';
+import { execSync, fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +33,8 @@ export interface ChatFanoutResult {
   goalP99Ms: number;
 }
 
-/** Connections opened at once while the crowd builds up (stays under the listen backlog). */
-const CONNECT_BATCH = 250;
+/** Child processes the readers are spread over. */
+const READER_PROCESSES = 2;
 /** Each poster posts at most this often, under the chat's per-member limit (20 a minute). */
 const POSTER_EVERY_MS = 3_000;
 
@@ -60,7 +60,7 @@ export async function benchChatFanout(
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const sockets: http.ClientRequest[] = [];
+  let children: { child: ChildProcess; share: number; ready: Promise<void> }[] = [];
   try {
     // Enough posters that none goes over the per-member limit.
     const posterCount = Math.ceil((rate * POSTER_EVERY_MS) / 1000) + 1;
@@ -75,42 +75,32 @@ export async function benchChatFanout(
       posters.push(`${SESSION_COOKIE}=${await createSession(app.database.db, user.id)}`);
     }
 
-    const sentAt = new Float64Array(total);
-    // counts[reader * total + seq]: how many times a reader got a message (1 is right).
-    const counts = new Uint8Array(clients * total);
-    const histogram = new Uint32Array(60_001);
-    let deliveries = 0;
-    const marker = /"text":"bench (\d+)"/g;
-
-    const connectOne = (reader: number) =>
-      new Promise<void>((resolve, reject) => {
-        const req = http.get(`${base}/api/live/events`, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
-          if (res.statusCode !== 200) return reject(new Error(`reader ${reader}: status ${res.statusCode}`));
-          res.setEncoding('utf8');
-          let buffer = '';
-          res.on('data', (chunk: string) => {
-            const now = performance.now();
-            buffer += chunk;
-            const end = buffer.lastIndexOf('\n\n');
-            if (end < 0) return;
-            const frames = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            for (const m of frames.matchAll(marker)) {
-              const seq = Number(m[1]);
-              const at = reader * total + seq;
-              counts[at] = Math.min(255, (counts[at] ?? 0) + 1);
-              deliveries += 1;
-              histogram[Math.min(60_000, Math.max(0, Math.round(now - (sentAt[seq] ?? now))))]! += 1;
-            }
-          });
-          res.once('data', () => resolve());
-        });
-        req.on('error', reject);
-        sockets.push(req);
+    // The readers run in child processes (as listeners' browsers are not in the server's process).
+    children = Array.from({ length: READER_PROCESSES }, (_, i) => {
+      const share = Math.floor(clients / READER_PROCESSES) + (i < clients % READER_PROCESSES ? 1 : 0);
+      const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'chat-readers.ts'), [base, String(share), String(total)], {
+        execArgv: ['--import', 'tsx'],
       });
-    for (let i = 0; i < clients; i += CONNECT_BATCH) {
-      await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, clients - i) }, (_, k) => connectOne(i + k)));
-    }
+      const ready = new Promise<void>((resolve, reject) => {
+        child.once('error', reject);
+        child.once('exit', (code) => reject(new Error(`reader process exited with ${code}`)));
+        child.on('message', (m: { type?: string }) => m.type === 'ready' && resolve());
+      });
+      return { child, share, ready };
+    });
+    await Promise.all(children.map((c) => c.ready));
+    const ask = <T>(child: ChildProcess, type: string, answer: string) =>
+      new Promise<T>((resolve) => {
+        const on = (m: { type?: string }) => {
+          if (m.type !== answer) return;
+          child.off('message', on);
+          resolve(m as T);
+        };
+        child.on('message', on);
+        child.send({ type });
+      });
+    const deliveredSoFar = async () =>
+      (await Promise.all(children.map((c) => ask<{ deliveries: number }>(c.child, 'progress', 'progress')))).reduce((n, r) => n + r.deliveries, 0);
 
     // Posts at the set rate, round-robin over the posters, each from its own address.
     const started = performance.now();
@@ -120,14 +110,13 @@ export async function benchChatFanout(
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const poster = seq % posterCount;
-      sentAt[seq] = performance.now();
       posts.push(
         app
           .inject({
             method: 'POST',
             url: '/api/chat/free/messages',
             headers: { cookie: posters[poster] ?? '' },
-            payload: { text: `bench ${seq}` },
+            payload: { text: `bench ${seq} ${Date.now()}` },
             remoteAddress: `10.9.${poster >> 8}.${poster & 255}`,
           })
           .then((r) => {
@@ -138,13 +127,20 @@ export async function benchChatFanout(
     await Promise.all(posts);
     // Let the last frames arrive.
     const deadline = performance.now() + 10_000;
-    while (deliveries < clients * total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while ((await deliveredSoFar()) < clients * total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 200));
 
+    const results = await Promise.all(children.map((c) => ask<{ deliveries: number; counts: string; histogram: number[] }>(c.child, 'finish', 'result')));
+    let deliveries = 0;
     let lost = 0;
     let duplicated = 0;
-    for (let i = 0; i < counts.length; i++) {
-      if (counts[i] === 0) lost += 1;
-      else if ((counts[i] ?? 0) > 1) duplicated += 1;
+    const histogram = new Uint32Array(60_001);
+    for (const r of results) {
+      deliveries += r.deliveries;
+      for (const n of Buffer.from(r.counts, 'base64')) {
+        if (n === 0) lost += 1;
+        else if (n > 1) duplicated += 1;
+      }
+      r.histogram.forEach((n, ms) => (histogram[ms]! += n));
     }
     const pct = (p: number) => {
       const want = Math.ceil(deliveries * p);
@@ -174,7 +170,7 @@ export async function benchChatFanout(
       goalP99Ms: 500,
     };
   } finally {
-    for (const s of sockets) s.destroy();
+    for (const c of children) c.child.kill();
     app.nowPlaying.hub.closeAll();
     await app.close();
   }

@@ -56,8 +56,9 @@ const plugin: FastifyPluginAsync = async (app) => {
         return;
       }
       if (typeof event.channel !== 'string') return;
-      // One frame, serialised once (on one line) for every reader of that chat.
-      app.nowPlaying.hub.broadcastRaw(SseHub.frame(CHAT_EVENT, JSON.stringify(event)), chatAudience(event.channel));
+      // One frame, serialised once (on one line) for every reader of that chat, written with the
+      // other messages of the same 100 ms.
+      app.nowPlaying.hub.broadcastBatched(SseHub.frame(CHAT_EVENT, JSON.stringify(event)), chatAudience(event.channel));
     });
   });
   app.addHook('preClose', async () => {

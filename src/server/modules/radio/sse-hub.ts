@@ -5,6 +5,9 @@ export const HEARTBEAT_MS = 25_000;
 /** A client whose socket buffers more than this is not reading; it is dropped rather than growing memory. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 
+/** Batched frames (chat) wait at most this long before they are written. */
+const BATCH_MS = 100;
+
 /** How long a client turned away (too many streams) should wait before trying again. */
 export const SSE_RETRY_AFTER_S = 30;
 
@@ -27,6 +30,9 @@ export class SseHub {
   /** Open streams per client address, so one address cannot take every slot. */
   private readonly perAddress = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | undefined;
+  /** Frames waiting for the next batched write (broadcastBatched). */
+  private batch: { frame: string; audience: string | undefined }[] = [];
+  private batchTimer: NodeJS.Timeout | undefined;
   /** Read when the first client joins (tests shorten it). */
   heartbeatMs = HEARTBEAT_MS;
   limits: SseLimits = { perAddress: 4, total: 2000 };
@@ -65,25 +71,64 @@ export class SseHub {
     return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
   }
 
-  /** Writes `frame` to every client, or only to those in `audience`. */
+  /** Writes `frame` to every client, or only to those in `audience`, at once. */
   broadcastRaw(frame: string, audience?: string): void {
     for (const [res, audiences] of this.clients) {
       if (audience !== undefined && !audiences.has(audience)) continue;
-      if (res.writableEnded || res.destroyed) {
-        this.clients.delete(res);
-        continue;
-      }
-      if (res.writableLength > MAX_BUFFERED_BYTES) {
-        this.clients.delete(res);
-        res.destroy();
-        continue;
-      }
-      res.write(frame);
+      this.writeTo(res, frame);
     }
+  }
+
+  /**
+   * Queues `frame` for every client (or those in `audience`) and writes the queue every `BATCH_MS`,
+   * each client's frames as one chunk. For busy streams (chat): 50 messages a second to 5,000 readers
+   * is 250,000 socket writes a second one by one, 10 times fewer gathered, for at most BATCH_MS more delay.
+   */
+  broadcastBatched(frame: string, audience?: string): void {
+    this.batch.push({ frame, audience });
+    this.batchTimer ??= setTimeout(() => this.flushBatch(), BATCH_MS);
+  }
+
+  private flushBatch(): void {
+    this.batchTimer = undefined;
+    const batch = this.batch;
+    this.batch = [];
+    if (batch.length === 0) return;
+    // Clients are grouped by audience set, so each distinct chunk is joined once, not once per client.
+    const chunks = new Map<string, string>();
+    for (const [res, audiences] of this.clients) {
+      const group = audiences.size === 0 ? '' : [...audiences].sort().join('\n');
+      let chunk = chunks.get(group);
+      if (chunk === undefined) {
+        chunk = batch
+          .filter((b) => b.audience === undefined || audiences.has(b.audience))
+          .map((b) => b.frame)
+          .join('');
+        chunks.set(group, chunk);
+      }
+      if (chunk) this.writeTo(res, chunk);
+    }
+  }
+
+  /** Writes to one client, dropping it when it is gone or not reading. */
+  private writeTo(res: ServerResponse, chunk: string): void {
+    if (res.writableEnded || res.destroyed) {
+      this.clients.delete(res);
+      return;
+    }
+    if (res.writableLength > MAX_BUFFERED_BYTES) {
+      this.clients.delete(res);
+      res.destroy();
+      return;
+    }
+    res.write(chunk);
   }
 
   /** Ends every stream (server shutdown); EventSource clients reconnect to another instance. */
   closeAll(): void {
+    if (this.batchTimer) clearTimeout(this.batchTimer);
+    this.batchTimer = undefined;
+    this.batch = [];
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = undefined;
     for (const res of this.clients.keys()) res.end();
