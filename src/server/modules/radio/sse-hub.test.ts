@@ -1,18 +1,23 @@
 import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
+import http, { type ServerResponse } from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SseHub } from './sse-hub';
 
-/** Just what the hub uses of a response: write, the ended/destroyed flags, the buffered length, close. */
+/** Just what the hub uses of a response: its socket (write, buffered length), the ended/destroyed flags, close. */
 class FakeResponse extends EventEmitter {
   writes: string[] = [];
   writableEnded = false;
   destroyed = false;
-  writableLength = 0;
-  write(chunk: string) {
-    this.writes.push(chunk);
-    return true;
-  }
+  chunkedEncoding = false;
+  socket = {
+    destroyed: false,
+    writableLength: 0,
+    write: (chunk: Buffer | string) => {
+      this.writes.push(chunk.toString());
+      return true;
+    },
+  };
   end() {
     this.writableEnded = true;
   }
@@ -56,12 +61,71 @@ describe('SseHub batched broadcast', () => {
     hub.add(asResponse(stuck), 'b');
     hub.broadcastRaw(SseHub.frame('nowplaying', '{}'));
     expect(reading.writes).toHaveLength(1);
-    stuck.writableLength = 1024 * 1024;
+    stuck.socket.writableLength = 1024 * 1024;
     hub.broadcastBatched(SseHub.frame('chat', '{}'));
     vi.advanceTimersByTime(100);
     expect(reading.writes).toHaveLength(2);
     expect(stuck.destroyed).toBe(true);
     expect(hub.size).toBe(1);
     hub.closeAll();
+  });
+});
+
+describe('SseHub on real sockets', () => {
+  /** A node:http server whose every request joins the hub, as /api/live/events does after its head. */
+  async function serve(hub: SseHub) {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('retry: 3000\n\n');
+      hub.add(res, 'a');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { server, port: (server.address() as AddressInfo).port };
+  }
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('frames its writes so an HTTP/1.1 client reads every event whole, multi-byte text included, and the stream ends cleanly', async () => {
+    const hub = new SseHub();
+    const { server, port } = await serve(hub);
+    let body = '';
+    let ended = false;
+    const req = http.get({ port, host: '127.0.0.1', agent: false }, (res) => {
+      expect(res.headers['transfer-encoding']).toBe('chunked');
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => (ended = true));
+    });
+    await until(() => hub.size === 1 && body.length > 0);
+    hub.broadcastRaw(SseHub.frame('nowplaying', '{"title":"Café — 夜"}'));
+    hub.broadcastBatched(SseHub.frame('chat', '{"n":1}'));
+    hub.broadcastBatched(SseHub.frame('chat', '{"n":2}'));
+    await until(() => body.includes('{"n":2}'));
+    hub.closeAll();
+    await until(() => ended);
+    req.destroy();
+    server.close();
+    expect(body).toBe(
+      `retry: 3000\n\n${SseHub.frame('nowplaying', '{"title":"Café — 夜"}')}${SseHub.frame('chat', '{"n":1}')}${SseHub.frame('chat', '{"n":2}')}`,
+    );
+    expect(ended).toBe(true);
+  });
+
+  it('writes plain bytes to an HTTP/1.0 client (no chunked encoding there)', async () => {
+    const hub = new SseHub();
+    const { server, port } = await serve(hub);
+    const socket = net.connect(port, '127.0.0.1');
+    let raw = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (raw += chunk));
+    socket.write('GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n');
+    await until(() => hub.size === 1 && raw.includes('retry: 3000'));
+    hub.broadcastRaw(SseHub.frame('nowplaying', '{}'));
+    await until(() => raw.includes('event: nowplaying'));
+    hub.closeAll();
+    socket.destroy();
+    server.close();
+    expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toBe(`retry: 3000\n\n${SseHub.frame('nowplaying', '{}')}`);
   });
 });

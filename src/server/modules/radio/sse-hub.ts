@@ -18,12 +18,28 @@ export interface SseLimits {
   total: number;
 }
 
+const NO_AUDIENCES: ReadonlySet<string> = new Set();
+
+/**
+ * Bytes shared by every client a write goes to: the frames as UTF-8, and (made on first need) the
+ * same bytes as one HTTP/1.1 chunk, for responses sent with chunked transfer encoding (all but HTTP/1.0).
+ */
+class SseChunk {
+  readonly bytes: Buffer;
+  private framed: Buffer | undefined;
+  constructor(text: string) {
+    this.bytes = Buffer.from(text);
+  }
+  chunked(): Buffer {
+    this.framed ??= Buffer.concat([Buffer.from(`${this.bytes.length.toString(16)}\r\n`), this.bytes, Buffer.from('\r\n')]);
+    return this.framed;
+  }
+}
+
 /**
  * Fan-out to Server-Sent Events clients: one serialised frame per change, written to every socket;
  * one shared heartbeat timer (no per-client timers); clients leave the set when their socket closes.
  */
-const NO_AUDIENCES: ReadonlySet<string> = new Set();
-
 export class SseHub {
   /** Each client with the audiences it belongs to (e.g. the chats it may read), fixed when it connects. */
   private readonly clients = new Map<ServerResponse, ReadonlySet<string>>();
@@ -73,9 +89,10 @@ export class SseHub {
 
   /** Writes `frame` to every client, or only to those in `audience`, at once. */
   broadcastRaw(frame: string, audience?: string): void {
+    const chunk = new SseChunk(frame);
     for (const [res, audiences] of this.clients) {
       if (audience !== undefined && !audiences.has(audience)) continue;
-      this.writeTo(res, frame);
+      this.writeTo(res, chunk);
     }
   }
 
@@ -94,34 +111,40 @@ export class SseHub {
     const batch = this.batch;
     this.batch = [];
     if (batch.length === 0) return;
-    // Clients are grouped by audience set, so each distinct chunk is joined once, not once per client.
-    const chunks = new Map<string, string>();
+    // Clients are grouped by audience set, so each distinct chunk is joined and encoded once, not once per client.
+    const chunks = new Map<string, SseChunk | null>();
     for (const [res, audiences] of this.clients) {
       const group = audiences.size === 0 ? '' : [...audiences].sort().join('\n');
       let chunk = chunks.get(group);
       if (chunk === undefined) {
-        chunk = batch
+        const text = batch
           .filter((b) => b.audience === undefined || audiences.has(b.audience))
           .map((b) => b.frame)
           .join('');
+        chunk = text ? new SseChunk(text) : null;
         chunks.set(group, chunk);
       }
       if (chunk) this.writeTo(res, chunk);
     }
   }
 
-  /** Writes to one client, dropping it when it is gone or not reading. */
-  private writeTo(res: ServerResponse, chunk: string): void {
-    if (res.writableEnded || res.destroyed) {
+  /**
+   * Writes to one client, dropping it when it is gone or not reading. The bytes go to the socket in
+   * one write, framed once per chunk for every client: through `res.write` each client would cost its
+   * own chunk framing and a gathered write, which at thousands of readers is most of the server's time.
+   */
+  private writeTo(res: ServerResponse, chunk: SseChunk): void {
+    const socket = res.socket;
+    if (res.writableEnded || res.destroyed || !socket || socket.destroyed) {
       this.clients.delete(res);
       return;
     }
-    if (res.writableLength > MAX_BUFFERED_BYTES) {
+    if (socket.writableLength > MAX_BUFFERED_BYTES) {
       this.clients.delete(res);
       res.destroy();
       return;
     }
-    res.write(chunk);
+    socket.write(res.chunkedEncoding ? chunk.chunked() : chunk.bytes);
   }
 
   /** Ends every stream (server shutdown); EventSource clients reconnect to another instance. */
