@@ -64,6 +64,13 @@ describe.skipIf(!canRunBrowser)('first load', async () => {
     expect(reads.filter((r) => r.startsWith('/api/live-metadata'))).toEqual([]);
   });
 
+  it('opens the public pages (/vip, /shop, /forum, /news) without zod: their values come from zod-free contract modules', async () => {
+    for (const pathname of ['/vip', '/shop', '/forum', '/news']) {
+      const { scripts } = await load(pathname, 300);
+      expect({ pathname, zod: bringsZodOrRadix(scripts).zod }).toEqual({ pathname, zod: false });
+    }
+  });
+
   it("starts each page's first API reads and its lead image with its HTML, and the app uses them", async () => {
     for (const [route, own] of Object.entries(PAGE_START_READS)) {
       if (route === '*') continue;

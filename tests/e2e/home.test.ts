@@ -236,6 +236,12 @@ describe.skipIf(!canRunBrowser)('home page and site shell in the browser', () =>
     expect(await menu.getByRole('link', { name: 'Instagram' }).getAttribute('target')).toBe('_blank');
     await page.keyboard.press('Escape');
     expect(await menu.count()).toBe(0);
+    // A press outside closes it too; a press inside does not.
+    await share.click();
+    await menu.getByText('Coming soon').first().click();
+    expect(await menu.count()).toBe(1);
+    await page.locator('main').click({ position: { x: 5, y: 5 } });
+    expect(await menu.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,10 +1,11 @@
 import { LogOut, Settings, UserRound } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { useSignOut } from '../../features/auth';
 import { MemberProfileButton } from '../../features/community';
 import { cn } from '../../lib/cn';
+import { usePopover } from '../../lib/use-popover';
 import { BAR_CONTROL } from './bar-control';
 
 const menuItem =
@@ -37,27 +38,10 @@ export function MemberLinks({ userId, onNavigate }: { userId: string; onNavigate
 
 /** The top bar's MEMBER button and its drop-down. */
 export function MemberMenu({ userId, email }: { userId: string; email: string | null }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, ref: rootRef } = usePopover();
   // Mounted from the first open on, so the profile dialog opened from it outlives the closed panel.
   const [opened, setOpened] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   const close = () => setOpen(false);
   return (

@@ -1,6 +1,7 @@
 import { Share2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { cn } from '../../lib/cn';
+import { usePopover } from '../../lib/use-popover';
 import { BAR_CONTROL } from './bar-control';
 
 // The panel (share pop-ups, brand icons, clipboard) loads on the first open: no weight on the first load.
@@ -8,25 +9,8 @@ const SharePanel = lazy(() => import('./share-panel'));
 
 /** Share and follow: share pop-ups, Instagram copy-link, app stores and social profiles. */
 export function ShareMenu({ className }: { className?: string }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const { open, setOpen, ref: rootRef } = usePopover();
   const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   const close = () => setOpen(false);
 

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatTime } from '../../../lib/dates';
 import { ApiError, apiSend, errorMessage } from '../../../lib/http';
+import { usePopover } from '../../../lib/use-popover';
 import { usePermissions } from '../../auth';
 import { useLiveEventsConnected } from '../../radio';
 import { type ChatHistory, useChat } from '../api/get-chat';
@@ -146,26 +147,12 @@ function ChatLine({ message: m, channel, moderator, myId }: { message: ChatMessa
 }
 
 function ModeratorMenu({ message: m, channel }: { message: ChatMessageView; channel: string }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, ref } = usePopover();
   const [note, setNote] = useState('');
   const qc = useQueryClient();
   const remove = useDeleteChatMessage();
   const approve = useApproveChatMessage();
   const mute = useMuteChatMember();
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: Event) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('pointerdown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
 
   const done = (message: string) => {
     setNote(message);

@@ -1,7 +1,8 @@
 import { Cast, ExternalLink, Moon, Pause, Play, Volume1, Volume2, VolumeX } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { cn } from '../../../lib/cn';
 import { useLatest } from '../../../lib/use-latest';
+import { usePopover } from '../../../lib/use-popover';
 import { useMediaSession } from '../hooks/use-media-session';
 import { formatCountdown, parseSleepMinutes, SLEEP_OPTIONS, useSleepTimer } from '../hooks/use-sleep-timer';
 import { playerLabel, useStreamPlayer, type StreamSource } from '../hooks/use-stream-player';
@@ -290,25 +291,8 @@ function SleepLabel() {
 
 /** The 15/30/60/90 choice with Clear Timer. */
 function SleepMenu({ active, onChoose, onClear }: { active: boolean; onChoose: (m: number) => void; onClear: () => void }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
+  const { open, setOpen, ref } = usePopover();
   const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <div ref={ref} className="relative">

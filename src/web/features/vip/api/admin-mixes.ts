@@ -1,17 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import {
-  MIX_PREVIEW_SLICE_BYTES,
-  MIX_RESUMABLE_MIN_BYTES,
-  MIX_RESUMABLE_PATH,
-  type adminVipMixListSchema,
-  type adminVipMixSchema,
-  type AdminVipMix,
-  type MixDetails,
-  type mixTagsSchema,
-  type MixTags,
-  type UpdateMix,
-} from '../../../../contracts/mixes';
+import { MIX_PREVIEW_SLICE_BYTES, MIX_RESUMABLE_MIN_BYTES, MIX_RESUMABLE_PATH } from '../../../../contracts/mix-values';
+import type { adminVipMixListSchema, adminVipMixSchema, AdminVipMix, MixDetails, mixTagsSchema, MixTags, UpdateMix } from '../../../../contracts/mixes';
 import type { storageStatusSchema, StorageStatus } from '../../../../contracts/admin';
 import { ApiError, apiGet, apiSend, apiUpload, type UploadProgress, type ReplyOf } from '../../../lib/http';
 import { vipKeys } from './keys';

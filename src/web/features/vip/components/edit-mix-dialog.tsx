@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { MIX_GENRES, MIX_MAX_DURATION_S, type AdminVipMix, type MixDetails } from '../../../../contracts/mixes';
+import { MIX_GENRES, MIX_MAX_DURATION_S } from '../../../../contracts/mix-values';
+import type { AdminVipMix, MixDetails } from '../../../../contracts/mixes';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FilePicker } from '../../../components/ui/file-picker';

@@ -1,5 +1,6 @@
 import { Download, Music2, Pause, Play, Star } from 'lucide-react';
-import { MIX_MESSAGES, type VipMix } from '../../../../contracts/mixes';
+import { MIX_MESSAGES } from '../../../../contracts/mix-values';
+import type { VipMix } from '../../../../contracts/mixes';
 import { Badge } from '../../../components/ui/badge';
 import { formatDuration } from '../../../lib/dates';
 import { cn } from '../../../lib/cn';

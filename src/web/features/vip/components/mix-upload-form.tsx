@@ -1,6 +1,7 @@
 import { Upload, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { MIX_GENRES, type MixDetails, type MixTags } from '../../../../contracts/mixes';
+import { MIX_GENRES } from '../../../../contracts/mix-values';
+import type { MixDetails, MixTags } from '../../../../contracts/mixes';
 import { Button } from '../../../components/ui/button';
 import { FilePicker, UploadProgress } from '../../../components/ui/file-picker';
 import { SelectField, TextField } from '../../../components/ui/form-controls';

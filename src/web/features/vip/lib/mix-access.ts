@@ -1,4 +1,4 @@
-import { ACCESS_CHECK_FAILED, accessMessage, type MixAccessInfo } from '../../../../contracts/mixes';
+import { ACCESS_CHECK_FAILED, accessMessage, type MixAccessInfo } from '../../../../contracts/mix-values';
 import { MIX_PLAY_TIER, type Permissions } from '../../../../contracts/tier-policy';
 import { grantedTier, hasTierAccess } from '../../auth';
 

@@ -1,6 +1,7 @@
 import { Crown, Disc3, Download, HardDrive, Lock, Play, Search, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { ESTIMATED_GB_PER_MIX, MIX_GENRES, MIX_MESSAGES, type VipMix } from '../../../../contracts/mixes';
+import { ESTIMATED_GB_PER_MIX, MIX_GENRES, MIX_MESSAGES } from '../../../../contracts/mix-values';
+import type { VipMix } from '../../../../contracts/mixes';
 import { MIX_DOWNLOAD_TIER, MIX_PLAY_TIER } from '../../../../contracts/tier-policy';
 import { TIER_TABLE, tierLabel } from '../../../../contracts/tier-table';
 import { parseTier } from '../../../../contracts/tiers';
