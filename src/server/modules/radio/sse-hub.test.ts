@@ -71,6 +71,22 @@ describe('SseHub batched broadcast', () => {
   });
 });
 
+describe('SseHub shutdown', () => {
+  it('writes the frames still waiting for their batch before it ends the streams', () => {
+    vi.useFakeTimers();
+    const hub = new SseHub();
+    const reader = new FakeResponse();
+    hub.add(asResponse(reader), 'a', new Set(['chat:free']));
+    hub.broadcastBatched(SseHub.frame('chat', '{"n":1}'), 'chat:free');
+    hub.closeAll();
+    expect(reader.writes).toEqual([SseHub.frame('chat', '{"n":1}')]);
+    expect(reader.writableEnded).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(reader.writes).toHaveLength(1);
+    vi.useRealTimers();
+  });
+});
+
 describe('SseHub on real sockets', () => {
   /** A node:http server whose every request joins the hub, as /api/live/events does after its head. */
   async function serve(hub: SseHub) {

@@ -41,8 +41,11 @@ class SseChunk {
  * one shared heartbeat timer (no per-client timers); clients leave the set when their socket closes.
  */
 export class SseHub {
-  /** Each client with the audiences it belongs to (e.g. the chats it may read), fixed when it connects. */
-  private readonly clients = new Map<ServerResponse, ReadonlySet<string>>();
+  /**
+   * Each client with the audiences it belongs to (e.g. the chats it may read), fixed when it connects,
+   * and those audiences as one key, so a batched write finds the clients that share a chunk.
+   */
+  private readonly clients = new Map<ServerResponse, { audiences: ReadonlySet<string>; group: string }>();
   /** Open streams per client address, so one address cannot take every slot. */
   private readonly perAddress = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | undefined;
@@ -63,7 +66,7 @@ export class SseHub {
   }
 
   add(res: ServerResponse, address: string, audiences: ReadonlySet<string> = NO_AUDIENCES): void {
-    this.clients.set(res, audiences);
+    this.clients.set(res, { audiences, group: [...audiences].sort().join('\n') });
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     res.on('close', () => {
       this.clients.delete(res);
@@ -90,7 +93,7 @@ export class SseHub {
   /** Writes `frame` to every client, or only to those in `audience`, at once. */
   broadcastRaw(frame: string, audience?: string): void {
     const chunk = new SseChunk(frame);
-    for (const [res, audiences] of this.clients) {
+    for (const [res, { audiences }] of this.clients) {
       if (audience !== undefined && !audiences.has(audience)) continue;
       this.writeTo(res, chunk);
     }
@@ -113,8 +116,7 @@ export class SseHub {
     if (batch.length === 0) return;
     // Clients are grouped by audience set, so each distinct chunk is joined and encoded once, not once per client.
     const chunks = new Map<string, SseChunk | null>();
-    for (const [res, audiences] of this.clients) {
-      const group = audiences.size === 0 ? '' : [...audiences].sort().join('\n');
+    for (const [res, { audiences, group }] of this.clients) {
       let chunk = chunks.get(group);
       if (chunk === undefined) {
         const text = batch
@@ -147,11 +149,13 @@ export class SseHub {
     socket.write(res.chunkedEncoding ? chunk.chunked() : chunk.bytes);
   }
 
-  /** Ends every stream (server shutdown); EventSource clients reconnect to another instance. */
+  /**
+   * Ends every stream (server shutdown); EventSource clients reconnect to another instance. Frames
+   * still waiting for their batch are written first, so a stopping instance drops none.
+   */
   closeAll(): void {
     if (this.batchTimer) clearTimeout(this.batchTimer);
-    this.batchTimer = undefined;
-    this.batch = [];
+    this.flushBatch();
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = undefined;
     for (const res of this.clients.keys()) res.end();
