@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { SECOND_MS } from '../contracts/time';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { seedChannels, seedDemo, seedDemoAudio } from './db/seed/seed';
+import { seedChannels, seedDemoAudio, seedDemoOnce } from './db/seed/seed';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { memoryAnswersPlugin, MemoryAnswers } from './plugins/memory-answers';
@@ -181,7 +181,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
   await seedChannels(database.db, config);
-  if (config.SEED_DEMO) await seedDemo(database.db);
+  await seedDemoOnce(database.db, config.SEED_DEMO);
 
   // External plugins.
   await app.register(cookie);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { users } from '../../src/server/db/schema';
+import { memberWithRole } from '../support/app';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-life-'));
 
@@ -98,5 +99,46 @@ describe('embedded database under DATA_DIR', () => {
     }
     // Once the first one is closed the directory is free again.
     expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+  });
+});
+
+describe('the demo catalogue goes into a database once', () => {
+  const catalogue = async (app: Awaited<ReturnType<typeof buildApp>>) => ({
+    mixes: ((await app.inject('/api/vip-mixes')).json() as { id: string }[]).map((m) => m.id),
+    products: ((await app.inject('/api/shop/products')).json() as { id: string }[]).map((p) => p.id),
+  });
+
+  it('keeps what an admin deleted deleted after a restart', async () => {
+    const config = loadConfig({ DATA_DIR: tmp(), LOG_LEVEL: 'silent', DATABASE_URL: '' }, { backgroundJobs: false });
+    const first = await buildApp(config, { logger: false });
+    const seeded = await catalogue(first);
+    expect(seeded.mixes.length).toBeGreaterThan(1);
+    expect(seeded.products.length).toBeGreaterThan(1);
+    const admin = await memberWithRole(first, 'admin');
+    const [mix] = seeded.mixes;
+    const [product] = seeded.products;
+    expect((await first.inject({ method: 'DELETE', url: `/api/admin/vip-mixes/${mix}`, headers: { cookie: admin.cookie } })).statusCode).toBe(204);
+    expect((await first.inject({ method: 'DELETE', url: `/api/admin/shop/products/${product}`, headers: { cookie: admin.cookie } })).statusCode).toBe(204);
+    await first.close();
+
+    const second = await buildApp(config, { logger: false });
+    const after = await catalogue(second);
+    expect(after.mixes).not.toContain(mix);
+    expect(after.products).not.toContain(product);
+    expect(after.mixes).toHaveLength(seeded.mixes.length - 1);
+    await second.close();
+  });
+
+  it('seeds nothing into a fresh database started with SEED_DEMO=false, nor on a later start with it on', async () => {
+    const dataDir = tmp();
+    const off = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '', SEED_DEMO: 'false' }, { backgroundJobs: false }), {
+      logger: false,
+    });
+    expect(await catalogue(off)).toEqual({ mixes: [], products: [] });
+    await off.close();
+    // The first start decided: a restart that forgets SEED_DEMO=false does not fill a production database.
+    const on = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' }, { backgroundJobs: false }), { logger: false });
+    expect(await catalogue(on)).toEqual({ mixes: [], products: [] });
+    await on.close();
   });
 });

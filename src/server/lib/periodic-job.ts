@@ -24,6 +24,19 @@ export async function claimScheduledRun(db: Db, name: string, everyMs: number, n
   return rows.length > 0;
 }
 
+/** The next run time of a job that runs once in a database's life: never again. */
+const NEVER_AGAIN = new Date('9999-12-31T00:00:00Z');
+
+/**
+ * Claims a job that runs once in a database's life (the demo seed): true for the first caller only,
+ * ever, on every instance and after every restart. Run it in the transaction that does the job, so a
+ * crash before the job's writes commit leaves the claim untaken too.
+ */
+export async function claimOneTimeRun(db: Db, name: string): Promise<boolean> {
+  const rows = await db.insert(scheduledRuns).values({ name, nextRunAt: NEVER_AGAIN }).onConflictDoNothing().returning({ name: scheduledRuns.name });
+  return rows.length > 0;
+}
+
 export interface PeriodicJob {
   /** Stable name: the claim's key across instances, and the log's label. */
   name: string;

@@ -7,6 +7,7 @@ import { demoProductRow } from '../../../contracts/shop-catalogue';
 import { demoMixes, demoNews, demoProducts, SHOP_STORE_URL } from './demo-data';
 import { DEMO_AUDIO_SAMPLE_RATE, DEMO_AUDIO_SECONDS, demoLoopWav, demoVoice } from './demo-audio';
 import { DAY_MS } from '../../../contracts/time';
+import { claimOneTimeRun } from '../../lib/periodic-job';
 
 /** Channel rows follow the configured stream URLs on every start; the rest is inserted once. */
 export async function seedChannels(db: Db, config: Config): Promise<void> {
@@ -42,6 +43,28 @@ export async function seedChannels(db: Db, config: Config): Promise<void> {
       .values(row)
       .onConflictDoUpdate({ target: channels.id, set: { streamUrl: row.streamUrl, statusUrl: row.statusUrl, freeStreamUrl: row.freeStreamUrl } });
   }
+}
+
+/**
+ * The demo catalogue goes into a database once in its life: the first start decides (with
+ * SEED_DEMO, default true), and what an admin later deletes stays deleted. A database that already
+ * holds a catalogue (made before this rule, or restored) counts as seeded. The claim and the rows
+ * commit together, so of several instances starting at once exactly one seeds.
+ */
+export async function seedDemoOnce(db: Db, wanted: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await claimOneTimeRun(tx, 'demoSeed'))) return false;
+    if (!wanted || (await holdsCatalogue(tx))) return false;
+    await seedDemo(tx);
+    return true;
+  });
+}
+
+async function holdsCatalogue(db: Db): Promise<boolean> {
+  const [mix] = await db.select({ id: vipMixes.id }).from(vipMixes).limit(1);
+  const [product] = await db.select({ id: shopProducts.id }).from(shopProducts).limit(1);
+  const [item] = await db.select({ id: newsItems.id }).from(newsItems).limit(1);
+  return Boolean(mix ?? product ?? item);
 }
 
 /** Idempotent demo catalogue: products, VIP mixes, news. Existing rows are left as the operator edited them. */
