@@ -78,7 +78,7 @@ export async function createBackup(config: Config, out: string): Promise<BackupM
     }
     let media: BackupManifest['media'];
     if (config.S3_BUCKET) {
-      // Objects stay in the bucket: its versioning or replication is their backup (README, Operations).
+      // Objects stay in the bucket: its versioning or replication is their backup (docs/operations.md).
       media = { kind: 's3', bucket: config.S3_BUCKET, files: [] };
     } else {
       const files = filesUnder(mediaDir(config));

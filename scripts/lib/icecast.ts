@@ -94,7 +94,7 @@ export interface StartIcecastOptions {
   corsFront?: boolean;
 }
 
-/** What a browser needs to read a stream's ICY titles from another origin (README, "Icecast and the web player"). */
+/** What a browser needs to read a stream's ICY titles from another origin (docs/radio.md, "Icecast and the web player"). */
 export const ICY_CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'icy-metaint, icy-br, icy-name',

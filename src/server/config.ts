@@ -6,92 +6,142 @@ const boolish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) =
 
 const optionalUrl = z.string().url().optional();
 
-/** Every environment variable DHR reads, parsed once at start-up; the README lists them. */
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
-  SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('Deep House Radio <no-reply@dhr.local>'),
-  SEED_DEMO: boolish.default(true),
-  /** Compile the embedded database's WebAssembly with V8's optimizing tier too: faster large scans, ~55 MB more memory. */
-  PGLITE_OPTIMIZE: boolish.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DHR1_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr1'),
-  DHR2_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr2'),
-  /** The public 128 kbps mount of the DHR1 programme (no account needed). */
-  DHR1_FREE_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr1-free'),
-  /** Shared with the streaming host: keys its listener-auth calls and the stream tokens' HMAC. */
-  STREAM_AUTH_KEY: z.string().min(16, 'at least 16 characters').optional(),
-  /** Premium-stream connections one member may hold at once, across mounts (a phone and a laptop). */
-  STREAM_MAX_CONCURRENT: z.coerce.number().int().min(1).max(20).default(2),
-  DHR1_STATUS_URL: optionalUrl,
-  DHR2_STATUS_URL: optionalUrl,
-  METADATA_POLL_S: z.coerce.number().positive().default(10),
-  TRACK_MONITOR_INTERVAL_S: z.coerce.number().positive().default(120),
-  RECOGNIZER: z.enum(['none', 'audd', 'acrcloud']).default('none'),
-  AUDD_API_URL: z.string().url().default('https://api.audd.io/'),
-  AUDD_API_TOKEN: z.string().optional(),
-  ACRCLOUD_HOST: z.string().optional(),
-  ACRCLOUD_ACCESS_KEY: z.string().optional(),
-  ACRCLOUD_ACCESS_SECRET: z.string().optional(),
-  PATREON_API_URL: z.string().url().default('https://www.patreon.com'),
-  PATREON_ACCESS_TOKEN: z.string().optional(),
-  PATREON_CAMPAIGN_ID: z.string().optional(),
-  PATREON_WEBHOOK_SECRET: z.string().optional(),
-  PATREON_PAGE_URL: z.string().url().default('https://www.patreon.com/deephouseradio'),
-  /** Connect Patreon (OAuth client of the campaign); unset hides the button. Endpoints start at PATREON_API_URL. */
-  PATREON_CLIENT_ID: z.string().max(200).optional(),
-  PATREON_CLIENT_SECRET: z.string().max(200).optional(),
-  BMC_API_URL: z.string().url().default('https://developers.buymeacoffee.com'),
-  BMC_ACCESS_TOKEN: z.string().optional(),
-  BMC_WEBHOOK_SECRET: z.string().optional(),
-  BMC_PAGE_URL: z.string().url().default('https://www.buymeacoffee.com/deephouseradio'),
-  SYNC_INTERVAL_MIN: z.coerce.number().positive().default(60),
-  /** The secret first-admin setup asks for; unset: one is generated and logged while no admin exists. */
-  ADMIN_SETUP_TOKEN: z.string().min(16, 'at least 16 characters').max(200).optional(),
-  /**
-   * Which proxies may set X-Forwarded-For (client IPs drive the per-IP rate limits): unset trusts
-   * none; a hop count ("1"), or addresses/CIDRs separated by commas ("10.0.0.0/8,127.0.0.1").
-   * Prefer addresses/CIDRs: with a hop count, any client that reaches the server directly chooses its
-   * own address (a warning is logged at start when HOST is not loopback).
-   */
+/**
+ * Every environment variable DHR reads, parsed once at start-up. Each one's `.describe()` is its
+ * documentation: `docs/configuration.md` is generated from this schema (`npm run docs`), and a test
+ * fails when the page and the schema differ.
+ */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('HTTP port.'),
+  HOST: z.string().default('0.0.0.0').describe('Listen address.'),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe("The site's public address (unset: `http://localhost:$PORT`): links in mails, canonical URLs; `https://` turns on `Secure` cookies and HSTS."),
+  DATA_DIR: z.string().default('./data').describe('Embedded database (`db/`), mail outbox (`outbox/`), media (`media/`).'),
+  DATABASE_URL: z.string().url().optional().describe('PostgreSQL URL; unset means PGlite under `DATA_DIR/db`.'),
+  SMTP_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe('For example `smtps://user:pass@smtp.example.com`; unset writes each mail as an `.eml` file in `DATA_DIR/outbox/`.'),
+  MAIL_FROM: z.string().default('Deep House Radio <no-reply@dhr.local>').describe('Sender of sign-in links and codes.'),
+  SEED_DEMO: boolish
+    .default(true)
+    .describe('Seed the demo catalogue (sample mixes, products, news; never users) on the first start of a fresh database; later starts never seed again.'),
+  PGLITE_OPTIMIZE: boolish
+    .default(false)
+    .describe(
+      "Also compile the embedded database's WebAssembly with V8's optimizing tier: faster large scans, about 55 MB more memory, a slower first start (ADR 0026). No effect on PostgreSQL.",
+    ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level (pino).'),
+  DHR1_STREAM_URL: z
+    .string()
+    .url()
+    .default('http://127.0.0.1:8000/dhr1')
+    .describe('The premium DHR1 mount; never listed publicly: a member gets it with a short-lived token from `GET /api/channels/{id}/stream`.'),
+  DHR2_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr2').describe('The premium DHR2 mount (as DHR1_STREAM_URL).'),
+  DHR1_FREE_STREAM_URL: z
+    .string()
+    .url()
+    .default('http://127.0.0.1:8000/dhr1-free')
+    .describe('The public 128 kbps mount of the DHR1 programme; the home player and `/player` play it, no account needed.'),
+  STREAM_AUTH_KEY: z
+    .string()
+    .min(16, 'at least 16 characters')
+    .optional()
+    .describe(
+      "16+ characters shared with the streaming host: Icecast sends it (HTTP Basic password) on every listener check, and the stream tokens' HMAC key is derived from it. Unset: premium mounts admit nobody (a warning at start).",
+    ),
+  STREAM_MAX_CONCURRENT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(20)
+    .default(2)
+    .describe(
+      "Premium-stream connections one member may hold at once, across mounts (a phone and a laptop); Icecast refuses the next one until one ends. The admin's user view lists them.",
+    ),
+  DHR1_STATUS_URL: optionalUrl.describe("Icecast status JSON for DHR1; unset: the stream's origin + `/status-json.xsl`."),
+  DHR2_STATUS_URL: optionalUrl.describe("Icecast status JSON for DHR2; unset: the stream's origin + `/status-json.xsl`."),
+  METADATA_POLL_S: z.coerce.number().positive().default(10).describe("How often Icecast's status is read, in seconds."),
+  TRACK_MONITOR_INTERVAL_S: z.coerce.number().positive().default(120).describe('How often the playing track is identified, in seconds.'),
+  RECOGNIZER: z.enum(['none', 'audd', 'acrcloud']).default('none').describe('Track recognition service.'),
+  AUDD_API_URL: z.string().url().default('https://api.audd.io/').describe('AudD endpoint.'),
+  AUDD_API_TOKEN: z.string().optional().describe('AudD API token.'),
+  ACRCLOUD_HOST: z.string().optional().describe('ACRCloud host.'),
+  ACRCLOUD_ACCESS_KEY: z.string().optional().describe('ACRCloud access key.'),
+  ACRCLOUD_ACCESS_SECRET: z.string().optional().describe('ACRCloud access secret.'),
+  PATREON_API_URL: z.string().url().default('https://www.patreon.com').describe('Patreon API origin (members sync, webhooks, Connect Patreon).'),
+  PATREON_ACCESS_TOKEN: z.string().optional().describe("Patreon creator's access token for the members sync."),
+  PATREON_CAMPAIGN_ID: z.string().optional().describe('The Patreon campaign whose members are synced.'),
+  PATREON_WEBHOOK_SECRET: z.string().optional().describe("Secret of Patreon's webhook signatures."),
+  PATREON_PAGE_URL: z.string().url().default('https://www.patreon.com/deephouseradio').describe('Where "upgrade" buttons send members.'),
+  PATREON_CLIENT_ID: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      'The Patreon OAuth client behind **Connect Patreon** (a member links a Patreon account paid under another email); register `PUBLIC_URL` + `/auth/patreon` as its redirect URI. Unset: the button is hidden.',
+    ),
+  PATREON_CLIENT_SECRET: z.string().max(200).optional().describe('The Patreon OAuth client secret.'),
+  BMC_API_URL: z.string().url().default('https://developers.buymeacoffee.com').describe('Buy Me a Coffee API origin.'),
+  BMC_ACCESS_TOKEN: z.string().optional().describe('Buy Me a Coffee access token for the subscriptions sync.'),
+  BMC_WEBHOOK_SECRET: z.string().optional().describe("Secret of Buy Me a Coffee's webhook signatures."),
+  BMC_PAGE_URL: z.string().url().default('https://www.buymeacoffee.com/deephouseradio').describe('Where "support" buttons send members.'),
+  SYNC_INTERVAL_MIN: z.coerce.number().positive().default(60).describe('Minutes between scheduled subscription syncs.'),
+  ADMIN_SETUP_TOKEN: z
+    .string()
+    .min(16, 'at least 16 characters')
+    .max(200)
+    .optional()
+    .describe(
+      '16+ characters: the secret `/admin-setup` asks for when creating the first admin. Unset: while no admin exists, a one-time token is generated at start and logged once (warn level).',
+    ),
   TRUST_PROXY: z
     .string()
     .regex(/^(\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'a hop count or comma-separated addresses/CIDRs')
-    .optional(),
-  /** Bearer token for GET /metrics; unset means only an admin session may read it. */
-  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
-  /** Where contact form messages and DJ submissions are mailed; unset: they wait in the admin inbox and queue only. */
-  CONTACT_EMAIL: z.email().optional(),
-  /** The print-on-demand store the shop's checkout opens, and a product without its own store link. */
-  SHOP_STORE_URL: z.string().url().default(DEFAULT_STORE_URL),
-  /** Live event streams (GET /api/live/events) one client address may hold open at once. */
-  SSE_MAX_PER_IP: z.coerce.number().int().positive().default(4),
-  /** Live event streams this instance holds open at once, all clients together. */
-  SSE_MAX_TOTAL: z.coerce.number().int().positive().default(2000),
-  /**
-   * Media storage (mixes, images): set S3_BUCKET to keep files in an S3-compatible bucket instead
-   * of DATA_DIR/media. S3_ENDPOINT names a non-AWS store (path-style addressing); without the key
-   * pair the AWS SDK's default credential chain is used.
-   */
-  S3_ENDPOINT: optionalUrl,
-  S3_BUCKET: z.string().min(3).max(63).optional(),
-  S3_REGION: z.string().max(64).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().max(256).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
-  /** Largest mix an admin may upload, in MB. */
-  MIX_MAX_MB: z.coerce.number().int().positive().max(50_000).default(1024),
-  /** VIP mix audio one member may stream per Dublin day, in MB (bytes actually sent); fractions allowed. */
-  MIX_STREAM_DAILY_MB: z.coerce.number().positive().max(10_000_000).default(3072),
-  /** The ffmpeg binary that makes the mixes' listening copies. */
-  FFMPEG_PATH: z.string().min(1).max(500).default('ffmpeg'),
-  /**
-   * News sources added on a first start (admins manage them afterwards): addresses separated by commas
-   * or spaces; an RSS/Atom feed as is, a web page read for its meta tags with a `web:` prefix.
-   */
+    .optional()
+    .describe(
+      'Which proxies may set `X-Forwarded-For` (client addresses drive the per-address limits): unset trusts none. Prefer addresses/CIDRs (`10.0.0.0/8,127.0.0.1`); with a hop count (`1`) any client that reaches the server directly chooses its own address (a warning is logged when `HOST` is not loopback).',
+    ),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'at least 16 characters')
+    .optional()
+    .describe('16+ characters: bearer token for `GET /metrics` (Prometheus). Unset: only a signed-in admin may read it.'),
+  CONTACT_EMAIL: z.email().optional().describe('Where contact-form messages and DJ submissions are mailed. Unset: they wait in the admin inboxes only.'),
+  SHOP_STORE_URL: z
+    .string()
+    .url()
+    .default(DEFAULT_STORE_URL)
+    .describe("The print-on-demand store the shop's checkout opens, and the link of a product without its own store link."),
+  SSE_MAX_PER_IP: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4)
+    .describe('Live event streams (`GET /api/live/events`) one client address may hold open; beyond, 503 with `Retry-After`.'),
+  SSE_MAX_TOTAL: z.coerce.number().int().positive().default(2000).describe('Live event streams this instance holds open at once, all clients together.'),
+  S3_ENDPOINT: optionalUrl.describe('A non-AWS S3-compatible store (MinIO, R2…; path-style addressing).'),
+  S3_BUCKET: z.string().min(3).max(63).optional().describe('Keep mixes and images in this S3-compatible bucket instead of `DATA_DIR/media`.'),
+  S3_REGION: z.string().max(64).default('us-east-1').describe("The bucket's region."),
+  S3_ACCESS_KEY_ID: z.string().max(256).optional().describe("S3 key id; set both keys or neither (neither: the AWS SDK's default credentials)."),
+  S3_SECRET_ACCESS_KEY: z.string().max(256).optional().describe('S3 secret key.'),
+  MIX_MAX_MB: z.coerce.number().int().positive().max(50_000).default(1024).describe('Largest mix an admin may upload, in MB.'),
+  MIX_STREAM_DAILY_MB: z.coerce
+    .number()
+    .positive()
+    .max(10_000_000)
+    .default(3072)
+    .describe('VIP mix audio one member may stream per Dublin day, in MB (fractions allowed); past it, 429 until midnight Dublin time.'),
+  FFMPEG_PATH: z
+    .string()
+    .min(1)
+    .max(500)
+    .default('ffmpeg')
+    .describe("The ffmpeg binary that makes the mixes' listening copies; without it copies fail and only VIPs play (the master)."),
   NEWS_FEEDS: z
     .string()
     .max(20_000)
@@ -99,11 +149,14 @@ const envSchema = z.object({
       (v) => parseNewsFeeds(v).every((f) => /^https?:\/\/[^\s]+$/i.test(f.url)),
       'http(s) addresses separated by commas or spaces (web pages prefixed web:)',
     )
-    .optional(),
-  /** How often each news source is fetched, in minutes. */
-  NEWS_POLL_MIN: z.coerce.number().positive().default(30),
-  /** Let news fetches reach private and loopback addresses. For tests on loopback only; never in production. */
-  NEWS_ALLOW_PRIVATE: boolish.default(false),
+    .optional()
+    .describe(
+      'News sources added on a first start (admins manage them at `/admin/news-sources` afterwards): addresses separated by commas or spaces; a feed as is, a web page read for its meta tags prefixed `web:`.',
+    ),
+  NEWS_POLL_MIN: z.coerce.number().positive().default(30).describe('How often each news source is fetched, in minutes.'),
+  NEWS_ALLOW_PRIVATE: boolish
+    .default(false)
+    .describe('Let news fetches reach private and loopback addresses. For tests on loopback only; never in production.'),
 });
 
 export type Env = z.infer<typeof envSchema>;
