@@ -28,7 +28,7 @@ describe('generated docs match the code (npm run docs)', () => {
 
   it('docs/routes.md is the route table', async () => {
     expect(driftOf([routesPage(await registeredRoutes())])).toEqual([]);
-  });
+  }, 60_000);
 
   it('docs/benchmarks.md is bench/results.json', () => {
     expect(driftOf([benchmarksPage(readBenchResults())])).toEqual([]);
