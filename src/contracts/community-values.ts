@@ -98,6 +98,8 @@ export const CONTACT_MESSAGES = {
   failed: 'Failed to send message. Please try again.',
   invalidEmail: 'Please enter a valid email address',
   notFound: 'Message not found',
+  alreadyHandled: 'This message is already handled.',
+  notHandled: 'This message is open already.',
   nameRequired: 'Please enter your name',
   emailRequired: 'Please enter your email address',
   messageRequired: 'Please enter your message',

@@ -265,8 +265,12 @@ export const contactMessageSchema = z.object({
   fromMember: z.string().nullable(),
   createdAt: z.string(),
   handledAt: z.string().nullable(),
+  /** The admin who marked it handled (username), while it is handled. */
+  handledBy: z.string().nullable(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
-export const contactMessageListSchema = z.array(contactMessageSchema);
+/** The inbox: at most 500 messages, and how many match in all (the page says "showing 500 of 510"). */
+export const contactMessageListSchema = z.object({ messages: z.array(contactMessageSchema), total: z.number().int().min(0) });
+export type ContactMessageList = z.infer<typeof contactMessageListSchema>;
 export const contactInboxQuerySchema = z.object({ status: z.enum(['open', 'handled', 'all']).default('open') });
 export const contactMessageParamsSchema = z.object({ id: uuidField() });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES, type ContactMessage } from '../../src/contracts/community';
+import { CONTACT_MESSAGES, type ContactMessage, type ContactMessageList } from '../../src/contracts/community';
 import { contactMessages } from '../../src/server/db/schema';
 import { createTestApp, memberWithRole, type TestMember } from '../support/app';
 import { freshIp } from '../support/auth-client';
@@ -67,7 +67,7 @@ describe('contact form and inbox', async () => {
     expect(mail?.raw).toMatch(/Reply-To: aoife@example.ie/i);
     // The HTML part carries the words escaped; the text part as typed.
     expect(mail?.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Love the Sunday sessions');
-    const [row] = (await inbox(admin)).json<ContactMessage[]>();
+    const [row] = (await inbox(admin)).json<ContactMessageList>().messages;
     expect(row).toMatchObject({ name: 'Aoife', email: 'aoife@example.ie', subject: null, priority: false, fromMember: null });
   });
 
@@ -75,7 +75,7 @@ describe('contact form and inbox', async () => {
     await send(app, { name: 'Dee', email: 'dee@example.ie', message: 'Stream question' }, dhr1);
     await send(app, { name: 'Vee', email: 'vee@example.ie', subject: 'Download help', message: 'My download failed' }, vip);
     expect(readOutbox(dataDir).at(-1)?.subject).toBe('[PRIORITY] Contact: Download help');
-    const list = (await inbox(admin)).json<ContactMessage[]>();
+    const list = (await inbox(admin)).json<ContactMessageList>().messages;
     expect(list[0]).toMatchObject({ name: 'Vee', priority: true, fromMember: vip.user.username });
     expect(list.find((m) => m.name === 'Dee')).toMatchObject({ priority: false, fromMember: dhr1.user.username });
   });
@@ -91,15 +91,51 @@ describe('contact form and inbox', async () => {
 
   it('inbox: admins only; mark handled moves a message out of the open list, once', async () => {
     for (const who of [undefined, vip, dhr1]) expect((await inbox(who)).statusCode).toBe(who ? 403 : 401);
-    const [first] = (await inbox(admin)).json<ContactMessage[]>();
+    const [first] = (await inbox(admin)).json<ContactMessageList>().messages;
     const url = `/api/admin/contact-messages/${first?.id}/handled`;
     expect((await app.inject({ method: 'PATCH', url, headers: { cookie: vip.cookie } })).statusCode).toBe(403);
     const done = await app.inject({ method: 'PATCH', url, headers: { cookie: admin.cookie } });
     expect(done.statusCode).toBe(200);
     expect(done.json<ContactMessage>().handledAt).toBeTruthy();
-    expect((await app.inject({ method: 'PATCH', url, headers: { cookie: admin.cookie } })).statusCode).toBe(404);
-    expect((await inbox(admin)).json<ContactMessage[]>().map((m) => m.id)).not.toContain(first?.id);
-    expect((await inbox(admin, 'handled')).json<ContactMessage[]>().map((m) => m.id)).toEqual([first?.id]);
+    // Once: a second press says it is handled already (409), changing nothing.
+    expect((await app.inject({ method: 'PATCH', url, headers: { cookie: admin.cookie } })).statusCode).toBe(409);
+    expect((await inbox(admin)).json<ContactMessageList>().messages.map((m) => m.id)).not.toContain(first?.id);
+    expect((await inbox(admin, 'handled')).json<ContactMessageList>().messages.map((m) => m.id)).toEqual([first?.id]);
+  });
+
+  it('inbox: shows who handled a message and when, reopens it, and says how many there are in all', async () => {
+    const [first] = (await inbox(admin)).json<ContactMessageList>().messages;
+    const url = `/api/admin/contact-messages/${first?.id}/handled`;
+    const done = (await app.inject({ method: 'PATCH', url, headers: { cookie: admin.cookie } })).json<ContactMessage>();
+    expect(done).toMatchObject({ handledBy: admin.user.username });
+    expect(done.handledAt).toBeTruthy();
+    const handledList = (await inbox(admin, 'handled')).json<ContactMessageList>();
+    expect(handledList.messages.find((m) => m.id === first?.id)).toMatchObject({ handledBy: admin.user.username });
+    expect(handledList.total).toBe(handledList.messages.length);
+    // Reopen: back in the open list, with no handler; a second reopen is a 409 that says so, changing nothing.
+    expect((await app.inject({ method: 'DELETE', url, headers: { cookie: vip.cookie } })).statusCode).toBe(403);
+    const reopened = await app.inject({ method: 'DELETE', url, headers: { cookie: admin.cookie } });
+    expect(reopened.json<ContactMessage>()).toMatchObject({ handledAt: null, handledBy: null });
+    const again = await app.inject({ method: 'DELETE', url, headers: { cookie: admin.cookie } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(CONTACT_MESSAGES.notHandled);
+    expect((await inbox(admin)).json<ContactMessageList>().messages.map((m) => m.id)).toContain(first?.id);
+    const missing = await app.inject({
+      method: 'DELETE',
+      url: '/api/admin/contact-messages/00000000-0000-4000-8000-000000000000/handled',
+      headers: { cookie: admin.cookie },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('inbox: a list cut at 500 says how many there are in all', async () => {
+    const extra = 505 - (await inbox(admin, 'all')).json<ContactMessageList>().total;
+    await app.database.db
+      .insert(contactMessages)
+      .values(Array.from({ length: extra }, (_, i) => ({ name: `N${i}`, email: `n${i}@example.ie`, message: 'hello' })));
+    const all = (await inbox(admin, 'all')).json<ContactMessageList>();
+    expect(all.messages).toHaveLength(500);
+    expect(all.total).toBe(505);
   });
 
   it('is rate-limited per address', async () => {

@@ -168,6 +168,7 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['POST', '/api/contact', 'public'],
   ['GET', '/api/admin/contact-messages', 'admin'],
   ['PATCH', '/api/admin/contact-messages/:id/handled', 'admin'],
+  ['DELETE', '/api/admin/contact-messages/:id/handled', 'admin'],
 ];
 
 /**

@@ -202,6 +202,14 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
     const card = m.page.getByRole('listitem').filter({ hasText: 'Larry Heard' });
     await card.getByRole('button', { name: 'Mark handled' }).click();
     await card.waitFor({ state: 'detached' });
+    // The Handled tab says who handled it; Reopen puts it back in the open list.
+    await m.page.getByRole('tab', { name: 'handled' }).click();
+    const handled = m.page.getByRole('listitem').filter({ hasText: 'Larry Heard' });
+    await handled.getByText(`Handled by ${admin.user.username}`).waitFor();
+    await handled.getByRole('button', { name: 'Reopen' }).click();
+    await handled.waitFor({ state: 'detached' });
+    await m.page.getByRole('tab', { name: 'open' }).click();
+    await m.page.getByRole('listitem').filter({ hasText: 'Larry Heard' }).getByRole('button', { name: 'Mark handled' }).waitFor();
     expect(unexpected([...v.errors, ...m.errors])).toEqual([]);
   });
 

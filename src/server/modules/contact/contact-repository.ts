@@ -15,10 +15,14 @@ export async function insertContactMessage(
 
 const INBOX_MAX = 500;
 
-/** The inbox, priority first, newest first. */
-export async function listContactMessages(db: Db, status: 'open' | 'handled' | 'all'): Promise<ContactMessageRow[]> {
+/** The inbox, priority first, newest first: at most INBOX_MAX rows, and how many there are in all. */
+export async function listContactMessages(db: Db, status: 'open' | 'handled' | 'all'): Promise<{ rows: ContactMessageRow[]; total: number }> {
   const where = status === 'open' ? isNull(contactMessages.handledAt) : status === 'handled' ? isNotNull(contactMessages.handledAt) : undefined;
-  return db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.priority), desc(contactMessages.createdAt)).limit(INBOX_MAX);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.priority), desc(contactMessages.createdAt)).limit(INBOX_MAX),
+    db.select({ n: count() }).from(contactMessages).where(where),
+  ]);
+  return { rows, total: counted?.n ?? rows.length };
 }
 
 /** Marks an open message handled; null when there is no such open message. */
@@ -28,6 +32,21 @@ export async function markHandled(db: Db, id: string, adminId: string): Promise<
     .set({ handledAt: new Date(), handledBy: adminId })
     .where(and(eq(contactMessages.id, id), isNull(contactMessages.handledAt)))
     .returning();
+  return row ?? null;
+}
+
+/** Opens a handled message again (handled by mistake, or the sender wrote back); null when there is no such handled message. */
+export async function reopen(db: Db, id: string): Promise<ContactMessageRow | null> {
+  const [row] = await db
+    .update(contactMessages)
+    .set({ handledAt: null, handledBy: null })
+    .where(and(eq(contactMessages.id, id), isNotNull(contactMessages.handledAt)))
+    .returning();
+  return row ?? null;
+}
+
+export async function findContactMessage(db: Db, id: string): Promise<ContactMessageRow | null> {
+  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
   return row ?? null;
 }
 

@@ -9,12 +9,11 @@ import {
   contactResponseSchema,
   contactSchema,
 } from '../../../contracts/community';
-import { notFound, unauthorized } from '../../lib/errors';
+import { errorEnvelopeSchema } from '../../../contracts/errors';
+import { unauthorized } from '../../lib/errors';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
-import { findMembersByIds } from '../members/members-repository';
-import { listContactMessages, markHandled } from './contact-repository';
-import { contactMail, receiveContact, toContactMessage } from './contact-service';
+import { contactInbox, contactMail, receiveContact, setHandled } from './contact-service';
 
 /** The contact form (POST /api/contact) and the admins' contact inbox. */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -39,29 +38,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: access.admin }, schema: { querystring: contactInboxQuerySchema, response: { 200: contactMessageListSchema } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
-      const rows = await listContactMessages(db, req.query.status);
-      const members = new Map(
-        (
-          await findMembersByIds(
-            db,
-            rows.flatMap((r) => (r.userId ? [r.userId] : [])),
-          )
-        ).map((m) => [m.id, m.username]),
-      );
-      return rows.map((r) => toContactMessage(r, r.userId ? (members.get(r.userId) ?? null) : null));
+      return contactInbox(db, req.query.status);
     },
   );
 
-  app.patch(
-    '/api/admin/contact-messages/:id/handled',
-    { config: { access: access.admin }, schema: { params: contactMessageParamsSchema, response: { 200: contactMessageSchema } } },
-    async (req) => {
-      if (!req.user) throw unauthorized();
-      const row = await markHandled(db, req.params.id, req.user.id);
-      if (!row) throw notFound(CONTACT_MESSAGES.notFound);
-      return toContactMessage(row, null);
-    },
-  );
+  // PATCH marks a message handled (by the caller); DELETE opens it again.
+  for (const method of ['PATCH', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/admin/contact-messages/:id/handled',
+      config: { access: access.admin },
+      schema: { params: contactMessageParamsSchema, response: { 200: contactMessageSchema, 409: errorEnvelopeSchema } },
+      handler: async (req) => {
+        if (!req.user) throw unauthorized();
+        return setHandled(db, req.params.id, req.user.id, method === 'PATCH');
+      },
+    });
+  }
 };
 
 export const contactRoutes = fp(routes, { name: 'contact' });

@@ -1,13 +1,22 @@
-import { CONTACT_HONEYPOT_FIELD, contactProblemMessage, contactProblems, type ContactMessage, type contactSchema } from '../../../contracts/community';
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_MESSAGES,
+  contactProblemMessage,
+  contactProblems,
+  type ContactMessage,
+  type ContactMessageList,
+  type contactSchema,
+} from '../../../contracts/community';
 import { hasPrioritySupport, PRIORITY_SUPPORT_TIER } from '../../../contracts/tier-policy';
 import { tierLabel } from '../../../contracts/tier-table';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { ContactMessageRow, UserRow } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, conflict, notFound } from '../../lib/errors';
 import type { MailMessage } from '../../lib/mail';
 import { composeMail } from '../../lib/mail';
-import { insertContactMessage } from './contact-repository';
+import { findMembersByIds } from '../members/members-repository';
+import { findContactMessage, insertContactMessage, listContactMessages, markHandled, reopen } from './contact-repository';
 
 export type ContactInput = z.output<typeof contactSchema>;
 
@@ -48,7 +57,7 @@ export function contactMail(to: string, row: ContactMessageRow, publicUrl: strin
   return { ...mail, replyTo: row.email };
 }
 
-export function toContactMessage(row: ContactMessageRow, memberName: string | null): ContactMessage {
+export function toContactMessage(row: ContactMessageRow, names: ReadonlyMap<string, string>): ContactMessage {
   return {
     id: row.id,
     name: row.name,
@@ -56,8 +65,32 @@ export function toContactMessage(row: ContactMessageRow, memberName: string | nu
     subject: row.subject,
     message: row.message,
     priority: row.priority,
-    fromMember: memberName,
+    fromMember: row.userId ? (names.get(row.userId) ?? null) : null,
     createdAt: row.createdAt.toISOString(),
     handledAt: row.handledAt?.toISOString() ?? null,
+    handledBy: row.handledAt && row.handledBy ? (names.get(row.handledBy) ?? null) : null,
   };
+}
+
+/** Usernames of the members a set of messages names (senders and the admins who handled them). */
+async function namesOf(db: Db, rows: readonly ContactMessageRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((r) => [r.userId, r.handledBy].filter((id): id is string => id !== null)))];
+  return new Map((await findMembersByIds(db, ids)).map((m) => [m.id, m.username]));
+}
+
+/** The admins' inbox: the messages (priority first, newest first), with who sent and who handled each, and how many in all. */
+export async function contactInbox(db: Db, status: 'open' | 'handled' | 'all'): Promise<ContactMessageList> {
+  const { rows, total } = await listContactMessages(db, status);
+  const names = await namesOf(db, rows);
+  return { messages: rows.map((r) => toContactMessage(r, names)), total };
+}
+
+/** Marks a message handled by `adminId`, or opens it again; a message already in that state is a 409 that says so. */
+export async function setHandled(db: Db, id: string, adminId: string, handled: boolean): Promise<ContactMessage> {
+  const row = handled ? await markHandled(db, id, adminId) : await reopen(db, id);
+  if (!row) {
+    if (!(await findContactMessage(db, id))) throw notFound(CONTACT_MESSAGES.notFound);
+    throw conflict(handled ? CONTACT_MESSAGES.alreadyHandled : CONTACT_MESSAGES.notHandled, handled ? 'already_handled' : 'not_handled');
+  }
+  return toContactMessage(row, await namesOf(db, [row]));
 }

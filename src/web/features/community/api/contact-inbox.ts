@@ -1,24 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContactMessage } from '../../../../contracts/community';
+import type { ContactMessage, ContactMessageList } from '../../../../contracts/community';
 import { apiGet, apiSend } from '../../../lib/http';
 import { communityKeys } from './keys';
 
 export type InboxStatus = 'open' | 'handled' | 'all';
 
-/** GET /api/admin/contact-messages?status=: priority first, newest first. */
-export async function getContactMessages(status: InboxStatus, signal?: AbortSignal): Promise<ContactMessage[]> {
-  return apiGet<ContactMessage[]>(`/api/admin/contact-messages?status=${status}`, { signal });
+/** GET /api/admin/contact-messages?status=: priority first, newest first, with the total. */
+export async function getContactMessages(status: InboxStatus, signal?: AbortSignal): Promise<ContactMessageList> {
+  return apiGet<ContactMessageList>(`/api/admin/contact-messages?status=${status}`, { signal });
 }
 
 export const useContactMessages = (status: InboxStatus) =>
   useQuery({ queryKey: communityKeys.contactInbox(status), queryFn: ({ signal }) => getContactMessages(status, signal), staleTime: 0 });
 
-/** PATCH /api/admin/contact-messages/{id}/handled. */
-export async function markHandled(id: string): Promise<ContactMessage> {
-  return apiSend<ContactMessage>('PATCH', `/api/admin/contact-messages/${encodeURIComponent(id)}/handled`);
+/** PATCH /api/admin/contact-messages/{id}/handled marks it handled; DELETE opens it again. */
+export async function setHandled({ id, handled }: { id: string; handled: boolean }): Promise<ContactMessage> {
+  return apiSend<ContactMessage>(handled ? 'PATCH' : 'DELETE', `/api/admin/contact-messages/${encodeURIComponent(id)}/handled`);
 }
 
-export function useMarkHandled() {
+export function useSetHandled() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: markHandled, onSettled: () => qc.invalidateQueries({ queryKey: ['community', 'contact-inbox'] }) });
+  return useMutation({ mutationFn: setHandled, onSettled: () => qc.invalidateQueries({ queryKey: ['community', 'contact-inbox'] }) });
 }
