@@ -4,7 +4,9 @@ import { z } from 'zod';
  * The one text rule of every request: every string a client sends, in a JSON body,
  * a query, a path or a multipart field, is a `textField` (or starts as one). Its length is checked
  * first and stops there, so no pattern ever runs on an over-long value; then C0 controls (tab and
- * line feed/carriage return aside), DEL and broken UTF-16 are refused with a 400.
+ * line feed/carriage return aside), DEL and broken UTF-16 are refused with a 400, and invisible
+ * characters (zero-width spaces, bidi overrides and isolates) are dropped: they only ever hide what a
+ * text says (a link split by a zero-width space, a name that reads backwards).
  * `tests/api/text-fields.test.ts` walks every registered route's schemas for strings without it.
  */
 
@@ -26,6 +28,18 @@ export function isCleanText(s: string): boolean {
   return !hasControlChar(s) && !LONE_SURROGATE.test(s);
 }
 
+/**
+ * Invisible characters a text field drops: soft hyphen, Mongolian vowel separator, zero-width space,
+ * left-to-right and right-to-left marks, bidi embeddings, overrides and isolates, word joiner and
+ * invisible operators, byte-order mark. Zero-width joiner and non-joiner (U+200C, U+200D) stay:
+ * emoji sequences and Persian and Indic spelling need them.
+ */
+export const INVISIBLE_CHARACTERS = /[\u00AD\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+
+export function withoutInvisible(s: string): string {
+  return s.replace(INVISIBLE_CHARACTERS, '');
+}
+
 /** The check itself: one instance, so a schema walk can tell a text field from a bare string. */
 export const CLEAN_TEXT = z.refine<string>(isCleanText, { message: TEXT_NOT_ALLOWED, abort: true });
 
@@ -34,7 +48,8 @@ export const textField = (max: number, tooLong?: string | { message?: string }) 
   z
     .string()
     .max(max, { message: typeof tooLong === 'string' ? tooLong : tooLong?.message, abort: true })
-    .check(CLEAN_TEXT);
+    .check(CLEAN_TEXT)
+    .overwrite(withoutInvisible);
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id in a path, query or body (the database's uuid syntax). */

@@ -197,6 +197,30 @@ describe('channel chat', async () => {
     expect(codes[20]).toBe(429);
   });
 
+  it('holds links however they are written, and stores text without invisible characters', async () => {
+    // Each from a member of their own: no slow mode or repeat rule between the cases.
+    for (const text of [
+      'bit.ly/3xYz',
+      'join t.me/deephouse',
+      'discord.gg/house',
+      'shop at example.co.uk',
+      'example[.]com',
+      'example (dot) com',
+      'ｅｘａｍｐｌｅ．ｃｏｍ',
+      'exa\u200Bmple.com',
+    ]) {
+      const res = await post(app, 'free', await memberWithRole(app, 'dhr2'), text);
+      expect(res.statusCode, text).toBe(201);
+      expect(res.json().message.held, text).toBe(true);
+    }
+    const plain = await post(app, 'free', await memberWithRole(app, 'dhr2'), 'Kerri Chandler - Rain, 10/10. What a set!');
+    expect(plain.json().message.held).toBe(false);
+    // Bidi overrides and zero-width characters are dropped by the one text rule: the stored text reads as it shows.
+    const sneaky = await post(app, 'free', await memberWithRole(app, 'dhr2'), 'nice \u202Eenil\u202C\u200B set');
+    expect(sneaky.statusCode).toBe(201);
+    expect(sneaky.json().message.text).toBe('nice enil set');
+  });
+
   it('loads the last messages, oldest first', async () => {
     // Only this test's messages in the chat: an earlier test's post can be newer than the last of these.
     await db.delete(chatMessages).where(eq(chatMessages.channel, 'dhr2'));

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { CommentBanRow, UserRow } from '../../db/schema';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { accountsSharingIdentity } from '../platforms/platforms-repository';
+import { hasLink } from '../../lib/link-detector';
 import { anyBanInForce, authorActivity, bannedAmong, findBan } from './comments-repository';
 
 /**
@@ -56,11 +57,8 @@ export async function assertMayPost(db: Db, user: UserRow | null, now: Date = ne
 export const SPAM_BURST_COUNT = 3;
 export const SPAM_BURST_WINDOW_MS = 2 * MINUTE_MS;
 
-/** Links (scheme, www., or a bare domain with a common top-level domain) are held for review. */
-const LINK_PATTERN = /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|ru|cn|xyz|info|biz|top|link|click|shop|site|online)\b)/i;
-
-/** Whether the link rule holds this text (the moderation queue says which rule held an item). */
-export const hasLink = (text: string): boolean => LINK_PATTERN.test(text);
+/** Whether the link rule holds this text (the moderation queue says which rule held an item): lib/link-detector.ts. */
+export { hasLink };
 
 const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -71,7 +69,7 @@ const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
  */
 export async function spamVerdict(db: Db, userId: string, text: string, shown: string = text, now: Date = new Date()): Promise<'approved' | 'pending'> {
   // `shown`: everything of the comment others will read (its text, and the article title and source the client sent).
-  if (LINK_PATTERN.test(shown)) return 'pending';
+  if (hasLink(shown)) return 'pending';
   const { last, recent } = await authorActivity(db, userId, new Date(now.getTime() - SPAM_BURST_WINDOW_MS));
   if (last !== null && normalise(last) === normalise(text)) return 'pending';
   if (recent >= SPAM_BURST_COUNT) return 'pending';
