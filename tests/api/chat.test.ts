@@ -10,11 +10,14 @@ import { loadConfig } from '../../src/server/config';
 import { chatMembers, chatMessages } from '../../src/server/db/schema';
 import { pruneChat } from '../../src/server/modules/chat/chat-service';
 import { freshIp } from '../support/auth-client';
+import { STREAM_MAX_LIFE_MS } from '../../src/server/modules/radio/sse-hub';
 import { createTestApp, memberWithRole, type TestMember } from '../support/app';
 
 /** Collects the `chat` events of one /api/live/events stream. */
 class ChatStream {
   readonly events: ChatEvent[] = [];
+  /** The server ended the stream. */
+  ended = false;
   private buffer = '';
   private req: http.ClientRequest | undefined;
 
@@ -24,6 +27,7 @@ class ChatStream {
       s.req = http.get(url, { headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) }, agent: false }, (res) => {
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => s.feed(chunk));
+        res.on('end', () => (s.ended = true));
         resolve();
       });
       s.req.on('error', reject);
@@ -315,6 +319,54 @@ describe('channel chat', async () => {
     expect(anon.texts('free').some((t) => t.includes('spam.example'))).toBe(false);
     expect(premium).toBeTruthy();
     for (const s of [anon, member, dhr2Reader]) s.close();
+  });
+
+  it("ends a member's streams when they sign out or lose the tier, and every stream within its maximum life", async () => {
+    const settled = async (n: number) => {
+      const deadline = Date.now() + 3000;
+      while (app.nowPlaying.hub.size !== n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    };
+    await settled(0);
+    // Sign-out: the stream ends within seconds (the browser reconnects as a visitor).
+    const leaving = await memberWithRole(app, 'dhr2');
+    const signedIn = await ChatStream.open(sseUrl, leaving.cookie);
+    await settled(1);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: leaving.cookie } })).statusCode).toBe(200);
+    await signedIn.waitFor('the stream to end at sign-out', () => signedIn.ended);
+
+    // A downgrade: the stream that heard the DHR2 chat ends; the one the member opens next does not hear it.
+    const downgraded = await memberWithRole(app, 'dhr2');
+    const before = await ChatStream.open(sseUrl, downgraded.cookie);
+    const untouched = await ChatStream.open(sseUrl, vip.cookie);
+    await settled(2);
+    const assigned = await app.inject({
+      method: 'POST',
+      url: '/api/admin/assign-tier',
+      headers: { cookie: admin.cookie },
+      payload: { email: downgraded.user.email, tier: 'free' },
+    });
+    expect(assigned.statusCode).toBe(200);
+    await before.waitFor('the stream to end at the downgrade', () => before.ended);
+    const after = await ChatStream.open(sseUrl, downgraded.cookie);
+    await settled(2);
+    await post(app, 'dhr2', await memberWithRole(app, 'vip'), 'only for dhr2 now');
+    await untouched.waitFor('the dhr2 message', () => untouched.texts('dhr2').includes('only for dhr2 now'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(after.texts('dhr2')).toEqual([]);
+    expect(untouched.ended).toBe(false);
+    for (const s of [after, untouched]) s.close();
+    await settled(0);
+
+    // Maximum life: streams end by themselves (shortened here) and the browser reconnects.
+    app.nowPlaying.hub.heartbeatMs = 50;
+    app.nowPlaying.hub.maxLifeMs = 150;
+    try {
+      const old = await ChatStream.open(sseUrl, vip.cookie);
+      await old.waitFor('the stream to reach its maximum life', () => old.ended);
+    } finally {
+      app.nowPlaying.hub.heartbeatMs = 25_000;
+      app.nowPlaying.hub.maxLifeMs = STREAM_MAX_LIFE_MS;
+    }
   });
 
   it('reaches readers on another instance of the same database (NOTIFY)', async () => {

@@ -1,9 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { CHAT_EVENT, type ChatEvent } from '../../../contracts/chat';
 import { DAY_MS } from '../../../contracts/time';
 import { runPeriodically } from '../../lib/periodic-job';
-import { findSessionUser, sessionCookieName } from '../../lib/sessions';
 import { SseHub } from '../radio/sse-hub';
 import { chatRoutes } from './chat-routes';
 import { pruneChat, readableChats } from './chat-service';
@@ -31,14 +30,8 @@ declare module 'fastify' {
  * instance reads the database per message.
  */
 const plugin: FastifyPluginAsync = async (app) => {
-  const cookieName = sessionCookieName(app.config.secureCookies);
-
-  // Which chats a new stream hears: fixed when it connects, from the session (never the URL).
-  app.liveAudiences.push(async (req: FastifyRequest) => {
-    const token = req.cookies[cookieName];
-    const found = token && token.length <= 128 ? await findSessionUser(app.database.db, token) : null;
-    return (await readableChats(app.database.db, found?.user ?? null)).map(chatAudience);
-  });
+  // Which chats a new stream hears: fixed when it connects, from its session's member (never the URL).
+  app.liveAudiences.push(async (user) => (await readableChats(app.database.db, user)).map(chatAudience));
 
   app.decorate('publishChat', async (event: ChatEvent) => {
     const payload = JSON.stringify(event);

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema';
+import { findSessionUser, sessionCookieName } from '../../lib/sessions';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Gauge } from 'prom-client';
@@ -10,13 +12,13 @@ import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
 import { type MetadataReply, NowPlaying } from './now-playing';
 import { StreamTokens } from './stream-tokens';
-import { SSE_RETRY_AFTER_S } from './sse-hub';
+import { MEMBER_CHANGED_CHANNEL, SSE_RETRY_AFTER_S, streamsToEnd } from './sse-hub';
 import { SECOND_MS } from '../../../contracts/time';
 import { mediaReply, noContentReply } from '../../plugins/reply-schemas';
 import { textField } from '../../../contracts/text-field';
 
-/** Names the audiences a new /api/live/events stream joins (another module's events reach only them). */
-export type LiveAudienceResolver = (req: FastifyRequest) => Promise<readonly string[]>;
+/** Names the audiences a new /api/live/events stream of `user` (null: a visitor) joins; another module's events reach only them. */
+export type LiveAudienceResolver = (user: UserRow | null) => Promise<readonly string[]>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +40,7 @@ const DEFAULT_CHANNEL = 'dhr1';
 const CHANNEL_REFRESH_MS = 5_000;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  const cookieName = sessionCookieName(app.config.secureCookies);
   const nowPlaying = new NowPlaying(app.database, app.log.child({ module: 'now-playing' }));
   app.decorate('nowPlaying', nowPlaying);
   app.decorate('liveAudiences', [] as LiveAudienceResolver[]);
@@ -72,10 +75,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  // A member's streams end when their rights or session change (the database's triggers NOTIFY it,
+  // migration 0018): the browser reconnects and the new stream hears what the member may hear now.
+  let unlistenMembers: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     await nowPlaying.init();
+    unlistenMembers = await app.database.listen(MEMBER_CHANGED_CHANNEL, (payload) => {
+      const match = streamsToEnd(payload);
+      if (match) nowPlaying.hub.endStreamsOf(match);
+    });
     if (app.config.backgroundJobs) nowPlaying.start(app.config.METADATA_POLL_S * SECOND_MS);
   });
+  app.addHook('onClose', async () => unlistenMembers?.());
   // Before the server stops accepting: end the SSE streams so close() does not wait on them.
   app.addHook('preClose', async () => {
     await nowPlaying.stop();
@@ -176,8 +187,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           .type('text/event-stream; charset=utf-8')
           .send(`retry: ${SSE_RETRY_AFTER_S * 1000}\nevent: error\ndata: ${envelope}\n\n`);
       }
-      // A resolver that fails (the database away) only leaves its audiences out: the stream still opens.
-      const audiences = new Set((await Promise.all(app.liveAudiences.map((resolve) => resolve(req).catch(() => [])))).flat());
+      // Whose stream this is, from the session (never the URL); a lookup or resolver that fails (the
+      // database away) only leaves the member's audiences out: the stream still opens.
+      const token = req.cookies[cookieName];
+      const session = token && token.length <= 128 ? await findSessionUser(app.database.db, token).catch(() => null) : null;
+      const user = session?.user ?? null;
+      const audiences = new Set((await Promise.all(app.liveAudiences.map((resolve) => resolve(user).catch(() => [])))).flat());
       reply.hijack();
       const res = reply.raw;
       // The reader may have left while the audiences were looked up: a closed socket never joins the hub.
@@ -194,7 +209,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       });
       req.raw.socket.setNoDelay(true);
       res.write(`retry: 3000\n\n${nowPlaying.framesSince(lastId)}`);
-      nowPlaying.hub.add(res, req.ip, audiences);
+      nowPlaying.hub.add(res, req.ip, audiences, session ? { userId: session.user.id, sessionHash: session.idHash } : null);
     },
   );
 };

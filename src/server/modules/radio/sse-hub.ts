@@ -8,6 +8,28 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
 /** Batched frames (chat) wait at most this long before they are written. */
 const BATCH_MS = 100;
 
+/**
+ * The longest a stream stays open. Its audiences (the chats it may read) are fixed when it connects,
+ * so a stream must not outlive the rights it was opened with: each one ends within an hour (spread
+ * over the last tenth, so readers do not all come back at once) and the browser reconnects at once
+ * with Last-Event-ID, missing no title (`framesSince`) and reloading the chat it shows.
+ */
+export const STREAM_MAX_LIFE_MS = 60 * 60 * 1000;
+
+/**
+ * The NOTIFY channel on which the database names a member whose streams must end (triggers of
+ * migration 0018): `u:<user id>` when the member's rights change (tier, status, expiry, admin,
+ * email, password, deletion), `s:<session hash>` when one session ends (sign-out, revocation, expiry).
+ */
+export const MEMBER_CHANGED_CHANNEL = 'dhr_member_changed';
+
+/** Which streams a MEMBER_CHANGED_CHANNEL payload ends; null for a payload it does not know. */
+export function streamsToEnd(payload: string): { userId: string } | { sessionHash: string } | null {
+  if (payload.startsWith('u:') && payload.length > 2) return { userId: payload.slice(2) };
+  if (payload.startsWith('s:') && payload.length > 2) return { sessionHash: payload.slice(2) };
+  return null;
+}
+
 /** How long a client turned away (too many streams) should wait before trying again. */
 export const SSE_RETRY_AFTER_S = 30;
 
@@ -19,6 +41,21 @@ export interface SseLimits {
 }
 
 const NO_AUDIENCES: ReadonlySet<string> = new Set();
+
+/** Whose session opened a stream: the member's changes and the session's end close it. */
+export interface StreamOwner {
+  userId: string;
+  sessionHash: string;
+}
+
+interface Client {
+  audiences: ReadonlySet<string>;
+  /** The audiences as one key, so a batched write finds the clients that share a chunk. */
+  group: string;
+  owner: StreamOwner | null;
+  /** When the stream ends by itself (STREAM_MAX_LIFE_MS). */
+  endsAt: number;
+}
 
 /**
  * Bytes shared by every client a write goes to: the frames as UTF-8, and (made on first need) the
@@ -41,11 +78,8 @@ class SseChunk {
  * one shared heartbeat timer (no per-client timers); clients leave the set when their socket closes.
  */
 export class SseHub {
-  /**
-   * Each client with the audiences it belongs to (e.g. the chats it may read), fixed when it connects,
-   * and those audiences as one key, so a batched write finds the clients that share a chunk.
-   */
-  private readonly clients = new Map<ServerResponse, { audiences: ReadonlySet<string>; group: string }>();
+  /** Each client with the audiences it belongs to (e.g. the chats it may read), fixed when it connects, and its owner. */
+  private readonly clients = new Map<ServerResponse, Client>();
   /** Open streams per client address, so one address cannot take every slot. */
   private readonly perAddress = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | undefined;
@@ -55,6 +89,8 @@ export class SseHub {
   /** Read when the first client joins (tests shorten it). */
   heartbeatMs = HEARTBEAT_MS;
   limits: SseLimits = { perAddress: 4, total: 2000 };
+  /** Read when a client joins (tests shorten it). */
+  maxLifeMs = STREAM_MAX_LIFE_MS;
 
   get size(): number {
     return this.clients.size;
@@ -65,8 +101,9 @@ export class SseHub {
     return this.clients.size < this.limits.total && (this.perAddress.get(address) ?? 0) < this.limits.perAddress;
   }
 
-  add(res: ServerResponse, address: string, audiences: ReadonlySet<string> = NO_AUDIENCES): void {
-    this.clients.set(res, { audiences, group: [...audiences].sort().join('\n') });
+  add(res: ServerResponse, address: string, audiences: ReadonlySet<string> = NO_AUDIENCES, owner: StreamOwner | null = null): void {
+    const endsAt = Date.now() + this.maxLifeMs * (0.9 + 0.1 * Math.random());
+    this.clients.set(res, { audiences, group: [...audiences].sort().join('\n'), owner, endsAt });
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     res.on('close', () => {
       this.clients.delete(res);
@@ -80,9 +117,39 @@ export class SseHub {
       }
     });
     if (!this.heartbeat) {
-      this.heartbeat = setInterval(() => this.broadcastRaw(': heartbeat\n\n'), this.heartbeatMs);
+      this.heartbeat = setInterval(() => {
+        this.endExpired();
+        this.broadcastRaw(': heartbeat\n\n');
+      }, this.heartbeatMs);
       this.heartbeat.unref();
     }
+  }
+
+  /** Ends the streams past their life (checked with each heartbeat). */
+  private endExpired(now = Date.now()): void {
+    for (const [res, client] of this.clients) if (client.endsAt <= now) this.end(res);
+  }
+
+  /**
+   * Ends the streams a member's change makes stale: every stream of `userId` (their rights changed:
+   * tier, admin, email, password, deletion), or the streams of one ended session. The browser
+   * reconnects within its retry time and the new stream hears what the member may hear now.
+   */
+  endStreamsOf(match: { userId: string } | { sessionHash: string }): number {
+    let ended = 0;
+    for (const [res, { owner }] of this.clients) {
+      if (!owner) continue;
+      if ('userId' in match ? owner.userId === match.userId : owner.sessionHash === match.sessionHash) {
+        this.end(res);
+        ended++;
+      }
+    }
+    return ended;
+  }
+
+  private end(res: ServerResponse): void {
+    this.clients.delete(res);
+    res.end();
   }
 
   /** Serialises one event once; `data` must be a single line (JSON is). */
