@@ -149,6 +149,7 @@ async function main(): Promise<void> {
   console.log(`DHR1_STREAM_URL=${origin}/dhr1`);
   console.log(`DHR2_STREAM_URL=${origin}/dhr2`);
   console.log(`STREAM_AUTH_KEY=${streamAuthKey}`);
+  console.log(`ICECAST_ADMIN_PASSWORD=${server.adminPassword}`);
   console.log(
     `\nListen: ${origin}/${FREE_MOUNT} plays for anyone; ${origin}/dhr1 and ${origin}/dhr2 answer 401 without a member's token ` +
       `(DHR's players get one from /api/channels/{id}/stream). Titles change every ${intervalS} s. Ctrl-C stops everything.\n`,

@@ -81,6 +81,8 @@ export interface StartIcecastOptions {
   /** Working directory (config and logs); a fresh temp dir by default and removed on stop. */
   dir?: string;
   maxClients?: number;
+  /** Icecast's admin password (user `admin`); random by default. DHR reads the listener lists with it. */
+  adminPassword?: string;
   /** Premium mounts whose listeners Icecast checks with DHR. */
   listenerAuth?: ListenerAuthOptions;
   /** Runs as a relay: pulls these mounts from the Icecast on `port` (always on, not on demand). */
@@ -228,7 +230,7 @@ async function startIcecastOnce(opts: StartIcecastOptions): Promise<IcecastServe
   const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-icecast-'));
   fs.mkdirSync(path.join(dir, 'log'), { recursive: true });
   const sourcePassword = randomBytes(9).toString('base64url');
-  const adminPassword = randomBytes(9).toString('base64url');
+  const adminPassword = opts.adminPassword ?? randomBytes(9).toString('base64url');
   const asRoot = process.getuid?.() === 0;
   // Icecast refuses to run as root; it drops to nobody, who must be able to write its logs.
   if (asRoot) {

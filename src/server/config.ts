@@ -65,6 +65,14 @@ export const envSchema = z.object({
     ),
   DHR1_STATUS_URL: optionalUrl.describe("Icecast status JSON for DHR1; unset: the stream's origin + `/status-json.xsl`."),
   DHR2_STATUS_URL: optionalUrl.describe("Icecast status JSON for DHR2; unset: the stream's origin + `/status-json.xsl`."),
+  ICECAST_ADMIN_USER: z.string().max(200).default('admin').describe("Icecast's admin user, for reading each premium mount's listener list."),
+  ICECAST_ADMIN_PASSWORD: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      "Icecast's admin password. DHR reads each premium mount's listener list (`/admin/listclients`) with it: to admit a member's connection past the cap only when Icecast no longer holds an older one, and to end connection rows whose listener_remove never came. Unset: a member at the cap is refused until a connection ends.",
+    ),
   METADATA_POLL_S: z.coerce.number().positive().default(10).describe("How often Icecast's status is read, in seconds."),
   TRACK_MONITOR_INTERVAL_S: z.coerce.number().positive().default(120).describe('How often the playing track is identified, in seconds.'),
   RECOGNIZER: z.enum(['none', 'audd', 'acrcloud']).default('none').describe('Track recognition service.'),

@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { channelListSchema, streamTicketSchema } from '../../src/contracts/channels';
 import { RATE_RULES } from '../../src/server/lib/rate-limit';
-import { users } from '../../src/server/db/schema';
+import { streamConnections, users } from '../../src/server/db/schema';
+import { renewStreamConnections } from '../../src/server/modules/radio/stream-admission';
+import { onAir } from '../support/now-playing';
 import { STREAM_TOKEN_TTL_S } from '../../src/server/modules/radio/stream-tokens';
-import { createTestApp, memberWithRole } from '../support/app';
+import { createTestApp, memberWithRole, type TestMember } from '../support/app';
 import { freePort, hasIcecast, ICECAST_INSTALL_HINT, radioEnv, startTestRadio } from '../support/icecast';
 
 if (!hasIcecast) console.warn(`Skipping the real Icecast stream-auth tests: ${ICECAST_INSTALL_HINT}`);
@@ -202,6 +204,26 @@ describe('one member, at most STREAM_MAX_CONCURRENT premium connections at once'
     expect(after.recent[0].endedAt).not.toBeNull();
   });
 
+  it('fails closed at the cap: a cached status showing the mount empty frees nothing, and an unreadable listener list refuses with the reason', async () => {
+    const member = await memberWithRole(app, 'dhr1');
+    const mount = `/dhr1?token=${await tokenFor(member.cookie, 'dhr1')}`;
+    expect(admitted(await icecast('listener_add', mount, '601'))).toBe(true);
+    expect(admitted(await icecast('listener_add', mount, '602'))).toBe(true);
+    // Both a minute old: old enough that Icecast's own list would name them if they were still there.
+    await app.database.db
+      .update(streamConnections)
+      .set({ startedAt: new Date(Date.now() - 60_000) })
+      .where(eq(streamConnections.userId, member.user.id));
+    // The status poll last saw the mount quiet (or off air): that is no proof the member's rows ended.
+    await app.nowPlaying.publish(onAir('dhr1', 'Quiet', 'Mount', 0));
+    await app.nowPlaying.publish({ ...onAir('dhr2', 'Off', 'Air', 0), online: false });
+    const answers = await Promise.all(['603', '604', '605', '606'].map((client) => icecast('listener_add', mount, client)));
+    expect(answers.filter(admitted)).toHaveLength(0);
+    // No ICECAST_ADMIN_PASSWORD here: the list Icecast keeps cannot be read, and the auth message says so.
+    expect(String(answers[0]?.headers['icecast-auth-message'])).toContain('listener list cannot be read');
+    expect((await connectionsOf(member.user.id)).json().current).toHaveLength(2);
+  });
+
   it('counts under a lock: of five connections arriving at once, exactly two get in', async () => {
     const member = await memberWithRole(app, 'dhr1');
     const mount = `/dhr1?token=${await tokenFor(member.cookie, 'dhr1')}`;
@@ -354,20 +376,74 @@ async function hold(url: string): Promise<{ status: number; close: () => Promise
 
 describe.skipIf(!hasIcecast)('a real icecast2 holds a member to two connections at once', async () => {
   const icecastPort = await freePort();
-  const app = await createTestApp({ STREAM_AUTH_KEY: KEY, STREAM_MAX_CONCURRENT: '2', ...radioEnv(icecastPort) });
+  const adminPassword = 'icecast-admin-secret';
+  const app = await createTestApp({ STREAM_AUTH_KEY: KEY, STREAM_MAX_CONCURRENT: '2', ICECAST_ADMIN_PASSWORD: adminPassword, ...radioEnv(icecastPort) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const dhrPort = (app.server.address() as AddressInfo).port;
   await startTestRadio(
     ['dhr1', 'dhr2'],
     {},
     { bitrateKbps: 128 },
-    { port: icecastPort, listenerAuth: { mounts: ['dhr1', 'dhr2'], url: `http://127.0.0.1:${dhrPort}/api/stream-auth/listener`, key: KEY } },
+    {
+      port: icecastPort,
+      adminPassword,
+      listenerAuth: { mounts: ['dhr1', 'dhr2'], url: `http://127.0.0.1:${dhrPort}/api/stream-auth/listener`, key: KEY },
+    },
   );
+  const ticketOf = (member: TestMember) => async (channel: string) =>
+    streamTicketSchema.parse((await app.inject({ method: 'GET', url: `/api/channels/${channel}/stream`, headers: { cookie: member.cookie } })).json()).url;
+
+  it('six connections on one token with the cap at 2: exactly two play, though the cached status shows the mount empty', async () => {
+    const member = await memberWithRole(app, 'dhr1');
+    const url = await ticketOf(member)('dhr1');
+    await app.nowPlaying.publish(onAir('dhr1', 'Quiet', 'Mount', 0));
+    const six = await Promise.all(Array.from({ length: 6 }, () => hold(url)));
+    expect(six.filter((c) => c.status === 200)).toHaveLength(2);
+    await Promise.all(six.map((c) => c.close()));
+  });
+
+  it('ends a row whose listener_remove never came after two listener lists miss it, and renews the ones Icecast lists', async () => {
+    const member = await memberWithRole(app, 'dhr2');
+    const playing = await hold(await ticketOf(member)('dhr2'));
+    expect(playing.status).toBe(200);
+    // A connection Icecast no longer holds, whose listener_remove was lost.
+    const [lost] = await app.database.db
+      .insert(streamConnections)
+      .values({
+        userId: member.user.id,
+        mount: '/dhr2',
+        icecast: 'lost:8000',
+        clientId: '999999',
+        network: '198.51.100.0/24',
+        userAgent: 'VLC',
+        startedAt: new Date(Date.now() - 60_000),
+      })
+      .returning();
+    const open = async () =>
+      await app.database.db
+        .select()
+        .from(streamConnections)
+        .where(and(eq(streamConnections.userId, member.user.id), isNull(streamConnections.endedAt)));
+    expect(await open()).toHaveLength(2);
+    const first = await renewStreamConnections(app.database.db, app.nowPlaying, { user: 'admin', password: adminPassword });
+    expect(first.unreadable).toEqual([]);
+    expect((await open()).map((r) => r.id)).toContain(lost?.id);
+    await renewStreamConnections(app.database.db, app.nowPlaying, { user: 'admin', password: adminPassword });
+    const left = await open();
+    expect(left.map((r) => r.id)).not.toContain(lost?.id);
+    expect(left).toHaveLength(1);
+    expect(left[0]?.lastSeenAt).not.toBeNull();
+    expect(left[0]?.missedReads).toBe(0);
+    // A wrong password reads nothing and ends nothing.
+    const unreadable = await renewStreamConnections(app.database.db, app.nowPlaying, { user: 'admin', password: 'wrong' });
+    expect(unreadable.unreadable).toContain('/dhr2');
+    expect(await open()).toHaveLength(1);
+    await playing.close();
+  });
 
   it('refuses the third connection and lets one in again once Icecast reports one gone', async () => {
     const member = await memberWithRole(app, 'dhr2');
-    const ticket = async (channel: string) =>
-      streamTicketSchema.parse((await app.inject({ method: 'GET', url: `/api/channels/${channel}/stream`, headers: { cookie: member.cookie } })).json()).url;
+    const ticket = ticketOf(member);
     const first = await hold(await ticket('dhr1'));
     const second = await hold(await ticket('dhr2'));
     expect([first.status, second.status]).toEqual([200, 200]);

@@ -45,6 +45,10 @@ export const streamConnections = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     /** Null while the listener is connected. */
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The last listener list of Icecast's that named this connection (null: none yet). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** Listener lists in a row that did not name it; at two the row ends (a listener_remove that never came). */
+    missedReads: integer('missed_reads').notNull().default(0),
   },
   (t) => [
     index('stream_connections_open_by_user')

@@ -12,6 +12,8 @@ import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
 import { type MetadataReply, NowPlaying } from './now-playing';
 import { StreamTokens } from './stream-tokens';
+import { renewStreamConnections } from './stream-admission';
+import { runPeriodically } from '../../lib/periodic-job';
 import { MEMBER_CHANGED_CHANNEL, SSE_RETRY_AFTER_S, streamsToEnd } from './sse-hub';
 import { SECOND_MS } from '../../../contracts/time';
 import { mediaReply, noContentReply } from '../../plugins/reply-schemas';
@@ -87,6 +89,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (app.config.backgroundJobs) nowPlaying.start(app.config.METADATA_POLL_S * SECOND_MS);
   });
   app.addHook('onClose', async () => unlistenMembers?.());
+
+  // Premium connection rows follow Icecast's own listener lists: renewed while listed, ended after two
+  // lists that miss them (a listener_remove that never came), with the status poll's period.
+  const icecastAdmin = { user: app.config.ICECAST_ADMIN_USER, password: app.config.ICECAST_ADMIN_PASSWORD };
+  if (icecastAdmin.password) {
+    runPeriodically(app, {
+      name: 'stream-connections',
+      everyMs: app.config.METADATA_POLL_S * SECOND_MS,
+      run: () => renewStreamConnections(app.database.db, nowPlaying, icecastAdmin),
+    });
+  }
   // Before the server stops accepting: end the SSE streams so close() does not wait on them.
   app.addHook('preClose', async () => {
     await nowPlaying.stop();

@@ -9,12 +9,15 @@ import { notFound } from '../../lib/errors';
 import type { ChannelRow } from './channels-repository';
 import {
   closeConnection,
-  closeConnectionsOnMounts,
+  closeConnectionsByIds,
   connectionsOf,
   openConnectionsOf,
+  openConnectionsOnMount,
   openConnectionWithin,
+  recordListenerRead,
   type StreamConnectionRow,
 } from './stream-connections-repository';
+import { readMountListeners, type IcecastAdmin } from './icecast-listeners';
 import { mountPath } from './icecast-status';
 import type { NowPlaying } from './now-playing';
 import { MONITOR_SUBJECT, parseIcecastMount, type StreamTokens } from './stream-tokens';
@@ -44,6 +47,20 @@ export interface ListenerConnection {
 /** The refusal a member over the concurrent-connection cap reads in Icecast's log. */
 export const tooManyConnections = (max: number) => `already listening on ${max} connection${max === 1 ? '' : 's'} (the most a member may hold at once)`;
 
+/** The refusal when a member is at the cap and Icecast's own list cannot say whether an older connection is gone. */
+export const cannotCheckConnections = (max: number) =>
+  `${tooManyConnections(max)}; the streaming server's listener list cannot be read to check whether one has ended`;
+
+/**
+ * A connection this young may not be in Icecast's listener list yet (Icecast lists a listener once
+ * its admission answer has come back and the listener is attached): its row is never ended by a
+ * list that misses it, so connections arriving together cannot clear each other's rows.
+ */
+export const LISTED_WITHIN_MS = 10_000;
+
+/** Whether a row is old enough that Icecast's list must name it if the listener is still there. */
+const mayBeUnlisted = (c: StreamConnectionRow, now = Date.now()) => c.startedAt.getTime() < now - LISTED_WITHIN_MS;
+
 /** Longest user agent kept with a connection. */
 const MAX_AGENT = 300;
 
@@ -60,6 +77,8 @@ export class StreamAdmission {
     private readonly tokens: StreamTokens,
     private readonly nowPlaying: NowPlaying,
     private readonly maxConcurrent: number,
+    private readonly icecastAdmin: IcecastAdmin,
+    private readonly warn: (message: string, detail: Record<string, unknown>) => void = () => undefined,
   ) {}
 
   /**
@@ -79,9 +98,13 @@ export class StreamAdmission {
     };
     const at = new Date(now);
     let opened = await openConnectionWithin(this.db, values, this.maxConcurrent, at);
-    // Icecast may have lost connections without telling (a restart): a mount it reports empty holds none.
-    if (!opened && (await this.closeConnectionsIcecastDropped(outcome.memberId, at)) > 0) {
-      opened = await openConnectionWithin(this.db, values, this.maxConcurrent, at);
+    if (!opened) {
+      // At the cap. Icecast may have lost a connection without telling (a listener_remove that never
+      // came, a restart): only its own list, read now, may free a place, and only of this member's
+      // rows that started before the read. Never a cached status: it fails open.
+      const freed = await this.closeConnectionsIcecastDropped(outcome.memberId);
+      if (freed === null) return { refusal: cannotCheckConnections(this.maxConcurrent) };
+      if (freed > 0) opened = await openConnectionWithin(this.db, values, this.maxConcurrent, new Date(now));
     }
     if (!opened) return { refusal: tooManyConnections(this.maxConcurrent) };
     return { timelimitS: outcome.timelimitS };
@@ -92,18 +115,29 @@ export class StreamAdmission {
     await closeConnection(this.db, connection.icecast, connection.clientId, new Date(now));
   }
 
-  /** Closes the member's open rows on mounts whose channel Icecast reports with no listener (or off air). */
-  private async closeConnectionsIcecastDropped(memberId: string, at: Date): Promise<number> {
-    const open = await openConnectionsOf(this.db, memberId);
-    const empty = new Set<string>();
-    for (const id of this.nowPlaying.channelIds()) {
-      const channel = this.nowPlaying.channel(id);
-      const state = this.nowPlaying.state(id);
-      const path = channel && mountPath(channel.streamUrl);
-      if (path && state && (!state.online || state.listeners === 0)) empty.add(path);
+  /**
+   * Closes the member's open rows that Icecast's listener lists, read now, no longer hold; null (and
+   * a warning in DHR's log) when a list cannot be read, so the caller refuses rather than guesses.
+   */
+  private async closeConnectionsIcecastDropped(memberId: string): Promise<number | null> {
+    const open = (await openConnectionsOf(this.db, memberId)).filter((c) => mayBeUnlisted(c));
+    const gone: string[] = [];
+    for (const mount of new Set(open.map((c) => c.mount))) {
+      const streamUrl = premiumStreamUrls(this.nowPlaying).get(mount);
+      let listed: Set<string>;
+      try {
+        if (!streamUrl) throw new Error(`no channel streams on ${mount}`);
+        listed = await readMountListeners(streamUrl, this.icecastAdmin);
+      } catch (err) {
+        this.warn('cannot read the listener list of a premium mount; a member at the connection cap is refused', {
+          mount,
+          reason: err instanceof Error ? err.message : String(err),
+        });
+        return null;
+      }
+      for (const c of open) if (c.mount === mount && !listed.has(c.clientId)) gone.push(c.id);
     }
-    const mounts = [...new Set(open.map((c) => c.mount))].filter((m) => empty.has(m));
-    return closeConnectionsOnMounts(this.db, mounts, at);
+    return closeConnectionsByIds(this.db, gone, new Date());
   }
 
   /** The token, the mount and the member's tier; memberId null for DHR's own monitor. */
@@ -137,6 +171,48 @@ export class StreamAdmission {
     }
     return found;
   }
+}
+
+/** Each premium mount's path and its stream URL (the channels are data). */
+function premiumStreamUrls(nowPlaying: NowPlaying): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const id of nowPlaying.channelIds()) {
+    const ch = nowPlaying.channel(id);
+    const path = ch && mountPath(ch.streamUrl);
+    if (ch && path) out.set(path, ch.streamUrl);
+  }
+  return out;
+}
+
+/**
+ * Renews the open rows Icecast still lists and ends those its lists miss twice in a row, mount by
+ * mount (the periodic job, once across instances): a lost listener_remove neither holds a place
+ * nor frees one for long. A mount whose list cannot be read is left as it is.
+ */
+export async function renewStreamConnections(
+  db: Db,
+  nowPlaying: NowPlaying,
+  icecastAdmin: IcecastAdmin,
+): Promise<{ renewed: number; ended: number; unreadable: string[] }> {
+  let renewed = 0;
+  let ended = 0;
+  const unreadable: string[] = [];
+  for (const [mount, streamUrl] of premiumStreamUrls(nowPlaying)) {
+    const open = await openConnectionsOnMount(db, mount);
+    if (!open.length) continue;
+    let listed: Set<string>;
+    try {
+      listed = await readMountListeners(streamUrl, icecastAdmin);
+    } catch {
+      unreadable.push(mount);
+      continue;
+    }
+    const seen = open.filter((c) => listed.has(c.clientId)).map((c) => c.id);
+    const missed = open.filter((c) => !listed.has(c.clientId) && mayBeUnlisted(c)).map((c) => c.id);
+    renewed += seen.length;
+    ended += await recordListenerRead(db, seen, missed, new Date());
+  }
+  return { renewed, ended, unreadable };
 }
 
 /** Connections the admin's user view lists: every open one and the most recent that ended. */

@@ -52,16 +52,50 @@ export function openConnectionsOf(db: Db, userId: string): Promise<StreamConnect
     .orderBy(streamConnections.startedAt);
 }
 
-/** Closes every open row on these mounts that started before `before` (Icecast says nobody listens there). */
-export async function closeConnectionsOnMounts(db: Db, mounts: string[], before: Date): Promise<number> {
-  if (mounts.length === 0) return 0;
+/** Closes these open rows (Icecast's own list, read just now, no longer holds them). */
+export async function closeConnectionsByIds(db: Db, ids: readonly string[], at: Date): Promise<number> {
+  if (ids.length === 0) return 0;
   const rows = await db
     .update(streamConnections)
-    .set({ endedAt: before })
-    .where(and(inArray(streamConnections.mount, mounts), isNull(streamConnections.endedAt), lt(streamConnections.startedAt, before)))
+    .set({ endedAt: at })
+    .where(and(inArray(streamConnections.id, [...ids]), isNull(streamConnections.endedAt)))
     .returning({ id: streamConnections.id });
   return rows.length;
 }
+
+/** Every open row on a mount. */
+export function openConnectionsOnMount(db: Db, mount: string): Promise<StreamConnectionRow[]> {
+  return db
+    .select()
+    .from(streamConnections)
+    .where(and(eq(streamConnections.mount, mount), isNull(streamConnections.endedAt)));
+}
+
+/**
+ * One reading of a mount's listener list: rows it names are renewed, rows it misses (started before
+ * the read) count a miss and end at the second one in a row. Returns how many ended.
+ */
+export async function recordListenerRead(db: Db, seen: readonly string[], missed: readonly string[], at: Date): Promise<number> {
+  if (seen.length) {
+    await db
+      .update(streamConnections)
+      .set({ lastSeenAt: at, missedReads: 0 })
+      .where(inArray(streamConnections.id, [...seen]));
+  }
+  if (!missed.length) return 0;
+  const ended = await db
+    .update(streamConnections)
+    .set({
+      missedReads: sql`${streamConnections.missedReads} + 1`,
+      endedAt: sql`case when ${streamConnections.missedReads} + 1 >= ${MISSED_READS_TO_END} then ${at.toISOString()}::timestamptz else null end`,
+    })
+    .where(and(inArray(streamConnections.id, [...missed]), isNull(streamConnections.endedAt)))
+    .returning({ endedAt: streamConnections.endedAt });
+  return ended.filter((r) => r.endedAt !== null).length;
+}
+
+/** Listener lists in a row that must miss a connection before its row ends. */
+export const MISSED_READS_TO_END = 2;
 
 /** The member's connections, open ones first, then the most recent; at most `limit`. */
 export function connectionsOf(db: Db, userId: string, limit: number): Promise<StreamConnectionRow[]> {

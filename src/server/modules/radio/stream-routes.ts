@@ -56,7 +56,14 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
   });
 
-  const admission = new StreamAdmission(db, tokens, app.nowPlaying, app.config.STREAM_MAX_CONCURRENT);
+  const admission = new StreamAdmission(
+    db,
+    tokens,
+    app.nowPlaying,
+    app.config.STREAM_MAX_CONCURRENT,
+    { user: app.config.ICECAST_ADMIN_USER, password: app.config.ICECAST_ADMIN_PASSWORD },
+    (message, detail) => app.log.warn(detail, message),
+  );
 
   app.get(
     '/api/channels/:channel/stream',
