@@ -147,6 +147,53 @@ describe.skipIf(!canRunBrowser)('the VIP library admin in the browser', () => {
     expect(errors.filter((e) => !/Failed to load resource|net::ERR/.test(e))).toEqual([]);
   });
 
+  /** Fails the mix chunks (PATCH) after the first while `failing()` says so; the rest pass. */
+  async function flakyLine(page: Page, failing: () => boolean): Promise<{ chunks: () => number }> {
+    let chunks = 0;
+    await page.route('**/api/admin/vip-mixes/uploads/*', async (route) => {
+      if (route.request().method() === 'PATCH' && ++chunks > 1 && failing()) return route.abort('internetdisconnected');
+      await route.continue().catch(() => undefined);
+    });
+    return { chunks: () => chunks };
+  }
+
+  async function startUpload(page: Page, title: string) {
+    const form = page.getByRole('form', { name: 'Upload a mix' });
+    await form.getByRole('textbox', { name: 'Title' }).fill(title);
+    await form.getByRole('textbox', { name: 'Artist' }).fill('Flaky Line');
+    await form.getByLabel('Audio (MP3, AAC/M4A, FLAC, WAV)').setInputFiles(large);
+    await form.getByRole('button', { name: 'Upload' }).click();
+    return form;
+  }
+
+  it('says "Connection lost — retrying…" while the line is down and carries on by itself when it is back', async () => {
+    const { page, errors } = await open('/vip-admin', admin);
+    let down = true;
+    await flakyLine(page, () => down);
+    const form = await startUpload(page, 'Through The Outage');
+    const status = page.getByTestId('upload-status');
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('Connection lost — retrying…');
+    down = false;
+    await expect.poll(() => form.getByRole('status').textContent(), { timeout: 60_000 }).toMatch(/^Uploaded: Through The Outage/);
+    expect(errors.filter((e) => !/Failed to load resource|net::ERR/.test(e))).toEqual([]);
+  });
+
+  it('after giving up, names the point to resume from, and the same file chosen again carries on from there', async () => {
+    const { page, errors } = await open('/vip-admin', admin);
+    let down = true;
+    const line = await flakyLine(page, () => down);
+    const form = await startUpload(page, 'Resumed Later');
+    // tus tries each chunk again on a schedule of about 40 s before it gives up.
+    await expect.poll(() => form.getByRole('status').textContent(), { timeout: 80_000 }).toMatch(/Choose the same file to resume from \d+ %\.$/);
+    const failedAt = line.chunks();
+    down = false;
+    await form.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => form.getByRole('status').textContent(), { timeout: 60_000 }).toMatch(/^Uploaded: Resumed Later/);
+    // Resumed, not sent again: the first chunk is not repeated (55 MB in 16 MB chunks is 4 PATCHes in all).
+    expect(line.chunks() - failedAt).toBeLessThanOrEqual(3);
+    expect(errors.filter((e) => !/Failed to load resource|net::ERR/.test(e))).toEqual([]);
+  }, 150_000);
+
   it('says when a download failed, by the server or the network', async () => {
     const { page, errors } = await open('/vip', vip);
     const card = page.locator('[data-testid="mix-card"]', { hasText: 'Harbour Lights' });

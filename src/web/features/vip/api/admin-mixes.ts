@@ -73,6 +73,18 @@ export async function previewMixTags(file: File, signal?: AbortSignal): Promise<
 export interface MixUpload {
   done: Promise<AdminVipMix>;
   cancel: () => void;
+  /** Whether a dropped upload can be resumed by choosing the same file again (resumable uploads). */
+  resumable: boolean;
+}
+
+/**
+ * The retry rule tus-js-client applies by default, made visible: a chunk that failed for the network
+ * or the server (not a refusal) is tried again while the browser is online.
+ */
+function worthRetrying(err: Error): boolean {
+  const status = (err as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
+  const refused = status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429;
+  return !refused && (typeof navigator === 'undefined' || navigator.onLine !== false);
 }
 
 /**
@@ -80,7 +92,13 @@ export interface MixUpload {
  * that are retried and resumed after a dropped connection) above MIX_RESUMABLE_MIN_BYTES. Both end
  * in the same server path. `onProgress` follows the bytes sent.
  */
-function startMixUpload(details: MixDetails, file: File, artwork: File | null, onProgress: (progress: UploadProgress) => void): MixUpload {
+function startMixUpload(
+  details: MixDetails,
+  file: File,
+  artwork: File | null,
+  onProgress: (progress: UploadProgress) => void,
+  onConnection: (lost: boolean) => void,
+): MixUpload {
   const controller = new AbortController();
   if (file.size <= MIX_RESUMABLE_MIN_BYTES) {
     const form = new FormData();
@@ -90,6 +108,7 @@ function startMixUpload(details: MixDetails, file: File, artwork: File | null, o
     return {
       done: apiUpload<ReplyOf<typeof adminVipMixSchema>>('/api/admin/vip-mixes', form, onProgress, controller.signal),
       cancel: () => controller.abort(),
+      resumable: false,
     };
   }
   let cancel = () => controller.abort();
@@ -103,6 +122,13 @@ function startMixUpload(details: MixDetails, file: File, artwork: File | null, o
           metadata: { ...details, filename: file.name },
           removeFingerprintOnSuccess: true,
           onProgress: (loaded, total) => onProgress({ loaded, total }),
+          // A chunk that fails is retried (retryDelays); the form says so meanwhile, and clears it at the next chunk.
+          onShouldRetry: (err) => {
+            const retry = worthRetrying(err);
+            if (retry) onConnection(true);
+            return retry;
+          },
+          onChunkComplete: () => onConnection(false),
           onSuccess: ({ lastResponse }) => resolve(JSON.parse(lastResponse.getBody()) as AdminVipMix),
           onError: (err) => reject(tusError(err)),
         });
@@ -121,7 +147,7 @@ function startMixUpload(details: MixDetails, file: File, artwork: File | null, o
       }),
   );
   // The picture goes to the new mix afterwards (a resumable upload carries one file).
-  return { done: artwork ? done.then((mix) => putArtwork({ id: mix.id, file: artwork })) : done, cancel: () => cancel() };
+  return { done: artwork ? done.then((mix) => putArtwork({ id: mix.id, file: artwork })) : done, cancel: () => cancel(), resumable: true };
 }
 
 /** tus's error with the server's own words, read like every other call's (ApiError). */
@@ -144,8 +170,14 @@ function tusError(err: Error): Error {
 export function useMixUpload() {
   const client = useQueryClient();
   return useCallback(
-    (details: MixDetails, file: File, artwork: File | null, onProgress: (progress: UploadProgress) => void): MixUpload => {
-      const upload = startMixUpload(details, file, artwork, onProgress);
+    (
+      details: MixDetails,
+      file: File,
+      artwork: File | null,
+      onProgress: (progress: UploadProgress) => void,
+      onConnection: (lost: boolean) => void,
+    ): MixUpload => {
+      const upload = startMixUpload(details, file, artwork, onProgress, onConnection);
       const refresh = () => {
         void client.invalidateQueries({ queryKey: vipKeys.adminMixes });
         void client.invalidateQueries({ queryKey: vipKeys.mixes });

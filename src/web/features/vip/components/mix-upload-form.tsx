@@ -33,7 +33,12 @@ interface Running {
   startedAt: number;
   loaded: number;
   total: number;
+  /** A chunk failed and is being retried. */
+  connectionLost: boolean;
 }
+
+/** What an admin reads when a resumable upload gave up: how to carry on from where the server has it. */
+const resumeHint = (loaded: number, total: number) => `Choose the same file to resume from ${Math.floor((100 * loaded) / Math.max(1, total))} %.`;
 
 /**
  * Upload a mix: choosing a file reads its tags (the first megabyte goes to the preview route) and
@@ -100,10 +105,18 @@ export function MixUploadForm() {
     };
     setMessage(null);
     const startedAt = Date.now();
-    const upload = start(details, file, artwork instanceof File && artwork.size > 0 ? artwork : null, ({ loaded, total }) =>
-      setRunning((r) => (r ? { ...r, loaded, total } : r)),
+    let sent = { loaded: 0, total: file.size };
+    const upload = start(
+      details,
+      file,
+      artwork instanceof File && artwork.size > 0 ? artwork : null,
+      ({ loaded, total }) => {
+        sent = { loaded, total };
+        setRunning((r) => (r ? { ...r, loaded, total } : r));
+      },
+      (connectionLost) => setRunning((r) => (r && r.connectionLost !== connectionLost ? { ...r, connectionLost } : r)),
     );
-    setRunning({ upload, startedAt, loaded: 0, total: file.size });
+    setRunning({ upload, startedAt, loaded: 0, total: file.size, connectionLost: false });
     setNow(startedAt);
     upload.done.then(
       (mix) => {
@@ -116,7 +129,9 @@ export function MixUploadForm() {
       (err: unknown) => {
         setRunning(null);
         const cancelled = err instanceof DOMException && err.name === 'AbortError';
-        setMessage(cancelled ? { text: 'Upload cancelled', error: false } : { text: errorMessage(err, 'Upload failed'), error: true });
+        if (cancelled) return setMessage({ text: 'Upload cancelled', error: false });
+        const failed = errorMessage(err, 'Upload failed');
+        setMessage({ text: upload.resumable && sent.loaded > 0 ? `${failed}. ${resumeHint(sent.loaded, sent.total)}` : failed, error: true });
       },
     );
   }
@@ -155,7 +170,7 @@ export function MixUploadForm() {
         <div className="sm:col-span-2" data-testid="upload-status">
           <UploadProgress value={stats.fraction} label="Mix upload" />
           <p className="mt-2 text-sm text-mist-300 tabular-nums" aria-live="polite">
-            {stats.text}
+            {running?.connectionLost ? 'Connection lost — retrying…' : stats.text}
           </p>
         </div>
       )}
