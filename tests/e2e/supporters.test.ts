@@ -88,6 +88,7 @@ describe.skipIf(!canRunBrowser)('supporters in the browser', async () => {
     expect(synced.statusCode).toBe(200);
 
     for (const [viewport, width] of [
+      [{ ...PHONE, width: 360 }, 360],
       [PHONE, 390],
       [DESKTOP, 1366],
     ] as const) {
@@ -105,6 +106,10 @@ describe.skipIf(!canRunBrowser)('supporters in the browser', async () => {
       await a.page.getByTestId('unmatched-callout').click();
       await a.page.waitForURL((u) => u.pathname === '/admin/supporters');
       await a.page.getByTestId('supporter-row').first().waitFor();
+      // The amount is whole at every width (it was cut to "€5.00 / mo…" at 360 px).
+      const amount = a.page.getByTestId('supporter-amount').first();
+      expect(await amount.textContent()).toBe('€5.00 / month');
+      expect(await amount.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await a.page.getByRole('button', { name: /^Link coffee-/ }).click();
       await a.page.getByTestId('sync-run').first().click();
       await a.page.getByRole('list', { name: 'Run lines' }).waitFor();

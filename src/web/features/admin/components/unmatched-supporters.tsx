@@ -102,7 +102,10 @@ function SupporterRow({
           </div>
           <div className="min-w-0">
             <dt className="text-mist-500">Amount</dt>
-            <dd className="truncate text-mist-200 tabular-nums">{formatEuros(s.amountCents)} / month</dd>
+            {/* Never cut: the amount stays whole and "/ month" wraps under it on a phone. */}
+            <dd className="text-mist-200 tabular-nums" data-testid="supporter-amount">
+              <span className="whitespace-nowrap">{formatEuros(s.amountCents)}</span> <span className="whitespace-nowrap text-mist-400">/ month</span>
+            </dd>
           </div>
           <div className="min-w-0">
             <dt className="text-mist-500">Since</dt>
