@@ -81,8 +81,8 @@ describe('platform sync', async () => {
     const body = res.json();
     expect(body.errors).toEqual([]);
     expect(body.platforms).toEqual([
-      { platform: 'patreon', attempted: true, ok: true, fetched: 5, error: null },
-      { platform: 'buymeacoffee', attempted: true, ok: true, fetched: 3, error: null },
+      { platform: 'patreon', attempted: true, ok: true, fetched: 5, error: null, active: 4 },
+      { platform: 'buymeacoffee', attempted: true, ok: true, fetched: 3, error: null, active: 3 },
     ]);
     // vip, dhr1, grace, bmcDhr2, bmcEnding change; former is cancelled (was inactive: a change too).
     expect(body.updated).toBe(6);

@@ -9,7 +9,7 @@ export const ADVISORY_LOCKS = {
   migrations: 724101,
   /** First-admin setup: one admin is created even when two setups race (transaction-scoped). */
   firstAdminSetup: 724102,
-  /** The subscription sync: one run at a time across instances (transaction-scoped, try-lock). */
+  /** The subscription sync: one run at a time across instances (session-scoped try-lock held while it fetches and applies: Database.withTryLock). */
   subscriptionSync: 724103,
   /** Taking admin rights away: two demotions at once cannot leave no admin (transaction-scoped). */
   adminDemotion: 724104,
