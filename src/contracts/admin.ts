@@ -412,6 +412,24 @@ export const LOSS_WORDS = {
   stopPaying: (until: string) => `stop paying, keep access until ${until}`,
 } as const;
 
+/** The sync dialog's and the final notice's words. */
+export const SYNC_WORDS = {
+  failed: (error: string) => `${error}. This listing does not count: none of its members changes in this run.`,
+  noneAnswered: 'No platform answered completely: there is nothing to apply.',
+  applyOnly: (labels: string) => `Apply for ${labels} only`,
+  planChanged: 'Nothing was applied. The new preview is below: check it and apply again.',
+  showing: (shown: number, of: number) => `showing ${shown} of ${of}`,
+  loseAccessNow: 'Lose access now',
+  stopPaying: 'Stop paying, keep access until their date',
+  notice: (r: { updated: number; held?: number | undefined; lostAccess?: number | undefined; stoppedPaying?: number | undefined }) =>
+    [
+      `Sync complete: ${r.updated} users updated`,
+      ...(r.lostAccess ? [`${r.lostAccess} lost access now`] : []),
+      ...(r.stoppedPaying ? [`${r.stoppedPaying} stopped paying and keep access until their date`] : []),
+      ...(r.held ? [`${r.held} changes held for review`] : []),
+    ].join(' · '),
+} as const;
+
 export const SYNC_RUNNING = 'A sync is already running; try again in a minute';
 /** A listing that lost more than LISTING_DROP_HOLD (and more than 5) of its active supporters since the last successful run is held. */
 export const LISTING_DROP_HOLD = 0.2;
