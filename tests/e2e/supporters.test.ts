@@ -139,8 +139,11 @@ describe.skipIf(!canRunBrowser)('supporters in the browser', async () => {
       await a.page.goto('/admin-dashboard');
       await a.page.getByRole('button', { name: /Sync Systems/ }).click();
       const dialog = a.page.getByRole('dialog');
-      await expect.poll(() => dialog.getByTestId('plan-loseAccess').textContent()).toBe('8');
-      await dialog.getByText(/This ends the subscriptions of 8 of \d+ paying members/).waitFor();
+      // Paid ahead: they stop paying but keep access to their date; none loses access now.
+      await expect.poll(() => dialog.getByTestId('plan-stopPaying').textContent()).toBe('8');
+      expect(await dialog.getByTestId('plan-loseAccess').textContent()).toBe('0');
+      await dialog.getByText(/This ends the subscriptions of 8 of \d+ paying members: 0 lose access now, 8 stop paying/).waitFor();
+      await dialog.getByTestId('plan-samples-stopPaying').getByText('(showing 8 of 8)').waitFor();
       await shot(a.page, `sync-preview-${width}`);
       const overflow = await a.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -152,7 +155,7 @@ describe.skipIf(!canRunBrowser)('supporters in the browser', async () => {
         continue;
       }
       await dialog.getByTestId('sync-apply').click();
-      await a.page.getByText('Sync complete: 8 users updated').waitFor();
+      await a.page.getByText('Sync complete: 8 users updated · 8 stopped paying and keep access until their date').waitFor();
       // Paid ahead: the subscriptions end, access lasts to the paid-through date.
       expect(await statuses()).toEqual(Array(8).fill('cancelled_with_access'));
 
