@@ -227,4 +227,25 @@ describe('membership you can trust: bulk runs that never silently cut off paying
     const history = await as('GET', `/api/admin/users/${member.user.id}/history`);
     expect(history.json().items.map((i: { cause: string }) => i.cause)).toEqual(['link', 'admin']);
   });
+
+  it('refuses an import whose plan takes more than the one previewed (409 plan_changed) and changes nothing', async () => {
+    const expire = (from: number, to: number) =>
+      [HEADER, ...Array.from({ length: to - from }, (_, k) => `bmc${from + k}-${t}@example.test,Fan,${from + k},VIP,expired,,10,buymeacoffee`)].join('\n');
+    const preview = await as('POST', '/api/admin/bulk-import?dryRun=true', { csvContent: expire(20, 26) });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().plan.counts.loseAccess).toBe(6);
+    const before = await snapshot(t);
+    // The sheet grew by two rows after the preview.
+    const refused = await as('POST', '/api/admin/bulk-import', { csvContent: expire(20, 28), planId: preview.json().plan.planId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('plan_changed');
+    expect(refused.json().message).toBe(
+      `The plan changed since the preview: 2 more members would lose access: bmc26-${t}@example.test, bmc27-${t}@example.test. Nothing was applied; review the new preview and confirm again.`,
+    );
+    expect(await snapshot(t)).toEqual(before);
+    // The sheet previewed goes ahead with its planId.
+    const ok = await as('POST', '/api/admin/bulk-import', { csvContent: expire(20, 26), planId: preview.json().plan.planId });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ updated: 6, errors: [] });
+  });
 });
