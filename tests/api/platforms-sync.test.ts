@@ -541,5 +541,13 @@ describe('a sync you can trust: complete listings, the plan you confirmed, paid 
     expect(await snapshot()).toEqual(before);
     const held = await app.inject({ url: '/api/admin/held-changes', headers: { cookie: admin.cookie } });
     expect(held.json().members).toBe(6);
+    // Once an admin confirms them, the listing takes nothing more and is the one later runs compare with.
+    const confirmed = await app.inject({ method: 'POST', url: '/api/admin/held-changes/confirm', headers: { cookie: admin.cookie }, payload: {} });
+    expect(confirmed.json()).toMatchObject({ done: 6 });
+    expect(await userByEmail(bEmail(3))).toMatchObject({ subscriptionStatus: 'cancelled' });
+    const next = await post({});
+    expect(next.json().platforms[1]).toMatchObject({ ok: true, active: 4 });
+    expect(next.json().platforms[1].held).toBeUndefined();
+    expect((await preview()).platforms[1]?.held).toBeUndefined();
   });
 });

@@ -226,7 +226,8 @@ export function planDigest(planned: readonly PlannedMember[]): string {
  * restart) is compared by its digest alone: any change refuses.
  */
 const previewed = new Map<string, { at: number; losses: Set<string> }>();
-const PREVIEWS_KEPT = 50;
+// Few: a plan of 100,000 members keeps a key per loss.
+const PREVIEWS_KEPT = 8;
 const PREVIEW_KEPT_MS = 6 * HOUR_MS;
 function rememberPlan(planId: string, planned: readonly PlannedMember[], now: Date): void {
   previewed.delete(planId);

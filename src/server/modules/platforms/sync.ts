@@ -8,7 +8,7 @@ import {
   type SyncResult,
 } from '../../../contracts/admin';
 import { RADIO_LOCALE, RADIO_TIME_ZONE } from '../../../contracts/time';
-import { CONFIRM_MIN_MEMBERS, toGrantSnapshot } from '../../../contracts/grants';
+import { CONFIRM_MIN_MEMBERS, isLoss, toGrantSnapshot } from '../../../contracts/grants';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
 import type { Platform, SyncLogEntry } from '../../db/schema';
@@ -164,10 +164,14 @@ async function applySync(db: Db, fetched: Fetched[], trigger: SyncTrigger, start
   }
   const failed = outcomes.filter((o) => o.attempted && !o.ok).map((o) => o.platform);
   const { planned, owners, recordsOf } = await planReconcileMembers(db, { allWithRecords: true, completeListings: complete, untouched: failed }, now);
+  // A dropped listing that takes nothing from anyone (its losses were confirmed or dismissed) holds
+  // nothing and becomes the listing later runs compare with.
+  const holding = suspect.filter((platform) => planned.some((p) => isLoss(p.kind) && p.writes.some((w) => w.source === platform)));
+  for (const o of outcomes) if (o.held && !holding.includes(o.platform)) delete o.held;
   const decision = await decideBulk(
     db,
     planned,
-    { dryRun: request.dryRun, confirm: request.confirm, planId: request.planId, holdLosses: trigger === 'scheduled', holdSources: suspect },
+    { dryRun: request.dryRun, confirm: request.confirm, planId: request.planId, holdLosses: trigger === 'scheduled', holdSources: holding },
     now,
   );
   const runId = await startSyncRun(db, trigger, startedAt, request.startedBy ?? null);
