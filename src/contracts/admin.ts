@@ -419,6 +419,7 @@ export const SYNC_WORDS = {
   applyOnly: (labels: string) => `Apply for ${labels} only`,
   planChanged: 'Nothing was applied. The new preview is below: check it and apply again.',
   showing: (shown: number, of: number) => `showing ${shown} of ${of}`,
+  lossSplit: (lost: number, stopped: number) => `${lost} lost access now · ${stopped} stopped paying, access kept to their date`,
   loseAccessNow: 'Lose access now',
   stopPaying: 'Stop paying, keep access until their date',
   notice: (r: { updated: number; held?: number | undefined; lostAccess?: number | undefined; stoppedPaying?: number | undefined }) =>

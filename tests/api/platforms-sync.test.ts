@@ -433,6 +433,7 @@ describe('a sync you can trust: complete listings, the plan you confirmed, paid 
     const run = await app.inject({ url: `/api/admin/sync-runs/${res.json().runId}`, headers: { cookie: admin.cookie } });
     const notes = (run.json().entries as { email: string; note?: string }[]).filter((e) => e.note).map((e) => `${e.email} ${e.note}`);
     expect(notes.sort()).toEqual([`${bEmail(1)} stop paying, keep access until ${periodEnd.slice(0, 10)}`, `${pEmail(0)} lose access now`].sort());
+    expect(run.json().note).toBe('1 lost access now · 1 stopped paying, access kept to their date');
   });
 
   it('keeps the later paid-through date of a member Patreon lists as a declined patron', async () => {
