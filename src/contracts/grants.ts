@@ -162,7 +162,6 @@ export function toAccessSnapshot(g: Grant): MemberAccessSnapshot {
  */
 export const CHANGE_KINDS = ['loseAccess', 'stopPaying', 'tierDown', 'gainAccess', 'tierUp', 'detailsChanged', 'unchanged'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
-export const LOSS_KINDS: readonly ChangeKind[] = ['loseAccess', 'stopPaying'];
 export const isLoss = (kind: ChangeKind) => kind === 'loseAccess' || kind === 'stopPaying';
 
 /**

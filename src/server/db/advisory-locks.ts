@@ -26,11 +26,6 @@ export function xactLock(lock: AdvisoryLock): SQL {
   return sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS[lock]})`;
 }
 
-/** Takes the lock until the transaction ends if it is free; the row's `locked` says whether it was. */
-export function tryXactLock(lock: AdvisoryLock): SQL {
-  return sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS[lock]}) as locked`;
-}
-
 /** Waits for the lock on one `id` (a member, a mix) of `lock`'s kind until the surrounding transaction ends. */
 export function xactLockOn(lock: AdvisoryLock, id: string): SQL {
   return sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS[lock]}, hashtext(${id}))`;
