@@ -25,6 +25,7 @@ export default tseslint.config(
       'dhr/sql-in-repositories': 'error',
       'dhr/no-timers-in-routes': 'error',
       'dhr/outbound-http-only': 'error',
+      'dhr/no-outbound-in-transaction': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],

@@ -67,7 +67,9 @@ export async function benchSyncPreview(): Promise<SyncPreviewEntry> {
       const res = await app.inject({ method: 'POST', url: '/api/admin/sync-subscriptions', headers: { cookie }, payload: { dryRun: true } });
       const ms = performance.now() - started;
       if (res.statusCode !== 200) throw new Error(`preview answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-      return { ms, loseAccess: (res.json() as { plan: { counts: { loseAccess: number } } }).plan.counts.loseAccess };
+      // Both losses: access ended now, and subscriptions ended with access kept to a date.
+      const { counts } = (res.json() as { plan: { counts: { loseAccess: number; stopPaying: number } } }).plan;
+      return { ms, loseAccess: counts.loseAccess + counts.stopPaying };
     };
     const first = await preview();
     const second = await preview();

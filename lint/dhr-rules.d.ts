@@ -1,7 +1,7 @@
 import type { Rule } from 'eslint';
 
 export const dhrRules: Record<
-  'boundaries' | 'module-cycles' | 'table-ownership' | 'sql-in-repositories' | 'no-timers-in-routes' | 'outbound-http-only',
+  'boundaries' | 'module-cycles' | 'table-ownership' | 'sql-in-repositories' | 'no-timers-in-routes' | 'outbound-http-only' | 'no-outbound-in-transaction',
   Rule.RuleModule
 >;
 

@@ -292,6 +292,83 @@ const outboundHttpOnly = {
   },
 };
 
+/**
+ * Nothing calls out inside a transaction (docs/decisions/0023-member-grants-and-bulk-runs.md): a
+ * transaction holds a connection (and on PGlite every other query) until it ends, so an outbound HTTP
+ * call (lib/outbound-http.ts and the platform clients and recognisers built on it), a mail sent,
+ * a storage upload or a recognition inside a `transaction(...)` callback holds the database for as
+ * long as the other side takes. Call out first, then open a short transaction.
+ */
+const OUTBOUND_CALLERS = [
+  'src/server/lib/outbound-http',
+  'src/server/lib/uploads',
+  'src/server/modules/platforms/clients',
+  'src/server/modules/platforms/http',
+  'src/server/modules/tracks/recognizers',
+];
+const OUTBOUND_FUNCTION = /^(safeFetch|callService|serviceJson|storeImageUpload|fetch[A-Z]\w*|getJson|recognize\w*|captureAudio)$/;
+const noOutboundInTransaction = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const rel = relative(context.filename);
+    if (!rel.startsWith('src/server/') || isTest(rel)) return {};
+    const outbound = new Set();
+    const callbacks = new WeakSet();
+    let depth = 0;
+    const isTransactionCall = (node) =>
+      (node.callee.type === 'MemberExpression' && node.callee.property.type === 'Identifier' && node.callee.property.name === 'transaction') ||
+      (node.callee.type === 'Identifier' && node.callee.name === 'transaction');
+    const objectName = (node) => {
+      if (node.type === 'Identifier') return node.name;
+      if (node.type === 'MemberExpression' && node.property.type === 'Identifier') return node.property.name;
+      return '';
+    };
+    const refused = (node) => {
+      const callee = node.callee;
+      if (callee.type === 'Identifier') return outbound.has(callee.name) ? callee.name : null;
+      if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return null;
+      const method = callee.property.name;
+      const on = objectName(callee.object);
+      if (/mailer$/i.test(on) && (method === 'send' || method === 'sendLater')) return `${on}.${method}`;
+      if (/storage$/i.test(on) && method === 'put') return `${on}.put`;
+      return null;
+    };
+    const enter = (node) => {
+      if (callbacks.has(node)) depth++;
+    };
+    const leave = (node) => {
+      if (callbacks.has(node)) depth--;
+    };
+    return {
+      ImportDeclaration(node) {
+        const spec = node.source.value;
+        if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+        const target = path
+          .relative(root, path.resolve(path.dirname(context.filename), spec))
+          .split(path.sep)
+          .join('/')
+          .replace(/\.(ts|js)$/, '');
+        if (!OUTBOUND_CALLERS.includes(target)) return;
+        for (const s of node.specifiers) {
+          if (s.type === 'ImportSpecifier' && s.importKind !== 'type' && OUTBOUND_FUNCTION.test(s.imported.name ?? '')) outbound.add(s.local.name);
+        }
+      },
+      CallExpression(node) {
+        if (isTransactionCall(node)) {
+          for (const arg of node.arguments) if (arg.type === 'ArrowFunctionExpression' || arg.type === 'FunctionExpression') callbacks.add(arg);
+        }
+        if (depth === 0) return;
+        const name = refused(node);
+        if (name) context.report({ node, message: `${name} calls out inside a transaction: call it before the transaction opens (or after it ends)` });
+      },
+      ArrowFunctionExpression: enter,
+      'ArrowFunctionExpression:exit': leave,
+      FunctionExpression: enter,
+      'FunctionExpression:exit': leave,
+    };
+  },
+};
+
 export const dhrRules = {
   boundaries,
   'module-cycles': moduleCycles,
@@ -299,4 +376,5 @@ export const dhrRules = {
   'sql-in-repositories': sqlInRepositories,
   'no-timers-in-routes': noTimersInRoutes,
   'outbound-http-only': outboundHttpOnly,
+  'no-outbound-in-transaction': noOutboundInTransaction,
 };

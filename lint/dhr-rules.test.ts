@@ -80,4 +80,23 @@ describe('dhr lint rules refuse deliberate violations', () => {
     expect(lint('outbound-http-only', 'src/web/lib/http.ts', call)).toEqual([]);
     expect(lint('outbound-http-only', 'src/server/modules/radio/x.ts', 'const fetch = (u: string) => u;\nexport const get = () => fetch("x");')).toEqual([]);
   });
+
+  it('no-outbound-in-transaction: nothing calls out, sends mail or uploads inside a transaction callback', () => {
+    const file = 'src/server/modules/platforms/x-service.ts';
+    const imports = "import { serviceJson } from '../../lib/outbound-http';\nimport { fetchBmcSubscriptions } from './clients';\n";
+    expect(lint('no-outbound-in-transaction', file, `${imports}db.transaction(async (tx) => { await serviceJson('https://x.test/'); });`)).toEqual([
+      'serviceJson calls out inside a transaction: call it before the transaction opens (or after it ends)',
+    ]);
+    expect(lint('no-outbound-in-transaction', file, `${imports}db.transaction(async (tx) => [1].map(async () => fetchBmcSubscriptions(c)));`)).toHaveLength(1);
+    expect(
+      lint('no-outbound-in-transaction', file, 'db.transaction(async (tx) => { await app.mailer.send(m); await app.mediaStorage.put(k, b, {}); });'),
+    ).toEqual([
+      'mailer.send calls out inside a transaction: call it before the transaction opens (or after it ends)',
+      'mediaStorage.put calls out inside a transaction: call it before the transaction opens (or after it ends)',
+    ]);
+    // Before the transaction opens: fine.
+    expect(
+      lint('no-outbound-in-transaction', file, `${imports}const list = await fetchBmcSubscriptions(c);\nawait db.transaction(async (tx) => store(tx, list));`),
+    ).toEqual([]);
+  });
 });

@@ -175,14 +175,18 @@ export const flagSchema = z
   .optional()
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
+/** The planId a preview answered (a hex digest). */
+export const planIdField = textField(64).regex(/^[0-9a-f]{1,64}$/, 'planId is the id a preview answered');
+
 export const bulkImportRequestSchema = z.object({
   csvContent: textField(BULK_IMPORT_MAX_BYTES).optional().default(''),
   /** Change nothing; answer the plan. */
   dryRun: flagSchema,
-  /** Go ahead although the import ends the subscriptions of many members. */
+  /** Go ahead although the import ends the subscriptions of many members (with the preview's planId). */
   confirm: flagSchema,
+  planId: planIdField.optional(),
 });
-export const bulkRunQuerySchema = z.object({ dryRun: flagSchema, confirm: flagSchema });
+export const bulkRunQuerySchema = z.object({ dryRun: flagSchema, confirm: flagSchema, planId: planIdField.optional() });
 
 export const bulkImportResultSchema = z.object({
   /** New members created. */
@@ -204,8 +208,9 @@ export type BulkImportResult = z.infer<typeof bulkImportResultSchema>;
 
 // ---------------------------------------------------------------- bulk runs: plans, confirmation, revert, history
 
-/** Sample members a plan lists. */
+/** Sample members a plan lists, of each kind of change at most (losses first, highest tier first). */
 export const BULK_PLAN_SAMPLES = 50;
+const PLAN_KIND_NAMES = ['loseAccess', 'stopPaying', 'tierDown', 'gainAccess', 'tierUp', 'detailsChanged', 'unchanged'] as const;
 
 export const accessSnapshotSchema = z.object({
   tier: tierSchema,
@@ -215,13 +220,20 @@ export const accessSnapshotSchema = z.object({
 });
 
 export const bulkPlanSchema = z.object({
+  /**
+   * A digest of the exact changes (member, effective access before and after, grant writes): a run
+   * that carries it applies only while the plan is still the one previewed (else 409 plan_changed).
+   */
+  planId: z.string(),
   counts: z.object({
     gainAccess: z.number().int(),
-    /** Members who lose access or whose subscription the run ends (even when access lasts to the paid-through date). */
+    /** Members whose access ends now. */
     loseAccess: z.number().int(),
+    /** Members whose subscription ends (or whose access ends earlier) but who keep access until a date. */
+    stopPaying: z.number().int(),
     tierUp: z.number().int(),
     tierDown: z.number().int(),
-    /** Status, expiry, amount or source changed; access and tier the same. */
+    /** Status, expiry, amount or source changed; access and tier the same, access not shorter. */
     detailsChanged: z.number().int(),
     unchanged: z.number().int(),
     created: z.number().int(),
@@ -229,24 +241,53 @@ export const bulkPlanSchema = z.object({
   /** Members with access before the run (the guard compares losses with it). */
   payingMembers: z.number().int(),
   needsConfirmation: z.boolean(),
+  /** Up to BULK_PLAN_SAMPLES of each kind; "showing 50 of 258" compares them with the counts. */
   samples: z
     .array(
       z.object({
         email: z.string(),
-        kind: z.enum(['gainAccess', 'loseAccess', 'tierUp', 'tierDown', 'detailsChanged', 'unchanged']),
+        kind: z.enum(PLAN_KIND_NAMES),
         created: z.boolean(),
         from: accessSnapshotSchema,
         to: accessSnapshotSchema,
         reason: z.string(),
       }),
     )
-    .max(BULK_PLAN_SAMPLES),
+    .max(BULK_PLAN_SAMPLES * PLAN_KIND_NAMES.length),
 });
 export type BulkPlan = z.infer<typeof bulkPlanSchema>;
 export type BulkPlanSample = BulkPlan['samples'][number];
 
+/** Members a plan takes something from: access now, or paid time (they stop paying). */
+export const planLosses = (plan: Pick<BulkPlan, 'counts'>) => plan.counts.loseAccess + plan.counts.stopPaying;
+
 /** The 409 of a bulk run that needs confirmation; its envelope carries the plan. */
 export const CONFIRMATION_REQUIRED = (n: number) => `This would end the subscriptions of ${n} members. Review the preview and confirm to go ahead.`;
+
+/** How the plan's losses changed since the preview: members in the new plan that the previewed one did not take from. */
+export const planDifferenceSchema = z.object({
+  /** False when the previewed plan is not known here (another instance, a restart): every loss is listed. */
+  known: z.boolean(),
+  loseAccess: z.object({ count: z.number().int(), emails: z.array(z.string()).max(BULK_PLAN_SAMPLES) }),
+  stopPaying: z.object({ count: z.number().int(), emails: z.array(z.string()).max(BULK_PLAN_SAMPLES) }),
+  /** The difference in words (also the 409's message). */
+  words: z.string(),
+});
+export type PlanDifference = z.infer<typeof planDifferenceSchema>;
+
+const PLAN_DIFF_NAMES = 3;
+const someEmails = (emails: readonly string[], count: number) =>
+  emails.slice(0, PLAN_DIFF_NAMES).join(', ') + (count > PLAN_DIFF_NAMES ? ` and ${count - PLAN_DIFF_NAMES} more` : '');
+const members = (n: number) => (n === 1 ? '1 more member' : `${n} more members`);
+
+/** The 409 plan_changed message: the losses the previewed plan did not have, in words. */
+export function planChangedMessage(d: Omit<PlanDifference, 'words'>): string {
+  const parts: string[] = [];
+  if (d.loseAccess.count) parts.push(`${members(d.loseAccess.count)} would lose access: ${someEmails(d.loseAccess.emails, d.loseAccess.count)}`);
+  if (d.stopPaying.count) parts.push(`${members(d.stopPaying.count)} would stop paying: ${someEmails(d.stopPaying.emails, d.stopPaying.count)}`);
+  const lead = d.known ? 'The plan changed since the preview' : 'The plan changed since the preview (it is no longer known here)';
+  return `${lead}: ${parts.join('; ') || 'its losses are different'}. Nothing was applied; review the new preview and confirm again.`;
+}
 
 export const revertRunReplySchema = z.object({
   /** The run that did the revert (in the sync log). */
@@ -320,10 +361,16 @@ export const syncPlatformOutcomeSchema = z.object({
   platform: z.enum(['patreon', 'buymeacoffee']),
   /** False when the platform is not configured (no token), so it was not asked. */
   attempted: z.boolean(),
+  /** True only when every page came back 2xx in the documented shape and the pagination ran to its end. */
   ok: z.boolean(),
   /** Members/subscriptions the platform listed. */
   fetched: z.number().int(),
+  /** Why the listing does not count: nothing of this platform's members is ended, downgraded or shortened. */
   error: z.string().nullable(),
+  /** Listed supporters who have access (compared with the last successful run's). */
+  active: z.number().int().optional(),
+  /** Set when the listing dropped more than 20 % of its active supporters: its losses are held for review. */
+  held: z.string().nullable().optional(),
 });
 export type SyncPlatformOutcome = z.infer<typeof syncPlatformOutcomeSchema>;
 
@@ -343,12 +390,53 @@ export const syncResultSchema = z.object({
   dryRun: z.boolean().optional(),
   plan: bulkPlanSchema.optional(),
   runId: z.number().int().nullable().optional(),
-  /** Losses the run kept back for review (scheduled runs only). */
+  /** Losses the run kept back for review (scheduled runs; a listing that dropped many supporters). */
   held: z.number().int().optional(),
+  /** Of the members the run changed: access ended now / subscription ended with access kept to a date. */
+  lostAccess: z.number().int().optional(),
+  stoppedPaying: z.number().int().optional(),
 });
 
-/** Body of POST /api/admin/sync-subscriptions: {} runs it; dryRun previews; confirm accepts many losses. */
-export const syncRequestSchema = z.object({ dryRun: z.boolean().optional(), confirm: z.boolean().optional() }).passthrough().nullish();
+/**
+ * Body of POST /api/admin/sync-subscriptions: {} runs it; dryRun previews; a run that ends many
+ * subscriptions needs confirm with the preview's planId (confirm alone is refused like no confirm).
+ */
+export const syncRequestSchema = z
+  .object({ dryRun: z.boolean().optional(), confirm: z.boolean().optional(), planId: planIdField.optional() })
+  .passthrough()
+  .nullish();
+
+/** The two losses, as the sync log's lines and the final notice name them. */
+export const LOSS_WORDS = {
+  loseAccess: 'lose access now',
+  stopPaying: (until: string) => `stop paying, keep access until ${until}`,
+} as const;
+
+/** The sync dialog's and the final notice's words. */
+export const SYNC_WORDS = {
+  failed: (error: string) => `${error}. This listing does not count: none of its members changes in this run.`,
+  noneAnswered: 'No platform answered completely: there is nothing to apply.',
+  applyOnly: (labels: string) => `Apply for ${labels} only`,
+  planChanged: 'Nothing was applied. The new preview is below: check it and apply again.',
+  showing: (shown: number, of: number) => `showing ${shown} of ${of}`,
+  lossSplit: (lost: number, stopped: number) => `${lost} lost access now · ${stopped} stopped paying, access kept to their date`,
+  loseAccessNow: 'Lose access now',
+  stopPaying: 'Stop paying, keep access until their date',
+  notice: (r: { updated: number; held?: number | undefined; lostAccess?: number | undefined; stoppedPaying?: number | undefined }) =>
+    [
+      `Sync complete: ${r.updated} users updated`,
+      ...(r.lostAccess ? [`${r.lostAccess} lost access now`] : []),
+      ...(r.stoppedPaying ? [`${r.stoppedPaying} stopped paying and keep access until their date`] : []),
+      ...(r.held ? [`${r.held} changes held for review`] : []),
+    ].join(' · '),
+} as const;
+
+export const SYNC_RUNNING = 'A sync is already running; try again in a minute';
+/** A listing that lost more than LISTING_DROP_HOLD (and more than 5) of its active supporters since the last successful run is held. */
+export const LISTING_DROP_HOLD = 0.2;
+/** "Buy Me a Coffee lists 10 of the 500 supporters it listed yesterday" (`when`: "earlier today", "yesterday", "on 3 January"). */
+export const listingDropped = (label: string, listed: number, before: number, when: string) =>
+  `${label} lists ${listed} of the ${before} supporters it listed ${when}: its cancellations are held for review`;
 
 export const NO_PLATFORM_CONFIGURED = 'No payment platform is configured: set PATREON_ACCESS_TOKEN/PATREON_CAMPAIGN_ID or BMC_ACCESS_TOKEN';
 export type SyncResult = z.infer<typeof syncResultSchema>;

@@ -89,12 +89,41 @@ export function endGrant(g: Grant, now: Date = new Date(), paidThrough: Date | n
 }
 
 /**
- * The grant a platform's new state gives, never cutting paid time short: when the platform's state
- * gives no access but the grant held did, the subscription ends (endGrant) instead of stopping now.
+ * When a member's access ends under a grant: -Infinity when it gives no access now, the expiry, or
+ * +Infinity for an open-ended grant.
+ */
+export function accessEnd(g: Grant, now: Date = new Date()): number {
+  if (!grantGivesAccess(g, now)) return -Infinity;
+  return g.expiry?.getTime() ?? Infinity;
+}
+
+/**
+ * Paid time never shrinks: the one rule every platform change goes through. `next` is what the
+ * platform's new state gives; when the grant held gives access to a dated paid-through (an imported
+ * or earlier paid date, a period already paid) and `next` would end access earlier (a declined
+ * patron's grace date, a lower amount, a cancellation), the later date is kept: with access,
+ * `next` lasts to it; without, the subscription ends there (`cancelled_with_access`). An open-ended
+ * grant has no paid date to keep: a platform ending it earlier is a loss (`classifyChange`), which
+ * bulk runs preview, confirm and hold.
+ */
+export function keepPaidTime(current: Grant | null, next: Grant, now: Date = new Date(), paidThrough: Date | null = null): Grant {
+  if (!current || !grantGivesAccess(current, now)) return next;
+  const nextEnd = accessEnd(next, now);
+  const paid = Math.max(current.expiry?.getTime() ?? -Infinity, paidThrough && paidThrough.getTime() > now.getTime() ? paidThrough.getTime() : -Infinity);
+  if (nextEnd >= paid) return next;
+  if (grantGivesAccess(next, now)) return { ...next, expiry: new Date(paid) };
+  const ended = endGrant({ ...current, pledgeAmountCents: next.pledgeAmountCents }, now, paidThrough);
+  return grantGivesAccess(ended, now) ? ended : next;
+}
+
+/**
+ * The grant a platform's new state gives, never cutting paid time short (keepPaidTime): when the
+ * platform's state gives no access but the grant held did, the subscription ends (endGrant) instead
+ * of stopping now; when it gives access ending before the paid-through date, the later date is kept.
  * `paidThrough` is the end of the period the platform last charged for, when it says.
  */
 export function nextPlatformGrant(current: Grant | null, fromPlatform: Grant, now: Date = new Date(), paidThrough: Date | null = null): Grant {
-  if (grantGivesAccess(fromPlatform, now)) return fromPlatform;
+  if (grantGivesAccess(fromPlatform, now)) return keepPaidTime(current, fromPlatform, now);
   if (current && grantGivesAccess(current, now)) {
     const ended = endGrant({ ...current, pledgeAmountCents: fromPlatform.pledgeAmountCents }, now, paidThrough);
     // Nothing paid is left: the platform's own words (cancelled, expired) stand.
@@ -126,13 +155,19 @@ export function toAccessSnapshot(g: Grant): MemberAccessSnapshot {
   return { tier: g.tier, status: g.status, expiry: g.expiry ? g.expiry.toISOString() : null, source: g.source };
 }
 
-/** Kinds of change a bulk run's plan counts, by the member's effective subscription before and after. */
-export const CHANGE_KINDS = ['gainAccess', 'loseAccess', 'tierUp', 'tierDown', 'detailsChanged', 'unchanged'] as const;
+/**
+ * Kinds of change a bulk run's plan counts, by the member's effective subscription before and after.
+ * Two kinds are losses: `loseAccess` (access ends now) and `stopPaying` (the subscription ends or
+ * its end moves earlier, access lasts to a date).
+ */
+export const CHANGE_KINDS = ['loseAccess', 'stopPaying', 'tierDown', 'gainAccess', 'tierUp', 'detailsChanged', 'unchanged'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
+export const isLoss = (kind: ChangeKind) => kind === 'loseAccess' || kind === 'stopPaying';
 
 /**
- * What a change does to a member. `loseAccess` includes a subscription the change ends even where
- * access lasts to the paid-through date (active → cancelled_with_access): those members stop paying.
+ * What a change does to a member. Access that ends now is `loseAccess`; a subscription the change
+ * ends while access lasts to the paid-through date (active → cancelled_with_access), or any change
+ * that moves the end of access earlier, is `stopPaying`: both are losses.
  */
 export function classifyChange(before: Grant, after: Grant, now: Date = new Date()): ChangeKind {
   const had = grantGivesAccess(before, now);
@@ -140,7 +175,8 @@ export function classifyChange(before: Grant, after: Grant, now: Date = new Date
   if (!had && has) return 'gainAccess';
   if (had && !has) return 'loseAccess';
   if (had && has) {
-    if (before.status === 'active' && after.status === 'cancelled_with_access') return 'loseAccess';
+    if (accessEnd(after, now) < accessEnd(before, now)) return 'stopPaying';
+    if (before.status === 'active' && after.status === 'cancelled_with_access') return 'stopPaying';
     const diff = tierRank(after.tier) - tierRank(before.tier);
     if (diff > 0) return 'tierUp';
     if (diff < 0) return 'tierDown';

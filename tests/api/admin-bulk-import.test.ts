@@ -172,12 +172,13 @@ describe('bulk import', async () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('confirmation_required');
     expect(refused.json().plan.counts.loseAccess).toBe(5_000);
+    expect(refused.json().plan.planId).toMatch(/^[0-9a-f]{32}$/);
     expect((await db.select().from(users).where(eq(users.subscriptionStatus, 'expired'))).filter((u) => u.email.endsWith(`-${t}@example.test`))).toHaveLength(
       0,
     );
     const confirmed = await app.inject({
       method: 'POST',
-      url: '/api/admin/bulk-import?confirm=true',
+      url: `/api/admin/bulk-import?confirm=true&planId=${refused.json().plan.planId}`,
       headers: { cookie: admin.cookie },
       payload: { csvContent: changed },
     });

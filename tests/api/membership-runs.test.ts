@@ -31,6 +31,12 @@ describe('membership you can trust: bulk runs that never silently cut off paying
       .filter((u) => !/^bmc[012]-/.test(u.email))
       .map((u) => `${u.email} ${u.subscriptionTier} ${u.subscriptionStatus} ${u.subscriptionExpiry?.toISOString() ?? '-'} ${u.subscriptionSource}`)
       .sort();
+  /** A sync previewed, then confirmed with the preview's planId (as the dialog does). */
+  const confirmedSync = async () => {
+    const preview = await as('POST', '/api/admin/sync-subscriptions', { dryRun: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    return as('POST', '/api/admin/sync-subscriptions', { confirm: true, planId: preview.json().plan.planId });
+  };
 
   const paidThrough = dayFromNow(126);
   const t = Date.now().toString(36);
@@ -64,11 +70,14 @@ describe('membership you can trust: bulk runs that never silently cut off paying
     expect(preview.statusCode, preview.body).toBe(200);
     const plan = preview.json().plan;
     expect(preview.json().dryRun).toBe(true);
-    expect(plan.counts.loseAccess).toBe(497);
+    // They stop paying but keep access to the date they paid for: none loses access now.
+    expect(plan.counts).toMatchObject({ loseAccess: 0, stopPaying: 497 });
+    expect(plan.planId).toMatch(/^[0-9a-f]{32}$/);
     expect(plan.needsConfirmation).toBe(true);
-    expect(plan.samples.length).toBe(50);
+    // At most 50 of each kind, the losses first.
+    expect(plan.samples.filter((x: { kind: string }) => x.kind === 'stopPaying')).toHaveLength(50);
     expect(plan.samples[0]).toMatchObject({
-      kind: 'loseAccess',
+      kind: 'stopPaying',
       from: { tier: 'vip', status: 'active' },
       to: { tier: 'vip', status: 'cancelled_with_access' },
     });
@@ -78,7 +87,16 @@ describe('membership you can trust: bulk runs that never silently cut off paying
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('confirmation_required');
     expect(refused.json().message).toBe('This would end the subscriptions of 497 members. Review the preview and confirm to go ahead.');
-    expect(refused.json().plan.counts.loseAccess).toBe(497);
+    expect(refused.json().plan.counts.stopPaying).toBe(497);
+    // Confirming without naming the plan previewed is no confirmation; a planId that is not the plan is refused too.
+    const blind = await as('POST', '/api/admin/sync-subscriptions', { confirm: true });
+    expect(blind.statusCode).toBe(409);
+    expect(blind.json().error.code).toBe('confirmation_required');
+    const stale = await as('POST', '/api/admin/sync-subscriptions', { confirm: true, planId: 'abc123' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('plan_changed');
+    expect(stale.json().message).toMatch(/^The plan changed since the preview .*497 more members would stop paying: bmc\d+-/);
+    expect((await as('POST', '/api/admin/sync-subscriptions', { confirm: true, planId: 'not hex!' })).statusCode).toBe(400);
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -102,8 +120,9 @@ describe('membership you can trust: bulk runs that never silently cut off paying
 
   let syncRunId = 0;
   it('with confirmation, ends the subscriptions but keeps access to the paid-through date; admin members are untouched', async () => {
-    const res = await as('POST', '/api/admin/sync-subscriptions', { confirm: true });
+    const res = await confirmedSync();
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ lostAccess: 0, stoppedPaying: 497 });
     syncRunId = res.json().runId;
     const rows = await tagged(t);
     const lapsed = rows.filter((u) => u.email.startsWith('bmc') && !/^bmc[012]-/.test(u.email));
@@ -199,7 +218,7 @@ describe('membership you can trust: bulk runs that never silently cut off paying
     expect((await as('POST', '/api/admin/assign-tier', { email: member.user.email, tier: 'DHR1', expiryDays: 0 })).statusCode).toBe(200);
     const payer = `payer-${t}@elsewhere.test`;
     bmc.state.items = [...bmc.state.items, bmcSubscription({ email: payer, price: '10.000' })];
-    const sync = await as('POST', '/api/admin/sync-subscriptions', { confirm: true });
+    const sync = await confirmedSync();
     expect(sync.statusCode, sync.body).toBe(200);
     const link = await as('POST', '/api/admin/supporters/link', { platform: 'buymeacoffee', email: payer, userId: member.user.id });
     expect(link.statusCode, link.body).toBe(200);
@@ -207,5 +226,26 @@ describe('membership you can trust: bulk runs that never silently cut off paying
     expect(perms.json(), perms.body).toMatchObject({ canAccessVIP: true, subscriptionTier: 'vip' });
     const history = await as('GET', `/api/admin/users/${member.user.id}/history`);
     expect(history.json().items.map((i: { cause: string }) => i.cause)).toEqual(['link', 'admin']);
+  });
+
+  it('refuses an import whose plan takes more than the one previewed (409 plan_changed) and changes nothing', async () => {
+    const expire = (from: number, to: number) =>
+      [HEADER, ...Array.from({ length: to - from }, (_, k) => `bmc${from + k}-${t}@example.test,Fan,${from + k},VIP,expired,,10,buymeacoffee`)].join('\n');
+    const preview = await as('POST', '/api/admin/bulk-import?dryRun=true', { csvContent: expire(20, 26) });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().plan.counts.loseAccess).toBe(6);
+    const before = await snapshot(t);
+    // The sheet grew by two rows after the preview.
+    const refused = await as('POST', '/api/admin/bulk-import', { csvContent: expire(20, 28), planId: preview.json().plan.planId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('plan_changed');
+    expect(refused.json().message).toBe(
+      `The plan changed since the preview: 2 more members would lose access: bmc26-${t}@example.test, bmc27-${t}@example.test. Nothing was applied; review the new preview and confirm again.`,
+    );
+    expect(await snapshot(t)).toEqual(before);
+    // The sheet previewed goes ahead with its planId.
+    const ok = await as('POST', '/api/admin/bulk-import', { csvContent: expire(20, 26), planId: preview.json().plan.planId });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ updated: 6, errors: [] });
   });
 });

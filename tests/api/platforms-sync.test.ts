@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { platformSubscriptions, syncRuns, users } from '../../src/server/db/schema';
-import { NO_PLATFORM_CONFIGURED } from '../../src/contracts/admin';
+import { NO_PLATFORM_CONFIGURED, type BulkPlan } from '../../src/contracts/admin';
 import { platformSubscriberFor } from '../../src/server/modules/platforms/platforms-repository';
 import { fetchBmcSubscriptions, fetchPatreonMembers } from '../../src/server/modules/platforms/clients';
 import { createSyncRunner } from '../../src/server/modules/platforms/sync';
@@ -81,8 +81,8 @@ describe('platform sync', async () => {
     const body = res.json();
     expect(body.errors).toEqual([]);
     expect(body.platforms).toEqual([
-      { platform: 'patreon', attempted: true, ok: true, fetched: 5, error: null },
-      { platform: 'buymeacoffee', attempted: true, ok: true, fetched: 3, error: null },
+      { platform: 'patreon', attempted: true, ok: true, fetched: 5, error: null, active: 4 },
+      { platform: 'buymeacoffee', attempted: true, ok: true, fetched: 3, error: null, active: 3 },
     ]);
     // vip, dhr1, grace, bmcDhr2, bmcEnding change; former is cancelled (was inactive: a change too).
     expect(body.updated).toBe(6);
@@ -345,5 +345,210 @@ describe('scheduled platform sync', async () => {
     const asked = patreon.requests.length;
     await new Promise((r) => setTimeout(r, 2_500));
     expect(patreon.requests.length).toBe(asked);
+  });
+});
+
+describe('a sync you can trust: complete listings, the plan you confirmed, paid time kept', async () => {
+  const patreon = await startPatreonStub({ token: PATREON_TOKEN, campaignId: CAMPAIGN, pageSize: 3 });
+  const bmc = await startBmcStub({ token: BMC_TOKEN, pageSize: 4 });
+  afterAll(async () => {
+    await patreon.close();
+    await bmc.close();
+  });
+  const app = await createTestApp({
+    PATREON_API_URL: patreon.url,
+    PATREON_ACCESS_TOKEN: PATREON_TOKEN,
+    PATREON_CAMPAIGN_ID: CAMPAIGN,
+    BMC_API_URL: bmc.url,
+    BMC_ACCESS_TOKEN: BMC_TOKEN,
+  });
+  const admin = await memberWithRole(app, 'admin');
+  const db = app.database.db;
+  const t = Date.now().toString(36);
+  const bEmail = (i: number) => `b${i}-${t}@example.test`;
+  const pEmail = (i: number) => `p${i}-${t}@example.test`;
+  const post = (payload: object) =>
+    app.inject({ method: 'POST', url: '/api/admin/sync-subscriptions', headers: { cookie: admin.cookie }, payload: payload as Record<string, unknown> });
+  const preview = async () => {
+    const res = await post({ dryRun: true });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as {
+      plan: { planId: string; counts: BulkPlan['counts']; samples: { email: string; kind: string }[] };
+      platforms: { ok: boolean; error: string | null; held?: string | null }[];
+      errors: string[];
+    };
+  };
+  const snapshot = async () =>
+    (await db.select().from(users))
+      .filter((u) => u.email.endsWith(`-${t}@example.test`))
+      .map((u) => `${u.email} ${u.subscriptionTier} ${u.subscriptionStatus} ${u.subscriptionExpiry?.toISOString() ?? '-'}`)
+      .sort();
+  const userByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
+  const listAll = () => {
+    bmc.state.items = Array.from({ length: 10 }, (_, i) => bmcSubscription({ email: bEmail(i), price: '10.000' }));
+  };
+
+  for (let i = 0; i < 10; i++) await createMember(app, { email: bEmail(i) });
+  for (let i = 0; i < 3; i++) await createMember(app, { email: pEmail(i) });
+  patreon.state.items = [0, 1, 2].map((i) => patreonMember({ email: pEmail(i), status: 'active_patron', cents: 1000 }));
+  listAll();
+
+  it('asks the platforms outside any transaction: /api/health answers while a slow platform keeps the sync waiting', async () => {
+    patreon.state.delayMs = 2_500;
+    let settled = false;
+    const running = post({}).then((r) => {
+      settled = true;
+      return r;
+    });
+    // The health check trusts a database answer for 1 s: wait past it, so this one asks the database.
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(patreon.requests.length).toBeGreaterThan(0);
+    const health = await app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(settled).toBe(false);
+    const res = await running;
+    patreon.state.delayMs = 0;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await userByEmail(bEmail(0))).toMatchObject({ subscriptionTier: 'vip', subscriptionStatus: 'active' });
+    expect(await userByEmail(pEmail(0))).toMatchObject({ subscriptionTier: 'vip', subscriptionStatus: 'active' });
+  });
+
+  it('previews the two losses apart, the most serious first, and names them in the sync log', async () => {
+    patreon.state.items = patreon.state.items.map((m) =>
+      m.attributes.email === pEmail(0) ? patreonMember({ email: pEmail(0), status: 'former_patron', cents: 0 }) : m,
+    );
+    const periodEnd = bmcDate(20);
+    bmc.state.items = bmc.state.items.map((s) =>
+      s.payer_email === bEmail(1) ? bmcSubscription({ email: bEmail(1), price: '10.000', cancelledAtPeriodEnd: true, periodEnd }) : s,
+    );
+    const { plan } = await preview();
+    expect(plan.counts).toMatchObject({ loseAccess: 1, stopPaying: 1 });
+    expect(plan.samples.slice(0, 2)).toMatchObject([
+      { email: pEmail(0), kind: 'loseAccess' },
+      { email: bEmail(1), kind: 'stopPaying' },
+    ]);
+    const res = await post({ planId: plan.planId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ lostAccess: 1, stoppedPaying: 1 });
+    const run = await app.inject({ url: `/api/admin/sync-runs/${res.json().runId}`, headers: { cookie: admin.cookie } });
+    const notes = (run.json().entries as { email: string; note?: string }[]).filter((e) => e.note).map((e) => `${e.email} ${e.note}`);
+    expect(notes.sort()).toEqual([`${bEmail(1)} stop paying, keep access until ${periodEnd.slice(0, 10)}`, `${pEmail(0)} lose access now`].sort());
+    expect(run.json().note).toBe('1 lost access now · 1 stopped paying, access kept to their date');
+  });
+
+  it('keeps the later paid-through date of a member Patreon lists as a declined patron', async () => {
+    const email = `declined-${t}@example.test`;
+    const paidThrough = iso(40).slice(0, 10);
+    const csv = `email,firstName,lastName,subscriptionTier,subscriptionStatus,subscriptionExpiry,pledgeAmount,source\n${email},De,Clined,VIP,active,${paidThrough},10,patreon`;
+    const imported = await app.inject({ method: 'POST', url: '/api/admin/bulk-import', headers: { cookie: admin.cookie }, payload: { csvContent: csv } });
+    expect(imported.statusCode, imported.body).toBe(200);
+    await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, email));
+    const before = await userByEmail(email);
+    // Last charge 3 days ago, declined: the grace (7 days) ends long before the date paid for.
+    patreon.state.items.push(patreonMember({ email, status: 'declined_patron', cents: 1000, lastChargeDate: iso(-3) }));
+    const { plan } = await preview();
+    expect(plan.counts.loseAccess + plan.counts.stopPaying).toBe(0);
+    expect((await post({ planId: plan.planId })).statusCode).toBe(200);
+    const after = await userByEmail(email);
+    expect(after).toMatchObject({ subscriptionTier: 'vip', subscriptionStatus: 'active', subscriptionSource: 'patreon' });
+    expect(after?.subscriptionExpiry?.toISOString()).toBe(before?.subscriptionExpiry?.toISOString());
+  });
+
+  it('shows a platform answering 503 during the preview as failed; applying leaves its members untouched and covers the other platform', async () => {
+    const retryAt = { 'retry-after': '0' };
+    patreon.state.failures = Array.from({ length: 8 }, () => ({ status: 503, headers: retryAt }));
+    // Patreon would end p1 if it answered; Buy Me a Coffee lowers b2.
+    patreon.state.items = patreon.state.items.map((m) =>
+      m.attributes.email === pEmail(1) ? patreonMember({ email: pEmail(1), status: 'former_patron', cents: 0 }) : m,
+    );
+    bmc.state.items = bmc.state.items.map((s) => (s.payer_email === bEmail(2) ? bmcSubscription({ email: bEmail(2), price: '3.000' }) : s));
+    const shown = await preview();
+    expect(shown.platforms[0]).toMatchObject({ platform: 'patreon', ok: false, error: expect.stringContaining('Patreon: 503 Service Unavailable') });
+    expect(shown.errors).toEqual([expect.stringContaining('Patreon: 503')]);
+    expect(shown.platforms[1]).toMatchObject({ platform: 'buymeacoffee', ok: true });
+    expect(shown.plan.counts).toMatchObject({ loseAccess: 0, tierDown: 1 });
+    const res = await post({ planId: shown.plan.planId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().errors).toEqual([expect.stringContaining('Patreon: 503 Service Unavailable')]);
+    expect(await userByEmail(pEmail(1))).toMatchObject({ subscriptionTier: 'vip', subscriptionStatus: 'active' });
+    expect(await userByEmail(bEmail(2))).toMatchObject({ subscriptionTier: 'dhr1' });
+    patreon.state.failures = [];
+    patreon.state.items = patreon.state.items.map((m) =>
+      m.attributes.email === pEmail(1) ? patreonMember({ email: pEmail(1), status: 'active_patron', cents: 1000 }) : m,
+    );
+  });
+
+  it('treats Buy Me a Coffee answering "No subscriptions" after the preview as its failure: nothing of its members changes', async () => {
+    const { plan } = await preview();
+    const before = await snapshot();
+    bmc.state.failures = [{ status: 200, body: { error_code: 404, reason: 'No subscriptions' } }];
+    const res = await post({ planId: plan.planId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().platforms[1]).toMatchObject({ platform: 'buymeacoffee', ok: false, error: 'Buy Me a Coffee: error 404 No subscriptions' });
+    expect(await snapshot()).toEqual(before);
+    // With any HTTP status, and with no preview at all: the same.
+    bmc.state.failures = [{ status: 404, body: { error_code: 404, reason: 'No subscriptions' } }];
+    expect((await post({})).json().platforms[1]).toMatchObject({ ok: false });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('counts a listing only when it proves it is complete: error bodies, truncated pages and other shapes fail the platform', async () => {
+    const patreonClient = { apiUrl: patreon.url, accessToken: PATREON_TOKEN, campaignId: CAMPAIGN };
+    const bmcClient = { apiUrl: bmc.url, accessToken: BMC_TOKEN };
+    patreon.state.failures = [{ status: 200, body: { errors: [{ status: '500', detail: 'Internal error' }] } }];
+    await expect(fetchPatreonMembers(patreonClient, { retries: 0 })).rejects.toThrow('Patreon: error in reply: Internal error');
+    patreon.state.failures = [{ status: 200, body: { data: [], meta: { pagination: { cursors: { next: null }, total: 3 } } } }];
+    await expect(fetchPatreonMembers(patreonClient, { retries: 0 })).rejects.toThrow('Patreon: incomplete listing: 0 members listed of the 3 announced');
+    bmc.state.failures = [
+      { status: 200, body: { current_page: 1, data: [bmcSubscription({ email: bEmail(0), price: '10.000' })], next_page_url: null, total: 7 } },
+    ];
+    await expect(fetchBmcSubscriptions(bmcClient, { retries: 0 })).rejects.toThrow(
+      'Buy Me a Coffee: incomplete listing: 1 subscriptions listed of the 7 announced',
+    );
+    bmc.state.failures = [{ status: 200, body: { data: [] } }];
+    await expect(fetchBmcSubscriptions(bmcClient, { retries: 0 })).rejects.toThrow('Buy Me a Coffee: incomplete listing: a page has no next_page_url');
+    bmc.state.failures = [{ status: 200, body: 'Service temporarily unavailable' }];
+    await expect(fetchBmcSubscriptions(bmcClient, { retries: 0 })).rejects.toThrow('Buy Me a Coffee: reply is not an object');
+    bmc.state.failures = [];
+    patreon.state.failures = [];
+  });
+
+  it('refuses a run whose plan takes more than the one previewed (409 plan_changed, in words) and changes nothing', async () => {
+    listAll();
+    const ok = await preview();
+    expect((await post({ planId: ok.plan.planId })).statusCode).toBe(200);
+    const { plan } = await preview();
+    const before = await snapshot();
+    // After the preview Buy Me a Coffee stops listing six supporters.
+    bmc.state.items = bmc.state.items.filter((s) => ![3, 4, 5, 6, 7, 8].includes(Number(/^b(\d+)-/.exec(s.payer_email)?.[1])));
+    const refused = await post({ confirm: true, planId: plan.planId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('plan_changed');
+    expect(refused.json().message).toBe(
+      `The plan changed since the preview: 6 more members would lose access: ${bEmail(3)}, ${bEmail(4)}, ${bEmail(5)} and 3 more. Nothing was applied; review the new preview and confirm again.`,
+    );
+    expect(refused.json().difference).toMatchObject({ known: true, loseAccess: { count: 6 }, stopPaying: { count: 0 } });
+    expect(refused.json().plan.counts.loseAccess).toBe(6);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('holds the losses of a listing that dropped more than 20 % of its supporters, even when confirmed', async () => {
+    const before = await snapshot();
+    const shown = await preview();
+    expect(shown.platforms[1]?.held).toBe('Buy Me a Coffee lists 4 of the 10 supporters it listed earlier today: its cancellations are held for review');
+    const res = await post({ confirm: true, planId: shown.plan.planId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().held).toBe(6);
+    expect(await snapshot()).toEqual(before);
+    const held = await app.inject({ url: '/api/admin/held-changes', headers: { cookie: admin.cookie } });
+    expect(held.json().members).toBe(6);
+    // Once an admin confirms them, the listing takes nothing more and is the one later runs compare with.
+    const confirmed = await app.inject({ method: 'POST', url: '/api/admin/held-changes/confirm', headers: { cookie: admin.cookie }, payload: {} });
+    expect(confirmed.json()).toMatchObject({ done: 6 });
+    expect(await userByEmail(bEmail(3))).toMatchObject({ subscriptionStatus: 'cancelled' });
+    const next = await post({});
+    expect(next.json().platforms[1]).toMatchObject({ ok: true, active: 4 });
+    expect(next.json().platforms[1].held).toBeUndefined();
+    expect((await preview()).platforms[1]?.held).toBeUndefined();
   });
 });

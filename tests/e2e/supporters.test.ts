@@ -144,8 +144,11 @@ describe.skipIf(!canRunBrowser)('supporters in the browser', async () => {
       await a.page.goto('/admin-dashboard');
       await a.page.getByRole('button', { name: /Sync Systems/ }).click();
       const dialog = a.page.getByRole('dialog');
-      await expect.poll(() => dialog.getByTestId('plan-loseAccess').textContent()).toBe('8');
-      await dialog.getByText(/This ends the subscriptions of 8 of \d+ paying members/).waitFor();
+      // Paid ahead: they stop paying but keep access to their date; none loses access now.
+      await expect.poll(() => dialog.getByTestId('plan-stopPaying').textContent()).toBe('8');
+      expect(await dialog.getByTestId('plan-loseAccess').textContent()).toBe('0');
+      await dialog.getByText(/This ends the subscriptions of 8 of \d+ paying members: 0 lose access now, 8 stop paying/).waitFor();
+      await dialog.getByTestId('plan-samples-stopPaying').getByText('(showing 8 of 8)').waitFor();
       await shot(a.page, `sync-preview-${width}`);
       const overflow = await a.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -157,7 +160,7 @@ describe.skipIf(!canRunBrowser)('supporters in the browser', async () => {
         continue;
       }
       await dialog.getByTestId('sync-apply').click();
-      await a.page.getByText('Sync complete: 8 users updated').waitFor();
+      await a.page.getByText('Sync complete: 8 users updated · 8 stopped paying and keep access until their date').waitFor();
       // Paid ahead: the subscriptions end, access lasts to the paid-through date.
       expect(await statuses()).toEqual(Array(8).fill('cancelled_with_access'));
 
@@ -172,5 +175,45 @@ describe.skipIf(!canRunBrowser)('supporters in the browser', async () => {
       expect(await statuses()).toEqual(Array(8).fill('active'));
       expect(unexpected(a.errors)).toEqual([]);
     }
+  });
+
+  it('shows a listing that failed in red with nothing to apply, and a plan that changed before Apply with its difference', async () => {
+    const admin = await createMember(h.app, { isAdmin: true });
+    const a = await pageAs(admin, DESKTOP);
+    await a.page.goto('/admin-dashboard');
+
+    // Buy Me a Coffee answers "No subscriptions": its listing does not count, and it is the only platform configured.
+    bmc.state.failures = [{ status: 200, body: { error_code: 404, reason: 'No subscriptions' } }];
+    await a.page.getByRole('button', { name: /Sync Systems/ }).click();
+    const dialog = a.page.getByRole('dialog');
+    await dialog.getByTestId('sync-failed-buymeacoffee').getByText('Buy Me a Coffee: error 404 No subscriptions. This listing does not count').waitFor();
+    await dialog.getByText('No platform answered completely: there is nothing to apply.').waitFor();
+    expect(await dialog.getByTestId('sync-apply').isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Six supporters listed at the preview; gone from the listing when Apply is pressed.
+    const t = Date.now().toString(36);
+    const emails = Array.from({ length: 6 }, (_, i) => `gone${i}-${t}@example.test`);
+    const csv = [
+      'email,subscriptionTier,subscriptionStatus,subscriptionExpiry,pledgeAmount,source',
+      ...emails.map((e) => `${e},VIP,active,,10,buymeacoffee`),
+    ].join('\n');
+    expect(
+      (await h.app.inject({ method: 'POST', url: '/api/admin/bulk-import', headers: { cookie: admin.cookie }, payload: { csvContent: csv } })).statusCode,
+    ).toBe(200);
+    const listed = [...bmc.state.items];
+    bmc.state.items = [...listed, ...emails.map((email) => bmcSubscription({ email, price: '10.000' }))];
+    await a.page.getByRole('button', { name: /Sync Systems/ }).click();
+    await expect.poll(() => dialog.getByTestId('plan-loseAccess').textContent()).toBe('0');
+    bmc.state.items = listed;
+    await dialog.getByTestId('sync-apply').click();
+    await dialog.getByTestId('sync-plan-changed').getByText(`The plan changed since the preview: 6 more members would lose access: ${emails[0]}`).waitFor();
+    await expect.poll(() => dialog.getByTestId('plan-loseAccess').textContent()).toBe('6');
+    await dialog.getByTestId('plan-samples-loseAccess').getByText('(showing 6 of 6)').waitFor();
+    await shot(a.page, 'sync-plan-changed-1366');
+    // Nothing was applied.
+    const res = await h.app.inject({ url: `/api/admin/users?search=${encodeURIComponent(`-${t}@example.test`)}`, headers: { cookie: admin.cookie } });
+    expect((res.json() as { subscriptionStatus: string }[]).map((u) => u.subscriptionStatus)).toEqual(Array(6).fill('active'));
+    expect(a.errors.filter((e) => !/status of (409|503)/.test(e))).toEqual([]);
   });
 });

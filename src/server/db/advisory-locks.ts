@@ -9,7 +9,7 @@ export const ADVISORY_LOCKS = {
   migrations: 724101,
   /** First-admin setup: one admin is created even when two setups race (transaction-scoped). */
   firstAdminSetup: 724102,
-  /** The subscription sync: one run at a time across instances (transaction-scoped, try-lock). */
+  /** The subscription sync: one run at a time across instances (session-scoped try-lock held while it fetches and applies: Database.withTryLock). */
   subscriptionSync: 724103,
   /** Taking admin rights away: two demotions at once cannot leave no admin (transaction-scoped). */
   adminDemotion: 724104,
@@ -24,11 +24,6 @@ export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
 /** Waits for the lock until the surrounding transaction ends. */
 export function xactLock(lock: AdvisoryLock): SQL {
   return sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS[lock]})`;
-}
-
-/** Takes the lock until the transaction ends if it is free; the row's `locked` says whether it was. */
-export function tryXactLock(lock: AdvisoryLock): SQL {
-  return sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS[lock]}) as locked`;
 }
 
 /** Waits for the lock on one `id` (a member, a mix) of `lock`'s kind until the surrounding transaction ends. */

@@ -14,7 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { ADVISORY_LOCKS } from './advisory-locks';
+import { ADVISORY_LOCKS, type AdvisoryLock } from './advisory-locks';
 import * as schema from './schema';
 import { acquireDirLock, type DirLock } from './dir-lock';
 
@@ -32,6 +32,13 @@ export interface Database {
   /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
   ping(): Promise<void>;
+  /**
+   * Runs `fn` holding a session-level advisory try-lock on a connection of its own, outside any
+   * transaction (a job that calls out, such as the sync, holds it across instances without keeping a
+   * transaction open). `locked: false` when another session holds it. PGlite (one process owns the
+   * database): runs `fn`.
+   */
+  withTryLock<T>(lock: AdvisoryLock, fn: () => Promise<T>): Promise<{ locked: true; value: T } | { locked: false }>;
   close(): Promise<void>;
 }
 
@@ -122,6 +129,9 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     },
     async ping() {
       await client.query('SELECT 1');
+    },
+    async withTryLock(_lock, fn) {
+      return { locked: true, value: await fn() };
     },
     async close() {
       try {
@@ -214,6 +224,19 @@ async function openPostgres(url: string): Promise<Database> {
     },
     async ping() {
       await db.execute(sql`SELECT 1`);
+    },
+    async withTryLock(lock, fn) {
+      const c = await pool.connect();
+      let locked = false;
+      try {
+        const res = await c.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [ADVISORY_LOCKS[lock]]);
+        locked = Boolean(res.rows[0]?.locked);
+        if (!locked) return { locked: false };
+        return { locked: true, value: await fn() };
+      } finally {
+        if (locked) await c.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS[lock]]).catch(() => undefined);
+        c.release();
+      }
     },
     async close() {
       closing = true;

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: string | undefined,
     /** A form's refusal by field (`fields` of the envelope: field name to message), when the server sent one. */
     readonly fields: Readonly<Record<string, string>> = {},
+    /** The whole envelope (a bulk run's 409 carries the plan and its difference). */
+    readonly body: unknown = undefined,
   ) {
     super(`${status}: ${statusText}`);
   }
@@ -26,8 +28,9 @@ async function parse<T>(res: Response): Promise<T> {
   let serverMessage: string | undefined;
   let code: string | undefined;
   const fields: Record<string, string> = {};
+  let envelope: unknown;
   try {
-    const body = (await res.json()) as { message?: unknown; error?: { code?: unknown; message?: unknown }; fields?: unknown };
+    const body = (envelope = await res.json()) as { message?: unknown; error?: { code?: unknown; message?: unknown }; fields?: unknown };
     if (typeof body.message === 'string') serverMessage = body.message;
     else if (typeof body.error?.message === 'string') serverMessage = body.error.message;
     if (typeof body.error?.code === 'string') code = body.error.code;
@@ -37,7 +40,7 @@ async function parse<T>(res: Response): Promise<T> {
   } catch {
     // not JSON: keep the status line only
   }
-  throw new ApiError(res.status, res.statusText, serverMessage, code, fields);
+  throw new ApiError(res.status, res.statusText, serverMessage, code, fields, envelope);
 }
 
 /** GET a JSON resource (the default query function reads the path from the query key). */

@@ -75,6 +75,10 @@ export interface SyncPlatformOutcome {
   matched?: number;
   unmatched?: number;
   changed?: number;
+  /** Listed supporters with access (a later listing that drops more than 20 % of them is held). */
+  active?: number;
+  /** Why this listing's losses were held for review (it dropped many supporters). */
+  held?: string | null;
 }
 
 /** What started a bulk run: the platform sync (by an admin or the timer), a webhook delivery, a CSV import, a revert, or an admin confirming held changes. */

@@ -112,8 +112,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       // dryRun and confirm may come as form fields or in the query string.
       const dryRun = req.body.dryRun || req.query.dryRun;
       const confirm = req.body.confirm || req.query.confirm;
+      const planId = req.body.planId ?? req.query.planId;
       try {
-        return await importRows(db, parsed, { dryRun, confirm, startedBy: req.user?.id ?? null });
+        return await importRows(db, parsed, { dryRun, confirm, planId, startedBy: req.user?.id ?? null });
       } catch (err) {
         // Another request created one of these emails between our read and our insert.
         if (err instanceof EmailTakenError)

@@ -169,6 +169,8 @@ function canonicalColumn(h: string): string {
 export interface ImportOptions {
   dryRun?: boolean;
   confirm?: boolean;
+  /** The plan the admin previewed (confirm counts only with it; a plan that now takes more is refused). */
+  planId?: string | undefined;
   /** The admin who imports. */
   startedBy?: string | null;
 }
@@ -217,7 +219,12 @@ export async function importRows(db: Db, parsed: Parsed, options: ImportOptions 
       });
       const planned = await planChanges(tx, changes, now);
       const createdIds = new Set(created.map((c) => c.id));
-      const decision = await decideBulk(tx, planned, { dryRun: options.dryRun, confirm: options.confirm, created: created.length, createdIds }, now);
+      const decision = await decideBulk(
+        tx,
+        planned,
+        { dryRun: options.dryRun, confirm: options.confirm, planId: options.planId, created: created.length, createdIds },
+        now,
+      );
       const runId = await startSyncRun(tx, 'import', now, options.startedBy ?? null);
       const updated = await applyPlanned(tx, decision.apply, { cause: 'import', runId }, now);
       const renamed = new Set(renames.map((r) => r.id));
@@ -240,6 +247,7 @@ export async function importRows(db: Db, parsed: Parsed, options: ImportOptions 
     result.updated =
       err.plan.counts.gainAccess +
       err.plan.counts.loseAccess +
+      err.plan.counts.stopPaying +
       err.plan.counts.tierUp +
       err.plan.counts.tierDown +
       err.plan.counts.detailsChanged -

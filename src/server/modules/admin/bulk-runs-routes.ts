@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   bulkRunQuerySchema,
+  planIdField,
   heldChangesSchema,
   heldDecisionReplySchema,
   heldDecisionSchema,
@@ -27,7 +28,7 @@ export const bulkRunsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
         querystring: bulkRunQuerySchema,
-        body: z.object({ dryRun: z.boolean().optional(), confirm: z.boolean().optional() }).nullish(),
+        body: z.object({ dryRun: z.boolean().optional(), confirm: z.boolean().optional(), planId: planIdField.optional() }).nullish(),
         response: { 200: revertRunReplySchema },
       },
     },
@@ -35,7 +36,8 @@ export const bulkRunsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       const dryRun = req.query.dryRun || req.body?.dryRun === true;
       const confirm = req.query.confirm || req.body?.confirm === true;
-      const result = await revertRun(db, req.params.id, { dryRun, confirm, adminId: req.user?.id ?? null });
+      const planId = req.query.planId ?? req.body?.planId;
+      const result = await revertRun(db, req.params.id, { dryRun, confirm, planId, adminId: req.user?.id ?? null });
       if (!dryRun) req.log.info({ runId: req.params.id, reverted: result.reverted, by: req.user?.id }, 'bulk run reverted');
       return result;
     },

@@ -17,7 +17,11 @@ import { changeLogLines } from '../platforms/reconcile-service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function revertRun(db: Db, runId: number, opts: { dryRun?: boolean; confirm?: boolean; adminId?: string | null }): Promise<RevertRunReply> {
+export async function revertRun(
+  db: Db,
+  runId: number,
+  opts: { dryRun?: boolean; confirm?: boolean; planId?: string | undefined; adminId?: string | null },
+): Promise<RevertRunReply> {
   const now = new Date();
   try {
     return await db.transaction(async (tx) => {
@@ -45,7 +49,7 @@ export async function revertRun(db: Db, runId: number, opts: { dryRun?: boolean;
         }
       }
       const planned = await planChanges(tx, restore, now);
-      const decision = await decideBulk(tx, planned, { dryRun: opts.dryRun, confirm: opts.confirm }, now);
+      const decision = await decideBulk(tx, planned, { dryRun: opts.dryRun, confirm: opts.confirm, planId: opts.planId }, now);
       const newRun = await startSyncRun(tx, 'revert', now, opts.adminId ?? null);
       const reverted = await applyPlanned(tx, decision.apply, { cause: 'revert', causeRef: String(runId), runId: newRun }, now);
       // Two reverts at once: the second finds the run marked and changes nothing.

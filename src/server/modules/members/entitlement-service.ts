@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import {
   bestGrant,
   NO_GRANT,
   classifyChange,
+  isLoss,
   needsConfirmation,
   normaliseGrant,
   sameGrant,
@@ -10,8 +12,17 @@ import {
   type ChangeKind,
   type Grant,
 } from '../../../contracts/grants';
-import { BULK_PLAN_SAMPLES, CONFIRMATION_REQUIRED, type BulkPlan, type BulkPlanSample } from '../../../contracts/admin';
-import type { SubscriptionSource } from '../../../contracts/tiers';
+import {
+  BULK_PLAN_SAMPLES,
+  CONFIRMATION_REQUIRED,
+  planChangedMessage,
+  planLosses,
+  type BulkPlan,
+  type BulkPlanSample,
+  type PlanDifference,
+} from '../../../contracts/admin';
+import { HOUR_MS } from '../../../contracts/time';
+import { tierRank, type SubscriptionSource } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
 import type { MemberChangeCause, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -185,28 +196,97 @@ export async function expirePassedGrants(db: Db, now: Date = new Date()): Promis
 
 // ---------------------------------------------------------------- bulk runs: plan, guard, hold
 
-const SAMPLE_ORDER: ChangeKind[] = ['loseAccess', 'tierDown', 'gainAccess', 'tierUp', 'detailsChanged', 'unchanged'];
+/** Samples: losses first (access lost now before paid time kept), then downgrades, then the rest. */
+const SAMPLE_ORDER: ChangeKind[] = ['loseAccess', 'stopPaying', 'tierDown', 'gainAccess', 'tierUp', 'detailsChanged'];
 
-/** The plan an admin sees before a bulk run: counts per kind of change and up to 50 sample members. */
+const grantKey = (g: Grant) => `${g.source}:${g.tier}:${g.status}:${g.expiry?.toISOString() ?? '-'}:${g.pledgeAmountCents}`;
+/** One member's change as the plan's digest reads it: effective access before and after, and the grant writes. */
+const changeKey = (p: PlannedMember) =>
+  `${p.member.email}|${grantKey(p.before)}>${grantKey(p.after)}|${p.writes
+    .map((w) => `${w.source}=${w.grant ? grantKey(w.grant) : 'none'}`)
+    .sort()
+    .join(',')}`;
+/** A loss as the plan_changed check compares it: who, which kind of loss, and the access they end with. */
+const lossKey = (p: PlannedMember) => `${p.member.email}|${p.kind}|${grantKey(p.after)}`;
+
+/** The planId: a digest of the exact changes, in a stable order (members by email, which an import's new members keep between preview and run). */
+export function planDigest(planned: readonly PlannedMember[]): string {
+  const hash = createHash('sha256');
+  for (const key of planned
+    .filter((p) => p.kind !== 'unchanged' || p.writes.length)
+    .map(changeKey)
+    .sort())
+    hash.update(key).update('\n');
+  return hash.digest('hex').slice(0, 32);
+}
+
+/**
+ * The losses of the plans this instance previewed lately, by planId, so that a run whose plan changed
+ * can say which members it would now take more from. A planId not found here (another instance, a
+ * restart) is compared by its digest alone: any change refuses.
+ */
+const previewed = new Map<string, { at: number; losses: Set<string> }>();
+// Few: a plan of 100,000 members keeps a key per loss.
+const PREVIEWS_KEPT = 8;
+const PREVIEW_KEPT_MS = 6 * HOUR_MS;
+function rememberPlan(planId: string, planned: readonly PlannedMember[], now: Date): void {
+  previewed.delete(planId);
+  previewed.set(planId, { at: now.getTime(), losses: new Set(planned.filter((p) => isLoss(p.kind)).map(lossKey)) });
+  for (const [id, entry] of previewed) if (previewed.size > PREVIEWS_KEPT || entry.at < now.getTime() - PREVIEW_KEPT_MS) previewed.delete(id);
+}
+
+/** Members whose access is taken, most serious first: access lost now, then the highest tier they had. */
+function bySeriousness(a: PlannedMember, b: PlannedMember): number {
+  return (
+    SAMPLE_ORDER.indexOf(a.kind) - SAMPLE_ORDER.indexOf(b.kind) ||
+    tierRank(b.before.tier) - tierRank(a.before.tier) ||
+    (a.member.email < b.member.email ? -1 : a.member.email > b.member.email ? 1 : 0)
+  );
+}
+
+/**
+ * The losses a run would now make that the plan `planId` names did not: null when there are none
+ * (the plan is the one previewed, or only changed in what it gives).
+ */
+export function planDifference(planId: string, planned: readonly PlannedMember[]): PlanDifference | null {
+  const known = previewed.get(planId);
+  if (!known && planId === planDigest(planned)) return null;
+  const added = planned.filter((p) => isLoss(p.kind) && !known?.losses.has(lossKey(p))).sort(bySeriousness);
+  if (known && !added.length) return null;
+  const part = (kind: ChangeKind) => {
+    const of = added.filter((p) => p.kind === kind);
+    return { count: of.length, emails: of.slice(0, BULK_PLAN_SAMPLES).map((p) => p.member.email) };
+  };
+  const d = { known: Boolean(known), loseAccess: part('loseAccess'), stopPaying: part('stopPaying') };
+  return { ...d, words: planChangedMessage(d) };
+}
+
+/** The plan an admin sees before a bulk run: counts per kind of change and up to 50 sample members of each kind. */
 export function summarisePlan(planned: readonly PlannedMember[], payingMembers: number, created = 0, createdIds: ReadonlySet<string> = new Set()): BulkPlan {
-  const counts = { gainAccess: 0, loseAccess: 0, tierUp: 0, tierDown: 0, detailsChanged: 0, unchanged: 0, created };
+  const counts = { gainAccess: 0, loseAccess: 0, stopPaying: 0, tierUp: 0, tierDown: 0, detailsChanged: 0, unchanged: 0, created };
   for (const p of planned) counts[p.kind]++;
+  const perKind = new Map<ChangeKind, number>();
   const samples: BulkPlanSample[] = [];
-  for (const kind of SAMPLE_ORDER) {
-    for (const p of planned) {
-      if (samples.length >= BULK_PLAN_SAMPLES) break;
-      if (p.kind !== kind || kind === 'unchanged') continue;
-      samples.push({
-        email: p.member.email,
-        kind,
-        created: createdIds.has(p.member.id),
-        from: toAccessSnapshot(p.before),
-        to: toAccessSnapshot(p.after),
-        reason: p.reason,
-      });
-    }
+  for (const p of planned.filter((x) => x.kind !== 'unchanged').sort(bySeriousness)) {
+    const taken = perKind.get(p.kind) ?? 0;
+    if (taken >= BULK_PLAN_SAMPLES) continue;
+    perKind.set(p.kind, taken + 1);
+    samples.push({
+      email: p.member.email,
+      kind: p.kind,
+      created: createdIds.has(p.member.id),
+      from: toAccessSnapshot(p.before),
+      to: toAccessSnapshot(p.after),
+      reason: p.reason,
+    });
   }
-  return { counts, payingMembers, needsConfirmation: needsConfirmation(counts.loseAccess, payingMembers), samples };
+  return {
+    planId: planDigest(planned),
+    counts,
+    payingMembers,
+    needsConfirmation: needsConfirmation(counts.loseAccess + counts.stopPaying, payingMembers),
+    samples,
+  };
 }
 
 /** Thrown inside a bulk run's transaction to undo everything it wrote and answer the plan (a dry run). */
@@ -217,33 +297,60 @@ export class DryRunRollback extends Error {
 }
 
 export function confirmationRequired(plan: BulkPlan): AppError {
-  const n = plan.counts.loseAccess;
-  return new AppError(409, 'confirmation_required', CONFIRMATION_REQUIRED(n), {}, { plan });
+  return new AppError(409, 'confirmation_required', CONFIRMATION_REQUIRED(planLosses(plan)), {}, { plan });
+}
+
+export function planChanged(plan: BulkPlan, difference: PlanDifference): AppError {
+  return new AppError(409, 'plan_changed', difference.words, {}, { plan, difference });
 }
 
 export interface BulkDecision {
   plan: BulkPlan;
   /** What to apply now. */
   apply: PlannedMember[];
-  /** Losses kept back for an admin (the scheduled sync never confirms). */
+  /** Losses kept back for an admin (the scheduled sync never confirms; a listing that dropped many supporters). */
   held: PlannedMember[];
 }
 
+export interface BulkOptions {
+  dryRun?: boolean | undefined;
+  /** The admin saw the preview and accepts its losses: counts only with the preview's `planId`. */
+  confirm?: boolean | undefined;
+  /** The plan the admin saw: a run whose plan now takes more (access or paid time) is refused, 409 plan_changed. */
+  planId?: string | undefined;
+  /** A run nobody watches: instead of refusing, it holds the losses that need confirmation. */
+  holdLosses?: boolean | undefined;
+  /** Losses that write a grant of these sources are held whatever else is decided (a suspect listing). */
+  holdSources?: readonly SubscriptionSource[] | undefined;
+  created?: number | undefined;
+  createdIds?: ReadonlySet<string> | undefined;
+}
+
 /**
- * The guard of every bulk run: a dry run answers the plan and changes nothing; a run that would end
- * the subscriptions of many members needs `confirm`, without which it is refused (409 with the plan)
- * or, for a run nobody watches (`holdLosses`), applied without its losses, which are held for review.
+ * The guard of every bulk run: a dry run answers the plan (with its planId) and changes nothing; a
+ * run carrying a planId whose plan now takes more than the previewed one is refused (409
+ * plan_changed, with the difference in words); a run that would end the subscriptions of many
+ * members needs `confirm` with the planId, without which it is refused (409 with the plan) or, for
+ * a run nobody watches (`holdLosses`), applied without its losses, which are held for review.
  */
-export async function decideBulk(
-  db: Db,
-  planned: PlannedMember[],
-  opts: { dryRun?: boolean; confirm?: boolean; holdLosses?: boolean; created?: number; createdIds?: ReadonlySet<string> },
-  now: Date = new Date(),
-): Promise<BulkDecision> {
+export async function decideBulk(db: Db, planned: PlannedMember[], opts: BulkOptions, now: Date = new Date()): Promise<BulkDecision> {
   const paying = await countMembersWithAccess(db, now);
   const plan = summarisePlan(planned, paying, opts.created ?? 0, opts.createdIds);
-  if (opts.dryRun) throw new DryRunRollback(plan);
-  if (!plan.needsConfirmation || opts.confirm) return { plan, apply: planned, held: [] };
-  if (!opts.holdLosses) throw confirmationRequired(plan);
-  return { plan, apply: planned.filter((p) => p.kind !== 'loseAccess'), held: planned.filter((p) => p.kind === 'loseAccess') };
+  if (opts.dryRun) {
+    rememberPlan(plan.planId, planned, now);
+    throw new DryRunRollback(plan);
+  }
+  if (opts.planId) {
+    const difference = planDifference(opts.planId, planned);
+    if (difference) throw planChanged(plan, difference);
+  }
+  const suspect = (p: PlannedMember) => isLoss(p.kind) && p.writes.some((w) => opts.holdSources?.includes(w.source));
+  const confirmed = opts.confirm === true && opts.planId !== undefined;
+  if (!plan.needsConfirmation || confirmed) return { plan, apply: planned.filter((p) => !suspect(p)), held: planned.filter(suspect) };
+  if (!opts.holdLosses) {
+    // The refusal answers the plan: confirming with its planId goes ahead while the plan stays the same.
+    rememberPlan(plan.planId, planned, now);
+    throw confirmationRequired(plan);
+  }
+  return { plan, apply: planned.filter((p) => !isLoss(p.kind)), held: planned.filter((p) => isLoss(p.kind)) };
 }

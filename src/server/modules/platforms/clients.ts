@@ -85,26 +85,59 @@ export interface PatreonClientConfig {
   campaignId: string;
 }
 
-/** Every member of the campaign, following meta.pagination.cursors.next. */
+/** A listing that does not prove it is complete: the platform's failure, never an empty listing. */
+const incomplete = (label: string, what: string) => new PlatformError(label, `incomplete listing: ${what}`);
+
+/** The platform's own error words in a body (Patreon's `errors` array, Buy Me a Coffee's `error_code`/`reason`), or null. */
+function errorBody(doc: Obj): string | null {
+  if (Array.isArray(doc.errors) && doc.errors.length) {
+    const first: unknown = doc.errors[0];
+    const detail = isObj(first) ? str(first.detail ?? first.code_name ?? first.code) : null;
+    return `error in reply${detail ? `: ${detail}` : ''}`;
+  }
+  if ('error_code' in doc || 'reason' in doc || 'error' in doc) {
+    return `error ${str(doc.error_code) ?? ''} ${str(doc.reason) ?? str(doc.error) ?? ''}`.replace(/\s+/g, ' ').trim();
+  }
+  return null;
+}
+
+/**
+ * Every member of the campaign, following meta.pagination.cursors.next. The listing counts only when
+ * every page came back in the documented shape without errors, the cursors ran to their end and the
+ * members add up to the total Patreon announced; anything else throws (the sync then changes nothing
+ * of Patreon's members).
+ */
 export async function fetchPatreonMembers(c: PatreonClientConfig, opts: FetchOptions = {}): Promise<PlatformRecordInput[]> {
   const maxPages = opts.maxPages ?? DEFAULT_FETCH_OPTIONS.maxPages;
   const base = `${c.apiUrl.replace(/\/+$/, '')}/api/oauth2/v2/campaigns/${encodeURIComponent(c.campaignId)}/members`;
   const out: PlatformRecordInput[] = [];
+  let listed = 0;
   let cursor: string | null = null;
   for (let page = 0; page < maxPages; page++) {
     const params = new URLSearchParams({ include: 'currently_entitled_tiers,user', 'fields[member]': PATREON_MEMBER_FIELDS });
     if (cursor) params.set('page[cursor]', cursor);
     const doc = await getJson(PATREON_LABEL, `${base}?${params.toString()}`, c.accessToken, 'PATREON_ACCESS_TOKEN', opts);
-    if (!isObj(doc) || !Array.isArray(doc.data)) throw new PlatformError(PATREON_LABEL, 'reply has no data list');
+    if (!isObj(doc)) throw new PlatformError(PATREON_LABEL, 'reply is not an object');
+    const error = errorBody(doc);
+    if (error) throw new PlatformError(PATREON_LABEL, error);
+    if (!Array.isArray(doc.data)) throw new PlatformError(PATREON_LABEL, 'reply has no data list');
+    listed += doc.data.length;
     for (const m of doc.data) {
       const r = parsePatreonMember(m);
       if (r) out.push(r);
     }
     const meta = isObj(doc.meta) ? doc.meta : {};
-    const pagination = isObj(meta.pagination) ? meta.pagination : {};
+    const pagination = isObj(meta.pagination) ? meta.pagination : null;
+    if (!pagination) throw incomplete(PATREON_LABEL, 'a page has no pagination');
     const cursors = isObj(pagination.cursors) ? pagination.cursors : {};
     const next = typeof cursors.next === 'string' && cursors.next !== '' ? cursors.next : null;
-    if (!next || next === cursor) return out;
+    if (next === cursor && next !== null) throw incomplete(PATREON_LABEL, 'the next page cursor repeats');
+    if (!next) {
+      if (typeof pagination.total === 'number' && pagination.total !== listed) {
+        throw incomplete(PATREON_LABEL, `${listed} members listed of the ${pagination.total} announced`);
+      }
+      return out;
+    }
     cursor = next;
   }
   throw new PlatformError(PATREON_LABEL, `more than ${maxPages} pages; stopped`);
@@ -115,25 +148,34 @@ export interface BmcClientConfig {
   accessToken: string;
 }
 
-/** Every subscription (status=all), page by page until next_page_url is null. */
+/**
+ * Every subscription (status=all), page by page until next_page_url is null. The listing counts only
+ * when every page is the documented page object and the subscriptions add up to its `total`. An
+ * error body, whatever the HTTP status (Buy Me a Coffee answers `{"error_code":404,"reason":"No
+ * subscriptions"}` when its side fails as well as when there are none), is a failure: a listing
+ * that lost everyone must never end everyone's subscription.
+ */
 export async function fetchBmcSubscriptions(c: BmcClientConfig, opts: FetchOptions = {}): Promise<PlatformRecordInput[]> {
   const maxPages = opts.maxPages ?? DEFAULT_FETCH_OPTIONS.maxPages;
   const base = `${c.apiUrl.replace(/\/+$/, '')}/api/v1/subscriptions`;
   const out: PlatformRecordInput[] = [];
+  let listed = 0;
   for (let page = 1; page <= maxPages; page++) {
     const doc = await getJson(BMC_LABEL, `${base}?status=all&page=${page}`, c.accessToken, 'BMC_ACCESS_TOKEN', opts);
     if (!isObj(doc)) throw new PlatformError(BMC_LABEL, 'reply is not an object');
-    if (!('data' in doc) && ('error_code' in doc || 'reason' in doc || 'error' in doc)) {
-      // BMC answers "no subscriptions" as an error body on page 1.
-      if (page === 1 && /no subscriptions/i.test(String(doc.reason ?? doc.error ?? ''))) return out;
-      throw new PlatformError(BMC_LABEL, `error ${String(doc.error_code ?? '')} ${String(doc.reason ?? '')}`.trim());
-    }
-    if (!Array.isArray(doc.data)) throw new PlatformError(BMC_LABEL, 'reply has no data list');
+    if (!Array.isArray(doc.data)) throw new PlatformError(BMC_LABEL, errorBody(doc) ?? 'reply has no data list');
+    if (!('next_page_url' in doc)) throw incomplete(BMC_LABEL, 'a page has no next_page_url');
+    if (doc.current_page !== undefined && Number(doc.current_page) !== page)
+      throw incomplete(BMC_LABEL, `asked for page ${page}, got ${str(doc.current_page)}`);
+    listed += doc.data.length;
     for (const s of doc.data) {
       const r = parseBmcSubscription(s);
       if (r) out.push(r);
     }
-    if (doc.next_page_url === null || doc.next_page_url === undefined || doc.next_page_url === '') return out;
+    if (doc.next_page_url === null || doc.next_page_url === '') {
+      if (typeof doc.total === 'number' && doc.total !== listed) throw incomplete(BMC_LABEL, `${listed} subscriptions listed of the ${doc.total} announced`);
+      return out;
+    }
   }
   throw new PlatformError(BMC_LABEL, `more than ${maxPages} pages; stopped`);
 }

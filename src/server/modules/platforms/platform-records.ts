@@ -1,7 +1,7 @@
 import { hasActiveSubscription } from '../../../contracts/tier-policy';
 import type { PlatformSubscriptionRow } from '../../db/schema';
 import type { PlatformRecordInput } from './clients';
-import { bestEntitlement, mapEntitlement, type Entitlement } from './mapping';
+import { bestEntitlement, mapEntitlement, type Entitlement, type PlatformRecord } from './mapping';
 
 /** One record per (platform, email): when a platform lists an email twice, the one that gives most wins. */
 export function dedupeRecords(records: PlatformRecordInput[], now = new Date()): PlatformRecordInput[] {
@@ -38,9 +38,14 @@ function asRecord(r: PlatformRecordInput) {
 }
 
 /** Whether a record gives access now (an unmatched one is a paying supporter nobody sees). */
-export function recordGivesAccess(r: PlatformSubscriptionRow, now: Date = new Date()): boolean {
+export function recordGivesAccess(r: PlatformSubscriptionRow | PlatformRecord, now: Date = new Date()): boolean {
   const e = mapEntitlement(r, now);
   return (
     e.tier !== 'free' && hasActiveSubscription({ isAdmin: false, subscriptionTier: e.tier, subscriptionStatus: e.status, subscriptionExpiry: e.expiry }, now)
   );
+}
+
+/** Whether a record just listed by a platform gives access now (a listing's active supporters). */
+export function listedGivesAccess(r: PlatformRecordInput, now: Date = new Date()): boolean {
+  return recordGivesAccess(asRecord(r), now);
 }

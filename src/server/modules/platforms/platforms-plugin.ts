@@ -53,13 +53,20 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
     '/api/admin/sync-subscriptions',
     {
       config: { access: access.admin },
-      // The page posts {} (or {dryRun: true} for the preview, {confirm: true} after it); an empty body is fine too.
+      // The page posts {dryRun: true} for the preview, then {planId} (with confirm: true when it asks); {} and an empty body run it too.
       schema: { body: syncRequestSchema, response: { 200: syncResultSchema } },
     },
     async (req): Promise<SyncResult> => {
-      const result = await sync('manual', { dryRun: req.body?.dryRun === true, confirm: req.body?.confirm === true, startedBy: req.user?.id ?? null });
+      const body = req.body;
+      const result = await sync('manual', {
+        dryRun: body?.dryRun === true,
+        confirm: body?.confirm === true,
+        ...(body?.planId ? { planId: body.planId } : {}),
+        startedBy: req.user?.id ?? null,
+      });
+      // A preview answers its failures (the dialog shows them and offers nothing to apply); a run fails.
       const attempted = result.platforms.filter((p) => p.attempted);
-      if (attempted.length > 0 && attempted.every((p) => !p.ok)) {
+      if (!result.dryRun && attempted.length > 0 && attempted.every((p) => !p.ok)) {
         throw new AppError(502, 'sync_failed', result.errors.join('; '));
       }
       const { skipped: _skipped, ...reply } = result;

@@ -28,6 +28,8 @@ export interface ReconcileScope {
   completeListings?: Platform[];
   /** Platforms whose stored records are the whole truth for the members in scope (a link removed). */
   authoritative?: Platform[];
+  /** Platforms whose listing failed in this run: no grant of theirs changes. */
+  untouched?: Platform[];
 }
 
 /** A member whose effective subscription a reconcile changed (a sync log line). */
@@ -133,6 +135,7 @@ export async function planReconcile(
     if (!u.emailVerifiedAt) continue;
     const records = recordsOf.get(u.id) ?? [];
     for (const platform of PLATFORMS) {
+      if (scope.untouched?.includes(platform)) continue;
       const mine = records.filter((r) => r.platform === platform);
       const best = bestRecord(mine, now);
       if (best) {

@@ -1,5 +1,13 @@
 import type { SyncRunDetail, SyncRunSummary } from '../../../contracts/supporters';
-import type { SyncRunRow } from '../../db/schema';
+import { LOSS_WORDS, SYNC_WORDS } from '../../../contracts/admin';
+import type { SyncLogEntry, SyncRunRow } from '../../db/schema';
+
+/** A sync's run line: how many of its changes took access now and how many ended a subscription with access kept (its lines' notes). */
+function lossNote(details: readonly SyncLogEntry[]): string | null {
+  const lost = details.filter((d) => d.note === LOSS_WORDS.loseAccess).length;
+  const stopped = details.filter((d) => d.note?.startsWith(LOSS_WORDS.stopPaying(''))).length;
+  return lost || stopped ? SYNC_WORDS.lossSplit(lost, stopped) : null;
+}
 
 /** A sync-log run as the admin list shows it (runs recorded before the log have no figures: null). */
 export function toSyncRunSummary(r: SyncRunRow): SyncRunSummary {
@@ -21,7 +29,12 @@ export function toSyncRunSummary(r: SyncRunRow): SyncRunSummary {
       unmatched: p.unmatched ?? null,
       changed: p.changed ?? null,
     })),
-    note: r.trigger === 'webhook' ? (r.details.find((d) => d.kind === 'webhook')?.note ?? null) : null,
+    note:
+      r.trigger === 'webhook'
+        ? (r.details.find((d) => d.kind === 'webhook')?.note ?? null)
+        : r.trigger === 'manual' || r.trigger === 'scheduled'
+          ? lossNote(r.details)
+          : null,
     revertedAt: r.revertedAt ? r.revertedAt.toISOString() : null,
     revertedByRun: r.revertedByRun ?? null,
     // A run that changed members can be undone once (the details list its changes).

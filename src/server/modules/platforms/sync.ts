@@ -1,16 +1,25 @@
-import { NO_PLATFORM_CONFIGURED, type SyncPlatformOutcome, type SyncResult } from '../../../contracts/admin';
-import { toGrantSnapshot } from '../../../contracts/grants';
+import {
+  LISTING_DROP_HOLD,
+  listingDropped,
+  LOSS_WORDS,
+  NO_PLATFORM_CONFIGURED,
+  SYNC_RUNNING,
+  type SyncPlatformOutcome,
+  type SyncResult,
+} from '../../../contracts/admin';
+import { RADIO_LOCALE, RADIO_TIME_ZONE } from '../../../contracts/time';
+import { CONFIRM_MIN_MEMBERS, isLoss, toGrantSnapshot } from '../../../contracts/grants';
 import type { Config } from '../../config';
-import { tryXactLock } from '../../db/advisory-locks';
 import type { Database, Db } from '../../db/client';
 import type { Platform, SyncLogEntry } from '../../db/schema';
 import { conflict } from '../../lib/errors';
-import { fetchBmcSubscriptions, fetchPatreonMembers, type PlatformRecordInput } from './clients';
+import { fetchBmcSubscriptions, fetchPatreonMembers, PLATFORM_LABELS, type PlatformRecordInput } from './clients';
+import { dublinDate, startOfDayDublin } from '../../lib/dates';
 import type { FetchOptions } from './http';
 import { clearHeldChanges, holdChanges, type HeldRecord } from '../members/grants-repository';
 import { applyPlanned, decideBulk, DryRunRollback, expirePassedGrants, type PlannedMember } from '../members/entitlement-service';
-import { recordGivesAccess } from './platform-records';
-import { deleteUnlisted, finishSyncRun, startSyncRun, SYNC_LOG_MAX_ENTRIES, upsertPlatformRecords } from './platforms-repository';
+import { listedGivesAccess, recordGivesAccess } from './platform-records';
+import { deleteUnlisted, finishSyncRun, recentSyncRuns, startSyncRun, SYNC_LOG_MAX_ENTRIES, upsertPlatformRecords } from './platforms-repository';
 import { planReconcileMembers, reconcileResult, type ReconcileResult } from './reconcile-service';
 
 export type SyncTrigger = 'manual' | 'scheduled';
@@ -70,9 +79,14 @@ export function syncLog(r: ReconcileResult, now: Date, platforms: readonly Platf
       unmatched.push({ kind: 'unmatched', platform: record.platform, email: record.email, userId: null });
     }
   }
+  // The two losses, named on their lines: access lost now, or paid time kept to a date.
+  const kinds = new Map(r.planned.map((p) => [p.member.id, p]));
   const changes: SyncLogEntry[] = r.changes.map((c) => {
     const f = c.platform === 'admin' ? undefined : (figures[c.platform] as (typeof figures)[Platform] | undefined);
     if (f) f.changed++;
+    const p = kinds.get(c.userId);
+    const note =
+      p?.kind === 'loseAccess' ? LOSS_WORDS.loseAccess : p?.kind === 'stopPaying' && p.after.expiry ? LOSS_WORDS.stopPaying(dublinDate(p.after.expiry)) : null;
     return {
       kind: 'changed',
       platform: c.platform,
@@ -81,6 +95,7 @@ export function syncLog(r: ReconcileResult, now: Date, platforms: readonly Platf
       memberEmail: c.memberEmail === c.payerEmail ? null : c.memberEmail,
       from: c.from,
       to: c.to,
+      ...(note ? { note } : {}),
     };
   });
   return { figures, details: [...changes, ...unmatched].slice(0, SYNC_LOG_MAX_ENTRIES) };
@@ -89,35 +104,76 @@ export function syncLog(r: ReconcileResult, now: Date, platforms: readonly Platf
 export interface SyncRequest {
   /** Change nothing; answer the plan. */
   dryRun?: boolean;
-  /** Go ahead although the run ends the subscriptions of many members. */
+  /** Go ahead although the run ends the subscriptions of many members (counts only with `planId`). */
   confirm?: boolean;
+  /** The plan the admin previewed: the run applies nothing if its plan now takes more (409 plan_changed). */
+  planId?: string;
   /** The admin who asked (manual runs). */
   startedBy?: string | null;
 }
 
-/**
- * Fetch both platforms, store their records, plan every member's platform grants, guard the plan
- * (preview, confirmation, held losses), apply it, run the expiry pass and record the run with its
- * changes. Everything after the fetch happens in `db`, a transaction: a dry run or a refusal
- * rolls it all back.
- */
-async function syncWith(db: Db, deps: SyncDeps, trigger: SyncTrigger, opts: FetchOptions, startedAt: Date, request: SyncRequest): Promise<SyncRunResult> {
-  const fetched = await Promise.all((['patreon', 'buymeacoffee'] as const).map((p) => fetchPlatform(deps, p, opts)));
-  const outcomes = fetched.map((f) => f.outcome);
-  if (!outcomes.some((o) => o.attempted)) {
-    if (trigger === 'manual') throw conflict(NO_PLATFORM_CONFIGURED, 'no_platform_configured');
-    return { updated: 0, errors: [], platforms: outcomes, skipped: true };
+type Fetched = Awaited<ReturnType<typeof fetchPlatform>>;
+
+/** "earlier today", "yesterday" or "on 3 January": when a run listed what it listed. */
+function dayWord(at: Date, now: Date): string {
+  const today = startOfDayDublin(now);
+  if (at.getTime() >= today.getTime()) return 'earlier today';
+  if (at.getTime() >= startOfDayDublin(new Date(today.getTime() - 1)).getTime()) return 'yesterday';
+  return `on ${at.toLocaleDateString(RADIO_LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: RADIO_TIME_ZONE })}`;
+}
+
+/** Each platform's active supporters in its last listing that counted (a complete one, not held), and when. */
+async function lastListings(db: Db): Promise<Map<Platform, { active: number; at: Date }>> {
+  const out = new Map<Platform, { active: number; at: Date }>();
+  for (const run of await recentSyncRuns(db, 50, false, true)) {
+    for (const o of run.platforms) {
+      if (out.has(o.platform) || !o.ok || o.held || typeof o.active !== 'number') continue;
+      out.set(o.platform, { active: o.active, at: run.finishedAt });
+    }
   }
-  const now = new Date();
+  return out;
+}
+
+/**
+ * Stores the listings that are complete, plans every member's platform grants, guards the plan
+ * (preview, planId, confirmation, held losses), applies it, runs the expiry pass and records the run
+ * with its changes, all in `db`, one short transaction (the platforms were asked before it opened): a
+ * dry run or a refusal rolls it all back. A platform whose listing failed is not touched: none of
+ * its members' grants is ended, downgraded or shortened. A listing that dropped more than
+ * LISTING_DROP_HOLD (and more than CONFIRM_MIN_MEMBERS) of its active supporters since its last one
+ * has its losses held for review, even when confirmed.
+ */
+async function applySync(db: Db, fetched: Fetched[], trigger: SyncTrigger, startedAt: Date, request: SyncRequest, now: Date): Promise<SyncRunResult> {
+  const outcomes = fetched.map((f) => f.outcome);
   const complete: Platform[] = [];
+  const suspect: Platform[] = [];
+  const previous = await lastListings(db);
   for (const { outcome, records } of fetched) {
     if (!outcome.ok) continue;
+    outcome.active = records.filter((r) => listedGivesAccess(r, now)).length;
+    const before = previous.get(outcome.platform);
+    const dropped = before ? before.active - outcome.active : 0;
+    // Like the confirmation guard, a handful of members is not a drop (CONFIRM_MIN_MEMBERS).
+    if (before && dropped > CONFIRM_MIN_MEMBERS && dropped > before.active * LISTING_DROP_HOLD) {
+      outcome.held = listingDropped(PLATFORM_LABELS[outcome.platform], outcome.active, before.active, dayWord(before.at, now));
+      suspect.push(outcome.platform);
+    }
     await upsertPlatformRecords(db, records, 'sync', now);
     await deleteUnlisted(db, outcome.platform, new Set(records.map((r) => r.email)));
     complete.push(outcome.platform);
   }
-  const { planned, owners, recordsOf } = await planReconcileMembers(db, { allWithRecords: true, completeListings: complete }, now);
-  const decision = await decideBulk(db, planned, { dryRun: request.dryRun, confirm: request.confirm, holdLosses: trigger === 'scheduled' }, now);
+  const failed = outcomes.filter((o) => o.attempted && !o.ok).map((o) => o.platform);
+  const { planned, owners, recordsOf } = await planReconcileMembers(db, { allWithRecords: true, completeListings: complete, untouched: failed }, now);
+  // A dropped listing that takes nothing from anyone (its losses were confirmed or dismissed) holds
+  // nothing and becomes the listing later runs compare with.
+  const holding = suspect.filter((platform) => planned.some((p) => isLoss(p.kind) && p.writes.some((w) => w.source === platform)));
+  for (const o of outcomes) if (o.held && !holding.includes(o.platform)) delete o.held;
+  const decision = await decideBulk(
+    db,
+    planned,
+    { dryRun: request.dryRun, confirm: request.confirm, planId: request.planId, holdLosses: trigger === 'scheduled', holdSources: holding },
+    now,
+  );
   const runId = await startSyncRun(db, trigger, startedAt, request.startedBy ?? null);
   await applyPlanned(db, decision.apply, { cause: 'sync', runId }, now);
   // Held losses are re-decided by every run over the same platforms: one listed again is no longer held.
@@ -134,7 +190,15 @@ async function syncWith(db: Db, deps: SyncDeps, trigger: SyncTrigger, opts: Fetc
     errors,
     details: log.details,
   });
-  return { updated, errors, platforms: outcomes, skipped: false, plan: decision.plan, runId, held: decision.held.length };
+  return { updated, errors, platforms: outcomes, skipped: false, plan: decision.plan, runId, held: decision.held.length, ...lossSplit(decision.apply) };
+}
+
+/** The final notice's split: members who lost access now, and who stopped paying but keep access to a date. */
+function lossSplit(applied: readonly PlannedMember[]) {
+  return {
+    lostAccess: applied.filter((p) => p.kind === 'loseAccess').length,
+    stoppedPaying: applied.filter((p) => p.kind === 'stopPaying').length,
+  };
 }
 
 /** The grant changes of held members, one per source, with the grant they replace. */
@@ -156,9 +220,10 @@ function heldRecords(held: readonly PlannedMember[], runId: number): HeldRecord[
 
 /**
  * Runs one sync. Never two at once: within this process a second call joins the running one; across
- * instances on PostgreSQL a transaction-scoped advisory lock is held for the whole run (a manual sync
- * that finds it taken gets 409, a scheduled one is skipped). On PGlite (one process owns the
- * database) the platform calls happen outside the transaction so other requests are not held up.
+ * instances on PostgreSQL a session-level advisory try-lock is held for the whole run (a manual sync
+ * that finds it taken gets 409, a scheduled one is skipped). The platforms are asked first, outside
+ * any transaction (no connection or row is held while they answer, however slowly); then one short
+ * transaction plans and applies (applySync).
  */
 export function createSyncRunner(deps: SyncDeps, opts: FetchOptions = {}) {
   let running: Promise<SyncRunResult> | null = null;
@@ -167,41 +232,34 @@ export function createSyncRunner(deps: SyncDeps, opts: FetchOptions = {}) {
     const startedAt = new Date();
     const fetchOpts: FetchOptions = { ...opts, ...(signal ? { signal } : {}) };
     const request: SyncRequest = requestIn ?? {};
-    try {
-      return await runLocked(trigger, fetchOpts, startedAt, request);
-    } catch (err) {
-      if (err instanceof DryRunRollback) return { updated: 0, errors: [], platforms: [], skipped: false, dryRun: true, plan: err.plan, runId: null };
-      throw err;
-    }
+    const held = await deps.database.withTryLock('subscriptionSync', () => fetchAndApply(trigger, fetchOpts, startedAt, request));
+    if (held.locked) return held.value;
+    if (trigger === 'manual') throw conflict(SYNC_RUNNING, 'sync_running');
+    return { updated: 0, errors: [], platforms: [], skipped: true };
   }
 
-  async function runLocked(trigger: SyncTrigger, fetchOpts: FetchOptions, startedAt: Date, request: SyncRequest): Promise<SyncRunResult> {
-    const { database } = deps;
-    if (database.kind === 'postgres') {
-      return database.db.transaction(async (tx) => {
-        // node-postgres result: { rows }.
-        const res = (await tx.execute(tryXactLock('subscriptionSync'))) as unknown as {
-          rows: { locked: boolean }[];
-        };
-        const locked = Boolean(res.rows[0]?.locked);
-        if (!locked) {
-          if (trigger === 'manual') throw conflict('A sync is already running; try again in a minute', 'sync_running');
-          return { updated: 0, errors: [], platforms: [], skipped: true };
-        }
-        return syncWith(tx, deps, trigger, fetchOpts, startedAt, request);
-      });
+  async function fetchAndApply(trigger: SyncTrigger, fetchOpts: FetchOptions, startedAt: Date, request: SyncRequest): Promise<SyncRunResult> {
+    const fetched = await Promise.all((['patreon', 'buymeacoffee'] as const).map((p) => fetchPlatform(deps, p, fetchOpts)));
+    const outcomes = fetched.map((f) => f.outcome);
+    if (!outcomes.some((o) => o.attempted)) {
+      if (trigger === 'manual') throw conflict(NO_PLATFORM_CONFIGURED, 'no_platform_configured');
+      return { updated: 0, errors: [], platforms: outcomes, skipped: true };
     }
-    // PGlite: the platform calls happen before the transaction opens (syncWith fetches first, and
-    // PGlite's transaction holds every other query), so the fetch runs outside it.
-    return database.db.transaction((tx) => syncWith(tx, deps, trigger, fetchOpts, startedAt, request));
+    const errors = outcomes.filter((o) => o.error).map((o) => o.error as string);
+    try {
+      return await deps.database.db.transaction((tx) => applySync(tx, fetched, trigger, startedAt, request, new Date()));
+    } catch (err) {
+      if (err instanceof DryRunRollback) return { updated: 0, errors, platforms: outcomes, skipped: false, dryRun: true, plan: err.plan, runId: null };
+      throw err;
+    }
   }
 
   return {
     /** Runs a sync, or joins the one already running in this process. */
     sync(trigger: SyncTrigger, signal?: AbortSignal, request?: SyncRequest): Promise<SyncRunResult> {
       // A preview or a confirmed run is its own run: it never joins one with other intentions.
-      if (running && !request?.dryRun && !request?.confirm) return running;
-      if (running) throw conflict('A sync is already running; try again in a minute', 'sync_running');
+      if (running && !request?.dryRun && !request?.confirm && !request?.planId) return running;
+      if (running) throw conflict(SYNC_RUNNING, 'sync_running');
       const p = run(trigger, signal, request).finally(() => {
         running = null;
       });

@@ -8,6 +8,8 @@ export interface BulkImportCall {
   dryRun?: boolean;
   /** Go ahead although the import ends many members' subscriptions (after the preview). */
   confirm?: boolean;
+  /** The preview's planId: the import applies only while its plan takes no more than the one previewed. */
+  planId?: string;
 }
 
 /** POST /api/admin/bulk-import {csvContent, dryRun?, confirm?} → {imported, updated, skipped, errors, plan, runId}. */

@@ -7,6 +7,8 @@ export interface RevertCall {
   runId: number;
   dryRun?: boolean;
   confirm?: boolean;
+  /** The preview's planId (confirm counts only with it). */
+  planId?: string;
 }
 
 /** POST /api/admin/sync-runs/{id}/revert {dryRun?, confirm?}. */
@@ -14,6 +16,7 @@ export async function revertRun(call: RevertCall): Promise<RevertRunReply> {
   return await apiSend<ReplyOf<typeof revertRunReplySchema>>('POST', `/api/admin/sync-runs/${call.runId}/revert`, {
     dryRun: call.dryRun === true,
     confirm: call.confirm === true,
+    ...(call.planId ? { planId: call.planId } : {}),
   });
 }
 

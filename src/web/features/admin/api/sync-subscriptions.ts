@@ -8,9 +8,11 @@ export interface SyncCall {
   dryRun?: boolean;
   /** Go ahead although the run ends many members' subscriptions (after the admin saw the preview). */
   confirm?: boolean;
+  /** The plan previewed: the run applies nothing if its plan now takes more (409 plan_changed with the new plan). */
+  planId?: string;
 }
 
-/** POST /api/admin/sync-subscriptions {dryRun?, confirm?}. */
+/** POST /api/admin/sync-subscriptions {dryRun?, confirm?, planId?}. */
 export async function syncSubscriptions(call: SyncCall = {}): Promise<SyncResult> {
   return apiSend<SyncResult>('POST', '/api/admin/sync-subscriptions', call);
 }

@@ -137,7 +137,11 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
         setPreview(await importer.mutateAsync({ csvContent, dryRun: true }));
         return;
       }
-      const res = await importer.mutateAsync({ csvContent, confirm: preview.plan?.needsConfirmation === true });
+      const res = await importer.mutateAsync({
+        csvContent,
+        confirm: preview.plan?.needsConfirmation === true,
+        ...(preview.plan ? { planId: preview.plan.planId } : {}),
+      });
       setPreview(null);
       setResult(res);
       if (res.imported > 0 || res.updated > 0) setTimeout(onImported, IMPORT_SUCCESS_DELAY_MS);
@@ -218,7 +222,7 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
             : !preview
               ? 'Preview import'
               : preview.plan?.needsConfirmation
-                ? `Import and end ${preview.plan.counts.loseAccess} subscriptions`
+                ? `Import and end ${preview.plan.counts.loseAccess + preview.plan.counts.stopPaying} subscriptions`
                 : 'Confirm import'}
         </Button>
       </div>

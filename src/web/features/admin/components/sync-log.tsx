@@ -143,7 +143,9 @@ function RevertRun({ run }: { run: SyncRunSummary }) {
   const revert = useRevertRun();
   const plan = preview.data?.plan;
   const skipped = preview.data?.skipped.length ?? 0;
-  const members = plan ? plan.counts.gainAccess + plan.counts.loseAccess + plan.counts.tierUp + plan.counts.tierDown + plan.counts.detailsChanged : 0;
+  const members = plan
+    ? plan.counts.gainAccess + plan.counts.loseAccess + plan.counts.stopPaying + plan.counts.tierUp + plan.counts.tierDown + plan.counts.detailsChanged
+    : 0;
   if (revert.isSuccess) {
     return (
       <p role="status" className="border-t border-white/5 px-4 py-3 text-sm text-emerald-300">
@@ -181,7 +183,7 @@ function RevertRun({ run }: { run: SyncRunSummary }) {
               variant="danger"
               size="sm"
               disabled={revert.isPending || members === 0}
-              onClick={() => revert.mutate({ runId, confirm: true })}
+              onClick={() => revert.mutate({ runId, confirm: true, planId: plan.planId })}
               data-testid="revert-confirm"
             >
               {revert.isPending ? 'Reverting...' : `Revert ${formatNumber(members)} members`}

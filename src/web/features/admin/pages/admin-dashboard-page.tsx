@@ -3,7 +3,7 @@ import { ArrowLeft, Crown, Download, LayoutGrid, Loader2, Music4, RefreshCcw, Re
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { access } from '../../../../contracts/access-policy';
-import type { AdminStats, SyncResult } from '../../../../contracts/admin';
+import { SYNC_WORDS, type AdminStats, type SyncResult } from '../../../../contracts/admin';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { cn } from '../../../lib/cn';
@@ -83,8 +83,7 @@ function Dashboard() {
   }
 
   function syncDone(res: SyncResult) {
-    const held = res.held ? ` · ${res.held} changes held for review` : '';
-    setSyncNotice({ kind: res.errors.length ? 'error' : 'success', text: `Sync complete: ${res.updated} users updated${held}`, details: res.errors });
+    setSyncNotice({ kind: res.errors.length ? 'error' : 'success', text: SYNC_WORDS.notice(res), details: res.errors });
   }
 
   return (
