@@ -40,13 +40,13 @@ export const envSchema = z.object({
     .string()
     .url()
     .default('http://127.0.0.1:8000/dhr1')
-    .describe('The premium DHR1 mount; never listed publicly: a member gets it with a short-lived token from `GET /api/channels/{id}/stream`.'),
-  DHR2_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr2').describe('The premium DHR2 mount (as DHR1_STREAM_URL).'),
+    .describe('The first channel's premium mount; never listed publicly: a member gets it with a short-lived token from `GET /api/channels/{id}/stream`.'),
+  DHR2_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr2').describe('The second channel's premium mount (as DHR1_STREAM_URL).'),
   DHR1_FREE_STREAM_URL: z
     .string()
     .url()
     .default('http://127.0.0.1:8000/dhr1-free')
-    .describe('The public 128 kbps mount of the DHR1 programme; the home player and `/player` play it, no account needed.'),
+    .describe('The public 128 kbps mount of the first channel's programme; the home player and `/player` play it, no account needed.'),
   STREAM_AUTH_KEY: z
     .string()
     .min(16, 'at least 16 characters')
@@ -63,8 +63,8 @@ export const envSchema = z.object({
     .describe(
       "Premium-stream connections one member may hold at once, across mounts (a phone and a laptop); Icecast refuses the next one until one ends. The admin's user view lists them.",
     ),
-  DHR1_STATUS_URL: optionalUrl.describe("Icecast status JSON for DHR1; unset: the stream's origin + `/status-json.xsl`."),
-  DHR2_STATUS_URL: optionalUrl.describe("Icecast status JSON for DHR2; unset: the stream's origin + `/status-json.xsl`."),
+  DHR1_STATUS_URL: optionalUrl.describe("Icecast status JSON of the first channel; unset: the stream's origin + `/status-json.xsl`."),
+  DHR2_STATUS_URL: optionalUrl.describe("Icecast status JSON of the second channel; unset: the stream's origin + `/status-json.xsl`."),
   ICECAST_ADMIN_USER: z.string().max(200).default('admin').describe("Icecast's admin user, for reading each premium mount's listener list."),
   ICECAST_ADMIN_PASSWORD: z
     .string()
