@@ -40,13 +40,13 @@ export const envSchema = z.object({
     .string()
     .url()
     .default('http://127.0.0.1:8000/dhr1')
-    .describe('The first channel's premium mount; never listed publicly: a member gets it with a short-lived token from `GET /api/channels/{id}/stream`.'),
-  DHR2_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr2').describe('The second channel's premium mount (as DHR1_STREAM_URL).'),
+    .describe("The first channel's premium mount; never listed publicly: a member gets it with a short-lived token from `GET /api/channels/{id}/stream`."),
+  DHR2_STREAM_URL: z.string().url().default('http://127.0.0.1:8000/dhr2').describe("The second channel's premium mount (as DHR1_STREAM_URL)."),
   DHR1_FREE_STREAM_URL: z
     .string()
     .url()
     .default('http://127.0.0.1:8000/dhr1-free')
-    .describe('The public 128 kbps mount of the first channel's programme; the home player and `/player` play it, no account needed.'),
+    .describe("The public 128 kbps mount of the first channel's programme; the home player and `/player` play it, no account needed."),
   STREAM_AUTH_KEY: z
     .string()
     .min(16, 'at least 16 characters')
