@@ -184,6 +184,8 @@ export const bulkImportRequestSchema = z.object({
 });
 export const bulkRunQuerySchema = z.object({ dryRun: flagSchema, confirm: flagSchema });
 
+const memberNamesSchema = z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() });
+
 export const bulkImportResultSchema = z.object({
   /** New members created. */
   imported: z.number().int(),
@@ -199,6 +201,13 @@ export const bulkImportResultSchema = z.object({
   plan: z.lazy(() => bulkPlanSchema).optional(),
   /** The run in the sync log (its Revert button undoes the import). */
   runId: z.number().int().nullable().optional(),
+  /** Existing members whose first or last name the file changes (counted in `updated` too). */
+  renamed: z.number().int().optional(),
+  /** Up to 50 of those name changes, so the preview shows them. */
+  nameChanges: z
+    .array(z.object({ email: z.string(), from: memberNamesSchema, to: memberNamesSchema }))
+    .max(50)
+    .optional(),
 });
 export type BulkImportResult = z.infer<typeof bulkImportResultSchema>;
 
@@ -256,6 +265,8 @@ export const revertRunReplySchema = z.object({
   skipped: z.array(z.object({ userId: z.string(), email: z.string(), reason: z.string() })),
   dryRun: z.boolean(),
   plan: bulkPlanSchema,
+  /** Members whose names the run changed and the revert put back. */
+  renamed: z.number().int().optional(),
 });
 export type RevertRunReply = z.infer<typeof revertRunReplySchema>;
 export const REVERT_MESSAGES = {
