@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../src/contracts/admin';
 import { COMMENT_MESSAGES, HOLD_REASONS, MODERATION_MESSAGES, type CommentBan, type ModerationQueue } from '../../src/contracts/community';
 import { DAY_MS } from '../../src/contracts/time';
-import { commentBans, comments, contactMessages, djSubmissions, forumPosts, moderationLog } from '../../src/server/db/schema';
+import { FREE_CHAT, FREE_CHAT_NAME } from '../../src/contracts/chat-values';
+import { channels, chatMessages, commentBans, comments, contactMessages, djSubmissions, forumPosts, moderationLog } from '../../src/server/db/schema';
 import { linkIdentity } from '../../src/server/modules/platforms/links-repository';
 import { upsertPlatformRecords } from '../../src/server/modules/platforms/platforms-repository';
 import { createMember, createTestApp, memberWithRole, type TestMember } from '../support/app';
@@ -16,6 +17,7 @@ const call = (app: FastifyInstance, who: Who, method: 'GET' | 'POST' | 'DELETE' 
   app.inject({ method, url, remoteAddress: freshIp(), ...(payload ? { payload } : {}), headers: who ? { cookie: who.cookie } : {} });
 
 const comment = (app: FastifyInstance, who: TestMember, content: string) => call(app, who, 'POST', '/api/comments', { articleId: 'homepage', content });
+const chat = (app: FastifyInstance, who: TestMember, channel: string, text: string) => call(app, who, 'POST', `/api/chat/${channel}/messages`, { text });
 const thread = (app: FastifyInstance, who: TestMember, title: string, body = 'Come and listen') =>
   call(app, who, 'POST', '/api/forum/posts', { title, body, category: 'discussion' });
 
@@ -33,12 +35,18 @@ describe('the moderation queue: held comments and held threads together', async 
     for (const r of reporters) expect((await call(app, r, 'POST', `/api/comments/${publishedId}/report`, { reason: 'spam' })).statusCode).toBe(200);
     const heldThread = await thread(app, author, 'My new mix on www.mixes.example.com');
     expect(heldThread.json<{ status: string }>().status).toBe('pending');
+    // Chat messages the link rule held, in the free chat and in a channel's chat.
+    const [channel] = await app.database.db.select().from(channels).where(eq(channels.requiredTier, 'dhr1'));
+    if (!channel) throw new Error('no DHR1 channel seeded');
+    const freeChat = await chat(app, author, FREE_CHAT, 'tracklist at www.example.com');
+    const channelChat = await chat(app, reporters[1] as TestMember, channel.id, 'my mix www.mixes.example.com/x');
+    for (const r of [freeChat, channelChat]) expect(r.json<{ message: { held: boolean } }>().message.held, r.body).toBe(true);
 
     const res = await call(app, admin, 'GET', '/api/admin/moderation/queue');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
     const q = res.json<ModerationQueue>();
-    expect(q.counts).toEqual({ comments: 2, threads: 1, reported: 1 });
+    expect(q.counts).toEqual({ comments: 2, threads: 1, chat: 2, reported: 1 });
     const byId = new Map(q.items.map((i) => [i.id, i]));
     expect(byId.get(held.json<{ comment: { id: string } }>().comment.id)).toMatchObject({
       kind: 'comment',
@@ -53,21 +61,47 @@ describe('the moderation queue: held comments and held threads together', async 
       title: 'My new mix on www.mixes.example.com',
       reason: HOLD_REASONS.link,
     });
+    expect(byId.get(freeChat.json<{ message: { id: string } }>().message.id)).toMatchObject({
+      kind: 'chat',
+      channel: FREE_CHAT,
+      channelName: FREE_CHAT_NAME,
+      excerpt: 'tracklist at www.example.com',
+      author: author.user.username,
+      authorId: author.user.id,
+      reason: HOLD_REASONS.link,
+      reported: false,
+    });
+    expect(byId.get(channelChat.json<{ message: { id: string } }>().message.id)).toMatchObject({
+      kind: 'chat',
+      channel: channel.id,
+      channelName: channel.name,
+    });
   });
 
   it('empties as the admin decides each kind through the existing routes; the dashboard counts follow', async () => {
     const before = (await call(app, admin, 'GET', '/api/admin/moderation/queue')).json<ModerationQueue>();
     const stats = (await call(app, admin, 'GET', '/api/admin/stats')).json<AdminStats>();
-    expect(stats.moderationPending).toBe(3);
+    expect(stats.moderationPending).toBe(5);
+    const chatItems = before.items.filter((i) => i.kind === 'chat');
+    expect(chatItems).toHaveLength(2);
     for (const item of before.items) {
       const res =
         item.kind === 'thread'
           ? await call(app, admin, 'PATCH', `/api/admin/forum/posts/${item.id}/approve`)
-          : await call(app, admin, 'PATCH', `/api/admin/comments/${item.id}/${item.reported ? 'reject' : 'approve'}`, {});
+          : item.kind === 'chat'
+            ? item.channel === FREE_CHAT
+              ? await call(app, admin, 'POST', `/api/admin/chat/messages/${item.id}/approve`)
+              : await call(app, admin, 'DELETE', `/api/admin/chat/messages/${item.id}`)
+            : await call(app, admin, 'PATCH', `/api/admin/comments/${item.id}/${item.reported ? 'reject' : 'approve'}`, {});
       expect(res.statusCode).toBe(200);
     }
+    // The approved chat message is shown to everyone; the removed one is gone.
+    const freeHistory = await call(app, undefined, 'GET', `/api/chat/${FREE_CHAT}/messages`);
+    expect(freeHistory.json<{ messages: { text: string }[] }>().messages.map((m) => m.text)).toContain('tracklist at www.example.com');
+    const stored = await app.database.db.select().from(chatMessages);
+    expect(stored.map((m) => m.text).sort()).toEqual(['tracklist at www.example.com']);
     const after = (await call(app, admin, 'GET', '/api/admin/moderation/queue')).json<ModerationQueue>();
-    expect(after).toEqual({ items: [], counts: { comments: 0, threads: 0, reported: 0 } });
+    expect(after).toEqual({ items: [], counts: { comments: 0, threads: 0, chat: 0, reported: 0 } });
     expect((await call(app, admin, 'GET', '/api/admin/stats')).json<AdminStats>().moderationPending).toBe(0);
   });
 
