@@ -10,6 +10,25 @@ import { linkIdentity } from '../../src/server/modules/platforms/links-repositor
 import { upsertPlatformRecords } from '../../src/server/modules/platforms/platforms-repository';
 import { createMember, createTestApp, memberWithRole, type TestMember } from '../support/app';
 import { freshIp } from '../support/auth-client';
+import { codeIn, lastMailTo, tempDataDir } from '../support/outbox';
+import { SUPPORTER_MESSAGES } from '../../src/contracts/supporters';
+
+/** A Buy Me a Coffee payer record without its email. */
+const bmcFields = {
+  platform: 'buymeacoffee' as const,
+  platformUserId: null,
+  fullName: 'Same Person',
+  platformStatus: 'active',
+  amountCents: 500,
+  lastChargeAt: null,
+  nextChargeAt: null,
+  lastChargeStatus: null,
+  periodEndAt: new Date(Date.now() + 20 * DAY_MS),
+  isCancelled: false,
+  cancelledAtPeriodEnd: false,
+  cancelledAt: null,
+  raw: {},
+};
 
 type Who = TestMember | undefined;
 
@@ -250,5 +269,49 @@ describe('a ban covers accounts sharing a platform identity', async () => {
     );
     expect((await call(app, admin, 'POST', `/api/admin/users/${a.user.id}/ban-comments`, { reason: 'Abuse' })).statusCode).toBe(200);
     refusedAsBanned(await thread(app, b, 'A thread from B'));
+  });
+});
+
+describe('a ban follows the payer: identities recorded when the ban is made', async () => {
+  const dataDir = tempDataDir();
+  const app = await createTestApp({ DATA_DIR: dataDir });
+  const db = app.database.db;
+  const admin = await memberWithRole(app, 'admin');
+
+  it('A is banned while linked to a payer email, then drops it; a new account claims it with a code: banned too, and told so', async () => {
+    const a = await memberWithRole(app, 'dhr2');
+    const payer = `payer-${Date.now().toString(36)}@example.test`;
+    await linkIdentity(db, { platform: 'buymeacoffee', kind: 'email', key: payer, userId: a.user.id, via: 'claim' });
+    await upsertPlatformRecords(db, [{ ...bmcFields, email: payer, externalId: `sub-${payer}` }], 'sync');
+    expect((await call(app, admin, 'POST', `/api/admin/users/${a.user.id}/ban-comments`, { reason: 'Abuse in the chat' })).statusCode).toBe(200);
+    // A lets the payer email go: the accounts share nothing any more.
+    expect((await call(app, a, 'POST', '/api/supporters/claims/remove', { email: payer })).statusCode).toBe(200);
+
+    const c = await memberWithRole(app, 'dhr1');
+    expect((await comment(app, c, 'Before the claim')).statusCode).toBe(201);
+    expect((await call(app, c, 'POST', '/api/supporters/claims', { email: payer })).statusCode).toBe(200);
+    await app.mailer.idle();
+    const confirmed = await call(app, c, 'POST', '/api/supporters/claims/confirm', { email: payer, code: codeIn(lastMailTo(dataDir, payer)) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<{ message: string }>().message).toBe(`${SUPPORTER_MESSAGES.claimLinked} ${SUPPORTER_MESSAGES.linkedBanned('Abuse in the chat')}`);
+    const before = (await db.select().from(comments)).length;
+    const refused = await comment(app, c, 'Second account talking');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ error: { code: string; message: string } }>().error).toMatchObject({ code: 'banned' });
+    expect(refused.json<{ error: { message: string } }>().error.message).toContain('Abuse in the chat');
+    expect(await db.select().from(comments)).toHaveLength(before);
+
+    // Lifting A's ban lifts it on the identities too.
+    expect((await call(app, admin, 'DELETE', `/api/admin/users/${a.user.id}/ban-comments`)).statusCode).toBe(200);
+    expect((await comment(app, c, 'Second account talking')).statusCode).toBe(201);
+  });
+
+  it('a claim of an identity nobody banned says nothing of bans', async () => {
+    const m = await memberWithRole(app, 'dhr1');
+    const payer = `clean-${Date.now().toString(36)}@example.test`;
+    await call(app, m, 'POST', '/api/supporters/claims', { email: payer });
+    await app.mailer.idle();
+    const confirmed = await call(app, m, 'POST', '/api/supporters/claims/confirm', { email: payer, code: codeIn(lastMailTo(dataDir, payer)) });
+    expect(confirmed.json<{ message: string }>().message).toBe(SUPPORTER_MESSAGES.claimLinked);
   });
 });
