@@ -3,6 +3,7 @@ import { memberSummarySchema, subscriptionSourceSchema, subscriptionStatusSchema
 import { SUBSCRIPTION_STATUSES, TIERS } from './tiers';
 import { textField } from './text-field';
 import { TIER_TABLE, tierLabel } from './tier-table';
+import { MEMBER_BUCKETS } from './tier-policy';
 import { EMAIL_INPUT_MAX } from './email';
 
 /**
@@ -40,14 +41,26 @@ export const SEARCH_COUNT_CAP = 1000;
 export const adminUsersQuerySchema = z.object({
   /** Case-insensitive substring of email, username, first name or last name. */
   search: textField(200).trim().optional(),
+  /** Stored tier and status: what the member's row says, whether or not it gives access now. */
   tier: z.union([tierSchema, z.literal('')]).optional(),
   status: z.union([subscriptionStatusSchema, z.literal('')]).optional(),
+  /** The dashboard's figures: the member's bucket now, the tier they have now, the band their pledge buys now. */
+  access: z.union([z.enum(MEMBER_BUCKETS), z.literal('')]).optional(),
+  effectiveTier: z.union([tierSchema, z.literal('')]).optional(),
+  pledgeBand: z.union([tierSchema, z.literal('')]).optional(),
   limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_USERS_MAX_LIMIT),
   offset: z.coerce.number().int().min(0).default(0),
 });
 
 /** GET /api/admin/users/export.csv: the list's filters, every matching member (no paging). */
-export const adminUsersExportQuerySchema = adminUsersQuerySchema.pick({ search: true, tier: true, status: true });
+export const adminUsersExportQuerySchema = adminUsersQuerySchema.pick({
+  search: true,
+  tier: true,
+  status: true,
+  access: true,
+  effectiveTier: true,
+  pledgeBand: true,
+});
 export type AdminUsersExportQuery = z.input<typeof adminUsersExportQuerySchema>;
 /** The export's columns: the bulk import's, then what the import does not read back. */
 export const MEMBERS_EXPORT_EXTRA_COLUMNS = ['username', 'isAdmin', 'createdAt', 'lastLoginAt'] as const;
@@ -188,6 +201,8 @@ export const bulkImportRequestSchema = z.object({
 });
 export const bulkRunQuerySchema = z.object({ dryRun: flagSchema, confirm: flagSchema, planId: planIdField.optional() });
 
+const memberNamesSchema = z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() });
+
 export const bulkImportResultSchema = z.object({
   /** New members created. */
   imported: z.number().int(),
@@ -203,6 +218,13 @@ export const bulkImportResultSchema = z.object({
   plan: z.lazy(() => bulkPlanSchema).optional(),
   /** The run in the sync log (its Revert button undoes the import). */
   runId: z.number().int().nullable().optional(),
+  /** Existing members whose first or last name the file changes (counted in `updated` too). */
+  renamed: z.number().int().optional(),
+  /** Up to 50 of those name changes, so the preview shows them. */
+  nameChanges: z
+    .array(z.object({ email: z.string(), from: memberNamesSchema, to: memberNamesSchema }))
+    .max(50)
+    .optional(),
 });
 export type BulkImportResult = z.infer<typeof bulkImportResultSchema>;
 
@@ -297,6 +319,8 @@ export const revertRunReplySchema = z.object({
   skipped: z.array(z.object({ userId: z.string(), email: z.string(), reason: z.string() })),
   dryRun: z.boolean(),
   plan: bulkPlanSchema,
+  /** Members whose names the run changed and the revert put back. */
+  renamed: z.number().int().optional(),
 });
 export type RevertRunReply = z.infer<typeof revertRunReplySchema>;
 export const REVERT_MESSAGES = {

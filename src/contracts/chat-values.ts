@@ -8,6 +8,8 @@ import type { Tier } from './tiers';
 
 /** The chat beside the free stream (the home player and /player): everyone reads it. */
 export const FREE_CHAT = 'free';
+/** How the moderation queue names the free chat. */
+export const FREE_CHAT_NAME = 'Free stream chat';
 /** The SSE event that carries chat messages and deletions (with the chat's channel in the payload). */
 export const CHAT_EVENT = 'chat';
 /** Longest message, after trimming. */

@@ -72,6 +72,9 @@ export const MODERATION_MESSAGES = {
   threadRemoved: 'Thread removed',
   threadFailed: 'Failed to moderate the thread',
   removeThreadConfirm: 'Remove this thread permanently? This cannot be undone.',
+  chatApproved: 'Chat message approved: everyone in the chat sees it now',
+  chatRemoved: 'Chat message removed',
+  chatFailed: 'Failed to moderate the chat message',
 } as const;
 
 /** Why an item waits in the moderation queue, in the moderator's words. */

@@ -126,9 +126,14 @@ export const userIdParamsSchema = z.object({ id: uuidField() });
 // ---------------------------------------------------------------- GET /api/admin/moderation/queue
 
 export const MODERATION_QUEUE_MAX = 400;
-/** One held item: a comment (with an excerpt of its text) or a forum thread (with its title). */
+/**
+ * One held item: a comment (with an excerpt of its text), a forum thread (with its title) or a chat
+ * message (its text as the excerpt, and its chat: 'free' or a channel id, with the channel's name).
+ */
 export const moderationQueueItemSchema = z.object({
-  kind: z.enum(['comment', 'thread']),
+  kind: z.enum(['comment', 'thread', 'chat']),
+  channel: z.string().optional(),
+  channelName: z.string().optional(),
   id: z.string(),
   title: z.string().optional(),
   excerpt: z.string().optional(),
@@ -144,8 +149,8 @@ export const moderationQueueItemSchema = z.object({
 export type ModerationQueueItem = z.infer<typeof moderationQueueItemSchema>;
 export const moderationQueueSchema = z.object({
   items: z.array(moderationQueueItemSchema).max(MODERATION_QUEUE_MAX),
-  /** Held comments, held threads, and the items (of either kind) held because of reports. */
-  counts: z.object({ comments: z.number().int(), threads: z.number().int(), reported: z.number().int() }),
+  /** Held comments, held threads, held chat messages, and the items held because of reports. */
+  counts: z.object({ comments: z.number().int(), threads: z.number().int(), chat: z.number().int(), reported: z.number().int() }),
 });
 export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
 

@@ -32,6 +32,9 @@ export const SUPPORTER_MESSAGES = {
   claimAlreadyLinked: 'That payer email is already linked to your account.',
   claimCodeSent: 'We sent a 6-digit code to that email. Enter it below to link the payment.',
   claimLinked: 'Payment email linked.',
+  /** The claim or connection linked an identity of a member banned from commenting: this account is banned too. */
+  linkedBanned: (reason: string) =>
+    `This payment identity belongs to a member banned from comments and the forum, so this account is banned from them too. Reason: ${reason}`,
   claimRemoved: 'Payment email removed.',
   claimNotLinked: 'That payer email is not linked to your account.',
   supporterNotFound: 'That supporter is no longer listed. Refresh the page.',

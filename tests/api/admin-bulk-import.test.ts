@@ -2,6 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BULK_IMPORT_TEMPLATE } from '../../src/contracts/admin';
 import { users } from '../../src/server/db/schema';
+import { memberCsvRow } from '../../src/server/modules/admin/members-export-service';
 import { createMember, createTestApp, memberWithRole } from '../support/app';
 
 const HEADER = 'email,firstName,lastName,subscriptionTier,subscriptionStatus,subscriptionExpiry,pledgeAmount,source';
@@ -142,6 +143,207 @@ describe('bulk import', async () => {
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(/^The CSV could not be read/);
     expect((await importCsv(42)).statusCode).toBe(400);
+  });
+
+  it('previews exactly what the run then does, for generated files over the same members', async () => {
+    // A small seeded generator: the same files on every run of the test.
+    let seed = 33;
+    const rand = (n: number) => {
+      // mulberry32
+      seed = (seed + 0x6d2b79f5) | 0;
+      let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+      return ((x ^ (x >>> 14)) >>> 0) % n;
+    };
+    const pick = <T>(list: readonly T[]) => list[rand(list.length)] as T;
+    const t = tag();
+    const tiers = ['free', 'dhr1', 'dhr2', 'vip'] as const;
+    const statuses = ['active', 'cancelled', 'expired', 'inactive'] as const;
+    const sources = ['admin', 'patreon', 'buymeacoffee'] as const;
+    const names = ['Ann', '=SUM(A1)', "'=Quoted", '-Dash', '+353', '@handle', 'Ó Súilleabháin', ''];
+    const existing = [];
+    for (let i = 0; i < 24; i++) {
+      const tier = pick(tiers);
+      existing.push(
+        await createMember(app, {
+          email: `gen${i}-${t}@example.test`,
+          firstName: pick(names) || null,
+          lastName: pick(names) || null,
+          subscriptionTier: tier,
+          subscriptionStatus: tier === 'free' ? 'inactive' : pick(['active', 'cancelled_with_access', 'expired'] as const),
+          subscriptionSource: pick(sources),
+          pledgeAmountCents: rand(3) * 500,
+          subscriptionExpiry: rand(2) ? new Date(Date.UTC(2030, rand(12), 1 + rand(28), rand(24), 17)) : null,
+        }),
+      );
+    }
+    const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    for (let file = 0; file < 6; file++) {
+      const lines = [HEADER];
+      const before = await db
+        .select()
+        .from(users)
+        .where(like(users.email, `%-${t}@example.test`))
+        .orderBy(users.email);
+      for (let r = 0; r < 40; r++) {
+        const kind = rand(10);
+        // A member as they are now, as the export writes them (extra columns are ignored).
+        if (kind === 0) {
+          lines.push(memberCsvRow(pick(before)).trimEnd());
+          continue;
+        }
+        const email =
+          kind < 4
+            ? `gen${rand(24)}-${t}@example.test`
+            : kind < 8
+              ? `new${file}-${rand(30)}-${t}@example.test`
+              : kind < 9
+                ? `broken-${r}`
+                : `gen${rand(24)}-${t}@EXAMPLE.test`;
+        const expiry = rand(3) === 0 ? '' : `20${pick(['25', '30', '31'])}-0${1 + rand(9)}-1${rand(9)}`;
+        lines.push(
+          [
+            email,
+            pick(names),
+            pick(names),
+            rand(20) ? pick(tiers) : 'gold',
+            pick(statuses),
+            expiry,
+            rand(20) ? pick(['', '5', '10.00']) : 'x',
+            pick([...sources, '']),
+          ]
+            .map(cell)
+            .join(','),
+        );
+      }
+      const csv = lines.join('\n');
+      const preview = await app.inject({
+        method: 'POST',
+        url: '/api/admin/bulk-import?dryRun=true',
+        headers: { cookie: admin.cookie },
+        payload: { csvContent: csv },
+      });
+      expect(preview.statusCode, preview.body).toBe(200);
+      // The preview wrote nothing.
+      expect(
+        await db
+          .select()
+          .from(users)
+          .where(like(users.email, `%-${t}@example.test`))
+          .orderBy(users.email),
+      ).toEqual(before);
+      const run = await app.inject({
+        method: 'POST',
+        url: '/api/admin/bulk-import?confirm=true',
+        headers: { cookie: admin.cookie },
+        payload: { csvContent: csv },
+      });
+      expect(run.statusCode, run.body).toBe(200);
+      const comparable = (body: Record<string, unknown>) => {
+        const { dryRun: _d, runId: _r, plan, ...rest } = body;
+        const { planId: _p, ...planRest } = plan as Record<string, unknown>;
+        return { ...rest, plan: planRest };
+      };
+      expect(comparable(preview.json()), `file ${file}`).toEqual(comparable(run.json()));
+      expect(preview.json().updated).toBeGreaterThanOrEqual(0);
+      expect(preview.json().skipped).toBeGreaterThanOrEqual(0);
+      // The run did what it said: as many members changed as it counted.
+      const after = await db
+        .select()
+        .from(users)
+        .where(like(users.email, `%-${t}@example.test`))
+        .orderBy(users.email);
+      const beforeById = new Map(before.map((u) => [u.id, u]));
+      const fields = (u: (typeof after)[number]) => [
+        u.firstName,
+        u.lastName,
+        u.subscriptionTier,
+        u.subscriptionStatus,
+        u.subscriptionSource,
+        u.pledgeAmountCents,
+        u.subscriptionExpiry?.getTime(),
+      ];
+      const created = after.filter((u) => !beforeById.has(u.id));
+      expect(created.length).toBe(run.json().imported);
+      const renamed = after.filter((u) => {
+        const b = beforeById.get(u.id);
+        return b && (b.firstName !== u.firstName || b.lastName !== u.lastName);
+      });
+      expect(renamed.length).toBe(run.json().renamed);
+      const changed = after.filter((u) => {
+        const b = beforeById.get(u.id);
+        return b && JSON.stringify(fields(b)) !== JSON.stringify(fields(u));
+      });
+      expect(changed.length).toBeLessThanOrEqual(run.json().updated);
+      // The same file again: a run that changes nothing, previewed as such.
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/admin/bulk-import?dryRun=true',
+        headers: { cookie: admin.cookie },
+        payload: { csvContent: csv },
+      });
+      expect(again.json()).toMatchObject({ imported: 0, updated: 0, renamed: 0 });
+    }
+  });
+
+  it('reverts every field an import changed, names included', async () => {
+    const t = tag();
+    const renamedOnly = await createMember(app, {
+      email: `names-${t}@example.test`,
+      firstName: 'Niamh',
+      lastName: 'Ryan',
+      subscriptionTier: 'dhr1',
+      subscriptionStatus: 'active',
+      subscriptionSource: 'patreon',
+      pledgeAmountCents: 300,
+    });
+    const both = await createMember(app, { email: `both-${t}@example.test`, firstName: '-Dash', lastName: null });
+    const csv = [HEADER, `${renamedOnly.user.email},'=Niamh,Byrne,DHR1,active,,3,patreon`, `${both.user.email},Dara,Quinn,VIP,active,2031-05-01,10,admin`].join(
+      '\n',
+    );
+    const preview = await app.inject({
+      method: 'POST',
+      url: '/api/admin/bulk-import?dryRun=true',
+      headers: { cookie: admin.cookie },
+      payload: { csvContent: csv },
+    });
+    expect(preview.json()).toMatchObject({ imported: 0, updated: 2, skipped: 0, renamed: 2 });
+    expect(preview.json().nameChanges).toEqual([
+      { email: renamedOnly.user.email, from: { firstName: 'Niamh', lastName: 'Ryan' }, to: { firstName: '=Niamh', lastName: 'Byrne' } },
+      { email: both.user.email, from: { firstName: '-Dash', lastName: null }, to: { firstName: 'Dara', lastName: 'Quinn' } },
+    ]);
+    const run = await importCsv(csv);
+    expect(run.json()).toMatchObject({ imported: 0, updated: 2, skipped: 0, renamed: 2 });
+    expect(await userByEmail(renamedOnly.user.email)).toMatchObject({ firstName: '=Niamh', lastName: 'Byrne' });
+    expect(await userByEmail(both.user.email)).toMatchObject({ firstName: 'Dara', lastName: 'Quinn', subscriptionTier: 'vip' });
+
+    const revertPreview = await app.inject({
+      method: 'POST',
+      url: `/api/admin/sync-runs/${run.json().runId}/revert`,
+      headers: { cookie: admin.cookie },
+      payload: { dryRun: true },
+    });
+    expect(revertPreview.json()).toMatchObject({ dryRun: true, renamed: 2 });
+    const revert = await app.inject({ method: 'POST', url: `/api/admin/sync-runs/${run.json().runId}/revert`, headers: { cookie: admin.cookie }, payload: {} });
+    expect(revert.statusCode, revert.body).toBe(200);
+    expect(revert.json()).toMatchObject({ reverted: 1, renamed: 2, skipped: [] });
+    const fields = (u: Awaited<ReturnType<typeof userByEmail>>) => ({
+      firstName: u?.firstName,
+      lastName: u?.lastName,
+      subscriptionTier: u?.subscriptionTier,
+      subscriptionStatus: u?.subscriptionStatus,
+      subscriptionSource: u?.subscriptionSource,
+      subscriptionExpiry: u?.subscriptionExpiry,
+      pledgeAmountCents: u?.pledgeAmountCents,
+    });
+    expect(fields(await userByEmail(renamedOnly.user.email))).toEqual(fields(renamedOnly.user));
+    expect(fields(await userByEmail(both.user.email))).toEqual(fields(both.user));
+    // The member's history shows the name change and its revert.
+    const history = await app.inject({ method: 'GET', url: `/api/admin/users/${renamedOnly.user.id}/history`, headers: { cookie: admin.cookie } });
+    expect(history.json().items.map((i: { reason: string }) => i.reason)).toEqual([
+      `revert of run ${run.json().runId}: name put back`,
+      'import row 2: name changed',
+    ]);
   });
 
   it('imports 10,000 rows in one request, in one transaction', async () => {

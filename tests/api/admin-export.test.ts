@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BULK_IMPORT_COLUMNS, MEMBERS_EXPORT_EXTRA_COLUMNS } from '../../src/contracts/admin';
 import { users } from '../../src/server/db/schema';
@@ -111,5 +112,67 @@ describe('members export (GET /api/admin/users/export.csv)', async () => {
     const times = rows.map((r) => Date.parse(r.createdAt ?? ''));
     expect(times.every((t, i) => i === 0 || t <= (times[i - 1] ?? Infinity))).toBe(true);
     expect(rowsOf((await exportCsv(app, admin, '?search=bulk-4999@')).body).map((r) => r.username)).toEqual(['bulk4999']);
+  });
+});
+
+describe('export → import round trip', async () => {
+  const app = await createTestApp();
+  const admin = await memberWithRole(app, 'admin');
+  const db = app.database.db;
+  const as = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    app.inject({ method, url, headers: { cookie: admin.cookie }, payload: payload as object });
+  // Names a spreadsheet would run, expiries at any time of day, free members, ended and lapsed ones.
+  const starts = ['=1+1', '+353 1', '-Dash', '@handle'];
+  for (const [i, first] of starts.entries()) {
+    await createMember(app, {
+      email: `formula${i}@example.test`,
+      firstName: first,
+      lastName: `${starts[(i + 1) % 4]}x`,
+      subscriptionTier: 'dhr2',
+      subscriptionStatus: 'active',
+      subscriptionSource: 'buymeacoffee',
+      pledgeAmountCents: 500,
+      subscriptionExpiry: new Date(`2030-0${i + 1}-1${i}T1${i}:27:13.000Z`),
+    });
+  }
+  await createMember(app, { email: 'free@example.test', firstName: 'Free' });
+  await createMember(app, {
+    email: 'ending@example.test',
+    subscriptionTier: 'vip',
+    subscriptionStatus: 'cancelled_with_access',
+    subscriptionSource: 'patreon',
+    pledgeAmountCents: 1000,
+    subscriptionExpiry: new Date('2031-11-02T08:00:00.000Z'),
+  });
+  await createMember(app, {
+    email: 'lapsed@example.test',
+    subscriptionTier: 'dhr1',
+    subscriptionStatus: 'expired',
+    subscriptionSource: 'admin',
+    subscriptionExpiry: new Date('2024-03-01T12:00:00.000Z'),
+  });
+  // Two grants: the station's DHR1 and a Patreon VIP that decides.
+  const header = 'email,subscriptionTier,subscriptionStatus,subscriptionExpiry,pledgeAmount,source';
+  await as('POST', '/api/admin/bulk-import', { csvContent: `${header}\ntwo@example.test,DHR1,active,,0,admin` });
+  await as('POST', '/api/admin/bulk-import', { csvContent: `${header}\ntwo@example.test,VIP,active,2030-06-01,10,patreon` });
+
+  it('imports a file DHR exported with no change at all, formula-escaped names read back as they were', async () => {
+    const before = await db.select().from(users).orderBy(users.email);
+    const csv = (await as('GET', '/api/admin/users/export.csv')).body;
+    expect(csv).toContain(`'=1+1`);
+    const preview = await as('POST', '/api/admin/bulk-import?dryRun=true', { csvContent: csv });
+    const res = await as('POST', '/api/admin/bulk-import', { csvContent: csv });
+    for (const reply of [preview, res]) {
+      expect(reply.statusCode, reply.body).toBe(200);
+      expect(reply.json()).toMatchObject({ imported: 0, updated: 0, renamed: 0, skipped: before.length, errors: [] });
+      expect(reply.json().plan.counts).toMatchObject({ gainAccess: 0, loseAccess: 0, tierUp: 0, tierDown: 0, detailsChanged: 0, created: 0 });
+    }
+    expect(await db.select().from(users).orderBy(users.email)).toEqual(before);
+    expect((await db.select().from(users).where(eq(users.email, 'formula0@example.test')))[0]?.firstName).toBe('=1+1');
+    // The run changed no member: nothing in its log to revert.
+    const revert = await as('POST', `/api/admin/sync-runs/${res.json().runId}/revert`, {});
+    expect(revert.statusCode).toBe(409);
+    expect(revert.json().error.code).toBe('nothing_to_revert');
+    expect(rowsOf((await as('GET', '/api/admin/users/export.csv')).body)).toEqual(rowsOf(csv));
   });
 });

@@ -4,11 +4,31 @@ import { describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../src/contracts/admin';
 import { COMMENT_MESSAGES, HOLD_REASONS, MODERATION_MESSAGES, type CommentBan, type ModerationQueue } from '../../src/contracts/community';
 import { DAY_MS } from '../../src/contracts/time';
-import { commentBans, comments, contactMessages, djSubmissions, forumPosts, moderationLog } from '../../src/server/db/schema';
+import { FREE_CHAT, FREE_CHAT_NAME } from '../../src/contracts/chat-values';
+import { channels, chatMessages, commentBans, comments, contactMessages, djSubmissions, forumPosts, moderationLog } from '../../src/server/db/schema';
 import { linkIdentity } from '../../src/server/modules/platforms/links-repository';
 import { upsertPlatformRecords } from '../../src/server/modules/platforms/platforms-repository';
 import { createMember, createTestApp, memberWithRole, type TestMember } from '../support/app';
 import { freshIp } from '../support/auth-client';
+import { codeIn, lastMailTo, tempDataDir } from '../support/outbox';
+import { SUPPORTER_MESSAGES } from '../../src/contracts/supporters';
+
+/** A Buy Me a Coffee payer record without its email. */
+const bmcFields = {
+  platform: 'buymeacoffee' as const,
+  platformUserId: null,
+  fullName: 'Same Person',
+  platformStatus: 'active',
+  amountCents: 500,
+  lastChargeAt: null,
+  nextChargeAt: null,
+  lastChargeStatus: null,
+  periodEndAt: new Date(Date.now() + 20 * DAY_MS),
+  isCancelled: false,
+  cancelledAtPeriodEnd: false,
+  cancelledAt: null,
+  raw: {},
+};
 
 type Who = TestMember | undefined;
 
@@ -16,6 +36,7 @@ const call = (app: FastifyInstance, who: Who, method: 'GET' | 'POST' | 'DELETE' 
   app.inject({ method, url, remoteAddress: freshIp(), ...(payload ? { payload } : {}), headers: who ? { cookie: who.cookie } : {} });
 
 const comment = (app: FastifyInstance, who: TestMember, content: string) => call(app, who, 'POST', '/api/comments', { articleId: 'homepage', content });
+const chat = (app: FastifyInstance, who: TestMember, channel: string, text: string) => call(app, who, 'POST', `/api/chat/${channel}/messages`, { text });
 const thread = (app: FastifyInstance, who: TestMember, title: string, body = 'Come and listen') =>
   call(app, who, 'POST', '/api/forum/posts', { title, body, category: 'discussion' });
 
@@ -33,12 +54,18 @@ describe('the moderation queue: held comments and held threads together', async 
     for (const r of reporters) expect((await call(app, r, 'POST', `/api/comments/${publishedId}/report`, { reason: 'spam' })).statusCode).toBe(200);
     const heldThread = await thread(app, author, 'My new mix on www.mixes.example.com');
     expect(heldThread.json<{ status: string }>().status).toBe('pending');
+    // Chat messages the link rule held, in the free chat and in a channel's chat.
+    const [channel] = await app.database.db.select().from(channels).where(eq(channels.requiredTier, 'dhr1'));
+    if (!channel) throw new Error('no DHR1 channel seeded');
+    const freeChat = await chat(app, author, FREE_CHAT, 'tracklist at www.example.com');
+    const channelChat = await chat(app, reporters[1] as TestMember, channel.id, 'my mix www.mixes.example.com/x');
+    for (const r of [freeChat, channelChat]) expect(r.json<{ message: { held: boolean } }>().message.held, r.body).toBe(true);
 
     const res = await call(app, admin, 'GET', '/api/admin/moderation/queue');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
     const q = res.json<ModerationQueue>();
-    expect(q.counts).toEqual({ comments: 2, threads: 1, reported: 1 });
+    expect(q.counts).toEqual({ comments: 2, threads: 1, chat: 2, reported: 1 });
     const byId = new Map(q.items.map((i) => [i.id, i]));
     expect(byId.get(held.json<{ comment: { id: string } }>().comment.id)).toMatchObject({
       kind: 'comment',
@@ -53,21 +80,47 @@ describe('the moderation queue: held comments and held threads together', async 
       title: 'My new mix on www.mixes.example.com',
       reason: HOLD_REASONS.link,
     });
+    expect(byId.get(freeChat.json<{ message: { id: string } }>().message.id)).toMatchObject({
+      kind: 'chat',
+      channel: FREE_CHAT,
+      channelName: FREE_CHAT_NAME,
+      excerpt: 'tracklist at www.example.com',
+      author: author.user.username,
+      authorId: author.user.id,
+      reason: HOLD_REASONS.link,
+      reported: false,
+    });
+    expect(byId.get(channelChat.json<{ message: { id: string } }>().message.id)).toMatchObject({
+      kind: 'chat',
+      channel: channel.id,
+      channelName: channel.name,
+    });
   });
 
   it('empties as the admin decides each kind through the existing routes; the dashboard counts follow', async () => {
     const before = (await call(app, admin, 'GET', '/api/admin/moderation/queue')).json<ModerationQueue>();
     const stats = (await call(app, admin, 'GET', '/api/admin/stats')).json<AdminStats>();
-    expect(stats.moderationPending).toBe(3);
+    expect(stats.moderationPending).toBe(5);
+    const chatItems = before.items.filter((i) => i.kind === 'chat');
+    expect(chatItems).toHaveLength(2);
     for (const item of before.items) {
       const res =
         item.kind === 'thread'
           ? await call(app, admin, 'PATCH', `/api/admin/forum/posts/${item.id}/approve`)
-          : await call(app, admin, 'PATCH', `/api/admin/comments/${item.id}/${item.reported ? 'reject' : 'approve'}`, {});
+          : item.kind === 'chat'
+            ? item.channel === FREE_CHAT
+              ? await call(app, admin, 'POST', `/api/admin/chat/messages/${item.id}/approve`)
+              : await call(app, admin, 'DELETE', `/api/admin/chat/messages/${item.id}`)
+            : await call(app, admin, 'PATCH', `/api/admin/comments/${item.id}/${item.reported ? 'reject' : 'approve'}`, {});
       expect(res.statusCode).toBe(200);
     }
+    // The approved chat message is shown to everyone; the removed one is gone.
+    const freeHistory = await call(app, undefined, 'GET', `/api/chat/${FREE_CHAT}/messages`);
+    expect(freeHistory.json<{ messages: { text: string }[] }>().messages.map((m) => m.text)).toContain('tracklist at www.example.com');
+    const stored = await app.database.db.select().from(chatMessages);
+    expect(stored.map((m) => m.text).sort()).toEqual(['tracklist at www.example.com']);
     const after = (await call(app, admin, 'GET', '/api/admin/moderation/queue')).json<ModerationQueue>();
-    expect(after).toEqual({ items: [], counts: { comments: 0, threads: 0, reported: 0 } });
+    expect(after).toEqual({ items: [], counts: { comments: 0, threads: 0, chat: 0, reported: 0 } });
     expect((await call(app, admin, 'GET', '/api/admin/stats')).json<AdminStats>().moderationPending).toBe(0);
   });
 
@@ -216,5 +269,49 @@ describe('a ban covers accounts sharing a platform identity', async () => {
     );
     expect((await call(app, admin, 'POST', `/api/admin/users/${a.user.id}/ban-comments`, { reason: 'Abuse' })).statusCode).toBe(200);
     refusedAsBanned(await thread(app, b, 'A thread from B'));
+  });
+});
+
+describe('a ban follows the payer: identities recorded when the ban is made', async () => {
+  const dataDir = tempDataDir();
+  const app = await createTestApp({ DATA_DIR: dataDir });
+  const db = app.database.db;
+  const admin = await memberWithRole(app, 'admin');
+
+  it('A is banned while linked to a payer email, then drops it; a new account claims it with a code: banned too, and told so', async () => {
+    const a = await memberWithRole(app, 'dhr2');
+    const payer = `payer-${Date.now().toString(36)}@example.test`;
+    await linkIdentity(db, { platform: 'buymeacoffee', kind: 'email', key: payer, userId: a.user.id, via: 'claim' });
+    await upsertPlatformRecords(db, [{ ...bmcFields, email: payer, externalId: `sub-${payer}` }], 'sync');
+    expect((await call(app, admin, 'POST', `/api/admin/users/${a.user.id}/ban-comments`, { reason: 'Abuse in the chat' })).statusCode).toBe(200);
+    // A lets the payer email go: the accounts share nothing any more.
+    expect((await call(app, a, 'POST', '/api/supporters/claims/remove', { email: payer })).statusCode).toBe(200);
+
+    const c = await memberWithRole(app, 'dhr1');
+    expect((await comment(app, c, 'Before the claim')).statusCode).toBe(201);
+    expect((await call(app, c, 'POST', '/api/supporters/claims', { email: payer })).statusCode).toBe(200);
+    await app.mailer.idle();
+    const confirmed = await call(app, c, 'POST', '/api/supporters/claims/confirm', { email: payer, code: codeIn(lastMailTo(dataDir, payer)) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<{ message: string }>().message).toBe(`${SUPPORTER_MESSAGES.claimLinked} ${SUPPORTER_MESSAGES.linkedBanned('Abuse in the chat')}`);
+    const before = (await db.select().from(comments)).length;
+    const refused = await comment(app, c, 'Second account talking');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ error: { code: string; message: string } }>().error).toMatchObject({ code: 'banned' });
+    expect(refused.json<{ error: { message: string } }>().error.message).toContain('Abuse in the chat');
+    expect(await db.select().from(comments)).toHaveLength(before);
+
+    // Lifting A's ban lifts it on the identities too.
+    expect((await call(app, admin, 'DELETE', `/api/admin/users/${a.user.id}/ban-comments`)).statusCode).toBe(200);
+    expect((await comment(app, c, 'Second account talking')).statusCode).toBe(201);
+  });
+
+  it('a claim of an identity nobody banned says nothing of bans', async () => {
+    const m = await memberWithRole(app, 'dhr1');
+    const payer = `clean-${Date.now().toString(36)}@example.test`;
+    await call(app, m, 'POST', '/api/supporters/claims', { email: payer });
+    await app.mailer.idle();
+    const confirmed = await call(app, m, 'POST', '/api/supporters/claims/confirm', { email: payer, code: codeIn(lastMailTo(dataDir, payer)) });
+    expect(confirmed.json<{ message: string }>().message).toBe(SUPPORTER_MESSAGES.claimLinked);
   });
 });

@@ -58,6 +58,33 @@ describe('supporters who pay under another email', async () => {
   }
 
   describe('Connect Patreon', () => {
+    it('a ban follows the Patreon user: another account connecting it after the banned one let it go is banned too, and told so', async () => {
+      const a = await createMember(app);
+      patreon.oauth.consentUser = {
+        id: 'pu-banned',
+        email: freshEmail('patron-banned'),
+        fullName: 'Banned Patron',
+        memberships: [{ campaignId: CAMPAIGN, status: 'active_patron', cents: 300 }],
+      };
+      expect((await connectPatreon(a)).json().message).toBe(SUPPORTER_MESSAGES.patreonConnected);
+      const ban = await app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${a.user.id}/ban-comments`,
+        headers: { cookie: admin.cookie },
+        payload: { reason: 'Spam' },
+      });
+      expect(ban.statusCode).toBe(200);
+      expect((await app.inject({ method: 'DELETE', url: '/api/supporters/patreon', headers: { cookie: a.cookie } })).statusCode).toBe(200);
+
+      const b = await createMember(app);
+      const res = await connectPatreon(b);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe(`${SUPPORTER_MESSAGES.patreonConnected} ${SUPPORTER_MESSAGES.linkedBanned('Spam')}`);
+      const refused = await client(app).post('/api/comments', { articleId: 'homepage', content: 'Hello from the second account' }, b.cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('banned');
+    });
+
     it('runs the documented OAuth flow and gives the tier at once, though the Patreon email differs', async () => {
       const m = await createMember(app);
       const patreonEmail = freshEmail('patron-elsewhere');

@@ -93,6 +93,19 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
     await page.getByText(`DHR2 ${fmt(stats.dhr2Users)} · DHR1 ${fmt(stats.dhr1Users)}`).waitFor();
     expect(await page.getByTestId('tier-count-dhr1').textContent()).toBe(fmt(stats.dhr1Users));
 
+    // Each figure opens User Management listing exactly those members.
+    await page.getByTestId('member-bucket-expired').getByRole('link').click();
+    await page.waitForURL('**/user-management?access=expired');
+    const list = page.getByRole('region', { name: /All Users/ });
+    await expect.poll(() => list.getByTestId('users-matching').textContent()).toBe(fmt(b.expired));
+    expect(await list.getByLabel('Access now').inputValue()).toBe('expired');
+    await page.goBack();
+    await page.getByTestId('tier-count-dhr1').click();
+    await page.waitForURL('**/user-management?effectiveTier=dhr1');
+    await expect.poll(() => list.getByTestId('users-matching').textContent()).toBe(fmt(stats.dhr1Users));
+    await page.goto('/admin-dashboard');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+
     // The nine tools.
     for (const name of [
       'User Management',
@@ -217,9 +230,9 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
     await page.getByText(/All Users \(1 of \d+\)/).waitFor();
 
     // Tier filter: the member is DHR2, so a VIP filter hides them.
-    await list.getByLabel('Tier', { exact: true }).selectOption('vip');
+    await list.getByLabel('Stored tier', { exact: true }).selectOption('vip');
     await page.getByText('No users match your filters').waitFor();
-    await list.getByLabel('Tier', { exact: true }).selectOption('dhr2');
+    await list.getByLabel('Stored tier', { exact: true }).selectOption('dhr2');
     await expect.poll(() => rows.count()).toBe(1);
     await list.getByRole('button', { name: 'Clear Filters' }).click();
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(6);

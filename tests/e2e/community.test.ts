@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES, CONTACT_MESSAGES, HOLD_REASONS, MODERATION_MESSAGES } from '../../src/contracts/community';
-import { commentBans, comments, contactMessages, forumPosts } from '../../src/server/db/schema';
+import { FREE_CHAT, FREE_CHAT_NAME } from '../../src/contracts/chat-values';
+import { chatMessages, commentBans, comments, contactMessages, forumPosts } from '../../src/server/db/schema';
 import { memberWithRole, type TestMember } from '../support/app';
 import { canRunBrowser, DESKTOP, PHONE, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
@@ -133,7 +134,7 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
     expect(unexpected(a.errors).filter((e) => !/status of 403/.test(e))).toEqual([]);
   });
 
-  it('the moderation queue shows a held thread and a held comment together; the admin approves the thread', async () => {
+  it('the moderation queue shows a held thread, comment and chat message together; the admin approves the thread and the chat message', async () => {
     const db = h.app.database.db;
     const title = `Held thread ${Date.now().toString(36)}`;
     await db.insert(forumPosts).values({ userId: reporter.user.id, category: 'discussion', title, body: 'Listen at www.example.com', status: 'pending' });
@@ -148,6 +149,10 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
     await db
       .insert(commentBans)
       .values({ userId: free.user.id, reason: 'Posting the same link in every discussion', expiresAt: null, bannedBy: admin.user.id });
+    const chatText = `tracklist at www.example.com ${Date.now().toString(36)}`;
+    await db
+      .insert(chatMessages)
+      .values({ channel: FREE_CHAT, userId: reporter.user.id, authorName: reporter.user.username, authorTier: 'vip', text: chatText, status: 'held' });
     for (const viewport of [{ width: 360, height: 800 }, DESKTOP]) {
       const m = await pageAs(admin, viewport);
       await m.page.goto('/forum-moderation');
@@ -172,10 +177,18 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
       await card.getByRole('button', { name: 'Approve' }).click();
       await waitForAlert(m.alerts, MODERATION_MESSAGES.threadApproved);
       await card.waitFor({ state: 'detached' });
+      // A held chat message waits in the same queue, with its chat, and is approved from there.
+      const chatCard = m.page.getByRole('listitem', { name: `Chat message by ${reporter.user.username}` }).filter({ hasText: chatText });
+      await chatCard.getByText(`in ${FREE_CHAT_NAME}`).waitFor();
+      await chatCard.getByRole('button', { name: 'Approve' }).click();
+      await waitForAlert(m.alerts, MODERATION_MESSAGES.chatApproved);
+      await chatCard.waitFor({ state: 'detached' });
       expect(unexpected(m.errors)).toEqual([]);
     }
     const [thread] = await db.select().from(forumPosts).where(eq(forumPosts.title, title));
     expect(thread?.status).toBe('approved');
+    const [approved] = await db.select().from(chatMessages).where(eq(chatMessages.text, chatText));
+    expect(approved?.status).toBe('shown');
   });
 
   it('the contact dialog sends a message that reaches the admin inbox', async () => {

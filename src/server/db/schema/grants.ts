@@ -33,6 +33,12 @@ export const memberGrants = pgTable(
   ],
 );
 
+/** A member's first and last name as a change recorded them. */
+export interface MemberNamesSnapshot {
+  firstName: string | null;
+  lastName: string | null;
+}
+
 /** Why a member's grants changed: the cause kind and its reference (a run id, a delivery key, an admin id). */
 export type MemberChangeCause = 'sync' | 'webhook' | 'import' | 'admin' | 'link' | 'claim' | 'oauth' | 'revert' | 'expiry' | 'confirm' | 'signup';
 
@@ -59,6 +65,9 @@ export const memberChanges = pgTable(
     grantsBefore: jsonb('grants_before').$type<GrantSnapshot[]>().notNull(),
     grantsAfter: jsonb('grants_after').$type<GrantSnapshot[]>().notNull(),
     reason: text('reason'),
+    /** The member's names before and after, when the change renamed them (an import row): a revert restores them too. */
+    namesBefore: jsonb('names_before').$type<MemberNamesSnapshot>(),
+    namesAfter: jsonb('names_after').$type<MemberNamesSnapshot>(),
   },
   (t) => [index('member_changes_user_idx').on(t.userId, t.id), index('member_changes_run_idx').on(t.runId)],
 );

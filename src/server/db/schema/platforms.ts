@@ -159,3 +159,28 @@ export const platformLinks = pgTable(
 );
 
 export type PlatformLinkRow = typeof platformLinks.$inferSelect;
+
+/**
+ * Platform identities of members banned from commenting, recorded when the ban is made: a payer
+ * email or a Patreon user id. An account that claims or links one of them later is banned too, even
+ * after the banned account dropped the link or was deleted (comment-rules' activeBan). Lifting the
+ * ban deletes its identities.
+ * @owner src/server/modules/platforms/links-repository.ts
+ */
+export const bannedIdentities = pgTable(
+  'banned_identities',
+  {
+    kind: text('kind').$type<PlatformLinkKind>().notNull(),
+    /** A lower-cased payer email, or a Patreon user id. */
+    key: text('key').notNull(),
+    /** The member whose ban recorded it (null once that account is deleted: the ban on the identity stays). */
+    bannedUserId: uuid('banned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    /** The ban's end; null = permanent. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] }), index('banned_identities_user_idx').on(t.bannedUserId)],
+);
+
+export type BannedIdentityRow = typeof bannedIdentities.$inferSelect;

@@ -52,18 +52,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { search, tier, status } = req.query;
+      const { search, tier, status, access, effectiveTier, pledgeBand } = req.query;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="dhr-members-${dublinDate(new Date())}.csv"`)
         .header('cache-control', 'no-store')
-        .send(membersCsvStream(db, { search, tier, status }));
+        .send(membersCsvStream(db, { search, tier, status, access, effectiveTier, pledgeBand }));
     },
   );
 
   app.get('/api/admin/users', { config: admin, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } }, async (req, reply) => {
     const q = req.query;
-    const page = await listMembers(db, { search: q.search, tier: q.tier, status: q.status }, q.limit, q.offset, SEARCH_COUNT_CAP);
+    const filters = { search: q.search, tier: q.tier, status: q.status, access: q.access, effectiveTier: q.effectiveTier, pledgeBand: q.pledgeBand };
+    const page = await listMembers(db, filters, q.limit, q.offset, SEARCH_COUNT_CAP);
     reply.header(TOTAL_COUNT_HEADER, String(page.total)).header(UNFILTERED_COUNT_HEADER, String(page.unfiltered));
     if (page.capped) reply.header(TOTAL_CAPPED_HEADER, 'true');
     reply.header('cache-control', 'no-store');

@@ -5,20 +5,22 @@ import {
   BULK_IMPORT_MAX_ROWS,
   BULK_IMPORT_SOURCES,
   BULK_IMPORT_STATUSES,
+  BULK_PLAN_SAMPLES,
   type BulkImportResult,
 } from '../../../contracts/admin';
 import { tierList } from '../../../contracts/tier-table';
 import { parseTier, TIERS, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/schema';
-import type { Grant } from '../../../contracts/grants';
+import type { MemberNamesSnapshot, UserRow } from '../../db/schema';
+import { NO_GRANT, sameGrant, toAccessSnapshot, toGrantSnapshot, type Grant } from '../../../contracts/grants';
 import { applyPlanned, decideBulk, DryRunRollback, planChanges, type GrantChange } from '../members/entitlement-service';
 import { finishSyncRun, startSyncRun } from '../platforms/platforms-repository';
 import { changeLogLines } from '../platforms/reconcile-service';
 import { badRequest } from '../../lib/errors';
 import { usernameFromEmail } from '../members/member-views';
 import { findMembersByEmails, insertMembersInBulk, renameMembersInBulk, type MemberNames, type NewMemberRow } from '../members/members-repository';
-import { parseExpiryDate } from '../../lib/dates';
+import { dublinDate, parseExpiryDate } from '../../lib/dates';
+import { recordNameChanges } from '../members/grants-repository';
 import { isEmailAddress, normaliseEmail } from '../../../contracts/email';
 
 /** One valid CSV row, ready to write. */
@@ -93,7 +95,7 @@ export function parseImportCsv(csv: string): Parsed {
   for (const { record, info } of records) {
     const rowNo = info.lines;
     const problems: string[] = [];
-    const get = (k: string) => (record[k] ?? '').trim();
+    const get = (k: string) => unescapeFormula(record[k] ?? '').trim();
 
     const email = normaliseEmail(get('email'));
     if (!email) problems.push('email is missing');
@@ -135,6 +137,14 @@ export function parseImportCsv(csv: string): Parsed {
     rows.push({ row: rowNo, email, firstName: firstName || null, lastName: lastName || null, tier, status, expiry, pledgeAmountCents: cents, source });
   }
   return { rows, errors };
+}
+
+/**
+ * A cell DHR's export wrote with a leading quote so that a spreadsheet shows it as text
+ * (members-export-service `csvCell`: '=…, '+…, '-…, '@…) reads back as the text it was.
+ */
+export function unescapeFormula(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
 /** Spreadsheets set to European locales save CSV with ';' (or tabs): read the header line to tell. */
@@ -195,7 +205,7 @@ export async function importRows(db: Db, parsed: Parsed, options: ImportOptions 
       ))
         existing.set(u.email, u);
       const inserts: NewMemberRow[] = [];
-      const renames: MemberNames[] = [];
+      const renames: (MemberNames & { before: MemberNamesSnapshot; row: number })[] = [];
       for (const r of parsed.rows) {
         const u = existing.get(r.email);
         if (!u) {
@@ -205,7 +215,9 @@ export async function importRows(db: Db, parsed: Parsed, options: ImportOptions 
         // Names left empty in the sheet keep what is stored.
         const firstName = r.firstName ?? u.firstName;
         const lastName = r.lastName ?? u.lastName;
-        if (firstName !== u.firstName || lastName !== u.lastName) renames.push({ id: u.id, firstName, lastName });
+        if (firstName !== u.firstName || lastName !== u.lastName) {
+          renames.push({ id: u.id, firstName, lastName, before: { firstName: u.firstName, lastName: u.lastName }, row: r.row });
+        }
       }
       const created = await insertMembersInBulk(tx, inserts);
       await renameMembersInBulk(tx, renames);
@@ -214,11 +226,24 @@ export async function importRows(db: Db, parsed: Parsed, options: ImportOptions 
       const changes: GrantChange[] = parsed.rows.flatMap((r) => {
         const userId = idOf.get(r.email);
         if (!userId) return [];
-        const grant: Grant = { source: r.source, tier: r.tier, status: r.status, expiry: r.expiry, pledgeAmountCents: r.pledgeAmountCents };
-        return [{ userId, source: r.source, next: grant, reason: `import row ${r.row}` }];
+        return [{ userId, source: r.source, next: (held: Grant | null) => rowGrant(r, held), reason: `import row ${r.row}` }];
       });
-      const planned = await planChanges(tx, changes, now);
+      // In the sheet's order, so the preview's samples are the run's whatever order the database reads members in.
+      const rowOf = new Map(parsed.rows.map((r) => [idOf.get(r.email), r.row]));
+      const planned = (await planChanges(tx, changes, now)).sort((a, b) => (rowOf.get(a.member.id) ?? 0) - (rowOf.get(b.member.id) ?? 0));
       const createdIds = new Set(created.map((c) => c.id));
+      // Counted here, before the guard, so that a preview and the run it previews say the same.
+      const touched = new Set([...planned.filter((p) => p.grantsChange || p.effectiveChanges).map((p) => p.member.id), ...renames.map((r) => r.id)]);
+      result.imported = created.length;
+      result.updated = [...touched].filter((id) => !createdIds.has(id)).length;
+      result.skipped = parsed.rows.length - result.imported - result.updated;
+      const emailOf = new Map([...idOf].map(([email, id]) => [id, email]));
+      result.renamed = renames.length;
+      result.nameChanges = renames.slice(0, BULK_PLAN_SAMPLES).map((r) => ({
+        email: emailOf.get(r.id) ?? '',
+        from: r.before,
+        to: { firstName: r.firstName, lastName: r.lastName },
+      }));
       const decision = await decideBulk(
         tx,
         planned,
@@ -227,11 +252,33 @@ export async function importRows(db: Db, parsed: Parsed, options: ImportOptions 
       );
       const runId = await startSyncRun(tx, 'import', now, options.startedBy ?? null);
       const updated = await applyPlanned(tx, decision.apply, { cause: 'import', runId }, now);
-      const renamed = new Set(renames.map((r) => r.id));
-      const touched = new Set([...decision.apply.filter((p) => p.grantsChange || p.effectiveChanges).map((p) => p.member.id), ...renamed]);
-      result.imported = created.length;
-      result.updated = [...touched].filter((id) => !createdIds.has(id)).length;
-      result.skipped = parsed.rows.length - result.imported - result.updated;
+      const plannedOf = new Map(decision.apply.map((p) => [p.member.id, p]));
+      await recordNameChanges(
+        tx,
+        runId,
+        renames.flatMap((r) => {
+          const p = plannedOf.get(r.id);
+          if (!p) return [];
+          const access = toAccessSnapshot(p.after);
+          const grants = p.grantsAfter.map(toGrantSnapshot);
+          return [
+            {
+              userId: r.id,
+              cause: 'import' as const,
+              causeRef: null,
+              runId,
+              before: access,
+              after: access,
+              grantsBefore: grants,
+              grantsAfter: grants,
+              reason: `import row ${r.row}: name changed`,
+              namesBefore: r.before,
+              namesAfter: { firstName: r.firstName, lastName: r.lastName },
+            },
+          ];
+        }),
+        now,
+      );
       result.plan = decision.plan;
       result.runId = runId;
       await finishSyncRun(tx, runId, {
@@ -243,16 +290,19 @@ export async function importRows(db: Db, parsed: Parsed, options: ImportOptions 
   } catch (err) {
     if (!(err instanceof DryRunRollback)) throw err;
     result.plan = err.plan;
-    result.imported = err.plan.counts.created;
-    result.updated =
-      err.plan.counts.gainAccess +
-      err.plan.counts.loseAccess +
-      err.plan.counts.stopPaying +
-      err.plan.counts.tierUp +
-      err.plan.counts.tierDown +
-      err.plan.counts.detailsChanged -
-      err.plan.counts.created;
-    result.skipped = Math.max(0, parsed.rows.length - result.imported - result.updated);
   }
   return result;
+}
+
+/**
+ * The grant an import row gives, given the one its source holds now. A row that says what is held
+ * already changes nothing: an expiry on the same Dublin day as the held one keeps the held instant
+ * (the export writes days, not instants), and "Free, inactive" for a member without a grant of that
+ * source stores no grant. So a file DHR exported imports back as a run that changes nothing.
+ */
+function rowGrant(r: ImportRow, held: Grant | null): Grant | null {
+  const grant: Grant = { source: r.source, tier: r.tier, status: r.status, expiry: r.expiry, pledgeAmountCents: r.pledgeAmountCents };
+  if (!held && sameGrant(grant, { ...NO_GRANT, source: r.source })) return null;
+  if (held?.expiry && grant.expiry && dublinDate(held.expiry) === dublinDate(grant.expiry)) return { ...grant, expiry: held.expiry };
+  return grant;
 }

@@ -1,11 +1,20 @@
-import { fromGrantSnapshot, sameGrant, toAccessSnapshot, type Grant, type GrantSnapshot } from '../../../contracts/grants';
+import { fromGrantSnapshot, sameGrant, toAccessSnapshot, toGrantSnapshot, type Grant, type GrantSnapshot } from '../../../contracts/grants';
 import { HELD_LIST_MAX, MEMBER_HISTORY_MAX, REVERT_MESSAGES, type HeldChanges, type MemberHistory, type RevertRunReply } from '../../../contracts/admin';
 import type { SubscriptionSource } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
-import { changesOfMember, changesOfRun, latestChangeIds, listHeldChanges, countHeldMembers, takeHeldChanges } from '../members/grants-repository';
+import {
+  changesOfMember,
+  changesOfRun,
+  latestChangeIds,
+  listHeldChanges,
+  countHeldMembers,
+  recordNameChanges,
+  takeHeldChanges,
+} from '../members/grants-repository';
 import { applyPlanned, decideBulk, DryRunRollback, planChanges, type GrantChange } from '../members/entitlement-service';
-import { findMemberById, findMembersByIds } from '../members/members-repository';
+import { findMemberById, findMembersByIds, renameMembersInBulk } from '../members/members-repository';
+import type { MemberChangeRow, MemberNamesSnapshot } from '../../db/schema';
 import { findSyncRun, finishSyncRun, markRunReverted, startSyncRun } from '../platforms/platforms-repository';
 import { changeLogLines } from '../platforms/reconcile-service';
 
@@ -23,6 +32,7 @@ export async function revertRun(
   opts: { dryRun?: boolean; confirm?: boolean; planId?: string | undefined; adminId?: string | null },
 ): Promise<RevertRunReply> {
   const now = new Date();
+  let renamed = 0;
   try {
     return await db.transaction(async (tx) => {
       const run = await findSyncRun(tx, runId);
@@ -49,9 +59,27 @@ export async function revertRun(
         }
       }
       const planned = await planChanges(tx, restore, now);
+      const names = await namesToRestore(tx, changes, later);
+      renamed = names.length;
       const decision = await decideBulk(tx, planned, { dryRun: opts.dryRun, confirm: opts.confirm, planId: opts.planId }, now);
       const newRun = await startSyncRun(tx, 'revert', now, opts.adminId ?? null);
       const reverted = await applyPlanned(tx, decision.apply, { cause: 'revert', causeRef: String(runId), runId: newRun }, now);
+      await renameMembersInBulk(
+        tx,
+        names.map((n) => ({ id: n.userId, ...n.namesAfter })),
+      );
+      const plannedOf = new Map(planned.map((p) => [p.member.id, p]));
+      await recordNameChanges(
+        tx,
+        newRun,
+        names.map((n) => {
+          const p = plannedOf.get(n.userId);
+          const access = p ? toAccessSnapshot(p.after) : n.access;
+          const grants = p ? p.grantsAfter.map(toGrantSnapshot) : n.grants;
+          return { ...n, cause: 'revert', causeRef: String(runId), runId: newRun, before: access, after: access, grantsBefore: grants, grantsAfter: grants };
+        }),
+        now,
+      );
       // Two reverts at once: the second finds the run marked and changes nothing.
       if (!(await markRunReverted(tx, runId, newRun, now))) throw conflict(REVERT_MESSAGES.alreadyReverted, 'already_reverted');
       const skipped = await skippedMembers(tx, later);
@@ -60,7 +88,7 @@ export async function revertRun(
         updated: reverted,
         details: changeLogLines(decision.apply, () => `revert of run ${runId}`),
       });
-      return { runId: newRun, reverted, skipped, dryRun: false, plan: decision.plan };
+      return { runId: newRun, reverted, skipped, dryRun: false, plan: decision.plan, renamed };
     });
   } catch (err) {
     if (!(err instanceof DryRunRollback)) throw err;
@@ -69,8 +97,36 @@ export async function revertRun(
     const latest = await latestChangeIds(db, ids);
     const lastInRun = new Map(changes.map((c) => [c.userId, c.id]));
     const later = ids.filter((id) => (latest.get(id) ?? 0) > (lastInRun.get(id) ?? 0));
-    return { runId: null, reverted: 0, skipped: await skippedMembers(db, later), dryRun: true, plan: err.plan };
+    return { runId: null, reverted: 0, skipped: await skippedMembers(db, later), dryRun: true, plan: err.plan, renamed };
   }
+}
+
+/**
+ * The names a run changed, to put back: each member's names before their first renaming line in the
+ * run, unless a later change touched the member or their names are no longer the ones the run wrote.
+ */
+async function namesToRestore(db: Db, changes: readonly MemberChangeRow[], later: readonly string[]) {
+  const byMember = new Map<string, { before: MemberNamesSnapshot; after: MemberNamesSnapshot; last: MemberChangeRow }>();
+  for (const c of changes) {
+    if (!c.namesBefore || !c.namesAfter || later.includes(c.userId)) continue;
+    const seen = byMember.get(c.userId);
+    byMember.set(c.userId, { before: seen?.before ?? c.namesBefore, after: c.namesAfter, last: c });
+  }
+  const members = await findMembersByIds(db, [...byMember.keys()]);
+  return members.flatMap((m) => {
+    const n = byMember.get(m.id);
+    if (!n || m.firstName !== n.after.firstName || m.lastName !== n.after.lastName) return [];
+    return [
+      {
+        userId: m.id,
+        namesBefore: n.after,
+        namesAfter: n.before,
+        access: n.last.after,
+        grants: n.last.grantsAfter,
+        reason: `revert of run ${n.last.runId}: name put back`,
+      },
+    ];
+  });
 }
 
 async function skippedMembers(db: Db, ids: string[]): Promise<RevertRunReply['skipped']> {

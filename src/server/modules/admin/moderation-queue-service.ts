@@ -3,11 +3,14 @@ import type { Db } from '../../db/client';
 import { hasLink } from '../comments/comment-rules';
 import { heldCommentCounts, heldComments } from '../comments/comments-repository';
 import { countHeldThreads, listForumPosts } from '../news/forum-repository';
+import { countHeldMessages, heldMessages } from '../chat/chat-repository';
+import { listChannels } from '../radio/channels-repository';
+import { FREE_CHAT, FREE_CHAT_NAME } from '../../../contracts/chat-values';
 
 /**
- * The one moderation queue: held comments (waiting for a moderator, or reported and not answered)
- * and forum threads the spam rule held, oldest first, each with why it is held. Decisions go through
- * the comments' and the forum's own moderation routes.
+ * The one moderation queue: held comments (waiting for a moderator, or reported and not answered),
+ * forum threads the spam rule held and chat messages the link rule held, oldest first, each with why
+ * it is held. Decisions go through the comments', the forum's and the chat's own moderation routes.
  */
 
 const EXCERPT_LENGTH = 160;
@@ -18,13 +21,17 @@ const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(
 const holdReason = (text: string, reports: number) => (reports > 0 ? HOLD_REASONS.reported(reports) : hasLink(text) ? HOLD_REASONS.link : HOLD_REASONS.spam);
 
 export async function moderationQueue(db: Db): Promise<ModerationQueue> {
-  const half = MODERATION_QUEUE_MAX / 2;
-  const [comments, threads, commentCounts, threadCount] = await Promise.all([
-    heldComments(db, half),
-    listForumPosts(db, { category: 'all', pendingOf: 'all' }, half),
+  const third = Math.floor(MODERATION_QUEUE_MAX / 3);
+  const [comments, threads, chat, commentCounts, threadCount, chatCount, channels] = await Promise.all([
+    heldComments(db, third),
+    listForumPosts(db, { category: 'all', pendingOf: 'all' }, third),
+    heldMessages(db, third),
     heldCommentCounts(db),
     countHeldThreads(db),
+    countHeldMessages(db),
+    listChannels(db),
   ]);
+  const channelName = new Map<string, string>([[FREE_CHAT, FREE_CHAT_NAME], ...channels.map((c): [string, string] => [c.id, c.name])]);
   const items: ModerationQueueItem[] = [
     ...comments.map((c) => ({
       kind: 'comment' as const,
@@ -46,12 +53,24 @@ export async function moderationQueue(db: Db): Promise<ModerationQueue> {
       reported: false,
       createdAt: t.createdAt.toISOString(),
     })),
+    ...chat.map((m) => ({
+      kind: 'chat' as const,
+      id: m.id,
+      channel: m.channel,
+      channelName: channelName.get(m.channel) ?? m.channel,
+      excerpt: excerpt(m.text),
+      author: m.authorName,
+      authorId: m.userId,
+      reason: holdReason(m.text, 0),
+      reported: false,
+      createdAt: m.createdAt.toISOString(),
+    })),
   ].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  return { items, counts: { comments: commentCounts.held, threads: threadCount, reported: commentCounts.reported } };
+  return { items, counts: { comments: commentCounts.held, threads: threadCount, chat: chatCount, reported: commentCounts.reported } };
 }
 
-/** Held comments and held threads together: the dashboard's "moderation pending". */
+/** Held comments, threads and chat messages together: the dashboard's "moderation pending". */
 export async function moderationPendingCount(db: Db): Promise<number> {
-  const [comments, threads] = await Promise.all([heldCommentCounts(db), countHeldThreads(db)]);
-  return comments.held + threads;
+  const [comments, threads, chat] = await Promise.all([heldCommentCounts(db), countHeldThreads(db), countHeldMessages(db)]);
+  return comments.held + threads + chat;
 }

@@ -41,6 +41,20 @@ export async function showMessage(db: Db, id: string): Promise<ChatMessageRow | 
   return row ?? null;
 }
 
+/** Held messages of every chat, oldest first (the moderation queue). */
+export async function heldMessages(db: Db, limit: number): Promise<ChatMessageRow[]> {
+  return db.select().from(chatMessages).where(eq(chatMessages.status, 'held')).orderBy(chatMessages.createdAt, chatMessages.id).limit(limit);
+}
+
+/** How many messages wait for a moderator, in every chat. */
+export async function countHeldMessages(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .where(eq(chatMessages.status, 'held'));
+  return Number(row?.n ?? 0);
+}
+
 /** The member's last message in any chat (the repeat rule of the link hold). */
 export async function lastMessageOf(db: Db, userId: string): Promise<ChatMessageRow | null> {
   const [row] = await db.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(desc(chatMessages.createdAt)).limit(1);

@@ -4,7 +4,8 @@ import { DAY_MS, MINUTE_MS, RADIO_LOCALE, RADIO_TIME_ZONE } from '../../../contr
 import type { Db } from '../../db/client';
 import type { CommentBanRow, UserRow } from '../../db/schema';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
-import { accountsSharingIdentity } from '../platforms/platforms-repository';
+import { accountsSharingIdentity, platformIdentitiesOf } from '../platforms/platforms-repository';
+import { anyIdentityBanInForce, identityBanFor } from '../platforms/links-repository';
 import { hasLink } from '../../lib/link-detector';
 import { anyBanInForce, authorActivity, bannedAmong, findBan } from './comments-repository';
 
@@ -22,20 +23,28 @@ const inForce = (ban: CommentBanRow | null, now: Date): ban is CommentBanRow => 
  * The ban that stops `member` from commenting and posting, or null: their own ban in force, else a
  * ban in force on any account sharing a platform identity with them (a payer email or Patreon user
  * id; platforms-repository's accountsSharingIdentity), so a second account paying as the same person
- * is banned too. The one rule for comments and forum threads.
+ * is banned too, and a ban on an identity recorded when a member was banned (links-repository's
+ * banned identities), which follows the payer to any account that claims or links it later, even
+ * after the banned account let it go. The one rule for comments, forum threads and chat.
  */
 export async function activeBan(db: Db, member: UserRow, now: Date = new Date()): Promise<CommentBanRow | null> {
   const own = await findBan(db, member.id);
   if (inForce(own, now)) return own;
   // Most of the time nobody is banned: no need to look at platform identities.
-  if (!(await anyBanInForce(db, now))) return null;
-  const sharing = await accountsSharingIdentity(db, member);
-  const banned = await bannedAmong(db, sharing, now);
-  for (const id of banned) {
-    const ban = await findBan(db, id);
-    if (inForce(ban, now)) return ban;
+  const [accounts, identities] = await Promise.all([anyBanInForce(db, now), anyIdentityBanInForce(db, now)]);
+  if (!accounts && !identities) return null;
+  if (accounts) {
+    const sharing = await accountsSharingIdentity(db, member);
+    const banned = await bannedAmong(db, sharing, now);
+    for (const id of banned) {
+      const ban = await findBan(db, id);
+      if (inForce(ban, now)) return ban;
+    }
   }
-  return null;
+  // An identity a ban recorded (a payer email, a Patreon user id) that this account has claimed or linked since.
+  if (!identities) return null;
+  const followed = await identityBanFor(db, await platformIdentitiesOf(db, member, true), now);
+  return followed ? { userId: member.id, reason: followed.reason, expiresAt: followed.expiresAt, bannedBy: null, createdAt: followed.createdAt } : null;
 }
 
 /**

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import type { CommentRow, UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { findMemberById, findMembersByIds } from '../members/members-repository';
+import { clearBannedIdentities, recordBannedIdentities } from '../platforms/links-repository';
+import { platformIdentitiesOf } from '../platforms/platforms-repository';
 import {
   bannedAmong,
   bansInForce,
@@ -90,6 +92,8 @@ export async function banFromComments(db: Db, moderator: UserRow, targetId: stri
   if (!target) throw notFound(MODERATION_MESSAGES.memberNotFound);
   await db.transaction(async (tx) => {
     await upsertBan(tx, { userId: target.id, reason: body.reason, expiresAt, bannedBy: moderator.id });
+    // The ban follows the payer: any account that claims or links one of these identities later is banned too.
+    await recordBannedIdentities(tx, target.id, await platformIdentitiesOf(tx, target, true), { reason: body.reason, expiresAt });
     await logModeration(tx, {
       moderatorId: moderator.id,
       moderatorUsername: moderator.username,
@@ -133,6 +137,7 @@ export async function liftBan(db: Db, moderator: UserRow, targetId: string, now:
   if (!ban || (ban.expiresAt !== null && ban.expiresAt <= now)) throw notFound(MODERATION_MESSAGES.notBanned, 'not_banned');
   await db.transaction(async (tx) => {
     await deleteBan(tx, target.id);
+    await clearBannedIdentities(tx, target.id);
     await logModeration(tx, {
       moderatorId: moderator.id,
       moderatorUsername: moderator.username,

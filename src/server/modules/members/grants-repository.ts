@@ -3,7 +3,15 @@ import type { Grant, GrantSnapshot, MemberAccessSnapshot } from '../../../contra
 import { ACCESS_STATUSES } from '../../../contracts/tier-policy';
 import type { SubscriptionSource } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
-import { heldChanges, memberChanges, memberGrants, type HeldChangeRow, type MemberChangeCause, type MemberChangeRow } from '../../db/schema';
+import {
+  heldChanges,
+  memberChanges,
+  memberGrants,
+  type HeldChangeRow,
+  type MemberChangeCause,
+  type MemberChangeRow,
+  type MemberNamesSnapshot,
+} from '../../db/schema';
 
 /** SQL for the member_grants, member_changes and held_changes tables (schema/grants.ts). */
 
@@ -124,6 +132,36 @@ export async function changesOfMember(db: Db, userId: string, limit: number): Pr
 /** A run's changes, oldest first. */
 export async function changesOfRun(db: Db, runId: number): Promise<MemberChangeRow[]> {
   return db.select().from(memberChanges).where(eq(memberChanges.runId, runId)).orderBy(memberChanges.id);
+}
+
+export interface NameChangeRecord extends ChangeRecord {
+  namesBefore: MemberNamesSnapshot;
+  namesAfter: MemberNamesSnapshot;
+}
+
+/**
+ * Records the names a run changed on its history lines (all of one run): a member whose grants the
+ * run also changed has the names added to that line, any other gets a line of its own with the same
+ * access before and after.
+ */
+export async function recordNameChanges(db: Db, runId: number, records: readonly NameChangeRecord[], now: Date = new Date()): Promise<void> {
+  const setNames = async (part: readonly NameChangeRecord[]) => {
+    const json = JSON.stringify(part.map((r) => ({ user_id: r.userId, names_before: r.namesBefore, names_after: r.namesAfter })));
+    const res = await db.execute(sql`
+      update ${memberChanges} set names_before = r.names_before, names_after = r.names_after
+      from json_to_recordset(${json}::json) as r(user_id uuid, names_before jsonb, names_after jsonb)
+      where ${memberChanges.userId} = r.user_id and ${memberChanges.runId} = ${runId}
+      returning ${memberChanges.userId} as user_id`);
+    return new Set((res as unknown as { rows: { user_id: string }[] }).rows.map((r) => r.user_id));
+  };
+  const missing: NameChangeRecord[] = [];
+  for (const part of chunks(records, JSON_CHUNK)) {
+    const done = await setNames(part);
+    missing.push(...part.filter((r) => !done.has(r.userId)));
+  }
+  if (!missing.length) return;
+  await insertChanges(db, missing, now);
+  for (const part of chunks(missing, JSON_CHUNK)) await setNames(part);
 }
 
 /** Each member's latest change id (a revert must not overwrite a change newer than its run's). */

@@ -255,6 +255,16 @@ function accessNowSql(now: Date): SQL {
   ) as SQL;
 }
 
+/** tier-policy's effectiveTier as SQL: the tier whose features the member has now. */
+function effectiveTierSql(now: Date): SQL {
+  return sql`case when ${accessNowSql(now)} then ${users.subscriptionTier} else 'free' end`;
+}
+
+/** The pledge band a member's pledge buys while it buys access (null otherwise): the dashboard's "pledging" figures. */
+function accessPledgeBandSql(now: Date): SQL {
+  return sql`case when ${paidAccessNowSql(now)} then ${pledgeBandSql()} end`;
+}
+
 /** A paid tier with access now (tier-policy's effectiveTier is not free). */
 function paidAccessNowSql(now: Date): SQL {
   return and(accessNowSql(now), ne(users.subscriptionTier, 'free')) as SQL;
@@ -306,10 +316,10 @@ export interface MemberFigures {
 export async function memberFigures(db: Db, now: Date = new Date()): Promise<MemberFigures> {
   const rows = await db
     .select({
-      tier: sql<Tier>`case when ${accessNowSql(now)} then ${users.subscriptionTier} else 'free' end`,
+      tier: sql<Tier>`${effectiveTierSql(now)}`,
       status: sql<SubscriptionStatus>`${currentStatusSql(now)}`,
       // Pledges count only while they buy access: a cancelled member's old pledge is no band.
-      band: sql<Tier | null>`case when ${paidAccessNowSql(now)} then ${pledgeBandSql()} end`,
+      band: sql<Tier | null>`${accessPledgeBandSql(now)}`,
       bucket: sql<MemberBucket>`${memberBucketSql(now)}`,
       n: count(),
     })
@@ -349,11 +359,23 @@ function likePattern(term: string): string {
 
 export interface MemberFilters {
   search?: string | undefined;
+  /** The stored tier and status (what the member's row says, whether or not it gives access now). */
   tier?: Tier | '' | undefined;
   status?: SubscriptionStatus | '' | undefined;
+  /**
+   * The dashboard's figures, by the same SQL as memberFigures: the member's bucket now
+   * (tier-policy's memberBucket), the tier whose features they have now (effectiveTier), the pledge
+   * band their pledge buys while it buys access.
+   */
+  access?: MemberBucket | '' | undefined;
+  effectiveTier?: Tier | '' | undefined;
+  pledgeBand?: Tier | '' | undefined;
+  /** "Now" for the access filters. */
+  now?: Date | undefined;
 }
 
 function filterCondition(f: MemberFilters): SQL | undefined {
+  const now = f.now ?? new Date();
   const parts: SQL[] = [];
   const term = f.search?.trim();
   if (term) {
@@ -363,6 +385,9 @@ function filterCondition(f: MemberFilters): SQL | undefined {
   }
   if (f.tier) parts.push(eq(users.subscriptionTier, f.tier));
   if (f.status) parts.push(eq(users.subscriptionStatus, f.status));
+  if (f.access) parts.push(sql`${memberBucketSql(now)} = ${f.access}`);
+  if (f.effectiveTier) parts.push(sql`${effectiveTierSql(now)} = ${f.effectiveTier}`);
+  if (f.pledgeBand) parts.push(sql`${accessPledgeBandSql(now)} = ${f.pledgeBand}`);
   return parts.length ? and(...parts) : undefined;
 }
 
@@ -498,6 +523,21 @@ export async function listMembers(db: Db, f: MemberFilters, limit: number, offse
       countAllMembers(db, true),
     ]);
     return { rows, total: n, capped: false, unfiltered: n };
+  }
+  if (!f.search?.trim()) {
+    // Filters alone (the dashboard's links): counted exactly, so the list's total is the card's figure.
+    const [rows, matched, unfiltered] = await Promise.all([
+      db
+        .select(ADMIN_LIST_COLUMNS)
+        .from(users)
+        .where(where)
+        .orderBy(...NEWEST_FIRST)
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(users).where(where),
+      countAllMembers(db, false),
+    ]);
+    return { rows, total: Number(matched[0]?.n ?? 0), capped: false, unfiltered };
   }
   // Never cap below the end of the page asked for: the count then always covers what is shown.
   const cap = Math.max(countCap, offset + limit);

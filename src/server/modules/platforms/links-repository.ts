@@ -1,6 +1,14 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { platformLinks, type Platform, type PlatformLinkKind, type PlatformLinkRow, type PlatformLinkVia } from '../../db/schema';
+import {
+  bannedIdentities,
+  platformLinks,
+  type BannedIdentityRow,
+  type Platform,
+  type PlatformLinkKind,
+  type PlatformLinkRow,
+  type PlatformLinkVia,
+} from '../../db/schema';
 
 /**
  * The owner of `platform_links`: platform identities (a Patreon user id, a payer email) linked to one
@@ -77,3 +85,52 @@ export async function linksWithKeys(db: Db, keys: readonly string[]): Promise<Pl
 
 /** A subquery of every linked member id (the sync reconciles them all). */
 export const linkedMemberIds = () => sql`select ${platformLinks.userId} from ${platformLinks}`;
+
+// ---------------------------------------------------------------- banned identities
+
+/** A platform identity: a payer email or a Patreon user id. */
+export interface Identity {
+  kind: PlatformLinkKind;
+  key: string;
+}
+
+const banInForce = (now: Date) => or(isNull(bannedIdentities.expiresAt), gt(bannedIdentities.expiresAt, now));
+
+/** Records the identities of a member just banned, with the ban's reason and end (a new ban replaces the old). */
+export async function recordBannedIdentities(
+  db: Db,
+  bannedUserId: string,
+  identities: readonly Identity[],
+  ban: { reason: string; expiresAt: Date | null },
+): Promise<void> {
+  if (!identities.length) return;
+  await db
+    .insert(bannedIdentities)
+    .values(identities.map((i) => ({ kind: i.kind, key: i.key, bannedUserId, reason: ban.reason, expiresAt: ban.expiresAt })))
+    .onConflictDoUpdate({
+      target: [bannedIdentities.kind, bannedIdentities.key],
+      set: { bannedUserId, reason: ban.reason, expiresAt: ban.expiresAt, createdAt: new Date() },
+    });
+}
+
+/** Drops the identities a member's ban recorded (the ban is lifted). */
+export async function clearBannedIdentities(db: Db, bannedUserId: string): Promise<void> {
+  await db.delete(bannedIdentities).where(eq(bannedIdentities.bannedUserId, bannedUserId));
+}
+
+/** A ban in force on one of these identities, or null. */
+export async function identityBanFor(db: Db, identities: readonly Identity[], now: Date = new Date()): Promise<BannedIdentityRow | null> {
+  const where = or(...identities.map((i) => and(eq(bannedIdentities.kind, i.kind), eq(bannedIdentities.key, i.key))));
+  if (!identities.length || !where) return null;
+  const [row] = await db
+    .select()
+    .from(bannedIdentities)
+    .where(and(where, banInForce(now)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function anyIdentityBanInForce(db: Db, now: Date = new Date()): Promise<boolean> {
+  const rows = await db.select({ key: bannedIdentities.key }).from(bannedIdentities).where(banInForce(now)).limit(1);
+  return rows.length > 0;
+}

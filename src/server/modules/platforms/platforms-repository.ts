@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import type { PlatformSubscriber } from '../auth/platform-subscribers';
 import { findMembersByEmails, findMembersByIds } from '../members/members-repository';
-import { linksOfMembers, linksWithKeys } from './links-repository';
+import { linksOfMembers, linksWithKeys, type Identity } from './links-repository';
 import type { PlatformRecordInput } from './clients';
 import { bestEntitlement } from './mapping';
 import { dedupeRecords, recordGivesAccess } from './platform-records';
@@ -197,6 +197,26 @@ export async function recordsFeedingMember(db: Db, member: UserRow): Promise<Pla
   const unique = [...new Map(candidates.map((r) => [`${r.platform}\u0000${r.email}`, r])).values()];
   const owners = await resolveOwners(db, unique);
   return unique.filter((r) => owners.get(r)?.id === member.id);
+}
+
+/**
+ * A member's platform identities: the payer emails and Patreon user ids of their links and of the
+ * records that are theirs (under their email, a linked email or a linked Patreon user id), and their
+ * own email when asked (`withOwnEmail`). What a ban records (comment-rules' activeBan).
+ */
+export async function platformIdentitiesOf(db: Db, member: UserRow, withOwnEmail: boolean): Promise<Identity[]> {
+  const links = await linksOfMembers(db, [member.id]);
+  const emails = new Set([member.email, ...links.filter((l) => l.kind === 'email').map((l) => l.key)]);
+  const patreonIds = new Set(links.filter((l) => l.kind === 'user_id').map((l) => l.key));
+  const where = or(
+    inArray(platformSubscriptions.email, [...emails]),
+    ...(patreonIds.size ? [inArray(platformSubscriptions.platformUserId, [...patreonIds])] : []),
+  );
+  const records = await db.select().from(platformSubscriptions).where(where);
+  const payerEmails = new Set([...links.filter((l) => l.kind === 'email').map((l) => l.key), ...records.map((r) => r.email)]);
+  if (withOwnEmail) payerEmails.add(member.email);
+  for (const r of records) if (r.platformUserId) patreonIds.add(r.platformUserId);
+  return [...[...payerEmails].map((key): Identity => ({ kind: 'email', key })), ...[...patreonIds].map((key): Identity => ({ kind: 'user_id', key }))];
 }
 
 /**

@@ -17,7 +17,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { checkCode, consumeSessionBoundState, issueCode, issueSessionBoundState } from '../auth/auth-tokens';
 import { findMemberByEmail, findMemberById } from '../members/members-repository';
 import { PlatformError } from './http';
-import { linkIdentity, linksOfMembers, unlinkIdentities } from './links-repository';
+import { identityBanFor, linkIdentity, linksOfMembers, unlinkIdentities } from './links-repository';
 import { mapEntitlement } from './mapping';
 import { exchangePatreonCode, fetchPatreonIdentity, patreonAuthorizeUrl, patreonOAuthConfigured } from './patreon-oauth';
 import { findPlatformRecord, recordsFeedingMember, unmatchedSupporters, upsertPlatformRecords } from './platforms-repository';
@@ -96,7 +96,12 @@ export async function finishPatreonConnect(
       { cause: 'oauth', causeRef: patreonUserId },
     );
   });
-  return memberAccess(db, user.id, SUPPORTER_MESSAGES.patreonConnected);
+  const ban = await identityBanFor(db, [{ kind: 'user_id', key: patreonUserId }, ...(membership ? [{ kind: 'email' as const, key: membership.email }] : [])]);
+  return memberAccess(
+    db,
+    user.id,
+    ban ? `${SUPPORTER_MESSAGES.patreonConnected} ${SUPPORTER_MESSAGES.linkedBanned(ban.reason)}` : SUPPORTER_MESSAGES.patreonConnected,
+  );
 }
 
 export async function disconnectPatreon(db: Db, user: UserRow): Promise<SupporterActionReply> {
@@ -142,7 +147,9 @@ export async function confirmPayerClaim(db: Db, user: UserRow, body: ClaimConfir
       { cause: 'claim', causeRef: body.email },
     );
   });
-  return memberAccess(db, user.id, SUPPORTER_MESSAGES.claimLinked);
+  // A payer email a ban recorded: this account is banned too (comment-rules' activeBan); the reply says so.
+  const ban = await identityBanFor(db, [{ kind: 'email', key: body.email }]);
+  return memberAccess(db, user.id, ban ? `${SUPPORTER_MESSAGES.claimLinked} ${SUPPORTER_MESSAGES.linkedBanned(ban.reason)}` : SUPPORTER_MESSAGES.claimLinked);
 }
 
 export async function removePayerClaim(db: Db, user: UserRow, email: string): Promise<SupporterActionReply> {

@@ -1,13 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminUserSchema, TOTAL_CAPPED_HEADER, TOTAL_COUNT_HEADER, UNFILTERED_COUNT_HEADER, type AdminUser } from '../../../../contracts/admin';
-import type { SubscriptionStatus, Tier } from '../../../../contracts/tiers';
+import { memberFilterParams, type MemberListFilters } from '../lib/member-filters';
 import { ApiError } from '../../../lib/http';
 import { adminKeys } from './keys';
 
-export interface UsersFilter {
-  search: string;
-  tier: Tier | '';
-  status: SubscriptionStatus | '';
+export interface UsersFilter extends Partial<MemberListFilters> {
   limit: number;
   offset: number;
 }
@@ -36,9 +33,7 @@ function countHeader(res: Response, name: string, fallback: number): number {
  */
 export async function getUsers(filter: UsersFilter, signal?: AbortSignal): Promise<UsersPage> {
   const qs = new URLSearchParams({ limit: String(filter.limit), offset: String(filter.offset) });
-  if (filter.search.trim()) qs.set('search', filter.search.trim());
-  if (filter.tier) qs.set('tier', filter.tier);
-  if (filter.status) qs.set('status', filter.status);
+  memberFilterParams(filter, qs);
   const res = await fetch(`/api/admin/users?${qs.toString()}`, {
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },

@@ -250,6 +250,20 @@ function ImportResult({ result, title, testPrefix }: { result: BulkImportResult;
           </div>
         ))}
       </dl>
+      {(result.renamed ?? 0) > 0 && (
+        <div className="flex flex-col gap-1 text-xs text-mist-300">
+          <p>
+            Names changed: <span data-testid={`${testPrefix}-renamed`}>{result.renamed}</span>
+          </p>
+          <ul className="max-h-48 overflow-y-auto rounded-xl border border-white/10 px-4 py-2 leading-relaxed">
+            {result.nameChanges?.map((n) => (
+              <li key={n.email} className="py-0.5 break-words">
+                {n.email}: {fullName(n.from)} → {fullName(n.to)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {result.errors.length > 0 && (
         <ul className="max-h-48 overflow-y-auto rounded-xl border border-rose-400/20 bg-rose-500/5 px-4 py-2 text-xs leading-relaxed text-rose-200">
           {result.errors.map((e, i) => (
@@ -261,6 +275,10 @@ function ImportResult({ result, title, testPrefix }: { result: BulkImportResult;
       )}
     </section>
   );
+}
+
+function fullName(n: { firstName: string | null; lastName: string | null }): string {
+  return [n.firstName, n.lastName].filter(Boolean).join(' ') || '(no name)';
 }
 
 function HelpPanel() {

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { formatNumber } from '../../../lib/numbers';
 
@@ -10,7 +11,10 @@ export function StatCard({
   detail,
   icon: Icon,
   loading,
+  to,
 }: {
+  /** User Management listing the members this figure counts. */
+  to?: string;
   label: string;
   value: number;
   detail: ReactNode;
@@ -30,7 +34,19 @@ export function StatCard({
         aria-busy={loading}
         data-testid={`stat-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`}
       >
-        {loading ? <span className="inline-block h-9 w-16 animate-pulse rounded-lg bg-white/10" /> : formatNumber(value)}
+        {loading ? (
+          <span className="inline-block h-9 w-16 animate-pulse rounded-lg bg-white/10" />
+        ) : to ? (
+          <Link
+            to={to}
+            className="rounded-lg hover:text-aqua-200 focus-visible:outline-2 focus-visible:outline-aqua-300"
+            aria-label={`${formatNumber(value)} ${label}: list them`}
+          >
+            {formatNumber(value)}
+          </Link>
+        ) : (
+          formatNumber(value)
+        )}
       </p>
       <p className="text-xs leading-relaxed text-mist-400 sm:text-sm">{detail}</p>
     </Card>

@@ -1,4 +1,6 @@
 import { PieChart } from 'lucide-react';
+import { Link } from 'react-router';
+import { membersLink } from '../lib/member-filters';
 import type { AdminStats } from '../../../../contracts/admin';
 import { tierLabel } from '../../../../contracts/tier-table';
 import { TIERS, type Tier } from '../../../../contracts/tiers';
@@ -30,11 +32,17 @@ export function SubscriptionAnalytics({ stats, loading }: { stats: AdminStats; l
   );
   // Every member in exactly one of these (tier-policy's memberBucket): they add up to the total.
   const statuses = [
-    { label: 'Active', value: stats.buckets.active, dot: 'bg-emerald-400', testId: 'bucket-active' },
-    { label: 'Cancelled w/ Access', value: stats.buckets.cancelledWithAccess, dot: 'bg-amber-400', testId: 'bucket-cancelled-with-access' },
-    { label: 'Expired', value: stats.buckets.expired, dot: 'bg-rose-400', testId: 'bucket-expired' },
-    { label: 'Free / never paid', value: stats.buckets.free, dot: 'bg-mist-400', testId: 'bucket-free' },
-  ];
+    { label: 'Active', bucket: 'active', value: stats.buckets.active, dot: 'bg-emerald-400', testId: 'bucket-active' },
+    {
+      label: 'Cancelled w/ Access',
+      bucket: 'cancelledWithAccess',
+      value: stats.buckets.cancelledWithAccess,
+      dot: 'bg-amber-400',
+      testId: 'bucket-cancelled-with-access',
+    },
+    { label: 'Expired', bucket: 'expired', value: stats.buckets.expired, dot: 'bg-rose-400', testId: 'bucket-expired' },
+    { label: 'Free / never paid', bucket: 'free', value: stats.buckets.free, dot: 'bg-mist-400', testId: 'bucket-free' },
+  ] as const;
   return (
     <Card className="flex min-w-0 flex-col gap-6" aria-busy={loading}>
       <header className="flex items-center gap-3">
@@ -56,15 +64,21 @@ export function SubscriptionAnalytics({ stats, loading }: { stats: AdminStats; l
                     <span className="font-semibold text-white">{b.label}</span> <span className="text-mist-400">{b.band}</span>
                   </span>
                   <span className="text-right tabular-nums">
-                    <span className="font-semibold text-white" data-testid={`tier-count-${b.tier}`}>
+                    <Link
+                      to={membersLink({ effectiveTier: b.tier })}
+                      className="font-semibold text-white hover:text-aqua-200"
+                      data-testid={`tier-count-${b.tier}`}
+                    >
                       {formatNumber(count)}
-                    </span>
+                    </Link>
                     {b.tier !== 'free' ? (
-                      <span className="ml-2 text-xs text-mist-500">
+                      <Link to={membersLink({ pledgeBand: b.tier })} className="ml-2 text-xs text-mist-500 hover:text-aqua-200">
                         {formatNumber(stats.pledgeBands[b.tier])} pledging {b.band}
-                      </span>
+                      </Link>
                     ) : (
-                      <span className="ml-2 text-xs text-mist-500">incl. {formatNumber(stats.buckets.expired)} expired</span>
+                      <Link to={membersLink({ access: 'expired' })} className="ml-2 text-xs text-mist-500 hover:text-aqua-200">
+                        incl. {formatNumber(stats.buckets.expired)} expired
+                      </Link>
                     )}
                   </span>
                 </div>
@@ -91,8 +105,10 @@ export function SubscriptionAnalytics({ stats, loading }: { stats: AdminStats; l
                 <span className={cn('size-1.5 shrink-0 rounded-full', s.dot)} aria-hidden="true" />
                 {s.label}
               </dt>
-              <dd className="mt-1 text-xl font-bold text-white tabular-nums" data-testid={s.testId}>
-                {formatNumber(s.value)}
+              <dd className="mt-1 text-xl font-bold text-white tabular-nums">
+                <Link to={membersLink({ access: s.bucket })} className="hover:text-aqua-200" data-testid={s.testId}>
+                  {formatNumber(s.value)}
+                </Link>
               </dd>
             </div>
           ))}

@@ -1,5 +1,10 @@
 import { ChevronLeft, ChevronRight, Download, Pencil, Search, ShieldCheck, Users } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { MemberBucket } from '../../../../contracts/tier-policy';
+import { tierLabel } from '../../../../contracts/tier-table';
+import { tierBand } from '../../../lib/tier-prices';
+import { memberFilterParams, readMemberFilters, type MemberListFilters } from '../lib/member-filters';
 import type { AdminUser } from '../../../../contracts/admin';
 import type { SubscriptionStatus, Tier } from '../../../../contracts/tiers';
 import { Badge, TierBadge } from '../../../components/ui/badge';
@@ -14,7 +19,7 @@ import { formatEuros } from '../lib/money';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import type { FormFeedback } from './create-user-form';
 import { SelectField, TextField } from '../../../components/ui/form-controls';
-import { ALL_STATUS_OPTIONS, SOURCE_LABEL, STATUS_LABEL, TIER_OPTIONS } from './options';
+import { ACCESS_OPTIONS, ALL_STATUS_OPTIONS, SOURCE_LABEL, STATUS_LABEL, TIER_OPTIONS } from './options';
 import { UserEditForm } from './user-edit-form';
 import { ListStates } from './admin-page-header';
 import { formatNumber } from '../../../lib/numbers';
@@ -25,15 +30,23 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /** 'All Users (shown of total)' with server-side search, filters and paging. */
 export function UsersList(feedback: FormFeedback) {
-  const [search, setSearch] = useState('');
-  const [tier, setTier] = useState<Tier | ''>('');
-  const [status, setStatus] = useState<SubscriptionStatus | ''>('');
+  // The filters live in the URL, so a dashboard card's link opens the list filtered to its members
+  // (a search typed here stays on the page; one in the URL is where it starts).
+  const [params, setParams] = useSearchParams();
+  const filters = readMemberFilters(params);
+  const { tier, status, access, effectiveTier, pledgeBand } = filters;
+  const [search, setSearch] = useState(filters.search);
   const [page, setPage] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
   const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
 
-  const users = useUsers({ search: debouncedSearch, tier, status, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
-  const filtered = Boolean(search.trim() || tier || status);
+  const setFilters = (change: Partial<MemberListFilters>) => {
+    setParams((p) => memberFilterParams({ ...readMemberFilters(p), ...change }), { replace: true });
+    setPage(0);
+  };
+
+  const users = useUsers({ ...filters, search: debouncedSearch, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const filtered = Boolean(search.trim() || tier || status || access || effectiveTier || pledgeBand);
   const rows = users.data?.users ?? [];
   const matching = users.data?.matching ?? 0;
   const matchingCapped = users.data?.matchingCapped ?? false;
@@ -44,18 +57,9 @@ export function UsersList(feedback: FormFeedback) {
   // One edit at a time; a member being edited who left the page (new search, reload) frees the others.
   const editing = editingId !== null && rows.some((u) => u.id === editingId);
 
-  // Any change of filter starts again from the first page.
-  const filterChange =
-    <T,>(setter: (v: T) => void) =>
-    (v: T) => {
-      setter(v);
-      setPage(0);
-    };
-
   function clearFilters() {
     setSearch('');
-    setTier('');
-    setStatus('');
+    setParams(new URLSearchParams(), { replace: true });
     setPage(0);
   }
 
@@ -74,41 +78,76 @@ export function UsersList(feedback: FormFeedback) {
         <div className="flex items-center gap-3">
           {users.isFetching && !users.isPending && <Spinner label="Updating list..." />}
           {/* Every member matching the filters now shown, not just this page. */}
-          <a href={usersExportUrl({ search, tier, status })} download className={buttonClasses('secondary', 'sm')}>
+          <a href={usersExportUrl({ ...filters, search })} download className={buttonClasses('secondary', 'sm')}>
             <Download className="size-4" aria-hidden="true" /> Export CSV
           </a>
         </div>
       </header>
 
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end">
         <div className="relative sm:col-span-2 lg:col-span-1">
           <TextField
             label="Search"
             type="search"
             placeholder="Email, username, first or last name"
             value={search}
-            onChange={(e) => filterChange(setSearch)(e.target.value)}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(0);
+            }}
             maxLength={200}
             className="[&_input]:pl-10"
           />
           <Search className="pointer-events-none absolute bottom-3.5 left-3.5 size-4 text-mist-500" aria-hidden="true" />
         </div>
         <SelectField
-          label="Tier"
-          options={[{ value: '', label: 'All tiers' }, ...TIER_OPTIONS]}
-          value={tier}
-          onChange={(e) => filterChange(setTier)(e.target.value as Tier | '')}
+          label="Access now"
+          options={[{ value: '', label: 'Anyone' }, ...ACCESS_OPTIONS]}
+          value={access}
+          onChange={(e) => setFilters({ access: e.target.value as MemberBucket | '' })}
         />
         <SelectField
-          label="Status"
+          label="Tier now"
+          options={[{ value: '', label: 'All tiers' }, ...TIER_OPTIONS]}
+          value={effectiveTier}
+          onChange={(e) => setFilters({ effectiveTier: e.target.value as Tier | '' })}
+        />
+        <SelectField
+          label="Stored tier"
+          options={[{ value: '', label: 'All tiers' }, ...TIER_OPTIONS]}
+          value={tier}
+          onChange={(e) => setFilters({ tier: e.target.value as Tier | '' })}
+        />
+        <SelectField
+          label="Stored status"
           options={[{ value: '', label: 'All statuses' }, ...ALL_STATUS_OPTIONS]}
           value={status}
-          onChange={(e) => filterChange(setStatus)(e.target.value as SubscriptionStatus | '')}
+          onChange={(e) => setFilters({ status: e.target.value as SubscriptionStatus | '' })}
         />
         <Button variant="ghost" onClick={clearFilters} disabled={!filtered} className="sm:col-span-2 lg:col-span-1">
           Clear Filters
         </Button>
       </div>
+
+      <p className="-mt-2 text-xs text-mist-500">
+        Access now and Tier now count as the dashboard does (what a member may use today); the stored tier and status are what their record says.
+        {pledgeBand && (
+          <>
+            {' '}
+            <span className="inline-flex items-center gap-1 rounded-full bg-white/5 px-2 py-0.5 text-mist-300" data-testid="pledge-band-filter">
+              Pledging {tierBand(pledgeBand)} ({tierLabel(pledgeBand)} band)
+              <button
+                type="button"
+                className="text-mist-400 hover:text-white"
+                aria-label="Remove the pledge band filter"
+                onClick={() => setFilters({ pledgeBand: '' })}
+              >
+                ×
+              </button>
+            </span>
+          </>
+        )}
+      </p>
 
       <ListStates
         pending={users.isPending}
@@ -130,7 +169,8 @@ export function UsersList(feedback: FormFeedback) {
         </ul>
       </ListStates>
 
-      {matching > PAGE_SIZE && (
+      {/* Filtered, the count of every member the filters match shows even on one page: a dashboard figure links here. */}
+      {(matching > PAGE_SIZE || (filtered && matching > 0)) && (
         <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-mist-400">
           <span className="tabular-nums">
             {formatNumber(page * PAGE_SIZE + 1)}–{formatNumber(Math.min(matching, (page + 1) * PAGE_SIZE))} of{' '}

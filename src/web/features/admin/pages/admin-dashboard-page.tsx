@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Crown, Download, LayoutGrid, Loader2, Music4, RefreshCcw, RefreshCw, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { access } from '../../../../contracts/access-policy';
 import { SYNC_WORDS, type AdminStats, type SyncResult } from '../../../../contracts/admin';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -25,6 +25,7 @@ import { SystemStatusPanel } from '../components/system-status-panel';
 import { UnmatchedCallout } from '../components/unmatched-callout';
 import { WaitingWork } from '../components/waiting-work';
 import type { StatusMessage } from '../lib/use-status-message';
+import { membersLink } from '../lib/member-filters';
 import { formatNumber } from '../../../lib/numbers';
 import { tierLabel } from '../../../../contracts/tier-table';
 
@@ -107,13 +108,31 @@ function Dashboard() {
       </header>
 
       <section aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard label="Total Users" icon={Users} value={s.totalUsers} loading={stats.isPending} detail={<MemberBuckets buckets={s.buckets} />} />
+        <StatCard
+          label="Total Users"
+          icon={Users}
+          value={s.totalUsers}
+          loading={stats.isPending}
+          to={membersLink({})}
+          detail={<MemberBuckets buckets={s.buckets} />}
+        />
         <StatCard
           label={`${tierLabel('vip')} Members`}
           icon={Crown}
           value={s.vipUsers}
           loading={stats.isPending}
-          detail={`${tierLabel('dhr2')} ${formatNumber(s.dhr2Users)} · ${tierLabel('dhr1')} ${formatNumber(s.dhr1Users)}`}
+          to={membersLink({ effectiveTier: 'vip' })}
+          detail={
+            <>
+              <Link to={membersLink({ effectiveTier: 'dhr2' })} className="hover:text-aqua-200">
+                {tierLabel('dhr2')} {formatNumber(s.dhr2Users)}
+              </Link>
+              {' · '}
+              <Link to={membersLink({ effectiveTier: 'dhr1' })} className="hover:text-aqua-200">
+                {tierLabel('dhr1')} {formatNumber(s.dhr1Users)}
+              </Link>
+            </>
+          }
         />
         <StatCard label="VIP Mixes" icon={Music4} value={s.totalMixes} loading={stats.isPending} detail={`${formatNumber(s.totalTracks)} tracks identified`} />
         <StatCard label="Downloads Today" icon={Download} value={downloads.data ?? 0} loading={downloads.isPending} detail="Since midnight, Dublin time" />
@@ -176,19 +195,19 @@ function Dashboard() {
 /** The four member buckets under the total: they add up to it, and the status tiles show the same numbers. */
 function MemberBuckets({ buckets }: { buckets: AdminStats['buckets'] }) {
   const parts = [
-    { id: 'active', label: 'active', value: buckets.active, dot: 'bg-emerald-400' },
-    { id: 'cancelled-with-access', label: 'cancelled w/ access', value: buckets.cancelledWithAccess, dot: 'bg-amber-400' },
-    { id: 'expired', label: 'expired', value: buckets.expired, dot: 'bg-rose-400' },
-    { id: 'free', label: 'free / never paid', value: buckets.free, dot: 'bg-mist-400' },
-  ];
+    { id: 'active', bucket: 'active', label: 'active', value: buckets.active, dot: 'bg-emerald-400' },
+    { id: 'cancelled-with-access', bucket: 'cancelledWithAccess', label: 'cancelled w/ access', value: buckets.cancelledWithAccess, dot: 'bg-amber-400' },
+    { id: 'expired', bucket: 'expired', label: 'expired', value: buckets.expired, dot: 'bg-rose-400' },
+    { id: 'free', bucket: 'free', label: 'free / never paid', value: buckets.free, dot: 'bg-mist-400' },
+  ] as const;
   return (
     <span className="flex flex-col gap-0.5">
       {parts.map((p) => (
         <span key={p.id} className="flex items-start gap-1.5" data-testid={`member-bucket-${p.id}`}>
           <span className={cn('mt-[calc(0.8125em-3px)] size-1.5 shrink-0 rounded-full', p.dot)} aria-hidden="true" />
-          <span>
+          <Link to={membersLink({ access: p.bucket })} className="hover:text-aqua-200">
             <span className="font-semibold text-mist-200 tabular-nums">{formatNumber(p.value)}</span> {p.label}
-          </span>
+          </Link>
         </span>
       ))}
     </span>

@@ -1,20 +1,25 @@
-import { Check, Flag, MessageSquare, ShieldAlert, Trash2, X } from 'lucide-react';
+import { Check, Flag, MessageSquare, MessagesSquare, ShieldAlert, Trash2, X } from 'lucide-react';
 import { MODERATION_MESSAGES, type ModerationQueueItem } from '../../../../contracts/community';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/dates';
 import { useModerate } from '../api/moderate-comment';
 import { useModerateThread } from '../api/moderate-thread';
+import { useModerateChatMessage } from '../api/moderate-chat-message';
 import { notify } from '../lib/notify';
 
 /**
- * One held item of either kind with Approve and Remove. A comment is removed by rejecting it (it
- * stays in the log and can be approved later); a thread is deleted, so that asks first.
+ * One held item of any kind with Approve and Remove. A comment is removed by rejecting it (it
+ * stays in the log and can be approved later); a thread is deleted, so that asks first; a chat
+ * message is approved for everyone in its chat or deleted.
  */
+const KIND_LABEL: Record<ModerationQueueItem['kind'], string> = { comment: 'Comment', thread: 'Thread', chat: 'Chat message' };
+
 export function HeldItemCard({ item }: { item: ModerationQueueItem }) {
   const comment = useModerate();
   const thread = useModerateThread();
-  const busy = comment.isPending || thread.isPending;
+  const chat = useModerateChatMessage();
+  const busy = comment.isPending || thread.isPending || chat.isPending;
 
   const decide = (decision: 'approve' | 'remove') => {
     if (item.kind === 'comment') {
@@ -24,6 +29,16 @@ export function HeldItemCard({ item }: { item: ModerationQueueItem }) {
           ? [MODERATION_MESSAGES.approved, MODERATION_MESSAGES.approveFailed]
           : [MODERATION_MESSAGES.rejected, MODERATION_MESSAGES.rejectFailed];
       comment.mutate({ action, commentId: item.id }, { onSuccess: () => notify(ok), onError: () => notify(failed) });
+      return;
+    }
+    if (item.kind === 'chat') {
+      chat.mutate(
+        { id: item.id, decision },
+        {
+          onSuccess: () => notify(decision === 'approve' ? MODERATION_MESSAGES.chatApproved : MODERATION_MESSAGES.chatRemoved),
+          onError: () => notify(MODERATION_MESSAGES.chatFailed),
+        },
+      );
       return;
     }
     if (decision === 'remove' && !window.confirm(MODERATION_MESSAGES.removeThreadConfirm)) return;
@@ -37,13 +52,16 @@ export function HeldItemCard({ item }: { item: ModerationQueueItem }) {
   };
 
   const label = item.kind === 'thread' ? (item.title ?? '') : (item.excerpt ?? '');
+  const kindLabel = KIND_LABEL[item.kind];
   return (
-    <li className="glass flex min-w-0 flex-col gap-3 rounded-3xl p-4 sm:p-5" aria-label={`${item.kind === 'thread' ? 'Thread' : 'Comment'} by ${item.author}`}>
+    <li className="glass flex min-w-0 flex-col gap-3 rounded-3xl p-4 sm:p-5" aria-label={`${kindLabel} by ${item.author}`}>
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={item.kind === 'thread' ? 'violet' : 'cyan'}>
+        <Badge tone={item.kind === 'thread' ? 'violet' : item.kind === 'chat' ? 'green' : 'cyan'}>
           {item.kind === 'thread' ? <MessageSquare className="mr-1 size-3" aria-hidden /> : null}
-          {item.kind === 'thread' ? 'Thread' : 'Comment'}
+          {item.kind === 'chat' ? <MessagesSquare className="mr-1 size-3" aria-hidden /> : null}
+          {kindLabel}
         </Badge>
+        {item.kind === 'chat' && <span className="text-xs text-mist-300">in {item.channelName ?? item.channel}</span>}
         <span className="font-semibold break-all text-white">{item.author}</span>
         <span className="text-xs text-mist-400">{formatDateTime(item.createdAt)}</span>
       </div>

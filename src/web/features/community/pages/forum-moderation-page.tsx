@@ -18,7 +18,7 @@ import { BansList } from '../components/bans-list';
 import { HeldItemCard } from '../components/held-item-card';
 import { ModerationCard } from '../components/moderation-card';
 
-/** /forum-moderation: everything held (comments and forum threads) in one queue, the comment queues in detail, bans and the log. */
+/** /forum-moderation: everything held (comments, forum threads, chat messages) in one queue, the comment queues in detail, bans and the log. */
 export default function ForumModerationPage() {
   useDocumentTitle('Comment Moderation');
   return (
@@ -48,16 +48,17 @@ function Moderation() {
   const queue = view === 'reported' ? reported : pending;
   return (
     <PageContainer width="wide" className="flex flex-col gap-6 py-8 sm:py-12">
-      <AdminHeader title="Comment Moderation" description="Held comments and forum threads, bans and decisions. Every action is logged.">
+      <AdminHeader title="Comment Moderation" description="Held comments, forum threads and chat messages, bans and decisions. Every action is logged.">
         <Button variant="secondary" size="sm" onClick={() => void qc.invalidateQueries({ queryKey: communityKeys.moderation })}>
           <RefreshCcw className="size-4" aria-hidden /> Refresh
         </Button>
       </AdminHeader>
-      <dl className="grid grid-cols-3 gap-2 sm:max-w-xl sm:gap-3" aria-label="Held items">
+      <dl className="grid grid-cols-2 gap-2 sm:max-w-2xl sm:grid-cols-4 sm:gap-3" aria-label="Held items">
         {(
           [
             ['Comments', counts?.comments],
             ['Threads', counts?.threads],
+            ['Chat', counts?.chat],
             ['Reported', counts?.reported],
           ] as const
         ).map(([label, n]) => (
