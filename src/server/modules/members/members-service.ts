@@ -100,6 +100,7 @@ export async function editMemberAsAdmin(
   }
   const emailChanged = identity.email !== existing.email;
   const demoted = existing.isAdmin && !input.isAdmin;
+  const promoted = !existing.isAdmin && input.isAdmin;
   return db.transaction(async (tx) => {
     if (demoted) await keepAnotherAdmin(tx, id, actingAdminId ?? '');
     const fields = memberFields(input, identity);
@@ -116,8 +117,9 @@ export async function editMemberAsAdmin(
       });
       row = (await findMemberById(tx, id)) ?? row;
     }
-    // Sessions opened under the old email or with the admin rights end with them.
-    if (emailChanged || demoted) await deleteUserSessions(tx, id);
+    // Sessions opened under the old email or with the admin rights end with them; a promotion ends
+    // them too, so admin rights never land in a session opened before (docs/security.md).
+    if (emailChanged || demoted || promoted) await deleteUserSessions(tx, id);
     return row;
   });
 }
