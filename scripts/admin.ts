@@ -20,7 +20,7 @@ import { emailSchema, newPasswordSchema, usernameSchema } from '../src/contracts
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { DatabaseLockedError } from '../src/server/db/dir-lock';
-import { deleteUserSessions } from '../src/server/lib/sessions';
+import { credentialsChanged } from '../src/server/lib/sessions';
 import { hashPassword } from '../src/server/modules/auth/passwords';
 import { findMemberByEmail, insertAdmin, promoteToAdmin } from '../src/server/modules/members/members-repository';
 
@@ -193,7 +193,7 @@ async function main() {
       // Admin rights start with a password only the operator knows: every session opened before ends.
       await database.db.transaction(async (tx) => {
         await promoteToAdmin(tx, existing.id, { passwordHash, username: username?.data });
-        await deleteUserSessions(tx, existing.id);
+        await credentialsChanged(tx, existing.id, 'admin_granted');
       });
       console.log(`${email.data} is now an admin: password replaced, every session of the account ended. Sign in at /auth.`);
       return;
