@@ -304,6 +304,20 @@ function resumableSuite(name: string, env: () => Promise<Record<string, string>>
       expect(await app.mediaStorage.usage('mixes/')).toEqual(before.usage);
     });
 
+    it('takes the upload id from the path only, never from the query string', async () => {
+      const a = (await create(admin.cookie, fields, bytes.length)).headers.get('location') ?? '';
+      const b = (await create(admin.cookie, fields, bytes.length - 1)).headers.get('location') ?? '';
+      const idB = b.split('/').pop() ?? '';
+      const head = await fetch(`${base}${a}?id=/${idB}`, { method: 'HEAD', headers: { ...tus, cookie: admin.cookie } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('upload-length')).toBe(String(bytes.length));
+      // A DELETE of A naming B in its query ends A, and B stays.
+      expect((await fetch(`${base}${a}?x=/${idB}`, { method: 'DELETE', headers: { ...tus, cookie: admin.cookie } })).status).toBe(204);
+      expect((await fetch(`${base}${b}`, { method: 'HEAD', headers: { ...tus, cookie: admin.cookie } })).status).toBe(200);
+      expect((await fetch(`${base}${a}`, { method: 'HEAD', headers: { ...tus, cookie: admin.cookie } })).status).toBe(404);
+      await fetch(`${base}${b}`, { method: 'DELETE', headers: { ...tus, cookie: admin.cookie } });
+    });
+
     it('cancels: DELETE drops the staged bytes', async () => {
       const created = await create();
       const url = created.headers.get('location') ?? '';
