@@ -14,6 +14,7 @@ import { SSE_RETRY_AFTER_S } from './sse-hub';
 import { SECOND_MS } from '../../../contracts/time';
 import { mediaReply, noContentReply } from '../../plugins/reply-schemas';
 import { textField } from '../../../contracts/text-field';
+import { clientBucket } from '../../lib/client-address';
 
 /** Names the audiences a new /api/live/events stream joins (another module's events reach only them). */
 export type LiveAudienceResolver = (req: FastifyRequest) => Promise<readonly string[]>;
@@ -164,7 +165,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const header = req.headers['last-event-id'];
       const raw = (Array.isArray(header) ? header[0] : header) ?? req.query.lastEventId;
       const lastId = raw !== undefined && /^\d{1,16}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
-      if (!nowPlaying.hub.admits(req.ip)) {
+      // Counted per client as the rate limits count them: IPv6 by its /64 (one line holds a whole /64).
+      const client = clientBucket(req.ip);
+      if (!nowPlaying.hub.admits(client)) {
         // Each stream holds a socket for hours: beyond the caps, the client is told when to come back,
         // in HTTP (Retry-After) and in SSE (`retry:`), with the error envelope as the event's data.
         const message = 'Too many live connections right now. Please try again shortly.';
@@ -194,7 +197,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       });
       req.raw.socket.setNoDelay(true);
       res.write(`retry: 3000\n\n${nowPlaying.framesSince(lastId)}`);
-      nowPlaying.hub.add(res, req.ip, audiences);
+      nowPlaying.hub.add(res, client, audiences);
     },
   );
 };
