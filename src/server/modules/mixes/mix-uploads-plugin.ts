@@ -69,7 +69,7 @@ export const mixUploadsPlugin: FastifyPluginAsyncZod<{ announceChange: () => Pro
     },
     async onUploadFinish(_req, upload) {
       try {
-        const row = await uploadMix({ db, storage, maxBytes }, stagedParts(directory, upload));
+        const row = await uploadMix({ db, storage, maxBytes, warn: (m) => app.log.warn(m) }, stagedParts(directory, upload));
         await opts.announceChange();
         // The listening copy is made as for a small upload.
         opts.renderInBackground();
