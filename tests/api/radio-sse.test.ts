@@ -300,6 +300,13 @@ describe('bounded live connections over IPv6', async () => {
     for (const c of [...ok, other]) c.close();
   });
 
+  it('holds the cap when one /64 opens many streams at once', async () => {
+    const many = await Promise.all(Array.from({ length: 8 }, (_, i) => SseClient.connect(url, { 'x-forwarded-for': `2001:db8:9:9::${i + 1}` })));
+    expect(many.filter((c) => c.status === 200)).toHaveLength(2);
+    expect(many.filter((c) => c.status === 503)).toHaveLength(6);
+    for (const c of many) c.close();
+  });
+
   afterAll(async () => {
     app.nowPlaying.hub.closeAll();
   });

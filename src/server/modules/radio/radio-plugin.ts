@@ -167,9 +167,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const lastId = raw !== undefined && /^\d{1,16}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
       // Counted per client as the rate limits count them: IPv6 by its /64 (one line holds a whole /64).
       const client = clientBucket(req.ip);
-      if (!nowPlaying.hub.admits(client)) {
-        // Each stream holds a socket for hours: beyond the caps, the client is told when to come back,
-        // in HTTP (Retry-After) and in SSE (`retry:`), with the error envelope as the event's data.
+      // Each stream holds a socket for hours: beyond the caps, the client is told when to come back,
+      // in HTTP (Retry-After) and in SSE (`retry:`), with the error envelope as the event's data.
+      const refuse = () => {
         const message = 'Too many live connections right now. Please try again shortly.';
         const envelope = JSON.stringify({ error: { code: 'too_many_streams', message }, message });
         return reply
@@ -178,9 +178,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           .header('cache-control', 'no-store')
           .type('text/event-stream; charset=utf-8')
           .send(`retry: ${SSE_RETRY_AFTER_S * 1000}\nevent: error\ndata: ${envelope}\n\n`);
-      }
+      };
+      if (!nowPlaying.hub.admits(client)) return refuse();
       // A resolver that fails (the database away) only leaves its audiences out: the stream still opens.
       const audiences = new Set((await Promise.all(app.liveAudiences.map((resolve) => resolve(req).catch(() => [])))).flat());
+      // Checked again after the wait, with nothing awaited until the stream joins the hub: parallel
+      // connections from one client cannot all pass the first check.
+      if (!nowPlaying.hub.admits(client)) return refuse();
       reply.hijack();
       const res = reply.raw;
       // The reader may have left while the audiences were looked up: a closed socket never joins the hub.
