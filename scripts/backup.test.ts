@@ -142,6 +142,24 @@ describe.each(kinds)('backup and restore ($kind)', { timeout: 300_000 }, ({ kind
     const forced = cli('restore', [archive, '--force'], env(into, intoUrl));
     expect(forced.code).toBe(0);
     expect(await rowCounts(configFor(into, intoUrl))).toEqual(before);
+
+    // A forced restore whose database does not load changes nothing, on either database.
+    const garbage = 'this is not a database dump';
+    const bad = path.join(temp, `${kind}-bad-database.tar.gz`);
+    const dbKind = kind === 'PGlite' ? 'pglite' : 'postgresql';
+    fs.writeFileSync(
+      bad,
+      tarGz([
+        { name: 'manifest.json', body: manifestFor(garbage, [{ path: 'new.txt', body: 'new' }], dbKind) },
+        { name: `database/${dbKind === 'pglite' ? 'pglite.tar.gz' : 'postgres.dump'}`, body: garbage },
+        { name: 'media/new.txt', body: 'new' },
+      ]),
+    );
+    const failed = cli('restore', [bad, '--force'], env(into, intoUrl));
+    expect(failed.code).toBe(1);
+    expect(failed.out).toContain('Nothing was changed');
+    expect(await rowCounts(configFor(into, intoUrl))).toEqual(before);
+    expect(mediaChecksums(into)).toEqual(media);
   });
 });
 
@@ -215,14 +233,20 @@ function tarGz(entries: { name: string; type?: string; body?: string | Buffer; l
 const sha = (b: string | Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** A manifest naming a (fake) PGlite dump and the given media files, each with its real checksum. */
-function manifestFor(database: string | Buffer, media: { path: string; body: string }[]): string {
+function manifestFor(database: string | Buffer, media: { path: string; body: string }[], kind: 'pglite' | 'postgresql' = 'pglite'): string {
   return JSON.stringify({
     format: 'dhr-backup',
     formatVersion: 1,
     createdAt: new Date().toISOString(),
     dhrVersion: '0.1.0',
     node: process.version,
-    database: { kind: 'pglite', serverVersion: 'PGlite', path: 'database/pglite.tar.gz', bytes: Buffer.from(database).length, sha256: sha(database) },
+    database: {
+      kind,
+      serverVersion: kind === 'pglite' ? 'PGlite' : '16',
+      path: kind === 'pglite' ? 'database/pglite.tar.gz' : 'database/postgres.dump',
+      bytes: Buffer.from(database).length,
+      sha256: sha(database),
+    },
     media: { kind: 'local', files: media.map((m) => ({ path: m.path, bytes: m.body.length, sha256: sha(m.body) })) },
   });
 }
