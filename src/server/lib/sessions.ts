@@ -86,10 +86,6 @@ export async function deleteSession(db: Db, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
-export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 /** What changed a member's credentials; each says which of their sessions end with it. */
 export type CredentialEvent =
   | 'email_changed_by_member'
