@@ -98,7 +98,6 @@ export type CredentialEvent =
   | 'admin_granted'
   | 'admin_removed'
   | 'email_proven_by_link'
-  | 'banned'
   | 'deleted';
 
 /**
@@ -106,6 +105,8 @@ export type CredentialEvent =
  * change came from a link opened without a session); 'none': sessions stay (a tier change: the
  * session reads the member row on every request).
  */
+// A ban from comments and chat is not among them: the member keeps listening and signing in; the ban
+// is read on every post (comment-rules.ts activeBan), so nothing needs to end.
 const SESSIONS_ENDING: Record<CredentialEvent, 'all' | 'others' | 'none'> = {
   email_changed_by_member: 'others',
   email_changed_by_admin: 'all',
@@ -117,7 +118,6 @@ const SESSIONS_ENDING: Record<CredentialEvent, 'all' | 'others' | 'none'> = {
   admin_granted: 'all',
   admin_removed: 'all',
   email_proven_by_link: 'others',
-  banned: 'all',
   deleted: 'all',
 };
 
