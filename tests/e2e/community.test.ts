@@ -50,10 +50,8 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
     return { page, errors, alerts };
   }
 
-  const waitForAlert = async (alerts: string[], text: string) => {
-    for (let i = 0; i < 300 && !alerts.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(alerts).toContain(text);
-  };
+  /** An in-page notice (toast) with this text. */
+  const waitForNotice = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
   async function openHomeComments(page: Page) {
     await page.goto('/');
@@ -76,7 +74,7 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
     await box.fill(content);
     await dialog.getByText(`${content.length}/500 characters`).waitFor();
     await box.press('Enter');
-    await waitForAlert(a.alerts, COMMENT_MESSAGES.posted);
+    await waitForNotice(a.page, COMMENT_MESSAGES.posted);
     await dialog.getByText(content).waitFor();
     expect(await box.inputValue()).toBe('');
     await shot(a.page, 'comments-dialog-desktop');
@@ -99,7 +97,7 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
     await reporterDialog.getByRole('button', { name: 'Report' }).click();
     await reporterDialog.getByLabel('Reason for reporting').selectOption('harassment');
     await reporterDialog.getByRole('button', { name: 'Submit Report' }).click();
-    await waitForAlert(r.alerts, COMMENT_MESSAGES.reported);
+    await waitForNotice(r.page, COMMENT_MESSAGES.reported);
     await reporterDialog.getByText(content).waitFor({ state: 'detached' });
 
     // The admin finds it under Reported (1), rejects it and bans the author.
@@ -110,13 +108,16 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
     await card.getByText('harassment').waitFor();
     await shot(m.page, 'moderation-desktop');
     await card.getByRole('button', { name: 'Ban User' }).click();
+    // No reason: the field says so, and nothing is sent.
+    await card.getByRole('button', { name: 'Confirm Ban' }).click();
+    await card.getByText(MODERATION_MESSAGES.banReasonRequired).waitFor();
     await card.getByLabel('Reason').fill('Harassing other listeners');
     await card.getByLabel('Days (empty: permanent)').fill('7');
     await card.getByRole('button', { name: 'Confirm Ban' }).click();
-    await waitForAlert(m.alerts, MODERATION_MESSAGES.banned(author.user.username));
+    await waitForNotice(m.page, MODERATION_MESSAGES.banned(author.user.username));
     await card.getByText('Banned', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Reject' }).click();
-    await waitForAlert(m.alerts, MODERATION_MESSAGES.rejected);
+    await waitForNotice(m.page, MODERATION_MESSAGES.rejected);
     await m.page.getByRole('tab', { name: 'Reported (0)' }).waitFor();
     await m.page.getByRole('tab', { name: 'Moderation Log' }).click();
     await m.page.getByRole('cell', { name: 'Banned' }).waitFor();
@@ -127,7 +128,7 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
     await again.getByText(content).waitFor({ state: 'detached' });
     await again.getByLabel('Your comment').fill('Am I still here?');
     await again.getByRole('button', { name: 'Post Comment' }).click();
-    await waitForAlert(a.alerts, COMMENT_MESSAGES.banned);
+    await waitForNotice(a.page, COMMENT_MESSAGES.banned);
 
     expect(a.errors.filter((e) => /status of 403/.test(e))).toHaveLength(1);
     for (const p of [f, r, m]) expect(unexpected(p.errors)).toEqual([]);
@@ -170,18 +171,18 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
         .getByRole('listitem', { name: `Ban on ${free.user.username}` })
         .getByRole('button', { name: 'Lift' })
         .click();
-      await waitForAlert(m.alerts, MODERATION_MESSAGES.lifted(free.user.username));
+      await waitForNotice(m.page, MODERATION_MESSAGES.lifted(free.user.username));
       expect(m.alerts).toContain(MODERATION_MESSAGES.liftConfirm(free.user.username));
       await m.page.getByRole('listitem', { name: `Ban on ${free.user.username}` }).waitFor({ state: 'detached' });
       await m.page.getByRole('tab', { name: /^Held \(/ }).click();
       await card.getByRole('button', { name: 'Approve' }).click();
-      await waitForAlert(m.alerts, MODERATION_MESSAGES.threadApproved);
+      await waitForNotice(m.page, MODERATION_MESSAGES.threadApproved);
       await card.waitFor({ state: 'detached' });
       // A held chat message waits in the same queue, with its chat, and is approved from there.
       const chatCard = m.page.getByRole('listitem', { name: `Chat message by ${reporter.user.username}` }).filter({ hasText: chatText });
       await chatCard.getByText(`in ${FREE_CHAT_NAME}`).waitFor();
       await chatCard.getByRole('button', { name: 'Approve' }).click();
-      await waitForAlert(m.alerts, MODERATION_MESSAGES.chatApproved);
+      await waitForNotice(m.page, MODERATION_MESSAGES.chatApproved);
       await chatCard.waitFor({ state: 'detached' });
       expect(unexpected(m.errors)).toEqual([]);
     }
@@ -200,13 +201,13 @@ describe.skipIf(!canRunBrowser)('community in the browser', () => {
     await row.getByRole('button', { name: /Contact Us/ }).click();
     const dialog = v.page.getByRole('dialog', { name: 'Contact Us' });
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await waitForAlert(v.alerts, CONTACT_MESSAGES.required);
+    await waitForNotice(v.page, CONTACT_MESSAGES.required);
     await dialog.getByLabel('Name *').fill('Niamh');
     await dialog.getByLabel('Email *').fill('niamh@example.ie');
     await dialog.getByLabel('Message *').fill('Can you play more Larry Heard?');
     await shot(v.page, 'contact-phone');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await waitForAlert(v.alerts, CONTACT_MESSAGES.sent);
+    await waitForNotice(v.page, CONTACT_MESSAGES.sent);
     expect((await h.app.database.db.select().from(contactMessages)).map((c) => c.name)).toContain('Niamh');
 
     const m = await pageAs(admin);

@@ -42,10 +42,8 @@ describe.skipIf(!canRunBrowser)('member-facing pages in the browser', () => {
     return { page, alerts, errors };
   }
 
-  const waitForAlert = async (alerts: string[], text: string) => {
-    for (let i = 0; i < 200 && !alerts.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(alerts).toContain(text);
-  };
+  /** An in-page notice (toast) with this text. */
+  const waitForNotice = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
   const footerLinks = (page: Page) =>
     page
@@ -190,7 +188,7 @@ describe.skipIf(!canRunBrowser)('member-facing pages in the browser', () => {
     await dialog.getByLabel('Email *').fill('aoife@example');
     await dialog.getByLabel('Message *').fill('Love the Sunday sessions');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await waitForAlert(alerts, CONTACT_MESSAGES.invalidEmail);
+    await waitForNotice(page, CONTACT_MESSAGES.invalidEmail);
     const email = dialog.getByLabel('Email *');
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     await dialog.getByText(CONTACT_MESSAGES.invalidEmail).waitFor();
@@ -200,14 +198,14 @@ describe.skipIf(!canRunBrowser)('member-facing pages in the browser', () => {
     // Missing fields: the spec's alert, and each empty field says so.
     await dialog.getByLabel('Name *').fill('');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await waitForAlert(alerts, CONTACT_MESSAGES.required);
+    await waitForNotice(page, CONTACT_MESSAGES.required);
     await dialog.getByText(CONTACT_MESSAGES.nameRequired).waitFor();
 
     await dialog.getByLabel('Name *').fill('Aoife');
     await email.fill('aoife@example.ie');
     expect(await email.getAttribute('aria-invalid')).toBeNull();
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await waitForAlert(alerts, CONTACT_MESSAGES.sent);
+    await waitForNotice(page, CONTACT_MESSAGES.sent);
   });
 
   it('comments show their status chip: approved green, pending yellow', async () => {
@@ -264,11 +262,11 @@ describe.skipIf(!canRunBrowser)('member-facing pages in the browser', () => {
     const box = page.getByRole('region', { name: `Comments on ${item.title}` }).getByLabel('Your comment');
     await box.fill('Great report');
     await box.press('Enter');
-    await waitForAlert(alerts, newsCommentFailure('Comments are resting'));
+    await waitForNotice(page, newsCommentFailure('Comments are resting'));
     expect(newsCommentFailure('Comments are resting')).toBe('Failed to post comment: Comments are resting');
 
     reply = { status: 500, body: 'not json' };
     await box.press('Enter');
-    await waitForAlert(alerts, 'Failed to post comment: Unknown error');
+    await waitForNotice(page, 'Failed to post comment: Unknown error');
   });
 });

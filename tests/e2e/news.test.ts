@@ -202,9 +202,8 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     await item.getByRole('button', { name: 'Comments' }).click();
     const box = item.getByRole('region', { name: 'Comments on Label EP out now' }).getByLabel('Your comment');
     await box.fill('Those four tracks are pure gold');
-    const alert = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))));
     await box.press('Enter');
-    expect(await alert).toBe(COMMENT_MESSAGES.posted);
+    await page.getByTestId('toast').filter({ hasText: COMMENT_MESSAGES.posted }).waitFor();
     await item.getByText('Those four tracks are pure gold').waitFor();
     // The thread's own discussion is separate from the news item's.
     const thread = page.getByRole('article', { name: 'Larry Heard appreciation thread' });

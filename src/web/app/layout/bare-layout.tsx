@@ -1,4 +1,5 @@
 import { PageSpinner } from '../../components/ui/spinner';
+import { ToastHost } from '../../components/ui/toasts';
 import { PageOutlet } from '../page-outlet';
 
 /** Pop-out player windows: the page alone, no top bar or footer. */
@@ -6,6 +7,7 @@ export function BareLayout() {
   return (
     <main id="main" className="min-h-dvh">
       <PageOutlet fallback={<PageSpinner />} />
+      <ToastHost />
     </main>
   );
 }

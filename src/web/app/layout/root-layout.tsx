@@ -1,4 +1,5 @@
 import { PageSpinner } from '../../components/ui/spinner';
+import { ToastHost } from '../../components/ui/toasts';
 import { PageOutlet } from '../page-outlet';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
@@ -19,6 +20,7 @@ export function RootLayout() {
         <PageOutlet fallback={<PageSpinner />} />
       </main>
       <Footer />
+      <ToastHost />
     </div>
   );
 }

@@ -3,14 +3,17 @@ import { MODERATION_MESSAGES, type CommentBan } from '../../../../contracts/comm
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/dates';
 import { useLiftBan } from '../api/lift-ban';
-import { notify } from '../lib/notify';
+import { notify } from '../../../components/ui/toasts';
 
 /** The bans in force, each with Lift (asked first). */
 export function BansList({ bans }: { bans: CommentBan[] }) {
   const lift = useLiftBan();
   const onLift = (ban: CommentBan) => {
     if (!window.confirm(MODERATION_MESSAGES.liftConfirm(ban.username))) return;
-    lift.mutate(ban.userId, { onSuccess: () => notify(MODERATION_MESSAGES.lifted(ban.username)), onError: () => notify(MODERATION_MESSAGES.liftFailed) });
+    lift.mutate(ban.userId, {
+      onSuccess: () => notify(MODERATION_MESSAGES.lifted(ban.username)),
+      onError: () => notify(MODERATION_MESSAGES.liftFailed, 'error'),
+    });
   };
   if (bans.length === 0) return <p className="glass rounded-3xl p-8 text-center text-mist-300">Nobody is banned.</p>;
   return (

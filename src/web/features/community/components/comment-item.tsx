@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { formatDate, formatDateTime, relativeTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useReportComment } from '../api/report-comment';
-import { notify } from '../lib/notify';
+import { notify } from '../../../components/ui/toasts';
 import { Avatar } from './avatar';
 
 const STATUS_TONE = { approved: 'green', pending: 'yellow', rejected: 'red' } as const;

@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '../../../lib/http';
 import { usePermissions } from '../../auth';
 import { useComments } from '../api/get-comments';
 import { usePostComment } from '../api/post-comment';
-import { notify } from '../lib/notify';
+import { notify } from '../../../components/ui/toasts';
 import { CommentItem } from './comment-item';
 import { ProfileDialog } from './lazy-dialogs';
 

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField, TextField } from '../../../components/ui/form-controls';
 import { useSendContact } from '../api/send-contact';
-import { notify } from '../lib/notify';
+import { notify } from '../../../components/ui/toasts';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 /** The contact form. */

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useModerate } from '../api/moderate-comment';
 import { useModerateThread } from '../api/moderate-thread';
 import { useModerateChatMessage } from '../api/moderate-chat-message';
-import { notify } from '../lib/notify';
+import { notify } from '../../../components/ui/toasts';
 
 /**
  * One held item of any kind with Approve and Remove. A comment is removed by rejecting it (it
@@ -28,7 +28,7 @@ export function HeldItemCard({ item }: { item: ModerationQueueItem }) {
         action === 'approve'
           ? [MODERATION_MESSAGES.approved, MODERATION_MESSAGES.approveFailed]
           : [MODERATION_MESSAGES.rejected, MODERATION_MESSAGES.rejectFailed];
-      comment.mutate({ action, commentId: item.id }, { onSuccess: () => notify(ok), onError: () => notify(failed) });
+      comment.mutate({ action, commentId: item.id }, { onSuccess: () => notify(ok), onError: () => notify(failed, 'error') });
       return;
     }
     if (item.kind === 'chat') {
@@ -36,7 +36,7 @@ export function HeldItemCard({ item }: { item: ModerationQueueItem }) {
         { id: item.id, decision },
         {
           onSuccess: () => notify(decision === 'approve' ? MODERATION_MESSAGES.chatApproved : MODERATION_MESSAGES.chatRemoved),
-          onError: () => notify(MODERATION_MESSAGES.chatFailed),
+          onError: () => notify(MODERATION_MESSAGES.chatFailed, 'error'),
         },
       );
       return;
@@ -46,7 +46,7 @@ export function HeldItemCard({ item }: { item: ModerationQueueItem }) {
       { id: item.id, decision },
       {
         onSuccess: () => notify(decision === 'approve' ? MODERATION_MESSAGES.threadApproved : MODERATION_MESSAGES.threadRemoved),
-        onError: () => notify(MODERATION_MESSAGES.threadFailed),
+        onError: () => notify(MODERATION_MESSAGES.threadFailed, 'error'),
       },
     );
   };

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-controls';
 import { formatDateTime } from '../../../lib/dates';
 import { useModerate, type ModerationCall } from '../api/moderate-comment';
-import { notify } from '../lib/notify';
+import { notify } from '../../../components/ui/toasts';
 
 const OUTCOME = {
   approve: [MODERATION_MESSAGES.approved, MODERATION_MESSAGES.approveFailed],
@@ -20,18 +20,21 @@ export function ModerationCard({ comment }: { comment: ModeratedComment }) {
   const moderate = useModerate();
   const [banning, setBanning] = useState(false);
   const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>(undefined);
   const [days, setDays] = useState('');
 
   const act = (action: 'approve' | 'reject' | 'delete') => {
     if (action === 'delete' && !window.confirm(MODERATION_MESSAGES.deleteConfirm)) return;
     const [ok, failed] = OUTCOME[action];
-    moderate.mutate({ action, commentId: comment.id }, { onSuccess: () => notify(ok), onError: () => notify(failed) });
+    moderate.mutate({ action, commentId: comment.id }, { onSuccess: () => notify(ok), onError: () => notify(failed, 'error') });
   };
 
   const ban = (e: FormEvent) => {
     e.preventDefault();
-    // No reason cancels; empty days means permanent. A deleted member has no account left to ban.
-    if (!reason.trim() || !comment.userId) return setBanning(false);
+    // A ban needs its reason (said by the field); empty days means permanent. A deleted member has no account left to ban.
+    if (!comment.userId) return setBanning(false);
+    if (!reason.trim()) return setReasonError(MODERATION_MESSAGES.banReasonRequired);
+    setReasonError(undefined);
     const n = Number(days);
     const expiresAt = days.trim() && Number.isFinite(n) && n > 0 ? new Date(Date.now() + n * DAY_MS).toISOString() : null;
     const call: ModerationCall = { action: 'ban', userId: comment.userId, reason: reason.trim(), expiresAt };
@@ -42,7 +45,7 @@ export function ModerationCard({ comment }: { comment: ModeratedComment }) {
         setReason('');
         setDays('');
       },
-      onError: () => notify(MODERATION_MESSAGES.banFailed),
+      onError: () => notify(MODERATION_MESSAGES.banFailed, 'error'),
     });
   };
 
@@ -89,7 +92,16 @@ export function ModerationCard({ comment }: { comment: ModeratedComment }) {
       </div>
       {banning && (
         <form onSubmit={ban} className="mt-3 grid gap-2 rounded-2xl border border-rose-400/20 bg-rose-500/5 p-3 sm:grid-cols-[1fr_9rem_auto]">
-          <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+          <TextField
+            label="Reason"
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setReasonError(undefined);
+            }}
+            maxLength={500}
+            error={reasonError}
+          />
           <TextField label="Days (empty: permanent)" value={days} onChange={(e) => setDays(e.target.value)} inputMode="numeric" />
           <Button type="submit" size="sm" variant="danger" className="self-end">
             Confirm Ban

@@ -16,7 +16,7 @@ import { useSetFollowing } from '../api/follow-member';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadImage } from '../api/upload-image';
-import { notify } from '../lib/notify';
+import { notify } from '../../../components/ui/toasts';
 import { Avatar } from './avatar';
 import { PAID_TIERS, tierList } from '../../../../contracts/tier-table';
 

@@ -18,7 +18,7 @@ import { getStreamUrl } from '../api/get-stream-url';
 import { useVipMixes } from '../api/get-vip-mixes';
 import { useRequestDownload } from '../api/request-download';
 import { MixCard } from '../components/mix-card';
-import { ToastStack, useToasts } from '../components/toasts';
+import { notify } from '../../../components/ui/toasts';
 import { mixAccessInfo } from '../lib/mix-access';
 import { formatNumber } from '../../../lib/numbers';
 import { tierPrice } from '../../../lib/tier-prices';
@@ -48,7 +48,6 @@ export default function VipPage() {
   const { data: mixes = [], isPending } = useVipMixes();
   const permissions = usePermissions();
   const access = mixAccessInfo(permissions.data, permissions.isError);
-  const { toasts, show } = useToasts();
   // The invitation to VIP under the grid renders after the first paint.
   const belowTheFold = useAfterFirstPaint();
   const download = useRequestDownload();
@@ -57,7 +56,7 @@ export default function VipPage() {
   const [genre, setGenre] = useState('all');
   const player = useMediaPlayer<VipMix>({
     streamUrl: (mix) => getStreamUrl(mix.id),
-    notify: show,
+    notify,
     loadError: (mix, err) =>
       err instanceof ApiError && [403, 409, 429].includes(err.status) ? errorMessage(err, `Error Loading: ${mix.title}`) : `Error Loading: ${mix.title}`,
   });
@@ -73,32 +72,30 @@ export default function VipPage() {
 
   function onPlay(mix: VipMix) {
     // The current mix always toggles; a new one plays only for DHR1 and above.
-    if (current?.id !== mix.id && !access.canPlayMixes) return show(access.message || MIX_MESSAGES.playRequiresSubscription, 'error');
+    if (current?.id !== mix.id && !access.canPlayMixes) return notify(access.message || MIX_MESSAGES.playRequiresSubscription, 'error');
     player.play(mix);
   }
 
   function onDownload(mix: VipMix) {
     const userId = permissions.data?.userId;
-    if (!access.canDownload || !userId) return show(MIX_MESSAGES.vipRequiredForDownloads, 'error');
-    if (access.remainingDownloads <= 0) return show(MIX_MESSAGES.dailyLimitReached, 'error');
+    if (!access.canDownload || !userId) return notify(MIX_MESSAGES.vipRequiredForDownloads, 'error');
+    if (access.remainingDownloads <= 0) return notify(MIX_MESSAGES.dailyLimitReached, 'error');
     download.mutate(
       { mixId: mix.id, userId },
       {
         onSuccess: (grant) => {
-          if (!grant.downloadUrl) return show('Download URL not available', 'error');
+          if (!grant.downloadUrl) return notify('Download URL not available', 'error');
           startBrowserDownload(grant.downloadUrl);
-          show(MIX_MESSAGES.downloadStarted(grant.remainingDownloads));
+          notify(MIX_MESSAGES.downloadStarted(grant.remainingDownloads));
         },
         // fetch rejects with a TypeError when the request never reached the server.
-        onError: (err) => show(err instanceof TypeError ? MIX_MESSAGES.downloadNetworkError : errorMessage(err, MIX_MESSAGES.downloadFailed), 'error'),
+        onError: (err) => notify(err instanceof TypeError ? MIX_MESSAGES.downloadNetworkError : errorMessage(err, MIX_MESSAGES.downloadFailed), 'error'),
       },
     );
   }
 
   return (
     <PageContainer className={current ? 'pt-10 pb-32 sm:pt-14' : 'py-10 sm:py-14'}>
-      <ToastStack toasts={toasts} />
-
       <header className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
         <div>
           <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.25em] text-amber-200 uppercase">
