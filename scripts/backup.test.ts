@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
@@ -113,6 +114,11 @@ describe.each(kinds)('backup and restore ($kind)', { timeout: 300_000 }, ({ kind
     const backup = cli('backup', ['--out', archive], env(from, fromUrl));
     expect(backup.out).toContain(`Backup written to ${archive}`);
     expect(backup.code).toBe(0);
+    // Readable by the operator only: the archive, and every entry inside it.
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+    const listing = spawnSync('tar', ['-tvzf', archive], { encoding: 'utf8' }).stdout.trim().split('\n');
+    expect(listing.length).toBeGreaterThan(3);
+    for (const line of listing) expect(line).toMatch(/^(-rw-------|drwx------) /);
 
     const restore = cli('restore', [archive], env(into, intoUrl));
     expect(restore.out).toContain(`Restored ${archive}`);
@@ -136,6 +142,24 @@ describe.each(kinds)('backup and restore ($kind)', { timeout: 300_000 }, ({ kind
     const forced = cli('restore', [archive, '--force'], env(into, intoUrl));
     expect(forced.code).toBe(0);
     expect(await rowCounts(configFor(into, intoUrl))).toEqual(before);
+
+    // A forced restore whose database does not load changes nothing, on either database.
+    const garbage = 'this is not a database dump';
+    const bad = path.join(temp, `${kind}-bad-database.tar.gz`);
+    const dbKind = kind === 'PGlite' ? 'pglite' : 'postgresql';
+    fs.writeFileSync(
+      bad,
+      tarGz([
+        { name: 'manifest.json', body: manifestFor(garbage, [{ path: 'new.txt', body: 'new' }], dbKind) },
+        { name: `database/${dbKind === 'pglite' ? 'pglite.tar.gz' : 'postgres.dump'}`, body: garbage },
+        { name: 'media/new.txt', body: 'new' },
+      ]),
+    );
+    const failed = cli('restore', [bad, '--force'], env(into, intoUrl));
+    expect(failed.code).toBe(1);
+    expect(failed.out).toContain('Nothing was changed');
+    expect(await rowCounts(configFor(into, intoUrl))).toEqual(before);
+    expect(mediaChecksums(into)).toEqual(media);
   });
 });
 
@@ -176,6 +200,144 @@ describe('backup and restore refuse what they cannot do whole', { timeout: 120_0
     const t = cli('restore', [tampered], { DATA_DIR: target });
     expect(t.code).toBe(1);
     expect(t.out).toContain(`The backup is damaged: media/${victim}`);
+    expect(fs.existsSync(path.join(target, 'db'))).toBe(false);
+  });
+});
+
+/** A .tar.gz built byte by byte, so a test can write the entries `tar -c` never would. */
+function tarGz(entries: { name: string; type?: string; body?: string | Buffer; link?: string }[]): Buffer {
+  const blocks: Buffer[] = [];
+  for (const e of entries) {
+    const body = Buffer.from(e.body ?? '');
+    const h = Buffer.alloc(512);
+    h.write(e.name, 0, 100);
+    h.write('0000600\0', 100);
+    h.write('0000000\0', 108);
+    h.write('0000000\0', 116);
+    h.write(`${body.length.toString(8).padStart(11, '0')}\0`, 124);
+    h.write('00000000000\0', 136);
+    h.write('        ', 148);
+    h.write(e.type ?? '0', 156);
+    if (e.link) h.write(e.link, 157, 100);
+    h.write('ustar\0', 257);
+    h.write('00', 263);
+    let sum = 0;
+    for (const b of h) sum += b;
+    h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+    blocks.push(h, body, Buffer.alloc((512 - (body.length % 512)) % 512));
+  }
+  blocks.push(Buffer.alloc(1024));
+  return zlib.gzipSync(Buffer.concat(blocks));
+}
+
+const sha = (b: string | Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** A manifest naming a (fake) PGlite dump and the given media files, each with its real checksum. */
+function manifestFor(database: string | Buffer, media: { path: string; body: string }[], kind: 'pglite' | 'postgresql' = 'pglite'): string {
+  return JSON.stringify({
+    format: 'dhr-backup',
+    formatVersion: 1,
+    createdAt: new Date().toISOString(),
+    dhrVersion: '0.1.0',
+    node: process.version,
+    database: {
+      kind,
+      serverVersion: kind === 'pglite' ? 'PGlite' : '16',
+      path: kind === 'pglite' ? 'database/pglite.tar.gz' : 'database/postgres.dump',
+      bytes: Buffer.from(database).length,
+      sha256: sha(database),
+    },
+    media: { kind: 'local', files: media.map((m) => ({ path: m.path, bytes: m.body.length, sha256: sha(m.body) })) },
+  });
+}
+
+describe('backups: only their owner reads them; restores never destroy and never leave their folder', { timeout: 120_000 }, () => {
+  it('refuses to write a backup into a directory every user may write to, unless --force', () => {
+    const shared = path.join(temp, 'shared');
+    fs.mkdirSync(shared);
+    fs.chmodSync(shared, 0o777);
+    const out = path.join(shared, 'b.tar.gz');
+    const r = cli('backup', ['--out', out], { DATA_DIR: path.join(temp, 'PGlite-from'), LOG_LEVEL: 'silent' });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('is writable by every user');
+    expect(r.out).toContain('--force');
+    expect(fs.readdirSync(shared)).toEqual([]);
+    const forced = cli('backup', ['--out', out, '--force'], { DATA_DIR: path.join(temp, 'PGlite-from'), LOG_LEVEL: 'silent' });
+    expect(forced.code).toBe(0);
+    expect(fs.statSync(out).mode & 0o777).toBe(0o600);
+  });
+
+  it('a failed restore --force leaves the old database and media as they were and says "Nothing was changed"', async () => {
+    const into = path.join(temp, 'PGlite-into');
+    const before = await rowCounts(configFor(into));
+    const media = mediaChecksums(into);
+    const garbage = 'this is not a PGlite data directory';
+    const archive = path.join(temp, 'bad-database.tar.gz');
+    fs.writeFileSync(
+      archive,
+      tarGz([
+        { name: 'manifest.json', body: manifestFor(garbage, [{ path: 'new.txt', body: 'new' }]) },
+        { name: 'database/pglite.tar.gz', body: garbage },
+        { name: 'media/new.txt', body: 'new' },
+      ]),
+    );
+    const r = cli('restore', [archive, '--force'], { DATA_DIR: into, LOG_LEVEL: 'silent' });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('Nothing was changed');
+    expect(r.out.trim().split('\n')).toHaveLength(1);
+    expect(await rowCounts(configFor(into))).toEqual(before);
+    expect(mediaChecksums(into)).toEqual(media);
+    expect(fs.readdirSync(into).sort()).toEqual(['db', 'media']);
+  });
+
+  it('refuses archives with .., absolute names, links or devices, and manifests whose paths leave media/: nothing written anywhere', () => {
+    const target = path.join(temp, 'hostile-target');
+    const outside = path.join(temp, 'escaped.txt');
+    const cases: { why: string; entries: Parameters<typeof tarGz>[0]; says: string }[] = [
+      { why: '..', entries: [{ name: '../escaped.txt', body: 'x' }], says: 'path with ..' },
+      { why: 'absolute', entries: [{ name: outside, body: 'x' }], says: 'absolute path' },
+      { why: 'symlink', entries: [{ name: 'media/link', type: '2', link: '/etc/passwd' }], says: 'a symbolic link' },
+      { why: 'hardlink', entries: [{ name: 'media/link', type: '1', link: '/etc/passwd' }], says: 'a hard link' },
+      { why: 'device', entries: [{ name: 'media/dev', type: '3' }], says: 'a device' },
+      { why: 'fifo', entries: [{ name: 'media/fifo', type: '6' }], says: 'a FIFO' },
+    ];
+    for (const c of cases) {
+      const archive = path.join(temp, `hostile-${c.why}.tar.gz`);
+      fs.writeFileSync(archive, tarGz([{ name: 'manifest.json', body: '{}' }, ...c.entries]));
+      const r = cli('restore', [archive], { DATA_DIR: target, LOG_LEVEL: 'silent' });
+      expect(r.code, c.why).toBe(1);
+      expect(r.out, c.why).toContain(c.says);
+      expect(r.out, c.why).toContain('Nothing was changed');
+      expect(fs.existsSync(outside), c.why).toBe(false);
+      expect(fs.existsSync(path.join(target, 'db')), c.why).toBe(false);
+    }
+
+    // Well-formed entries, but the manifest sends a media file to ../ (today it would land beside media/).
+    const archive = path.join(temp, 'hostile-manifest.tar.gz');
+    fs.writeFileSync(
+      archive,
+      tarGz([
+        { name: 'manifest.json', body: manifestFor('db', [{ path: '../escaped.txt', body: 'x' }]) },
+        { name: 'database/pglite.tar.gz', body: 'db' },
+        { name: 'escaped.txt', body: 'x' },
+      ]),
+    );
+    const m = cli('restore', [archive], { DATA_DIR: target, LOG_LEVEL: 'silent' });
+    expect(m.code).toBe(1);
+    expect(m.out).toContain('Nothing was changed');
+    expect(fs.existsSync(path.join(target, 'escaped.txt'))).toBe(false);
+    expect(fs.existsSync(path.join(target, 'db'))).toBe(false);
+  });
+
+  it('a truncated archive is called damaged or truncated', () => {
+    const whole = fs.readFileSync(path.join(temp, 'PGlite.tar.gz'));
+    const cut = path.join(temp, 'truncated.tar.gz');
+    fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+    const target = path.join(temp, 'truncated-target');
+    const r = cli('restore', [cut], { DATA_DIR: target, LOG_LEVEL: 'silent' });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('is damaged or truncated');
+    expect(r.out).toContain('Nothing was changed');
     expect(fs.existsSync(path.join(target, 'db'))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `npm run backup -- --out FILE`: one archive of this instance (database, local media, manifest with
- * checksums). Configured like the server (DATA_DIR, DATABASE_URL, S3_BUCKET). On PGlite, stop DHR first:
+ * checksums), readable by its owner only. Configured like the server (DATA_DIR, DATABASE_URL, S3_BUCKET). On PGlite, stop DHR first:
  * PGlite serves one process, and the lock refuses a backup of a database in use.
  */
 import { parseArgs } from 'node:util';
@@ -8,13 +8,16 @@ import { dublinDate } from '../src/server/lib/dates';
 import { runOperatorCommand } from './lib/operator-command';
 import { createBackup } from './lib/backup-archive';
 
-const USAGE = 'Usage: npm run backup -- [--out FILE]   (default: dhr-backup-<date>.tar.gz)';
+const USAGE = 'Usage: npm run backup -- [--out FILE] [--force]   (default: dhr-backup-<date>.tar.gz; --force writes into a directory every user may write to)';
 
 await runOperatorCommand(USAGE, async (config) => {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { out: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (values.help) return { message: USAGE };
   const out = values.out ?? `dhr-backup-${dublinDate(new Date())}.tar.gz`;
-  const manifest = await createBackup(config, out);
+  const manifest = await createBackup(config, out, values.force === true);
   const media =
     manifest.media.kind === 's3'
       ? `media stay in S3 bucket ${manifest.media.bucket ?? ''} (back them up with the bucket's versioning)`

@@ -3,21 +3,43 @@
  * tar, or pg_dump's custom format) and the local media files, each with its SHA-256 in the manifest.
  * `npm run backup` and `npm run restore` are thin command lines around createBackup and restoreBackup.
  */
-import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { z } from 'zod';
 import type { Config } from '../../src/server/config';
-import { acquireDirLock } from '../../src/server/db/dir-lock';
-import { dumpPglite, dumpPostgres, loadPglite, pgliteExists, postgresTableCount, postgresVersion, restorePostgres } from '../../src/server/db/backup';
+import {
+  dumpPglite,
+  dumpPostgres,
+  loadPglite,
+  lockPgliteDir,
+  pgliteExists,
+  postgresTableCount,
+  postgresVersion,
+  restorePostgres,
+} from '../../src/server/db/backup';
+import { DatabaseLockedError } from '../../src/server/db/dir-lock';
+import { DamagedArchiveError, extractArchive, NotAnArchiveError, safeSegments, UnsafeEntryError } from './tar-extract';
 
-const run = promisify(execFile);
 const FORMAT = 'dhr-backup';
+const NOTHING_CHANGED = 'Nothing was changed.';
 
-const fileEntrySchema = z.object({ path: z.string(), bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+/** A manifest path is relative, without `..`: a media file can only land inside media/ (docs/security.md, "Backups"). */
+const relativePath = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((p) => {
+    try {
+      return safeSegments(p).join('/') === p;
+    } catch {
+      return false;
+    }
+  });
+
+const fileEntrySchema = z.object({ path: relativePath, bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
 const manifestSchema = z.object({
   format: z.literal(FORMAT),
   formatVersion: z.literal(1),
@@ -59,9 +81,45 @@ function packageVersion(): string {
   return pkg.version ?? 'unknown';
 }
 
-/** Writes the archive to `out`; returns its manifest. */
-export async function createBackup(config: Config, out: string): Promise<BackupManifest> {
+/** Every file and directory under `dir` readable by its owner only (the archive's entries keep these modes). */
+function ownerOnly(dir: string): void {
+  fs.chmodSync(dir, 0o700);
+  for (const d of fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]) {
+    const p = path.join(d.parentPath, d.name);
+    if (d.isDirectory()) fs.chmodSync(p, 0o700);
+    else if (d.isFile()) fs.chmodSync(p, 0o600);
+  }
+}
+
+/** `tar -cz` of `dir` into the open file `fd` (created 0600 by us, so tar never opens a path an attacker could have placed). */
+function tarInto(dir: string, fd: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('tar', ['-cz', '-C', dir, '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const outStream = fs.createWriteStream('', { fd, autoClose: false });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.stdout.pipe(outStream);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      outStream.end(() => (code === 0 ? resolve() : reject(new Error(`tar failed: ${stderr.trim()}`))));
+    });
+  });
+}
+
+/**
+ * Writes the archive to `out` (0600, every entry inside 0600 or 0700); returns its manifest. A directory
+ * every user may write to is refused unless `force`: another user could read or swap the archive.
+ */
+export async function createBackup(config: Config, out: string, force = false): Promise<BackupManifest> {
+  const outDir = path.dirname(path.resolve(out));
+  if (!fs.existsSync(outDir)) fs.mkdirSync(outDir, { recursive: true, mode: 0o700 });
+  if ((fs.statSync(outDir).mode & 0o002) !== 0 && !force) {
+    throw new BackupError(
+      `Refused: ${outDir} is writable by every user, who could replace or read the backup there. Write it into a directory only you can write to, or add --force.`,
+    );
+  }
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-backup-'));
+  const umask = process.umask(0o077); // pg_dump and the copies create their files for the owner only
   try {
     fs.mkdirSync(path.join(staging, 'database'));
     let database: BackupManifest['database'];
@@ -97,14 +155,26 @@ export async function createBackup(config: Config, out: string): Promise<BackupM
       database,
       media,
     };
-    fs.writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
-    // Written beside the target and renamed: an interrupted backup never leaves a truncated archive under the name.
-    const partial = `${path.resolve(out)}.partial`;
-    await run('tar', ['-czf', partial, '-C', staging, '.']);
+    fs.writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+    ownerOnly(staging);
+    // Written beside the target under a fresh name and renamed: an interrupted backup never leaves a
+    // truncated archive under the name, and the file is ours (O_EXCL, 0600) from its first byte.
+    const partial = `${path.resolve(out)}.${randomBytes(6).toString('hex')}.partial`;
+    const fd = fs.openSync(partial, 'wx', 0o600);
+    try {
+      fs.fchmodSync(fd, 0o600);
+      await tarInto(staging, fd);
+      fs.fsyncSync(fd);
+    } catch (err) {
+      fs.rmSync(partial, { force: true });
+      throw err;
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(partial, out);
     return manifest;
   } finally {
+    process.umask(umask);
     fs.rmSync(staging, { recursive: true, force: true });
   }
 }
@@ -113,40 +183,90 @@ export async function createBackup(config: Config, out: string): Promise<BackupM
 async function unpack(file: string, into: string): Promise<BackupManifest> {
   if (!fs.existsSync(file)) throw new BackupError(`No backup at ${file}.`);
   try {
-    await run('tar', ['-xzf', file, '-C', into]);
-  } catch {
-    throw new BackupError(`${file} is not a DHR backup (it does not unpack as .tar.gz).`);
+    await extractArchive(file, into);
+  } catch (err) {
+    if (err instanceof NotAnArchiveError) throw new BackupError(`${file} is not a DHR backup (it does not unpack as .tar.gz). ${NOTHING_CHANGED}`);
+    if (err instanceof DamagedArchiveError) throw new BackupError(`${file} is damaged or truncated (${err.message}). ${NOTHING_CHANGED}`);
+    if (err instanceof UnsafeEntryError) throw new BackupError(`${file} is refused: it holds ${err.message}. ${NOTHING_CHANGED}`);
+    throw err;
   }
   let manifest: BackupManifest;
   try {
     manifest = manifestSchema.parse(JSON.parse(fs.readFileSync(path.join(into, 'manifest.json'), 'utf8')));
   } catch {
-    throw new BackupError(`${file} is not a DHR backup (no readable manifest.json).`);
+    throw new BackupError(`${file} is not a DHR backup (no readable manifest.json, or a path in it leaves the archive). ${NOTHING_CHANGED}`);
   }
   const entries = [manifest.database, ...manifest.media.files.map((f) => ({ ...f, path: `media/${f.path}` }))];
   for (const e of entries) {
     const target = path.resolve(into, e.path);
-    if (!target.startsWith(path.resolve(into) + path.sep) || !fs.existsSync(target) || (await sha256(target)) !== e.sha256) {
-      throw new BackupError(`The backup is damaged: ${e.path} is missing or does not match its checksum. Nothing was restored.`);
+    const stat = fs.lstatSync(target, { throwIfNoEntry: false });
+    if (!target.startsWith(path.resolve(into) + path.sep) || !stat?.isFile() || (await sha256(target)) !== e.sha256) {
+      throw new BackupError(`The backup is damaged: ${e.path} is missing or does not match its checksum. ${NOTHING_CHANGED}`);
     }
   }
   return manifest;
 }
 
+/** The first line of a failure, for a one-line message (pg_restore's stderr, PGlite's abort). */
+function firstLine(err: unknown): string {
+  const e = err as { stderr?: string; message?: string };
+  const raw = (e.stderr?.trim() || e.message || String(err)).split('\n')[0] ?? '';
+  return raw.length > 300 ? `${raw.slice(0, 300)}…` : raw;
+}
+
+/** Copies the archive's media into the new directory `dir` (each target checked to stay inside it). */
+function copyMedia(manifest: BackupManifest, staging: string, dir: string): void {
+  fs.mkdirSync(dir, { mode: 0o700 });
+  for (const f of manifest.media.files) {
+    const target = path.resolve(dir, ...safeSegments(f.path));
+    if (!target.startsWith(dir + path.sep)) throw new BackupError(`The backup is damaged: media/${f.path} leaves media/. ${NOTHING_CHANGED}`);
+    fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+    fs.copyFileSync(path.join(staging, 'media', f.path), target, fs.constants.COPYFILE_EXCL);
+  }
+}
+
+/**
+ * Puts each prepared directory in place of its target by rename. Targets already moved aside are
+ * moved back if a later rename fails, so the old instance stays whole; the old copies go last.
+ */
+function swapIn(pairs: { fresh: string; target: string }[]): void {
+  const done: { fresh: string; target: string; aside?: string }[] = [];
+  try {
+    for (const p of pairs) {
+      const aside = fs.existsSync(p.target) ? `${p.target}.replaced-${randomBytes(4).toString('hex')}` : undefined;
+      if (aside) fs.renameSync(p.target, aside);
+      done.push({ ...p, aside });
+      fs.renameSync(p.fresh, p.target);
+    }
+  } catch (err) {
+    for (const p of done.reverse()) {
+      if (fs.existsSync(p.target) && !fs.existsSync(p.fresh)) fs.renameSync(p.target, p.fresh);
+      if (p.aside) fs.renameSync(p.aside, p.target);
+    }
+    throw err;
+  }
+  for (const p of done) if (p.aside) fs.rmSync(p.aside, { recursive: true, force: true });
+}
+
 /**
  * Restores the archive into the configured DATA_DIR (or DATABASE_URL). A target that already holds a
- * database or media is refused unless `force`, which replaces them.
+ * database or media is refused unless `force`, which replaces them. Nothing is replaced before the new
+ * copy is whole: the archive is unpacked and checked, the embedded database is loaded into a new folder
+ * and opened, media are copied into a new folder, and only then are the folders swapped in by rename
+ * (on PostgreSQL, pg_restore runs in one transaction). Any failure leaves the old instance as it was.
  */
 export async function restoreBackup(config: Config, file: string, force: boolean): Promise<BackupManifest> {
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-restore-'));
+  const made: string[] = [];
+  let lock: { release(): void } | undefined;
   try {
     const manifest = await unpack(file, staging);
     const wantsPostgres = manifest.database.kind === 'postgresql';
     if (wantsPostgres !== Boolean(config.DATABASE_URL)) {
       throw new BackupError(
         wantsPostgres
-          ? 'This backup holds a PostgreSQL database: set DATABASE_URL to an empty database to restore it into.'
-          : 'This backup holds a PGlite database: unset DATABASE_URL and set DATA_DIR to an empty directory to restore it into.',
+          ? `This backup holds a PostgreSQL database: set DATABASE_URL to an empty database to restore it into. ${NOTHING_CHANGED}`
+          : `This backup holds a PGlite database: unset DATABASE_URL and set DATA_DIR to an empty directory to restore it into. ${NOTHING_CHANGED}`,
       );
     }
     const media = mediaDir(config);
@@ -155,33 +275,43 @@ export async function restoreBackup(config: Config, file: string, force: boolean
     if (!config.DATABASE_URL && pgliteExists(pgliteDir(config))) occupied.push(`${pgliteDir(config)} holds a database`);
     if (manifest.media.kind === 'local' && filesUnder(media).length > 0) occupied.push(`${media} holds files`);
     if (occupied.length && !force) {
-      throw new BackupError(
-        `Refused: ${occupied.join('; ')}. Restore into an empty DATA_DIR or database, or add --force to replace them. Nothing was changed.`,
-      );
+      throw new BackupError(`Refused: ${occupied.join('; ')}. Restore into an empty DATA_DIR or database, or add --force to replace them. ${NOTHING_CHANGED}`);
     }
-    const dump = path.join(staging, manifest.database.path);
-    if (config.DATABASE_URL) {
-      await restorePostgres(config.DATABASE_URL, dump, occupied.length > 0);
-    } else {
-      const dir = pgliteDir(config);
-      if (pgliteExists(dir)) {
-        // Held while the old directory goes, so a running DHR on it refuses the restore instead of losing its files.
-        const lock = acquireDirLock(path.join(dir, '..', 'db.lock'), dir);
-        fs.rmSync(dir, { recursive: true, force: true });
-        lock.release();
+    fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+    const suffix = randomBytes(4).toString('hex');
+    const pairs: { fresh: string; target: string }[] = [];
+    try {
+      if (manifest.media.kind === 'local') {
+        const fresh = `${media}.restoring-${suffix}`;
+        made.push(fresh);
+        copyMedia(manifest, staging, fresh);
+        pairs.push({ fresh, target: media });
       }
-      await loadPglite(dir, dump);
+      const dump = path.join(staging, manifest.database.path);
+      if (config.DATABASE_URL) {
+        // One transaction (--single-transaction, --exit-on-error): a failure rolls back to the old database.
+        await restorePostgres(config.DATABASE_URL, dump, occupied.length > 0);
+      } else {
+        // Held until the swap, so a running DHR on this DATA_DIR refuses the restore instead of losing its files.
+        lock = lockPgliteDir(pgliteDir(config));
+        const fresh = `${pgliteDir(config)}.restoring-${suffix}`;
+        made.push(fresh);
+        await loadPglite(fresh, dump);
+        pairs.unshift({ fresh, target: pgliteDir(config) });
+      }
+    } catch (err) {
+      if (err instanceof BackupError || err instanceof DatabaseLockedError) throw err;
+      throw new BackupError(`The restore failed: ${firstLine(err)}. ${NOTHING_CHANGED}`);
     }
-    if (manifest.media.kind === 'local') {
-      fs.rmSync(media, { recursive: true, force: true });
-      for (const f of manifest.media.files) {
-        const target = path.join(media, f.path);
-        fs.mkdirSync(path.dirname(target), { recursive: true });
-        fs.copyFileSync(path.join(staging, 'media', f.path), target);
-      }
+    try {
+      swapIn(pairs);
+    } catch (err) {
+      throw new BackupError(`The restore failed while putting the new copy in place: ${firstLine(err)}. ${NOTHING_CHANGED}`);
     }
     return manifest;
   } finally {
+    lock?.release();
+    for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(staging, { recursive: true, force: true });
   }
 }

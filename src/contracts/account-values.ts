@@ -10,6 +10,8 @@ export const ACCOUNT_MESSAGES = {
   deleteLinkInvalid: 'This link has expired or was already used. Ask for a new one from your account page.',
   accountDeleted: 'Your account is deleted. Thank you for listening.',
   emailChangeSent: 'We sent a confirmation link to the new address. Your email changes when you open it.',
+  emailChangeSentBoth: 'We sent a confirmation link to the new address and one to your current address. Your email changes when both are opened.',
+  emailChangeHalfConfirmed: 'Confirmed. Now open the link we sent to the other address: your email changes when both are opened.',
   emailChanged: 'Your email address is changed.',
   emailChangeInvalid: 'This link has expired or was already used. Ask for a new one from your account page.',
   sameEmail: 'That is already your email address.',

@@ -21,6 +21,7 @@ export const ESTIMATED_GB_PER_MIX = 0.15;
 
 /** User-facing texts shared by the server's refusals and the page. */
 export const MIX_MESSAGES = {
+  tooManyStreams: 'Too many mixes are playing on your account at once. Stop one and try again.',
   vipRequiredForDownloads: `${DOWNLOAD.label} subscription required for downloads`,
   dailyLimitReached: `Daily download limit reached (${DOWNLOAD.mixDownloadsPerDay} per day)`,
   playRequiresSubscription: `Subscribe to ${PLAY.label} (€${PLAY.priceEur}+) to play mixes, or ${DOWNLOAD.label} (€${DOWNLOAD.priceEur}+) to download`,

@@ -29,7 +29,9 @@ function concrete(url: string): string {
 
 describe('the API document (GET /api/openapi.json)', async () => {
   const app = await createTestApp();
-  const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+  // The whole document is an admin's; visitors and members get it without the admin operations.
+  const documentAdmin = await memberWithRole(app, 'admin');
+  const res = await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { cookie: documentAdmin.cookie } });
   const doc = res.json() as Doc;
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
 
@@ -105,10 +107,33 @@ describe('the API document (GET /api/openapi.json)', async () => {
   });
 
   it('has a reference page at /api/docs that names every path, with nothing from the document unescaped', async () => {
-    const page = await app.inject({ method: 'GET', url: '/api/docs' });
+    const page = await app.inject({ method: 'GET', url: '/api/docs', headers: { cookie: documentAdmin.cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     for (const path of Object.keys(doc.paths)) expect(page.body).toContain(path.replace(/&/g, '&amp;'));
     expect(page.body).not.toContain('<script');
+  });
+
+  it('shows admin operations to admins only: a visitor and a member see no /api/admin path and no admin-only operation', async () => {
+    const member = await memberWithRole(app, 'vip');
+    const adminOps = (d: Doc) =>
+      Object.entries(d.paths).flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([, op]) => path.startsWith('/api/admin') || (op['x-dhr-access'] ?? '').startsWith('admin'))
+          .map(([method]) => `${method} ${path}`),
+      );
+    expect(adminOps(doc).length).toBeGreaterThan(20);
+    for (const headers of [{}, { cookie: member.cookie }]) {
+      const seen = await app.inject({ method: 'GET', url: '/api/openapi.json', headers });
+      expect(seen.statusCode).toBe(200);
+      const visible = seen.json() as Doc;
+      expect(adminOps(visible)).toEqual([]);
+      expect(visible.paths['/api/channels']).toBeDefined();
+      const page = await app.inject({ method: 'GET', url: '/api/docs', headers });
+      expect(page.body).not.toContain('/api/admin');
+      expect(page.body).toContain('/api/channels');
+    }
+    // The admin's copy is never kept by a shared cache.
+    expect(res.headers['cache-control']).toContain('no-store');
   });
 });

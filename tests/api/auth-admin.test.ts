@@ -295,6 +295,31 @@ describe('admin ends member sessions', async () => {
     expect((await put(freshEmail('moved'))).statusCode).toBe(200);
     expect((await me(m.cookie)).statusCode).toBe(401);
   });
+
+  it('ends every session of a member an admin makes admin: the rights never land in a session opened before', async () => {
+    const admin = await memberWithRole(app, 'admin');
+    const m = await memberWithRole(app, 'dhr1');
+    const second = `${SESSION_COOKIE}=${await createSession(app.database.db, m.user.id)}`;
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${m.user.id}`,
+      headers: { cookie: admin.cookie },
+      payload: {
+        email: m.user.email,
+        username: m.user.username,
+        subscriptionTier: 'dhr1',
+        subscriptionStatus: 'active',
+        subscriptionSource: 'admin',
+        pledgeAmount: 0,
+        isAdmin: true,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().isAdmin).toBe(true);
+    expect((await me(m.cookie)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(401);
+    expect((await me(admin.cookie)).statusCode).toBe(200);
+  });
 });
 
 describe('session lifetimes', async () => {

@@ -41,7 +41,9 @@ describe('address filter', () => {
     ['8.8.8.8', false],
     ['151.101.1.69', false],
     ['2606:4700:4700::1111', false],
-    ['::ffff:8.8.8.8', false],
+    // IPv4-mapped and -translated addresses are refused whole (docs/security.md).
+    ['::ffff:8.8.8.8', true],
+    ['::ffff:0:10.0.0.1', true],
   ])('%s private: %s', (address, expected) => {
     expect(isPrivateAddress(address)).toBe(expected);
   });

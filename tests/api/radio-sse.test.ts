@@ -277,3 +277,37 @@ describe('bounded live connections', async () => {
     app.nowPlaying.hub.closeAll();
   });
 });
+
+describe('bounded live connections over IPv6', async () => {
+  // Behind a trusted proxy on loopback, the client address comes from X-Forwarded-For.
+  const app = await createTestApp({ SSE_MAX_PER_IP: '2', SSE_MAX_TOTAL: '50', TRUST_PROXY: '127.0.0.1' });
+  let url = '';
+  beforeAll(async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/live/events`;
+  });
+
+  it('counts IPv6 clients by their /64, like the rate limits: rotating addresses inside one /64 gets no more streams', async () => {
+    const from = (address: string) => SseClient.connect(url, { 'x-forwarded-for': address });
+    const ok = [await from('2001:db8:1:2::1'), await from('2001:db8:1:2:ffff::9')];
+    expect(ok.map((c) => c.status)).toEqual([200, 200]);
+    const rotated = await from('2001:db8:1:2:abcd:ef01:2345:6789');
+    expect(rotated.status).toBe(503);
+    rotated.close();
+    // Another /64 is another client.
+    const other = await from('2001:db8:1:3::1');
+    expect(other.status).toBe(200);
+    for (const c of [...ok, other]) c.close();
+  });
+
+  it('holds the cap when one /64 opens many streams at once', async () => {
+    const many = await Promise.all(Array.from({ length: 8 }, (_, i) => SseClient.connect(url, { 'x-forwarded-for': `2001:db8:9:9::${i + 1}` })));
+    expect(many.filter((c) => c.status === 200)).toHaveLength(2);
+    expect(many.filter((c) => c.status === 503)).toHaveLength(6);
+    for (const c of many) c.close();
+  });
+
+  afterAll(async () => {
+    app.nowPlaying.hub.closeAll();
+  });
+});

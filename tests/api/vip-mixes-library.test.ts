@@ -5,10 +5,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { IMAGE_MESSAGES } from '../../src/contracts/images';
 import { MIX_MESSAGES, MIX_RESUMABLE_PATH } from '../../src/contracts/mixes';
 import { vipMixes } from '../../src/server/db/schema';
+import { EMBEDDED_ARTWORK_MAX_BYTES } from '../../src/server/modules/mixes/mix-upload-service';
 import { createTestApp, memberWithRole } from '../support/app';
 import { startTestS3 } from '../support/s3';
 
@@ -302,6 +303,44 @@ function resumableSuite(name: string, env: () => Promise<Record<string, string>>
       expect(await staged()).toEqual([]);
       expect((await app.inject({ url: '/api/vip-mixes' })).json().length).toBe(before.mixes);
       expect(await app.mediaStorage.usage('mixes/')).toEqual(before.usage);
+    });
+
+    it('ignores embedded artwork over 10 MB with a warning: the mix is made without artwork', async () => {
+      // tagged.mp3 without its own ID3 tag, behind an ID3v2.3 tag whose APIC picture is 10 MB + 1.
+      const audio = await fs.readFile(tagged);
+      const tagSize = (b: Buffer) => ((b[6]! & 127) << 21) | ((b[7]! & 127) << 14) | ((b[8]! & 127) << 7) | (b[9]! & 127);
+      const frames = audio.subarray(10 + tagSize(audio));
+      const picture = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(EMBEDDED_ARTWORK_MAX_BYTES + 1 - 8, 7)]);
+      const apicBody = Buffer.concat([Buffer.from([0]), Buffer.from('image/png\0', 'latin1'), Buffer.from([3, 0]), picture]);
+      const frameHeader = Buffer.alloc(10);
+      frameHeader.write('APIC', 0, 'latin1');
+      frameHeader.writeUInt32BE(apicBody.length, 4);
+      const body = Buffer.concat([frameHeader, apicBody]);
+      const syncsafe = (n: number) => Buffer.from([(n >> 21) & 127, (n >> 14) & 127, (n >> 7) & 127, n & 127]);
+      const huge = Buffer.concat([Buffer.from('ID3\x03\x00\x00', 'latin1'), syncsafe(body.length), body, frames]);
+      const warn = vi.spyOn(app.log, 'warn');
+      const created = await create(admin.cookie, { ...fields, filename: 'huge-cover.mp3' }, huge.length);
+      const url = created.headers.get('location') ?? '';
+      const done = await send(url, 0, huge);
+      expect(done.status).toBe(200);
+      const mix = await done.json();
+      expect(mix.artworkUrl).toBeNull();
+      expect(warn.mock.calls.some(([m]) => String(m).includes('embedded artwork') && String(m).includes('ignored'))).toBe(true);
+      warn.mockRestore();
+    });
+
+    it('takes the upload id from the path only, never from the query string', async () => {
+      const a = (await create(admin.cookie, fields, bytes.length)).headers.get('location') ?? '';
+      const b = (await create(admin.cookie, fields, bytes.length - 1)).headers.get('location') ?? '';
+      const idB = b.split('/').pop() ?? '';
+      const head = await fetch(`${base}${a}?id=/${idB}`, { method: 'HEAD', headers: { ...tus, cookie: admin.cookie } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('upload-length')).toBe(String(bytes.length));
+      // A DELETE of A naming B in its query ends A, and B stays.
+      expect((await fetch(`${base}${a}?x=/${idB}`, { method: 'DELETE', headers: { ...tus, cookie: admin.cookie } })).status).toBe(204);
+      expect((await fetch(`${base}${b}`, { method: 'HEAD', headers: { ...tus, cookie: admin.cookie } })).status).toBe(200);
+      expect((await fetch(`${base}${a}`, { method: 'HEAD', headers: { ...tus, cookie: admin.cookie } })).status).toBe(404);
+      await fetch(`${base}${b}`, { method: 'DELETE', headers: { ...tus, cookie: admin.cookie } });
     });
 
     it('cancels: DELETE drops the staged bytes', async () => {

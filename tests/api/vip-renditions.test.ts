@@ -9,6 +9,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MIX_MESSAGES, streamLimitMessage } from '../../src/contracts/mixes';
 import { users, vipMixes } from '../../src/server/db/schema';
 import { RenditionWorker } from '../../src/server/modules/mixes/rendition-service';
+import { streamedBytes } from '../../src/server/modules/mixes/mixes-repository';
+import { startOfDayDublin } from '../../src/server/lib/dates';
+import { MAX_MEDIA_ANSWERS_IN_FLIGHT, StreamVolume, type VolumeReservation } from '../../src/server/modules/mixes/stream-volume';
 import { createTestApp, memberWithRole, type TestMember } from '../support/app';
 import { startTestS3 } from '../support/s3';
 
@@ -167,6 +170,41 @@ function renditionSuite(name: string, env: () => Promise<Record<string, string>>
       // Another member is not affected.
       const other = await memberWithRole(app, 'dhr1');
       expect((await get(await streamUrl(other, mix.id), other, { range: 'bytes=0-9' })).statusCode).toBe(206);
+    });
+
+    it('reserves each answer in the daily volume as it is admitted: 20 parallel requests never pass the cap by more than one answer', async () => {
+      const member = await memberWithRole(app, 'dhr1');
+      const url = await streamUrl(member, mix.id);
+      const limit = LIMIT_MB * 1024 * 1024;
+      const piece = 40_000;
+      const answers = await Promise.all(Array.from({ length: 20 }, () => get(url, member, { range: `bytes=0-${piece - 1}` })));
+      const admitted = answers.filter((a) => a.statusCode === 206);
+      for (const a of answers) expect([206, 429], a.body.slice(0, 200)).toContain(a.statusCode);
+      const sent = admitted.reduce((n, a) => n + a.rawPayload.length, 0);
+      expect(admitted.length).toBeGreaterThan(0);
+      // Without the reservation all 20 pass on the same reading (800,000 bytes against ~210,000).
+      expect(sent).toBeLessThanOrEqual(limit + piece);
+      for (const a of answers.filter((x) => x.statusCode === 429)) expect(['stream_limit_reached', 'too_many_streams']).toContain(a.json().error.code);
+      // What the admitted answers sent is what counts, once written.
+      await vi.waitFor(async () => expect(await streamedBytes(db, member.user.id, startOfDayDublin(new Date()))).toBe(sent), { timeout: 8000, interval: 250 });
+    });
+
+    it('keeps at most 3 answers of one member in flight; an ended answer frees its place and gives back what it did not send', async () => {
+      const member = await memberWithRole(app, 'dhr1');
+      const volume = new StreamVolume(db);
+      const day = new Date('2026-01-01T00:00:00Z');
+      const held = await Promise.all(Array.from({ length: 5 }, () => volume.reserve(member.user.id, day, 100, 1_000_000)));
+      expect(held.filter((h) => typeof h === 'object')).toHaveLength(MAX_MEDIA_ANSWERS_IN_FLIGHT);
+      expect(held.filter((h) => h === 'busy')).toHaveLength(5 - MAX_MEDIA_ANSWERS_IN_FLIGHT);
+      expect(await volume.used(member.user.id, day)).toBe(300);
+      const first = held[0] as VolumeReservation;
+      first.end(40);
+      first.end(100); // once only
+      expect(await volume.used(member.user.id, day)).toBe(240);
+      expect(typeof (await volume.reserve(member.user.id, day, 100, 1_000_000))).toBe('object');
+      expect(await volume.reserve(member.user.id, day, 100, 1_000_000)).toBe('busy');
+      // Over the limit: refused whatever is in flight.
+      expect(await volume.reserve(member.user.id, day, 100, 200)).toBe('busy');
     });
 
     it('takes over a copy a stopped instance left running, leaves a live one alone, and renders each mix once across workers', async () => {

@@ -38,16 +38,26 @@ export async function dumpPglite(dir: string, file: string): Promise<void> {
   }
 }
 
-/** Restores a dump of dumpPglite into `dir`, which must not hold a database (the caller clears it when forced). */
+/** The lock a restore holds for its whole run (the same file DHR holds while it runs on `dir`). */
+export function lockPgliteDir(dir: string) {
+  return acquireDirLock(lockFor(dir), dir);
+}
+
+/**
+ * Loads a dump of dumpPglite into the new directory `dir` and opens it: it must start and hold DHR's
+ * tables and migration history, or this throws (the caller then removes `dir`). Takes no lock: the
+ * caller holds lockPgliteDir of the directory it will replace.
+ */
 export async function loadPglite(dir: string, file: string): Promise<void> {
-  fs.mkdirSync(dir, { recursive: true });
-  const lock = acquireDirLock(lockFor(dir), dir);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const db = new PGlite(dir, { extensions: { pg_trgm }, startParams: pgliteStartParams, loadDataDir: new Blob([fs.readFileSync(file)]) });
   try {
-    const db = new PGlite(dir, { extensions: { pg_trgm }, startParams: pgliteStartParams, loadDataDir: new Blob([fs.readFileSync(file)]) });
     await db.waitReady;
-    await db.close();
+    const users = await db.query<{ t: string | null }>("select to_regclass('public.users')::text as t");
+    const migrations = await db.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    if (!users.rows[0]?.t || !migrations.rows[0]?.n) throw new Error('the restored database holds no DHR tables');
   } finally {
-    lock.release();
+    await db.close().catch(() => undefined);
   }
 }
 

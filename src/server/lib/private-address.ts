@@ -3,8 +3,10 @@ import net from 'node:net';
 /**
  * The address filter of every outbound fetch of a user-supplied address (lib/outbound-http.ts safeFetch). An IPv6
  * address can carry an IPv4 one in several standard ways; each is unwrapped and the IPv4 address
- * judged, so `::7f00:1`, `::ffff:10.0.0.1`, `2002:a9fe:a9fe::` or a Teredo address of a private
- * server are refused like the IPv4 address they lead to.
+ * judged, so `2002:a9fe:a9fe::`, `64:ff9b::a9fe:a9fe` or a Teredo address of a private server are
+ * refused like the IPv4 address they lead to. IPv4-mapped (`::ffff:0:0/96`), IPv4-translated
+ * (`::ffff:0:0:0/96`) and IPv4-compatible (`::/96`) addresses are refused whole, whatever they carry:
+ * no public host is reached by them, and the socket would talk IPv4 past an IPv6 check.
  */
 
 /** Ranges no fetch may reach: private, loopback, link-local (cloud metadata), CGNAT, documentation, multicast, reserved. */
@@ -68,9 +70,7 @@ function embeddedIpv4(address: string): string[] {
   const b = ipv6Bytes(address);
   const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
   const word = (i: number) => (b[i]! << 8) | b[i + 1]!;
-  // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible, deprecated), 64:ff9b::a.b.c.d (NAT64 well-known prefix).
-  if (zeros(0, 10) && word(10) === 0xffff) return [v4(b.slice(12))];
-  if (zeros(0, 12)) return [v4(b.slice(12))];
+  // 64:ff9b::a.b.c.d (NAT64 well-known prefix).
   if (word(0) === 0x64 && word(2) === 0xff9b && zeros(4, 12)) return [v4(b.slice(12))];
   // 2002:AABB:CCDD::/48 (6to4).
   if (word(0) === 0x2002) return [v4(b.slice(2, 6))];
@@ -79,12 +79,22 @@ function embeddedIpv4(address: string): string[] {
   return [];
 }
 
+/** ::ffff:a.b.c.d (mapped), ::ffff:0:a.b.c.d (translated, RFC 2765), ::a.b.c.d (compatible, deprecated). */
+function carriesIpv4Directly(address: string): boolean {
+  const b = ipv6Bytes(address);
+  const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+  const word = (i: number) => (b[i]! << 8) | b[i + 1]!;
+  if (zeros(0, 10) && word(10) === 0xffff) return true;
+  if (zeros(0, 8) && word(8) === 0xffff && word(10) === 0) return true;
+  return zeros(0, 12);
+}
+
 /** Whether an IP address is one a fetch of someone else's URL must never reach. */
 export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
   if (family === 6) {
-    if (blocked.check(address, 'ipv6')) return true;
+    if (blocked.check(address, 'ipv6') || carriesIpv4Directly(address)) return true;
     return embeddedIpv4(address).some((a) => blocked.check(a, 'ipv4'));
   }
   return true;

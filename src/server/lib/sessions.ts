@@ -1,6 +1,6 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { sessions, users, type SessionRow, type UserRow } from '../db/schema';
+import { authTokens, sessions, users, type AuthTokenKind, type SessionRow, type UserRow } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
 import { DAY_MS, HOUR_MS } from '../../contracts/time';
 
@@ -88,6 +88,69 @@ export async function deleteSession(db: Db, idHash: string): Promise<void> {
 
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** What changed a member's credentials; each says which of their sessions end with it. */
+export type CredentialEvent =
+  | 'email_changed_by_member'
+  | 'email_changed_by_admin'
+  | 'password_reset'
+  | 'password_set'
+  | 'signed_out_everywhere'
+  | 'sessions_revoked'
+  | 'access_changed'
+  | 'admin_granted'
+  | 'admin_removed'
+  | 'email_proven_by_link'
+  | 'banned'
+  | 'deleted';
+
+/**
+ * 'all': every session; 'others': all but the one the member made the change in (none kept when the
+ * change came from a link opened without a session); 'none': sessions stay (a tier change: the
+ * session reads the member row on every request).
+ */
+const SESSIONS_ENDING: Record<CredentialEvent, 'all' | 'others' | 'none'> = {
+  email_changed_by_member: 'others',
+  email_changed_by_admin: 'all',
+  password_reset: 'all',
+  password_set: 'others',
+  signed_out_everywhere: 'others',
+  sessions_revoked: 'all',
+  access_changed: 'none',
+  admin_granted: 'all',
+  admin_removed: 'all',
+  email_proven_by_link: 'others',
+  banned: 'all',
+  deleted: 'all',
+};
+
+/** Tokens that stay: a Connect Patreon state is bound to its session (it ends with it) and proves nothing about the account. */
+const TOKENS_KEPT: AuthTokenKind[] = ['oauth_state'];
+
+/**
+ * The one place a member's credentials change (docs/security.md, "Sessions and links end together").
+ * Call it inside the transaction of the change: it deletes every outstanding token of the member
+ * (sign-in links, codes, reset, verification, deletion and email-change links, whether they name the
+ * member or were mailed to `emails`, their current address by default) and the sessions the event ends.
+ */
+export async function credentialsChanged(
+  db: Db,
+  userId: string,
+  event: CredentialEvent,
+  opts: { keepSession?: string | undefined; emails?: string[] } = {},
+): Promise<void> {
+  const current = db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const mailedTo = or(
+    eq(authTokens.userId, userId),
+    inArray(authTokens.email, current),
+    ...(opts.emails?.length ? [inArray(authTokens.email, opts.emails)] : []),
+  );
+  await db.delete(authTokens).where(and(mailedTo, notInArray(authTokens.kind, TOKENS_KEPT)));
+  const ending = SESSIONS_ENDING[event];
+  if (ending === 'none') return;
+  const keep = ending === 'others' ? opts.keepSession : undefined;
+  await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.idHash, keep)) : eq(sessions.userId, userId));
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {

@@ -97,28 +97,49 @@ export const apiDocumentPlugin = fp(async (app: FastifyInstance) => {
     transformObject: jsonSchemaTransformObject,
   });
 
-  let document: string | undefined;
-  /** Built on first use: every route is registered by then, and the document never changes while running. */
-  const documentJson = () => (document ??= JSON.stringify(app.swagger()));
-  let reference: string | undefined;
+  /**
+   * Built on first use: every route is registered by then, and the document never changes while
+   * running. Visitors and members get it without the admin operations (every /api/admin path and any
+   * operation only an admin may call): the admin surface is shown to admins only (docs/security.md).
+   */
+  const documents: { admin?: string; others?: string } = {};
+  const references: { admin?: string; others?: string } = {};
+  const documentJson = (forAdmin: boolean) => {
+    if (forAdmin) return (documents.admin ??= JSON.stringify(app.swagger()));
+    return (documents.others ??= JSON.stringify(withoutAdminOperations(app.swagger() as unknown as OpenApiDocument)));
+  };
+  const headersFor = (forAdmin: boolean) =>
+    forAdmin ? { 'cache-control': 'private, no-store', vary: 'Cookie' } : { 'cache-control': 'public, max-age=300', vary: 'Cookie' };
 
-  app.get(
-    API_DOCUMENT_PATH,
-    { config: { access: access.public, sharedAnswer: true }, schema: { response: { 200: openApiDocumentSchema } } },
-    async (_req, reply) => {
-      reply.header('cache-control', 'public, max-age=300').type('application/json; charset=utf-8');
-      return preSerializedJson<z.infer<typeof openApiDocumentSchema>>(documentJson());
-    },
-  );
+  app.get(API_DOCUMENT_PATH, { config: { access: access.public }, schema: { response: { 200: openApiDocumentSchema } } }, async (req, reply) => {
+    const forAdmin = req.user?.isAdmin === true;
+    reply.headers(headersFor(forAdmin)).type('application/json; charset=utf-8');
+    return preSerializedJson<z.infer<typeof openApiDocumentSchema>>(documentJson(forAdmin));
+  });
 
   // A page that renders the document on the server: it loads only here, and needs no script.
   app.get(
     API_REFERENCE_PATH,
-    { config: { access: access.public, sharedAnswer: true }, schema: { response: { 200: mediaReply('text/html', 'The API reference page.') } } },
-    async (_req, reply) => {
-      reference ??= renderApiReference(JSON.parse(documentJson()) as Parameters<typeof renderApiReference>[0]);
-      reply.header('cache-control', 'public, max-age=300').type('text/html; charset=utf-8');
-      return reference;
+    { config: { access: access.public }, schema: { response: { 200: mediaReply('text/html', 'The API reference page.') } } },
+    async (req, reply) => {
+      const forAdmin = req.user?.isAdmin === true;
+      const key = forAdmin ? 'admin' : 'others';
+      references[key] ??= renderApiReference(JSON.parse(documentJson(forAdmin)) as Parameters<typeof renderApiReference>[0]);
+      reply.headers(headersFor(forAdmin)).type('text/html; charset=utf-8');
+      return references[key];
     },
   );
 });
+
+type OpenApiDocument = { paths?: Record<string, Record<string, { 'x-dhr-access'?: string } | undefined>> } & Record<string, unknown>;
+
+/** The document without /api/admin paths and without operations whose policy admits admins only. */
+export function withoutAdminOperations(doc: OpenApiDocument): OpenApiDocument {
+  const paths: NonNullable<OpenApiDocument['paths']> = {};
+  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+    if (path === '/api/admin' || path.startsWith('/api/admin/')) continue;
+    const kept = Object.entries(operations).filter(([, op]) => !(op?.['x-dhr-access'] ?? '').startsWith('admin'));
+    if (kept.length) paths[path] = Object.fromEntries(kept);
+  }
+  return { ...doc, paths };
+}

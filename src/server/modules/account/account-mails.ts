@@ -29,6 +29,20 @@ export function emailChangeMail(to: string, url: string): MailMessage {
   });
 }
 
+/** To the current address of a member without a password: the move needs this inbox too. */
+export function emailChangeFromOldMail(to: string, url: string): MailMessage {
+  return composeMail({
+    to,
+    subject: 'Confirm moving your Deep House Radio account',
+    greeting: 'Hi,',
+    paragraphs: [
+      `Someone (hopefully you) asked to move the Deep House Radio account of this address to another one. Open the link below to confirm; the move also needs the link sent to the new address. It works once, for ${Math.round(EMAIL_CHANGE_TTL_MS / HOUR_MS)} hours.`,
+    ],
+    action: { label: 'Confirm the move', url },
+    footer: 'If you did not ask for this, ignore this email: your account keeps this address.',
+  });
+}
+
 export function emailChangedNoticeMail(to: string): MailMessage {
   return composeMail({
     to,

@@ -39,16 +39,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/me/email', { config: { access: access.member }, schema: { body: emailChangeBodySchema, response: { 200: messageSchema } } }, async (req) => {
     await enforceRateLimit(db, req, RATE_RULES.accountMail);
-    const mail = await requestEmailChange(db, publicUrl, req.user as UserRow, req.body);
-    app.mailer.sendLater(async () => mail);
-    return { message: ACCOUNT_MESSAGES.emailChangeSent };
+    const mails = await requestEmailChange(db, publicUrl, req.user as UserRow, req.body);
+    for (const mail of mails) app.mailer.sendLater(async () => mail);
+    return { message: mails.length > 1 ? ACCOUNT_MESSAGES.emailChangeSentBoth : ACCOUNT_MESSAGES.emailChangeSent };
   });
 
-  // The link from the new inbox is the proof: it works from any browser, signed in or not.
+  // The links are the proof: they work from any browser, signed in or not.
   app.post('/api/me/email/confirm', { config: { access: access.public }, schema: { body: tokenBodySchema, response: { 200: messageSchema } } }, async (req) => {
     await enforceRateLimit(db, req, RATE_RULES.followLink);
-    const notice = await confirmEmailChange(db, req.body.token);
-    app.mailer.sendLater(async () => notice);
-    return { message: ACCOUNT_MESSAGES.emailChanged };
+    const { message, notice } = await confirmEmailChange(db, req.body.token, req.sessionIdHash);
+    if (notice) app.mailer.sendLater(async () => notice);
+    return { message };
   });
 };

@@ -6,10 +6,10 @@ import type { Db } from '../../db/client';
 import type { AccountDeletionCause, UserRow } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 import type { MailMessage } from '../../lib/mail';
-import { deleteUserSessions, sessionsOf } from '../../lib/sessions';
+import { credentialsChanged, findSession, sessionsOf } from '../../lib/sessions';
 import { hashToken } from '../../lib/tokens';
 import { tokenLink } from '../auth/account-links';
-import { consumeLinkToken, deleteTokensFor, issueLinkToken } from '../auth/auth-tokens';
+import { consumeEmailChangeLink, consumeLinkToken, issueEmailChangeLinks, issueLinkToken } from '../auth/auth-tokens';
 import { verifyPassword } from '../auth/passwords';
 import { anonymiseChatAuthor, messagesBy } from '../chat/chat-repository';
 import { anonymiseAuthor, commentsByAuthor } from '../comments/comments-repository';
@@ -22,7 +22,7 @@ import { linksOfMembers } from '../platforms/links-repository';
 import { recordsFeedingMember } from '../platforms/platforms-repository';
 import { findProfile, followsOf } from '../profiles/profiles-repository';
 import { connectionsOf } from '../radio/stream-connections-repository';
-import { accountDeleteMail, emailChangedNoticeMail, emailChangeMail } from './account-mails';
+import { accountDeleteMail, emailChangedNoticeMail, emailChangeFromOldMail, emailChangeMail } from './account-mails';
 import { recordAccountDeletion } from './account-repository';
 
 /** A member's own data and account (docs/decisions/0028-members-own-data.md). */
@@ -149,8 +149,7 @@ export async function deleteOwnAccount(db: Db, member: UserRow, body: DeleteAcco
     if (member.isAdmin) await refuseLastAdminLeaving(tx, member.id);
     const discussions = await anonymiseAuthor(tx, member.id, DELETED_MEMBER_NAME);
     await anonymiseChatAuthor(tx, member.id, DELETED_MEMBER_NAME);
-    await deleteTokensFor(tx, member.id, member.email);
-    await deleteUserSessions(tx, member.id);
+    await credentialsChanged(tx, member.id, 'deleted');
     await deleteMember(tx, member.id);
     await recordAccountDeletion(tx, deletedMemberHash(member.id), cause);
     return discussions;
@@ -163,9 +162,10 @@ async function confirmDeletion(db: Db, member: UserRow, body: DeleteAccountBody)
     return 'member_password';
   }
   if (body.token !== undefined) {
-    // Only the member the link was mailed to, signed in, can use it.
+    // Only the member the link was mailed to, signed in, can use it, and only while the account
+    // still has the address it was mailed to.
     const row = await consumeLinkToken(db, 'account_delete', body.token);
-    if (!row || row.userId !== member.id) throw badRequest(ACCOUNT_MESSAGES.deleteLinkInvalid, 'link_invalid');
+    if (!row || row.userId !== member.id || row.email !== member.email) throw badRequest(ACCOUNT_MESSAGES.deleteLinkInvalid, 'link_invalid');
     return 'member_link';
   }
   throw badRequest(ACCOUNT_MESSAGES.confirmationRequired, 'confirmation_required');
@@ -173,11 +173,13 @@ async function confirmDeletion(db: Db, member: UserRow, body: DeleteAccountBody)
 
 /**
  * Step 1 of an email change: the password (when the account has one) proves the member, then a link
- * goes to the new address. Nothing changes until that link is confirmed.
+ * goes to the new address. A member without a password proves the current inbox too: a second link
+ * goes there, and the move needs both (a stolen session alone cannot take the account away). Nothing
+ * changes until the links are confirmed. Answers the mails to send.
  */
-export async function requestEmailChange(db: Db, publicUrl: string, member: UserRow, body: EmailChangeBody): Promise<MailMessage> {
-  if (member.passwordHash === null) {
-    // Signed in by emailed links: the session is the proof; a password sent anyway is a mistake.
+export async function requestEmailChange(db: Db, publicUrl: string, member: UserRow, body: EmailChangeBody): Promise<MailMessage[]> {
+  const passwordless = member.passwordHash === null;
+  if (passwordless) {
     if (body.password !== undefined) throw badRequest(ACCOUNT_MESSAGES.noPassword, 'no_password');
   } else if (!(await verifyPassword(member.passwordHash, body.password ?? ''))) {
     throw badRequest(ACCOUNT_MESSAGES.wrongPassword, 'wrong_password');
@@ -185,20 +187,49 @@ export async function requestEmailChange(db: Db, publicUrl: string, member: User
   const newEmail = normaliseEmail(body.newEmail);
   if (newEmail === member.email) throw badRequest(ACCOUNT_MESSAGES.sameEmail, 'same_email');
   if (await findMemberByEmail(db, newEmail)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
-  const token = await issueLinkToken(db, 'email_change', newEmail, member.id);
-  return emailChangeMail(newEmail, tokenLink(publicUrl, LINK_PAGES.changeEmail, token));
+  const links = await issueEmailChangeLinks(db, member.id, { current: member.email, next: newEmail }, passwordless);
+  const mails = [emailChangeMail(newEmail, tokenLink(publicUrl, LINK_PAGES.changeEmail, links.toNext))];
+  if (links.toCurrent) mails.push(emailChangeFromOldMail(member.email, tokenLink(publicUrl, LINK_PAGES.changeEmail, links.toCurrent)));
+  return mails;
 }
 
-/** Step 2: the link from the new inbox makes the change; the old address gets a notice. */
-export async function confirmEmailChange(db: Db, token: string): Promise<MailMessage> {
-  const row = await consumeLinkToken(db, 'email_change', token);
-  const member = row?.userId ? await findMemberById(db, row.userId) : null;
-  if (!row || !member) throw badRequest(ACCOUNT_MESSAGES.emailChangeInvalid, 'link_invalid');
-  try {
-    await updateMember(db, member.id, { email: row.email, emailVerifiedAt: new Date() });
-  } catch (err) {
-    if (err instanceof EmailTakenError) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
-    throw err;
-  }
-  return emailChangedNoticeMail(member.email);
+/**
+ * Step 2: a link of the change. When every link of it is confirmed (the new inbox's, and for a member
+ * without a password the current inbox's too, while the account still has that address), the email
+ * changes, every token of the member ends and every other session; the old address gets a notice.
+ */
+export async function confirmEmailChange(db: Db, token: string, sessionIdHash: string | null): Promise<{ message: string; notice: MailMessage | null }> {
+  const invalid = () => badRequest(ACCOUNT_MESSAGES.emailChangeInvalid, 'link_invalid');
+  return db.transaction(async (tx) => {
+    const used = await consumeEmailChangeLink(tx, token);
+    const member = used?.row.userId ? await findMemberById(tx, used.row.userId) : null;
+    if (!used || !member) throw invalid();
+    const { row, partner } = used;
+    const toNext = row.kind === 'email_change' ? row : partner;
+    const toCurrent = row.kind === 'email_change_old' ? row : partner;
+    if (!toNext || (row.kind === 'email_change_old' && !partner)) throw invalid();
+    if (toCurrent && toCurrent.email !== member.email) throw invalid();
+    // An address taken since the request is refused at every link (the transaction undoes the use).
+    if (await findMemberByEmail(tx, toNext.email)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
+    if (toCurrent && !toCurrent.usedAt) {
+      if (toCurrent.expiresAt.getTime() <= Date.now()) throw invalid();
+      return { message: ACCOUNT_MESSAGES.emailChangeHalfConfirmed, notice: null };
+    }
+    if (!toNext.usedAt) {
+      if (toNext.expiresAt.getTime() <= Date.now()) throw invalid();
+      return { message: ACCOUNT_MESSAGES.emailChangeHalfConfirmed, notice: null };
+    }
+    try {
+      await updateMember(tx, member.id, { email: toNext.email, emailVerifiedAt: new Date() });
+    } catch (err) {
+      if (err instanceof EmailTakenError) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
+      throw err;
+    }
+    const signedInAsMember = sessionIdHash ? (await findSession(tx, sessionIdHash))?.userId === member.id : false;
+    await credentialsChanged(tx, member.id, 'email_changed_by_member', {
+      keepSession: signedInAsMember ? (sessionIdHash ?? undefined) : undefined,
+      emails: [member.email, toNext.email],
+    });
+    return { message: ACCOUNT_MESSAGES.emailChanged, notice: emailChangedNoticeMail(member.email) };
+  });
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens, type AuthTokenKind, type AuthTokenRow } from '../../db/schema';
 import { hashToken, randomToken, safeEqual } from '../../lib/tokens';
@@ -17,7 +17,7 @@ export const ACCOUNT_DELETE_TTL_MS = 30 * MINUTE_MS;
 export const EMAIL_CHANGE_TTL_MS = 24 * HOUR_MS;
 export const CODE_MAX_TRIES = 5;
 
-export type LinkKind = Extract<AuthTokenKind, 'login_link' | 'password_reset' | 'email_verify' | 'account_delete' | 'email_change'>;
+export type LinkKind = Extract<AuthTokenKind, 'login_link' | 'password_reset' | 'email_verify' | 'account_delete' | 'email_change' | 'email_change_old'>;
 /** Codes mailed to prove an email: setting a password, claiming a Buy Me a Coffee payment. */
 export type CodeKind = Extract<AuthTokenKind, 'password_code' | 'payer_claim'>;
 
@@ -27,6 +27,7 @@ const LINK_TTL_MS: Record<LinkKind, number> = {
   email_verify: VERIFY_LINK_TTL_MS,
   account_delete: ACCOUNT_DELETE_TTL_MS,
   email_change: EMAIL_CHANGE_TTL_MS,
+  email_change_old: EMAIL_CHANGE_TTL_MS,
 };
 
 /** Issues a one-time link secret (256 random bits); only its hash is stored. Older unused ones of the same kind end. */
@@ -49,6 +50,62 @@ export async function issueLinkToken(db: Db, kind: LinkKind, email: string, user
 /** Marks a link used and returns its row, or null when it is unknown, used or expired. Single use even under races. */
 export function consumeLinkToken(db: Db, kind: LinkKind, token: string): Promise<AuthTokenRow | null> {
   return consumeHash(db, kind, hashToken(token));
+}
+
+const EMAIL_CHANGE_KINDS: AuthTokenKind[] = ['email_change', 'email_change_old'];
+
+/**
+ * The links of one email change: one to the new address, and for a member without a password one to
+ * the current address too (the move then needs both). Any earlier pending change of the member ends.
+ * The pair shares its creation time (one transaction), which is how a confirmation finds its partner.
+ */
+export async function issueEmailChangeLinks(
+  db: Db,
+  userId: string,
+  addresses: { current: string; next: string },
+  fromCurrentToo: boolean,
+): Promise<{ toNext: string; toCurrent?: string }> {
+  const toNext = randomToken();
+  const toCurrent = fromCurrentToo ? randomToken() : undefined;
+  const expiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_MS);
+  await db.transaction(async (tx) => {
+    await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), inArray(authTokens.kind, EMAIL_CHANGE_KINDS)));
+    const createdAt = new Date();
+    await tx
+      .insert(authTokens)
+      .values([
+        { kind: 'email_change', email: addresses.next, userId, tokenHash: hashToken(toNext), expiresAt, createdAt },
+        ...(toCurrent ? [{ kind: 'email_change_old' as const, email: addresses.current, userId, tokenHash: hashToken(toCurrent), expiresAt, createdAt }] : []),
+      ]);
+  });
+  return toCurrent ? { toNext, toCurrent } : { toNext };
+}
+
+/**
+ * Uses up one link of an email change, inside the caller's transaction, and answers it with its
+ * partner (null when the change needs one link only). Both rows are locked in id order first, so two
+ * links confirmed at once see each other's use.
+ */
+export async function consumeEmailChangeLink(tx: Db, token: string): Promise<{ row: AuthTokenRow; partner: AuthTokenRow | null } | null> {
+  const now = new Date();
+  const found = (
+    await tx
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.tokenHash, hashToken(token)), inArray(authTokens.kind, EMAIL_CHANGE_KINDS)))
+      .limit(1)
+  )[0];
+  if (!found?.userId) return null;
+  const pair = await tx
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, found.userId), eq(authTokens.createdAt, found.createdAt), inArray(authTokens.kind, EMAIL_CHANGE_KINDS)))
+    .orderBy(authTokens.id)
+    .for('update');
+  const row = pair.find((r) => r.id === found.id);
+  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) return null;
+  await tx.update(authTokens).set({ usedAt: now }).where(eq(authTokens.id, row.id));
+  return { row: { ...row, usedAt: now }, partner: pair.find((r) => r.id !== row.id) ?? null };
 }
 
 /** Lifetime of Connect Patreon's OAuth state: the member is on Patreon's consent page meanwhile. */
@@ -172,9 +229,4 @@ async function retireOpen(db: Db, kind: AuthTokenKind, email: string): Promise<v
 export async function deleteDeadTokens(db: Db): Promise<void> {
   const dayAgo = new Date(Date.now() - DAY_MS);
   await db.delete(authTokens).where(or(lt(authTokens.expiresAt, dayAgo), lt(authTokens.usedAt, dayAgo)));
-}
-
-/** Every token mailed to `email` or naming the member (an account deletion). */
-export async function deleteTokensFor(db: Db, userId: string, email: string): Promise<void> {
-  await db.delete(authTokens).where(or(eq(authTokens.userId, userId), eq(authTokens.email, email)));
 }

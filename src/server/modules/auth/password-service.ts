@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, LINK_PAGES } from '../../../contracts/auth';
 import { type AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import type { MailMessage } from '../../lib/mail';
-import { deleteUserSessions } from '../../lib/sessions';
+import { credentialsChanged } from '../../lib/sessions';
 import { findMemberByEmail, findMemberById, updateMember } from '../members/members-repository';
 import { tokenLink, type AccountContext } from './account-links';
 import { checkCode, consumeLinkToken, issueCode, issueLinkToken, peekLinkToken } from './auth-tokens';
@@ -34,8 +34,11 @@ export async function setPasswordWithCode(ctx: AccountContext, input: { email: s
   const passwordHash = await hashPassword(password);
   const result = await checkCode(db, email, code, true);
   if (!result.ok) throw codeError(result.reason);
-  await updateMember(db, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
-  if (!user.emailVerifiedAt) await ctx.platformSubscribers.applyTo(db, email);
+  await db.transaction(async (tx) => {
+    await updateMember(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
+    await credentialsChanged(tx, user.id, 'password_set');
+    if (!user.emailVerifiedAt) await ctx.platformSubscribers.applyTo(tx, email);
+  });
 }
 
 /** The reset-link mail for a known email; null for an unknown one (nothing is sent). */
@@ -45,20 +48,22 @@ export async function resetLinkMailFor(ctx: AccountContext, email: string): Prom
   return resetLinkMail(email, tokenLink(ctx.publicUrl, LINK_PAGES.resetPassword, await issueLinkToken(ctx.db, 'password_reset', email, user.id)));
 }
 
-/** A reset link sets the password and ends every session: whoever knew the old password is signed out. */
+/**
+ * A reset link sets the password and ends every session and every other token: whoever knew the old
+ * password is signed out. It works only while the account has the address the link was mailed to.
+ */
 export async function resetPasswordWithLink(ctx: AccountContext, token: string, password: string): Promise<void> {
   const { db } = ctx;
   const passwordHash = await hashPassword(password);
   const row = await consumeLinkToken(db, 'password_reset', token);
-  if (!row?.userId) throw badRequest(AUTH_MESSAGES.resetLinkInvalid, 'link_invalid');
-  const userId = row.userId;
-  // The link proved the email: an unverified account is verified now (its platform records apply).
-  const user = await updateMember(db, userId, { passwordHash });
-  if (user && !user.emailVerifiedAt && user.email === row.email) {
-    await updateMember(db, userId, { emailVerifiedAt: new Date() });
-    await ctx.platformSubscribers.applyTo(db, user.email);
-  }
-  await deleteUserSessions(db, userId);
+  const member = row?.userId ? await findMemberById(db, row.userId) : null;
+  if (!row || !member || member.email !== row.email) throw badRequest(AUTH_MESSAGES.resetLinkInvalid, 'link_invalid');
+  await db.transaction(async (tx) => {
+    // The link proved the email: an unverified account is verified now (its platform records apply).
+    await updateMember(tx, member.id, member.emailVerifiedAt ? { passwordHash } : { passwordHash, emailVerifiedAt: new Date() });
+    if (!member.emailVerifiedAt) await ctx.platformSubscribers.applyTo(tx, member.email);
+    await credentialsChanged(tx, member.id, 'password_reset');
+  });
 }
 
 /**

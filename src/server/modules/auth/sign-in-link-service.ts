@@ -3,7 +3,7 @@ import { hasActiveSubscription } from '../../../contracts/tier-policy';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import type { MailMessage } from '../../lib/mail';
-import { deleteUserSessions } from '../../lib/sessions';
+import { credentialsChanged } from '../../lib/sessions';
 import { usernameFromEmail } from '../members/member-views';
 import { EmailTakenError, findMemberByEmail, findMemberById, insertMember, updateMember } from '../members/members-repository';
 import { tokenLink, type AccountContext } from './account-links';
@@ -33,8 +33,9 @@ async function isPayingSubscriber(ctx: AccountContext, email: string): Promise<b
 export async function memberForSignInLink(ctx: AccountContext, token: string): Promise<UserRow> {
   const row = await consumeLinkToken(ctx.db, 'login_link', token);
   const user = row ? await userForLink(ctx, row.userId, row.email) : null;
-  // A member made admin after the link was sent still needs the password.
-  if (!user || user.isAdmin) throw badRequest(LINK_INVALID_MESSAGE, 'link_invalid');
+  // A member made admin after the link was sent still needs the password; a link mailed to an address
+  // the account no longer has opens nothing.
+  if (!user || user.isAdmin || user.email !== row?.email) throw badRequest(LINK_INVALID_MESSAGE, 'link_invalid');
   return user.emailVerifiedAt ? user : verifyByLink(ctx, user);
 }
 
@@ -73,7 +74,7 @@ async function verifyByLink(ctx: AccountContext, user: UserRow): Promise<UserRow
   const { db } = ctx;
   await db.transaction(async (tx) => {
     await updateMember(tx, user.id, { passwordHash: null, emailVerifiedAt: new Date() });
-    await deleteUserSessions(tx, user.id);
+    await credentialsChanged(tx, user.id, 'email_proven_by_link');
     await ctx.platformSubscribers.applyTo(tx, user.email);
   });
   return (await findMemberByEmail(db, user.email)) ?? user;

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { parseExpiryDate } from '../../lib/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { deleteUserSessions } from '../../lib/sessions';
+import { credentialsChanged } from '../../lib/sessions';
 import { sameGrant, type Grant } from '../../../contracts/grants';
 import { changeGrants } from './entitlement-service';
 import { effectiveOf, EmailTakenError, ensureMember, findAdminIds, findMemberByEmail, findMemberById, insertMember, updateMember } from './members-repository';
@@ -100,6 +100,7 @@ export async function editMemberAsAdmin(
   }
   const emailChanged = identity.email !== existing.email;
   const demoted = existing.isAdmin && !input.isAdmin;
+  const promoted = !existing.isAdmin && input.isAdmin;
   return db.transaction(async (tx) => {
     if (demoted) await keepAnotherAdmin(tx, id, actingAdminId ?? '');
     const fields = memberFields(input, identity);
@@ -109,15 +110,19 @@ export async function editMemberAsAdmin(
     // The subscription fields set the grant of the source they name, when the admin changed them;
     // the member's subscription is then the best of their grants (a platform may still give more).
     const grant = formGrant(input, expiry, input.pledgeAmount);
-    if (!sameGrant(grant, effectiveOf(existing))) {
+    const accessChanged = !sameGrant(grant, effectiveOf(existing));
+    if (accessChanged) {
       await changeGrants(tx, [{ userId: id, source: grant.source, next: grant, reason: 'edited by an admin' }], {
         cause: 'admin',
         causeRef: actingAdminId ?? null,
       });
       row = (await findMemberById(tx, id)) ?? row;
     }
-    // Sessions opened under the old email or with the admin rights end with them.
-    if (emailChanged || demoted) await deleteUserSessions(tx, id);
+    // Sessions opened under the old email or with the admin rights end with them; a promotion ends
+    // them too, so admin rights never land in a session opened before; links mailed before end with
+    // any of these and with a tier change (docs/security.md, "Sessions and links end together").
+    const event = emailChanged ? 'email_changed_by_admin' : demoted ? 'admin_removed' : promoted ? 'admin_granted' : accessChanged ? 'access_changed' : null;
+    if (event) await credentialsChanged(tx, id, event, { emails: [existing.email] });
     return row;
   });
 }
@@ -143,7 +148,7 @@ export async function refuseLastAdminLeaving(tx: Db, userId: string): Promise<vo
 export async function endMemberSessions(db: Db, id: string): Promise<void> {
   const member = UUID.test(id) ? await findMemberById(db, id) : null;
   if (!member) throw notFound('User not found', 'user_not_found');
-  await deleteUserSessions(db, id);
+  await db.transaction((tx) => credentialsChanged(tx, id, 'sessions_revoked'));
 }
 
 /** Quick assign: grants a tier by email (the admin grant), creating the member when the email is new. */

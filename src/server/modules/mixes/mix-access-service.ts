@@ -84,15 +84,20 @@ function streamKey(mix: MixRow, member: UserRow, now: Date): string | null {
 }
 
 /**
- * 429 once the member has streamed MIX_STREAM_DAILY_MB today (bytes actually sent, added as each
- * answer ends: an answer in flight may pass the limit by its own size, never by more).
+ * 429 once the member has streamed MIX_STREAM_DAILY_MB today (bytes sent, plus the lengths of their
+ * answers in flight, reserved as each was admitted: an answer may pass the limit by its own size,
+ * never by more).
  */
 async function withinStreamVolume(deps: MixAccessDeps, member: UserRow, now: Date): Promise<void> {
   const used = await deps.streamVolume.used(member.id, startOfDayDublin(now), now.getTime());
-  if (used < deps.streamDailyBytes) return;
+  if (used >= deps.streamDailyBytes) throw streamLimitError(deps.streamDailyBytes, now);
+}
+
+/** The refusal of a member over their daily streaming volume, with the time it resets. */
+export function streamLimitError(dailyBytes: number, now: Date): AppError {
   const retryAfterS = Math.ceil((startOfNextDayDublin(now).getTime() - now.getTime()) / SECOND_MS);
-  const limitMb = Math.round((deps.streamDailyBytes / (1024 * 1024)) * 1000) / 1000;
-  throw new AppError(429, 'stream_limit_reached', streamLimitMessage(limitMb), { 'retry-after': String(Math.max(1, retryAfterS)) });
+  const limitMb = Math.round((dailyBytes / (1024 * 1024)) * 1000) / 1000;
+  return new AppError(429, 'stream_limit_reached', streamLimitMessage(limitMb), { 'retry-after': String(Math.max(1, retryAfterS)) });
 }
 
 const listeningCopyPending = () => conflict(MIX_MESSAGES.listeningCopyPending, 'listening_copy_pending');

@@ -44,7 +44,7 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
     async (req, reply) => {
       if (!req.isMultipart())
         throw new AppError(415, 'unsupported_media_type', 'Send the mix as multipart/form-data (file, title, artist, genre, description, artwork)');
-      const row = await uploadMix({ db, storage, maxBytes }, uploadParts(req));
+      const row = await uploadMix({ db, storage, maxBytes, warn: (m) => app.log.warn(m) }, uploadParts(req));
       await opts.announceChange();
       opts.renderInBackground();
       return reply.status(201).send(toAdminVipMix(row));

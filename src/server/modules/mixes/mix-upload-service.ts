@@ -21,7 +21,12 @@ export interface UploadDeps {
   db: Db;
   storage: MediaStorage;
   maxBytes: number;
+  /** Told when something of the file is left out (embedded artwork over its cap). */
+  warn?: (message: string) => void;
 }
+
+/** Embedded artwork larger than this is ignored (with a warning): no picture of a mix needs it, and sharp would decode it. */
+export const EMBEDDED_ARTWORK_MAX_BYTES = 10 * 1024 * 1024;
 
 const unsupported = (message: string) => new AppError(415, 'unsupported_media_type', message);
 
@@ -118,6 +123,10 @@ export async function uploadMix(deps: UploadDeps, parts: AsyncIterable<UploadPar
     if (!audio) throw badRequest(MIX_MESSAGES.fileRequired, 'file_required');
     const details = parseDetails(fields);
     const facts = await readAudioFacts(deps.storage, audio);
+    if (facts.picture && facts.picture.length > EMBEDDED_ARTWORK_MAX_BYTES) {
+      deps.warn?.(`mix ${id}: embedded artwork of ${facts.picture.length} bytes ignored (over ${EMBEDDED_ARTWORK_MAX_BYTES})`);
+      facts.picture = null;
+    }
     // Uploaded artwork must be an image; a broken embedded picture only means no artwork.
     const artworkUrl = artwork
       ? await storeArtwork(deps.storage, artwork)

@@ -55,6 +55,9 @@ export const mixUploadsPlugin: FastifyPluginAsyncZod<{ announceChange: () => Pro
     relativeLocation: true,
     // Terminating a finished upload would delete nothing of ours: the mix is already made.
     disableTerminationForFinishedUploads: true,
+    // The upload id is the path's last segment, checked by the route's params; never read from the
+    // query string (tus's default matches the end of the whole URL, query included).
+    getFileIdFromRequest: (req) => uploadIdOf(new URL(req.url).pathname),
     async onUploadCreate(_req, upload) {
       const parsed = mixUploadMetadataSchema.safeParse(metadataOf(upload));
       if (!parsed.success) {
@@ -66,7 +69,7 @@ export const mixUploadsPlugin: FastifyPluginAsyncZod<{ announceChange: () => Pro
     },
     async onUploadFinish(_req, upload) {
       try {
-        const row = await uploadMix({ db, storage, maxBytes }, stagedParts(directory, upload));
+        const row = await uploadMix({ db, storage, maxBytes, warn: (m) => app.log.warn(m) }, stagedParts(directory, upload));
         await opts.announceChange();
         // The listening copy is made as for a small upload.
         opts.renderInBackground();
@@ -90,7 +93,9 @@ export const mixUploadsPlugin: FastifyPluginAsyncZod<{ announceChange: () => Pro
     }
     // Only tus's own body type reaches it unread; any other body was parsed (or refused) by Fastify, and tus answers without it.
     const withBody = (req.method === 'PATCH' || req.method === 'POST') && req.headers['content-type']?.startsWith('application/offset+octet-stream') === true;
-    const request = new Request(`http://${req.host || 'localhost'}${req.url}`, {
+    // tus sees the path only: no query string reaches it.
+    const pathOnly = req.url.split('?')[0] ?? '';
+    const request = new Request(`http://${req.host || 'localhost'}${pathOnly}`, {
       method: req.method,
       headers,
       body: withBody ? (Readable.toWeb(req.raw) as ReadableStream<Uint8Array>) : undefined,
@@ -115,6 +120,12 @@ export const mixUploadsPlugin: FastifyPluginAsyncZod<{ announceChange: () => Pro
   // Uploads left unfinished for a day are dropped with their bytes.
   runPeriodically(app, { name: 'stale mix uploads', everyMs: HOUR_MS, run: async () => void (await store.deleteExpired()) });
 };
+
+/** The upload id a tus request names: the last segment of its path, 32 hex digits, or none. */
+function uploadIdOf(pathname: string): string | undefined {
+  const id = pathname.startsWith(`${MIX_RESUMABLE_PATH}/`) ? pathname.slice(MIX_RESUMABLE_PATH.length + 1) : '';
+  return /^[a-f0-9]{32}$/.test(id) ? id : undefined;
+}
 
 /** tus metadata with its empty values (sent as a bare key) as empty strings. */
 function metadataOf(upload: Upload): Record<string, string> {

@@ -9,6 +9,7 @@ import {
   fileUrlSchema,
   mediaTokenQuerySchema,
   memberIdSchema,
+  MIX_MESSAGES,
   mixParamsSchema,
   streamUrlSchema,
   vipMixListSchema,
@@ -22,7 +23,17 @@ import { parseRange } from '../../lib/storage/http-range';
 import { attachmentDisposition } from '../../lib/storage/media-storage';
 import { access } from '../../plugins/access';
 import { mixAdminRoutes } from './mix-admin-routes';
-import { downloadLimits, fileUrlFor, grantDownload, memberNamed, resolveMedia, streamUrlFor, type Asker, type MediaPurpose } from './mix-access-service';
+import {
+  downloadLimits,
+  fileUrlFor,
+  grantDownload,
+  memberNamed,
+  resolveMedia,
+  streamLimitError,
+  streamUrlFor,
+  type Asker,
+  type MediaPurpose,
+} from './mix-access-service';
 import { mixUploadsPlugin } from './mix-uploads-plugin';
 import { RenditionWorker } from './rendition-service';
 import { StreamVolume } from './stream-volume';
@@ -193,23 +204,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         } else {
           reply.header('content-length', object.size);
         }
-        const body = await deps.storage.open(object.key, range);
-        if (purpose === 'stream') {
-          // A finished answer sent its length; one cut short, what left through the socket meanwhile.
-          // Counted there rather than by an extra stream stage that every chunk would go through.
-          const length = range ? range.end - range.start + 1 : object.size;
-          const socket = reply.raw.socket;
-          const before = socket?.bytesWritten ?? 0;
-          const day = startOfDayDublin(now);
-          let counted = false;
-          const count = (sent: number) => {
-            if (counted) return;
-            counted = true;
-            deps.streamVolume.add(user.id, day, sent);
-          };
-          reply.raw.once('finish', () => count(length));
-          reply.raw.once('close', () => count(Math.min(length, Math.max(0, (socket?.bytesWritten ?? before) - before))));
+        if (purpose !== 'stream') return reply.send(await deps.storage.open(object.key, range));
+        // The answer's length is reserved in the member's daily volume as it is admitted (one step, so
+        // parallel requests cannot all pass on one reading) and what it did not send is given back.
+        const length = range ? range.end - range.start + 1 : object.size;
+        const day = startOfDayDublin(now);
+        const held = await deps.streamVolume.reserve(user.id, day, length, deps.streamDailyBytes, now.getTime());
+        if (held === 'over') throw streamLimitError(deps.streamDailyBytes, now);
+        if (held === 'busy') throw new AppError(429, 'too_many_streams', MIX_MESSAGES.tooManyStreams, { 'retry-after': '5' });
+        let body;
+        try {
+          body = await deps.storage.open(object.key, range);
+        } catch (err) {
+          held.end(0);
+          throw err;
         }
+        // A finished answer sent its length; one cut short, what left through the socket meanwhile.
+        // Counted there rather than by an extra stream stage that every chunk would go through.
+        const socket = reply.raw.socket;
+        const before = socket?.bytesWritten ?? 0;
+        reply.raw.once('finish', () => held.end(length));
+        reply.raw.once('close', () => held.end(Math.min(length, Math.max(0, (socket?.bytesWritten ?? before) - before))));
         return reply.send(body);
       },
     );

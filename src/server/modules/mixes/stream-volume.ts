@@ -13,7 +13,19 @@ interface Tally {
   stored: number;
   /** Sent here, not yet written. */
   pending: number;
+  /** Bytes of answers in flight here, reserved when each was admitted and not yet sent. */
+  reserved: number;
+  /** Answers in flight here. */
+  inFlight: number;
   readAt: number;
+}
+
+/** Media answers one member may have in flight at once (per instance). */
+export const MAX_MEDIA_ANSWERS_IN_FLIGHT = 3;
+
+/** An admitted answer's hold on the volume: `end(sent)` gives back what it did not send (once). */
+export interface VolumeReservation {
+  end(sentBytes: number): void;
 }
 
 /**
@@ -38,7 +50,33 @@ export class StreamVolume {
       tally.stored = Math.max(stored, flushedBefore);
       tally.readAt = now;
     }
-    return tally.stored + tally.pending;
+    return tally.stored + tally.pending + tally.reserved;
+  }
+
+  /**
+   * Admits an answer of `bytes` to the member when their volume (counted, pending and reserved by the
+   * answers in flight) is still under `limit` and fewer than MAX_MEDIA_ANSWERS_IN_FLIGHT of theirs are
+   * in flight; the check and the reservation are one synchronous step, so parallel requests cannot all
+   * pass on the same reading. An admitted answer may pass the limit by its own size, never by more.
+   */
+  async reserve(userId: string, day: Date, bytes: number, limit: number, now = Date.now()): Promise<VolumeReservation | 'over' | 'busy'> {
+    await this.used(userId, day, now);
+    const tally = this.tally(userId, day);
+    if (tally.inFlight >= MAX_MEDIA_ANSWERS_IN_FLIGHT) return 'busy';
+    if (tally.stored + tally.pending + tally.reserved >= limit) return 'over';
+    tally.reserved += bytes;
+    tally.inFlight += 1;
+    let ended = false;
+    return {
+      end: (sentBytes: number) => {
+        if (ended) return;
+        ended = true;
+        tally.reserved -= bytes;
+        tally.inFlight -= 1;
+        // A tally with answers in flight is never dropped by a flush, so this is the same one.
+        this.add(userId, day, Math.min(bytes, Math.max(0, sentBytes)));
+      },
+    };
   }
 
   /** Counts bytes sent to the member on `day`; written to the database within FLUSH_MS. */
@@ -57,8 +95,8 @@ export class StreamVolume {
       [...this.tallies.entries()].map(async ([key, tally]) => {
         const bytes = tally.pending;
         if (bytes === 0) {
-          // Nothing to write and not read lately: forget the member.
-          if (now - tally.readAt > REREAD_MS) this.tallies.delete(key);
+          // Nothing to write, nothing in flight and not read lately: forget the member.
+          if (now - tally.readAt > REREAD_MS && tally.inFlight === 0) this.tallies.delete(key);
           return;
         }
         tally.pending -= bytes;
@@ -76,11 +114,15 @@ export class StreamVolume {
     if ([...this.tallies.values()].some((t) => t.pending > 0)) this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
   }
 
+  private keyOf(userId: string, day: Date): string {
+    return `${userId}|${day.getTime()}`;
+  }
+
   private tally(userId: string, day: Date): Tally {
-    const key = `${userId}|${day.getTime()}`;
+    const key = this.keyOf(userId, day);
     let tally = this.tallies.get(key);
     if (!tally) {
-      tally = { userId, day, stored: 0, pending: 0, readAt: -Infinity };
+      tally = { userId, day, stored: 0, pending: 0, reserved: 0, inFlight: 0, readAt: -Infinity };
       this.tallies.set(key, tally);
     }
     return tally;

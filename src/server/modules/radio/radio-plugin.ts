@@ -18,6 +18,7 @@ import { MEMBER_CHANGED_CHANNEL, SSE_RETRY_AFTER_S, streamsToEnd } from './sse-h
 import { SECOND_MS } from '../../../contracts/time';
 import { mediaReply, noContentReply } from '../../plugins/reply-schemas';
 import { textField } from '../../../contracts/text-field';
+import { clientBucket } from '../../lib/client-address';
 
 /** Names the audiences a new /api/live/events stream of `user` (null: a visitor) joins; another module's events reach only them. */
 export type LiveAudienceResolver = (user: UserRow | null) => Promise<readonly string[]>;
@@ -188,9 +189,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const header = req.headers['last-event-id'];
       const raw = (Array.isArray(header) ? header[0] : header) ?? req.query.lastEventId;
       const lastId = raw !== undefined && /^\d{1,16}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
-      if (!nowPlaying.hub.admits(req.ip)) {
-        // Each stream holds a socket for hours: beyond the caps, the client is told when to come back,
-        // in HTTP (Retry-After) and in SSE (`retry:`), with the error envelope as the event's data.
+      // Counted per client as the rate limits count them: IPv6 by its /64 (one line holds a whole /64).
+      const client = clientBucket(req.ip);
+      // Each stream holds a socket for hours: beyond the caps, the client is told when to come back,
+      // in HTTP (Retry-After) and in SSE (`retry:`), with the error envelope as the event's data.
+      const refuse = () => {
         const message = 'Too many live connections right now. Please try again shortly.';
         const envelope = JSON.stringify({ error: { code: 'too_many_streams', message }, message });
         return reply
@@ -199,13 +202,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           .header('cache-control', 'no-store')
           .type('text/event-stream; charset=utf-8')
           .send(`retry: ${SSE_RETRY_AFTER_S * 1000}\nevent: error\ndata: ${envelope}\n\n`);
-      }
+      };
+      if (!nowPlaying.hub.admits(client)) return refuse();
       // Whose stream this is, from the session (never the URL); a lookup or resolver that fails (the
       // database away) only leaves the member's audiences out: the stream still opens.
       const token = req.cookies[cookieName];
       const session = token && token.length <= 128 ? await findSessionUser(app.database.db, token).catch(() => null) : null;
       const user = session?.user ?? null;
       const audiences = new Set((await Promise.all(app.liveAudiences.map((resolve) => resolve(user).catch(() => [])))).flat());
+      // Checked again after the waits, with nothing awaited until the stream joins the hub: parallel
+      // connections from one client cannot all pass the first check.
+      if (!nowPlaying.hub.admits(client)) return refuse();
       reply.hijack();
       const res = reply.raw;
       // The reader may have left while the audiences were looked up: a closed socket never joins the hub.
@@ -222,7 +229,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       });
       req.raw.socket.setNoDelay(true);
       res.write(`retry: 3000\n\n${nowPlaying.framesSince(lastId)}`);
-      nowPlaying.hub.add(res, req.ip, audiences, session ? { userId: session.user.id, sessionHash: session.idHash } : null);
+      nowPlaying.hub.add(res, client, audiences, session ? { userId: session.user.id, sessionHash: session.idHash } : null);
     },
   );
 };
