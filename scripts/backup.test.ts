@@ -6,6 +6,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import zlib from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
@@ -444,5 +446,39 @@ describe.runIf(serverUrl)('restore --into-postgres: a PGlite backup moved into P
       await running.close();
     }
     expect(await rowCounts(configFor(into, url))).toEqual(before);
+  });
+
+  it('refuses a backup whose database has migrations this DHR does not know (made by a newer version): the database stays empty', async () => {
+    // The archive of the test above, its database given one migration from the future.
+    const unpacked = path.join(temp, 'move-newer');
+    fs.mkdirSync(unpacked);
+    spawnSync('tar', ['-xzf', path.join(temp, 'move.tar.gz'), '-C', unpacked]);
+    const dumpFile = path.join(unpacked, 'database', 'pglite.tar.gz');
+    const db = new PGlite(path.join(temp, 'move-newer-db'), { extensions: { pg_trgm }, loadDataDir: new Blob([fs.readFileSync(dumpFile)]) });
+    await db.query(`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-the-future', 4102444800000)`);
+    fs.writeFileSync(dumpFile, Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer()));
+    await db.close();
+    const manifestFile = path.join(unpacked, 'manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { database: { bytes: number; sha256: string } };
+    const dump = fs.readFileSync(dumpFile);
+    manifest.database = { ...manifest.database, bytes: dump.length, sha256: sha(dump) };
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    const archive = path.join(temp, 'move-newer.tar.gz');
+    spawnSync('tar', ['-czf', archive, '-C', unpacked, '.']);
+
+    const url = await freshPostgresDatabase(serverUrl ?? '', 'dhr_backup_newer');
+    const r = cli('restore', [archive, '--into-postgres'], { DATA_DIR: path.join(temp, 'move-newer-into'), DATABASE_URL: url, LOG_LEVEL: 'silent' });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('1 migration(s) this DHR does not know');
+    expect(r.out).toContain('Nothing was changed');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const tables = await client.query("select count(*)::int as n from information_schema.tables where table_schema in ('public', 'drizzle')");
+      expect(tables.rows[0]).toEqual({ n: 0 });
+    } finally {
+      await client.end();
+    }
+    expect(fs.existsSync(path.join(temp, 'move-newer-into', 'media'))).toBe(false);
   });
 });
