@@ -6,6 +6,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import zlib from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
@@ -339,5 +341,144 @@ describe('backups: only their owner reads them; restores never destroy and never
     expect(r.out).toContain('is damaged or truncated');
     expect(r.out).toContain('Nothing was changed');
     expect(fs.existsSync(path.join(target, 'db'))).toBe(false);
+  });
+});
+
+/** A public read of an app, as JSON text (the same answer on both sides proves the same rows behind it). */
+async function answers(config: Config, urls: string[]): Promise<{ answers: Record<string, string>; users: unknown[]; audio: Record<string, string> }> {
+  const app = await buildApp(config, { logger: false });
+  try {
+    await app.ready();
+    const out: Record<string, string> = {};
+    for (const url of urls) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      out[url] = res.body;
+    }
+    const users = await app.database.db.execute(sql`select id, email, username, password_hash, created_at from users order by email`);
+    // Each mix's audio, read through the app's media storage.
+    const keys = await app.database.db.execute(sql`select s3_url as key from vip_mixes where s3_url like 'mixes/%' order by 1`);
+    const audio: Record<string, string> = {};
+    for (const { key } of (keys as unknown as { rows: { key: string }[] }).rows) {
+      const chunks: Buffer[] = [];
+      for await (const c of await app.mediaStorage.open(key)) chunks.push(Buffer.from(c as Buffer));
+      audio[key] = sha(Buffer.concat(chunks));
+    }
+    return { answers: out, users: (users as unknown as { rows: unknown[] }).rows, audio };
+  } finally {
+    await app.close();
+  }
+}
+
+describe.runIf(serverUrl)('restore --into-postgres: a PGlite backup moved into PostgreSQL', { timeout: 300_000 }, () => {
+  it('moves every row, the migration history, sequences and media; the app on it answers the same; a truncated archive and a running DHR are refused', async () => {
+    const from = path.join(temp, 'move-from');
+    const into = path.join(temp, 'move-into');
+    const archive = path.join(temp, 'move.tar.gz');
+    await populate(configFor(from));
+    const backup = cli('backup', ['--out', archive], { DATA_DIR: from, LOG_LEVEL: 'silent' });
+    expect(backup.code, backup.out).toBe(0);
+    const url = await freshPostgresDatabase(serverUrl ?? '', 'dhr_backup_moved');
+    const env = { DATA_DIR: into, DATABASE_URL: url, LOG_LEVEL: 'silent' };
+
+    // A PGlite backup without --into-postgres is refused as before.
+    const plain = cli('restore', [archive], env);
+    expect(plain.code).toBe(1);
+    expect(plain.out).toContain('unset DATABASE_URL');
+
+    // Cut in half: damaged or truncated, the database left empty.
+    const cut = path.join(temp, 'move-truncated.tar.gz');
+    const whole = fs.readFileSync(archive);
+    fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+    const truncated = cli('restore', [cut, '--into-postgres'], env);
+    expect(truncated.code).toBe(1);
+    expect(truncated.out).toContain('is damaged or truncated');
+    expect(truncated.out).toContain('Nothing was changed');
+
+    const moved = cli('restore', [archive, '--into-postgres'], env);
+    expect(moved.out).toContain('pglite database moved into PostgreSQL');
+    expect(moved.code).toBe(0);
+
+    const before = await rowCounts(configFor(from));
+    expect(before['public.users']).toBeGreaterThan(0);
+    expect(before['public.comments']).toBe(1);
+    expect(before['drizzle.__drizzle_migrations']).toBeGreaterThan(0);
+    expect(await rowCounts(configFor(into, url))).toEqual(before);
+    expect(mediaChecksums(into)).toEqual(mediaChecksums(from));
+
+    const reads = ['/api/vip-mixes', '/api/comments/recent', '/api/channels'];
+    const source = await answers(configFor(from), reads);
+    const target = await answers(configFor(into, url), reads);
+    expect(Object.keys(target.audio).length).toBeGreaterThan(0);
+    expect(target).toEqual(source);
+    expect(target.answers['/api/comments/recent']).toContain('Rain by Kerri Chandler');
+
+    // Sequences continue where they were: a new row takes the next id, not one already used.
+    const database = await openDatabase({ databaseUrl: url });
+    try {
+      const ids = await database.db.execute(sql`select count(*)::int as n, count(distinct id)::int as d from drizzle.__drizzle_migrations`);
+      const row = (ids as unknown as { rows: { n: number; d: number }[] }).rows[0];
+      expect(row?.n).toBe(row?.d);
+      await database.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('probe', 0)`);
+      await database.db.execute(sql`delete from drizzle.__drizzle_migrations where hash = 'probe'`);
+    } finally {
+      await database.close();
+    }
+
+    // The target now has tables: --into-postgres never writes over them, even with --force.
+    const again = cli('restore', [archive, '--into-postgres', '--force'], env);
+    expect(again.code).toBe(1);
+    expect(again.out).toContain('fills an empty database only');
+
+    // A DHR server connected to the database: any restore there refuses, naming how to stop it.
+    const running = await buildApp(configFor(into, url), { logger: false });
+    try {
+      await running.ready();
+      const pgBackup = path.join(temp, 'move-pg.tar.gz');
+      const dumped = cli('backup', ['--out', pgBackup], env);
+      expect(dumped.code, dumped.out).toBe(0);
+      const refused = cli('restore', [pgBackup, '--force'], env);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain('DHR is running on the database');
+      expect(refused.out).toContain("systemctl stop 'dhr@*'");
+      expect(refused.out).toContain('Nothing was changed');
+    } finally {
+      await running.close();
+    }
+    expect(await rowCounts(configFor(into, url))).toEqual(before);
+  });
+
+  it('refuses a backup whose database has migrations this DHR does not know (made by a newer version): the database stays empty', async () => {
+    // The archive of the test above, its database given one migration from the future.
+    const unpacked = path.join(temp, 'move-newer');
+    fs.mkdirSync(unpacked);
+    spawnSync('tar', ['-xzf', path.join(temp, 'move.tar.gz'), '-C', unpacked]);
+    const dumpFile = path.join(unpacked, 'database', 'pglite.tar.gz');
+    const db = new PGlite(path.join(temp, 'move-newer-db'), { extensions: { pg_trgm }, loadDataDir: new Blob([fs.readFileSync(dumpFile)]) });
+    await db.query(`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-the-future', 4102444800000)`);
+    fs.writeFileSync(dumpFile, Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer()));
+    await db.close();
+    const manifestFile = path.join(unpacked, 'manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { database: { bytes: number; sha256: string } };
+    const dump = fs.readFileSync(dumpFile);
+    manifest.database = { ...manifest.database, bytes: dump.length, sha256: sha(dump) };
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    const archive = path.join(temp, 'move-newer.tar.gz');
+    spawnSync('tar', ['-czf', archive, '-C', unpacked, '.']);
+
+    const url = await freshPostgresDatabase(serverUrl ?? '', 'dhr_backup_newer');
+    const r = cli('restore', [archive, '--into-postgres'], { DATA_DIR: path.join(temp, 'move-newer-into'), DATABASE_URL: url, LOG_LEVEL: 'silent' });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('1 migration(s) this DHR does not know');
+    expect(r.out).toContain('Nothing was changed');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const tables = await client.query("select count(*)::int as n from information_schema.tables where table_schema in ('public', 'drizzle')");
+      expect(tables.rows[0]).toEqual({ n: 0 });
+    } finally {
+      await client.end();
+    }
+    expect(fs.existsSync(path.join(temp, 'move-newer-into', 'media'))).toBe(false);
   });
 });

@@ -10,7 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Config } from '../../src/server/config';
+import { DHR_APPLICATION_NAME } from '../../src/server/db/client';
 import {
+  copyPgliteIntoPostgres,
+  dhrSessions,
   dumpPglite,
   dumpPostgres,
   loadPglite,
@@ -248,20 +251,37 @@ function swapIn(pairs: { fresh: string; target: string }[]): void {
   for (const p of done) if (p.aside) fs.rmSync(p.aside, { recursive: true, force: true });
 }
 
+export interface RestoreOptions {
+  /** Replace a database and media already there. */
+  force?: boolean;
+  /** Move a PGlite backup into the empty PostgreSQL database at DATABASE_URL (copyPgliteIntoPostgres). */
+  intoPostgres?: boolean;
+}
+
 /**
  * Restores the archive into the configured DATA_DIR (or DATABASE_URL). A target that already holds a
- * database or media is refused unless `force`, which replaces them. Nothing is replaced before the new
+ * database or media is refused unless `force`, which replaces them; a PostgreSQL database a DHR server
+ * is connected to is refused always. `intoPostgres` moves a PGlite backup into an empty PostgreSQL
+ * database (never over one with tables, even with `force`). Nothing is replaced before the new
  * copy is whole: the archive is unpacked and checked, the embedded database is loaded into a new folder
  * and opened, media are copied into a new folder, and only then are the folders swapped in by rename
  * (on PostgreSQL, pg_restore runs in one transaction). Any failure leaves the old instance as it was.
  */
-export async function restoreBackup(config: Config, file: string, force: boolean): Promise<BackupManifest> {
+export async function restoreBackup(config: Config, file: string, { force = false, intoPostgres = false }: RestoreOptions = {}): Promise<BackupManifest> {
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-restore-'));
   const made: string[] = [];
   let lock: { release(): void } | undefined;
   try {
     const manifest = await unpack(file, staging);
-    const wantsPostgres = manifest.database.kind === 'postgresql';
+    if (intoPostgres && manifest.database.kind !== 'pglite') {
+      throw new BackupError(
+        `--into-postgres moves a PGlite backup; this one holds a PostgreSQL database: restore it without --into-postgres. ${NOTHING_CHANGED}`,
+      );
+    }
+    if (intoPostgres && !config.DATABASE_URL) {
+      throw new BackupError(`--into-postgres needs DATABASE_URL naming an empty PostgreSQL database to move the backup into. ${NOTHING_CHANGED}`);
+    }
+    const wantsPostgres = manifest.database.kind === 'postgresql' || intoPostgres;
     if (wantsPostgres !== Boolean(config.DATABASE_URL)) {
       throw new BackupError(
         wantsPostgres
@@ -269,11 +289,24 @@ export async function restoreBackup(config: Config, file: string, force: boolean
           : `This backup holds a PGlite database: unset DATABASE_URL and set DATA_DIR to an empty directory to restore it into. ${NOTHING_CHANGED}`,
       );
     }
+    if (config.DATABASE_URL) {
+      const sessions = await dhrSessions(config.DATABASE_URL);
+      if (sessions > 0) {
+        throw new BackupError(
+          `Refused: DHR is running on the database at DATABASE_URL (${sessions} connection(s) named '${DHR_APPLICATION_NAME}' in pg_stat_activity). Stop every instance first (systemctl stop 'dhr@*', or stop the npm start processes), then restore. ${NOTHING_CHANGED}`,
+        );
+      }
+    }
     const media = mediaDir(config);
     const occupied: string[] = [];
     if (config.DATABASE_URL && (await postgresTableCount(config.DATABASE_URL)) > 0) occupied.push('the database at DATABASE_URL has tables');
     if (!config.DATABASE_URL && pgliteExists(pgliteDir(config))) occupied.push(`${pgliteDir(config)} holds a database`);
     if (manifest.media.kind === 'local' && filesUnder(media).length > 0) occupied.push(`${media} holds files`);
+    if (intoPostgres && occupied[0]?.startsWith('the database')) {
+      throw new BackupError(
+        `Refused: the database at DATABASE_URL has tables. --into-postgres fills an empty database only: create a new one (createdb) or drop and create this one. ${NOTHING_CHANGED}`,
+      );
+    }
     if (occupied.length && !force) {
       throw new BackupError(`Refused: ${occupied.join('; ')}. Restore into an empty DATA_DIR or database, or add --force to replace them. ${NOTHING_CHANGED}`);
     }
@@ -288,7 +321,10 @@ export async function restoreBackup(config: Config, file: string, force: boolean
         pairs.push({ fresh, target: media });
       }
       const dump = path.join(staging, manifest.database.path);
-      if (config.DATABASE_URL) {
+      if (intoPostgres && config.DATABASE_URL) {
+        // One transaction on the target: a failure leaves it empty.
+        await copyPgliteIntoPostgres(dump, path.join(staging, 'pglite'), config.DATABASE_URL);
+      } else if (config.DATABASE_URL) {
         // One transaction (--single-transaction, --exit-on-error): a failure rolls back to the old database.
         await restorePostgres(config.DATABASE_URL, dump, occupied.length > 0);
       } else {

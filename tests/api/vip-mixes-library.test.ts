@@ -287,6 +287,26 @@ function resumableSuite(name: string, env: () => Promise<Record<string, string>>
       expect(await staged()).toEqual([]);
     });
 
+    it("names the upload with the proxy's X-DHR-Upload-Id when it is an id and free, else with a random one", async () => {
+      const id = 'ab'.repeat(16);
+      const named = (header: string) =>
+        fetch(`${base}${MIX_RESUMABLE_PATH}`, {
+          method: 'POST',
+          headers: { ...tus, cookie: admin.cookie, 'upload-length': String(bytes.length), 'upload-metadata': metadata(fields), 'x-dhr-upload-id': header },
+        });
+      const first = await named(id);
+      expect(first.status).toBe(201);
+      expect(first.headers.get('location')).toBe(`${MIX_RESUMABLE_PATH}/${id}`);
+      for (const header of [id, '../etc', 'AB'.repeat(15)]) {
+        const other = await named(header);
+        expect(other.status, header).toBe(201);
+        expect(other.headers.get('location'), header).toMatch(new RegExp(`^${MIX_RESUMABLE_PATH}/(?!${id})[a-f0-9]{32}$`));
+        await fetch(`${base}${other.headers.get('location') ?? ''}`, { method: 'DELETE', headers: { ...tus, cookie: admin.cookie } });
+      }
+      await fetch(`${base}${MIX_RESUMABLE_PATH}/${id}`, { method: 'DELETE', headers: { ...tus, cookie: admin.cookie } });
+      expect(await staged()).toEqual([]);
+    });
+
     it('refuses non-admins before reading, bad fields, a file over the cap and a file that is not audio, storing nothing', async () => {
       const before = { mixes: (await app.inject({ url: '/api/vip-mixes' })).json().length, usage: await app.mediaStorage.usage('mixes/') };
       expect((await create(dhr1.cookie)).status).toBe(403);

@@ -3,7 +3,7 @@
  * (the file docs/deploy.md tells operators to include). Needs TEST_DATABASE_URL and nginx; `npm test`
  * says so and skips the suite where either is missing.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, hasIcecast, startIcecast, type IcecastServer } from '../../scripts/lib/icecast';
+import { MIX_RESUMABLE_PATH } from '../../src/contracts/mixes';
 import { openDatabase } from '../../src/server/db/client';
 import { startPatreonStub } from '../support/platform-stubs';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
@@ -132,8 +133,20 @@ http {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
     keepalive 8;
   }
+  # As in deploy/nginx/dhr-site.conf: the upload id and the instances chosen by its hash.
+  map $uri $dhr_upload_id {
+    "~^/api/admin/vip-mixes/uploads/([0-9a-f]{32})$" $1;
+    default $request_id;
+  }
+  upstream dhr_uploads {
+    hash $dhr_upload_id consistent;
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
+    keepalive 8;
+  }
   server {
     listen 127.0.0.1:${proxyPort};
+    # Test only: which instance answered.
+    add_header X-DHR-Upstream $upstream_addr always;
     include ${path.join(root, 'deploy/nginx/dhr-locations.conf')};
   }
 }
@@ -384,6 +397,90 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
     const forged = await fetch(`${origin}/dhr1?token=not-a-token`);
     expect([401, 403]).toContain(forged.status);
     await forged.body?.cancel();
+  });
+
+  it('a resumable mix upload behind round robin: every request of it reaches the instance that stages it, the rest alternate; the mix is made', async () => {
+    const file = path.join(temp, 'resumable.mp3');
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330:duration=20',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '128k',
+      file,
+    ]);
+    const bytes = fs.readFileSync(file);
+    const tus = { 'tus-resumable': '1.0.0', cookie: adminCookie };
+    const meta = Object.entries({ title: 'Round Robin Mix', artist: 'Two Instances', genre: 'deep house', description: '', filename: 'rr.mp3' })
+      .map(([k, v]) => (v ? `${k} ${Buffer.from(v).toString('base64')}` : k))
+      .join(',');
+    const created = await fetch(`${proxyUrl}${MIX_RESUMABLE_PATH}`, {
+      method: 'POST',
+      headers: { ...tus, 'upload-length': String(bytes.length), 'upload-metadata': meta },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const stager = created.headers.get('x-dhr-upstream');
+    const url = created.headers.get('location') ?? '';
+    expect(url).toMatch(/\/[a-f0-9]{32}$/);
+    const others = new Set<string | null>();
+    const uploads = new Set<string | null>([stager]);
+    const size = Math.ceil(bytes.length / 4);
+    let last: Response | undefined;
+    for (let offset = 0; offset < bytes.length; offset += size) {
+      // Between the chunks, round robin sends the other requests to both instances.
+      for (let k = 0; k < 2; k++) others.add((await fetch(`${proxyUrl}/api/health`)).headers.get('x-dhr-upstream'));
+      const head = await fetch(`${proxyUrl}${url}`, { method: 'HEAD', headers: tus });
+      expect(head.status).toBe(200);
+      expect(Number(head.headers.get('upload-offset'))).toBe(offset);
+      uploads.add(head.headers.get('x-dhr-upstream'));
+      last = await fetch(`${proxyUrl}${url}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(bytes.subarray(offset, offset + size)),
+      });
+      expect(last.status).toBe(offset + size >= bytes.length ? 200 : 204);
+      uploads.add(last.headers.get('x-dhr-upstream'));
+    }
+    expect(others.size).toBe(2);
+    expect([...uploads]).toEqual([stager]);
+    // Uploads are spread over both instances by their id, each one staying on its own.
+    const stagers = new Set<string | null>();
+    for (let n = 0; n < 12; n++) {
+      const c = await fetch(`${proxyUrl}${MIX_RESUMABLE_PATH}`, {
+        method: 'POST',
+        headers: { ...tus, 'upload-length': String(bytes.length), 'upload-metadata': meta },
+      });
+      expect(c.status).toBe(201);
+      const at = c.headers.get('x-dhr-upstream');
+      stagers.add(at);
+      const u = c.headers.get('location') ?? '';
+      const head = await fetch(`${proxyUrl}${u}`, { method: 'HEAD', headers: tus });
+      expect(head.headers.get('x-dhr-upstream')).toBe(at);
+      const del = await fetch(`${proxyUrl}${u}`, { method: 'DELETE', headers: tus });
+      expect(del.status).toBe(204);
+      expect(del.headers.get('x-dhr-upstream')).toBe(at);
+    }
+    expect(stagers.size).toBe(2);
+    const mix = (await last?.json()) as { id: string; fileSize: number };
+    expect(mix.fileSize).toBe(bytes.length);
+    // The mix is there for both instances (the list is dropped on each by NOTIFY).
+    for (const i of [0, 1]) {
+      const deadline = Date.now() + 5000;
+      let ids: string[] = [];
+      while (Date.now() < deadline) {
+        ids = ((await (await fetch(direct(i, '/api/vip-mixes'))).json()) as { id: string }[]).map((m) => m.id);
+        if (ids.includes(mix.id)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(ids, `instance ${i}`).toContain(mix.id);
+    }
   });
 
   it('kill -9 of an instance in the middle of a 10,000-row import leaves all of it or none; the proxy keeps answering', async () => {

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
-import { pgliteStartParams } from './client';
+import { DHR_APPLICATION_NAME, migrationsFolder, pgliteStartParams } from './client';
 import { acquireDirLock } from './dir-lock';
 
 const run = promisify(execFile);
@@ -104,5 +107,141 @@ export async function postgresVersion(url: string): Promise<string> {
     return (await client.query<{ v: string }>('show server_version')).rows[0]?.v ?? 'unknown';
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Other sessions of a DHR server (application_name DHR_APPLICATION_NAME, set by db/client.ts) on the
+ * database at `url`. A restore there would swap the tables under a running server: it refuses.
+ */
+export async function dhrSessions(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url, application_name: 'dhr-restore' });
+  await client.connect();
+  try {
+    const res = await client.query<{ n: string }>(
+      'select count(*) as n from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()',
+      [DHR_APPLICATION_NAME],
+    );
+    return Number(res.rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Rows copied per statement when moving PGlite into PostgreSQL (one JSON parameter each). */
+const COPY_BATCH_ROWS = 1000;
+const MIGRATIONS_SCHEMA = 'drizzle';
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+interface TableRef {
+  schema: string;
+  table: string;
+}
+const qualified = (t: TableRef) => `${quoteIdent(t.schema)}.${quoteIdent(t.table)}`;
+const TABLES_SQL = `select n.nspname as schema, c.relname as "table" from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where c.relkind in ('r', 'p') and n.nspname in ('public', '${MIGRATIONS_SCHEMA}') order by 1, 2`;
+
+/**
+ * Moves the PGlite database of a backup (a dump of dumpPglite) into the empty PostgreSQL database at
+ * `url`, in one transaction: a failure leaves the target as it was. The dump is loaded into a
+ * temporary PGlite in `workDir` and brought to this DHR's migrations (a backup made by a newer DHR,
+ * whose migrations this one does not know, is refused); the target gets the same migrations and
+ * migration history, then every table's rows (foreign keys dropped for the copy and added back, which
+ * checks every row) and every sequence's position. Returns the rows per table, checked equal on both
+ * sides before the commit.
+ */
+export async function copyPgliteIntoPostgres(dumpFile: string, workDir: string, url: string): Promise<Record<string, number>> {
+  fs.mkdirSync(workDir, { recursive: true, mode: 0o700 });
+  const source = new PGlite(workDir, { extensions: { pg_trgm }, startParams: pgliteStartParams, loadDataDir: new Blob([fs.readFileSync(dumpFile)]) });
+  const target = new pg.Client({ connectionString: url, application_name: 'dhr-restore' });
+  try {
+    await source.waitReady;
+    const migrations = readMigrationFiles({ migrationsFolder });
+    const known = new Set(migrations.map((m) => m.folderMillis));
+    const hasHistory = await source.query<{ t: string | null }>(`select to_regclass('${MIGRATIONS_SCHEMA}.__drizzle_migrations')::text as t`);
+    if (!hasHistory.rows[0]?.t) throw new Error('the backup holds no DHR database (no migration history)');
+    const applied = await source.query<{ created_at: string }>(`select created_at::text from ${MIGRATIONS_SCHEMA}.__drizzle_migrations`);
+    if (applied.rows.length === 0) throw new Error('the backup holds no DHR database (no migration history)');
+    const unknown = applied.rows.filter((r) => !known.has(Number(r.created_at)));
+    if (unknown.length > 0) {
+      throw new Error(
+        `the backup's database has ${unknown.length} migration(s) this DHR does not know: restore it with the DHR version that made it (or a newer one)`,
+      );
+    }
+    // As a server start would: the backup's database brought to this version's schema.
+    await migratePglite(drizzlePglite(source), { migrationsFolder });
+
+    await target.connect();
+    await target.query('BEGIN');
+    try {
+      // drizzle's migrator, statement for statement, inside this transaction.
+      await target.query(`CREATE SCHEMA IF NOT EXISTS ${MIGRATIONS_SCHEMA}`);
+      await target.query(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_SCHEMA}.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`);
+      for (const m of migrations) for (const stmt of m.sql) if (stmt.trim()) await target.query(stmt);
+
+      const sourceTables = (await source.query<TableRef>(TABLES_SQL)).rows;
+      const targetTables = (await target.query<TableRef>(TABLES_SQL)).rows;
+      const names = (ts: TableRef[]) => ts.map(qualified).join(', ');
+      if (names(sourceTables) !== names(targetTables)) {
+        throw new Error(`the tables differ after migrating: backup ${names(sourceTables)}; target ${names(targetTables)}`);
+      }
+      // Rows the migrations inserted come from the backup instead.
+      await target.query(`TRUNCATE ${names(targetTables)}`);
+      const foreignKeys = (
+        await target.query<{ tbl: string; name: string; def: string }>(
+          `select conrelid::regclass::text as tbl, conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+           where contype = 'f' and connamespace in (select oid from pg_namespace where nspname in ('public', '${MIGRATIONS_SCHEMA}'))`,
+        )
+      ).rows;
+      for (const fk of foreignKeys) await target.query(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT ${quoteIdent(fk.name)}`);
+
+      const counts: Record<string, number> = {};
+      for (const t of sourceTables) {
+        const cols = (
+          await source.query<{ name: string; identity: string }>(
+            `select attname as name, attidentity::text as identity from pg_attribute
+             where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`,
+            [qualified(t)],
+          )
+        ).rows;
+        const list = cols.map((c) => quoteIdent(c.name)).join(', ');
+        const overriding = cols.some((c) => c.identity === 'a') ? 'OVERRIDING SYSTEM VALUE' : '';
+        const total = Number((await source.query<{ n: string }>(`select count(*)::text as n from ${qualified(t)}`)).rows[0]?.n ?? 0);
+        for (let offset = 0; offset < total; offset += COPY_BATCH_ROWS) {
+          const batch = await source.query<{ rows: string }>(
+            `select coalesce(json_agg(t), '[]')::text as rows from (select ${list} from ${qualified(t)} order by ctid offset $1 limit $2) t`,
+            [offset, COPY_BATCH_ROWS],
+          );
+          await target.query(
+            `INSERT INTO ${qualified(t)} (${list}) ${overriding} SELECT ${list} FROM json_populate_recordset(null::${qualified(t)}, $1::json)`,
+            [batch.rows[0]?.rows ?? '[]'],
+          );
+        }
+        const copied = Number((await target.query<{ n: string }>(`select count(*)::text as n from ${qualified(t)}`)).rows[0]?.n ?? 0);
+        if (copied !== total) throw new Error(`${t.schema}.${t.table}: ${copied} rows copied of ${total}`);
+        counts[`${t.schema}.${t.table}`] = total;
+      }
+      // Added back: each one checks every copied row.
+      for (const fk of foreignKeys) await target.query(`ALTER TABLE ${fk.tbl} ADD CONSTRAINT ${quoteIdent(fk.name)} ${fk.def}`);
+
+      const sequences = (
+        await source.query<{ name: string }>(
+          `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where c.relkind = 'S' and n.nspname in ('public', '${MIGRATIONS_SCHEMA}')`,
+        )
+      ).rows;
+      for (const { name } of sequences) {
+        const pos = (await source.query<{ last_value: string; is_called: boolean }>(`select last_value::text, is_called from ${name}`)).rows[0];
+        if (pos) await target.query('select setval($1::regclass, $2::bigint, $3)', [name, pos.last_value, pos.is_called]);
+      }
+      await target.query('COMMIT');
+      return counts;
+    } catch (err) {
+      await target.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  } finally {
+    await target.end().catch(() => undefined);
+    await source.close().catch(() => undefined);
   }
 }

@@ -42,7 +42,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** DHR's migrations (drizzle-kit's folder; copied beside the bundle by the build). */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * PGlite starts Postgres with the server defaults, whose shared_buffers (128 MB) is allocated and
@@ -143,9 +144,23 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
+/** The application_name of every connection a DHR server opens: `npm run restore` refuses a database DHR is connected to. */
+export const DHR_APPLICATION_NAME = 'dhr';
+
+/**
+ * The connection settings of DHR's own connections: named DHR_APPLICATION_NAME in pg_stat_activity.
+ * pg lets the URL's `application_name` win over the config, so one given in DATABASE_URL is dropped.
+ */
+export function dhrConnection(url: string): { connectionString: string; application_name: string } {
+  const u = new URL(url);
+  if (!u.searchParams.has('application_name')) return { connectionString: url, application_name: DHR_APPLICATION_NAME };
+  u.searchParams.delete('application_name');
+  return { connectionString: u.toString(), application_name: DHR_APPLICATION_NAME };
+}
+
 async function openPostgres(url: string): Promise<Database> {
   // A server that accepts no connection fails the request within seconds (a 503), instead of queueing it forever.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ ...dhrConnection(url), max: 10, connectionTimeoutMillis: 5000 });
   pool.on('error', () => {
     // Idle client errors (server restart) are retried by the pool; never crash the process.
   });
@@ -175,7 +190,7 @@ async function openPostgres(url: string): Promise<Database> {
     return listener;
   }
   async function connectListener(): Promise<pg.Client> {
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    const c = new pg.Client({ ...dhrConnection(url), connectionTimeoutMillis: 5000 });
     let dropped = false;
     const onDrop = () => {
       if (dropped) return;

@@ -1,4 +1,5 @@
-import { createReadStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -19,6 +20,14 @@ import { uploadMix } from './mix-upload-service';
 import { toAdminVipMix } from './mix-views';
 
 const MB = 1024 * 1024;
+/** An upload id: 32 hex digits (nginx's `$request_id` has this form). */
+const UPLOAD_ID = /^[a-f0-9]{32}$/;
+/**
+ * The id a proxy chose for a new upload (deploy/nginx/dhr-locations.conf sends its `$request_id`):
+ * it routes the creation and every later request of the upload by this id to the same instance, the
+ * one that stages the bytes (docs/operations.md).
+ */
+const UPLOAD_ID_HEADER = 'x-dhr-upload-id';
 const uploadIdParamsSchema = z.object({ uploadId: textField(64).regex(/^[a-f0-9]{32}$/, 'an upload id') });
 
 /** The JSON envelope of plugins/errors.ts, for answers tus writes itself. */
@@ -58,6 +67,12 @@ export const mixUploadsPlugin: FastifyPluginAsyncZod<{ announceChange: () => Pro
     // The upload id is the path's last segment, checked by the route's params; never read from the
     // query string (tus's default matches the end of the whole URL, query included).
     getFileIdFromRequest: (req) => uploadIdOf(new URL(req.url).pathname),
+    // The proxy's id when it sent one (and it is free here), else a random one.
+    namingFunction: (req) => {
+      const proposed = req.headers.get(UPLOAD_ID_HEADER)?.toLowerCase();
+      const free = (id: string) => !existsSync(path.join(directory, id)) && !existsSync(path.join(directory, `${id}.json`));
+      return proposed && UPLOAD_ID.test(proposed) && free(proposed) ? proposed : randomBytes(16).toString('hex');
+    },
     async onUploadCreate(_req, upload) {
       const parsed = mixUploadMetadataSchema.safeParse(metadataOf(upload));
       if (!parsed.success) {
@@ -124,7 +139,7 @@ export const mixUploadsPlugin: FastifyPluginAsyncZod<{ announceChange: () => Pro
 /** The upload id a tus request names: the last segment of its path, 32 hex digits, or none. */
 function uploadIdOf(pathname: string): string | undefined {
   const id = pathname.startsWith(`${MIX_RESUMABLE_PATH}/`) ? pathname.slice(MIX_RESUMABLE_PATH.length + 1) : '';
-  return /^[a-f0-9]{32}$/.test(id) ? id : undefined;
+  return UPLOAD_ID.test(id) ? id : undefined;
 }
 
 /** tus metadata with its empty values (sent as a bare key) as empty strings. */
