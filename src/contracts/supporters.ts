@@ -161,6 +161,9 @@ export const syncRunSummarySchema = z.object({
   revertedAt: z.string().nullable(),
   revertedByRun: z.number().int().nullable(),
   revertible: z.boolean(),
+  /** The admin who ran it (a manual sync, an import, a revert, a confirmation), and who reverted it; null when nobody did or the account is gone. */
+  startedBy: z.string().nullable(),
+  revertedBy: z.string().nullable(),
 });
 export type SyncRunSummary = z.infer<typeof syncRunSummarySchema>;
 export const syncRunListSchema = z.array(syncRunSummarySchema);

@@ -184,8 +184,14 @@ describe('membership you can trust: bulk runs that never silently cut off paying
 
     const runs = await as('GET', '/api/admin/sync-runs?webhooks=false');
     const reverted = runs.json().find((r: { id: number }) => r.id === syncRunId);
-    expect(reverted).toMatchObject({ revertible: false, revertedByRun: res.json().runId });
-    expect(runs.json().find((r: { id: number }) => r.id === res.json().runId)).toMatchObject({ trigger: 'revert' });
+    expect(reverted).toMatchObject({ revertible: false, revertedByRun: res.json().runId, revertedBy: admin.user.username });
+    // The log says who ran each run and who reverted it.
+    expect(runs.json().find((r: { id: number }) => r.id === res.json().runId)).toMatchObject({
+      trigger: 'revert',
+      startedBy: admin.user.username,
+      revertedBy: null,
+    });
+    expect((await as('GET', `/api/admin/sync-runs/${syncRunId}`)).json()).toMatchObject({ revertedBy: admin.user.username });
     // The revert's own log names every member it put back.
     const detail = await as('GET', `/api/admin/sync-runs/${res.json().runId}`);
     expect(detail.json().entries).toHaveLength(496);

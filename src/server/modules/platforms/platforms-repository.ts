@@ -322,6 +322,15 @@ export async function recentSyncRuns(db: Db, limit = 20, withWebhooks = false, o
     .limit(limit);
 }
 
+/** Runs of the sync log by id (the runs that reverted others, for who did it). */
+export async function findSyncRuns(db: Db, ids: readonly number[]): Promise<SyncRunRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(syncRuns)
+    .where(inArray(syncRuns.id, [...ids]));
+}
+
 /** One run of the sync log, or null. */
 export async function findSyncRun(db: Db, id: number): Promise<SyncRunRow | null> {
   const [row] = await db.select().from(syncRuns).where(eq(syncRuns.id, id));

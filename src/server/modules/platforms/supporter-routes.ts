@@ -31,6 +31,7 @@ import {
   linkSupporterToMember,
   listUnmatchedSupporters,
   memberPlatformRecords,
+  peopleOfRuns,
   removePayerClaim,
   requestPayerClaim,
   startPatreonConnect,
@@ -137,9 +138,11 @@ export const supporterRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => memberPlatformRecords(db, req.params.id),
   );
 
-  app.get('/api/admin/sync-runs', { config: admin, schema: { querystring: syncRunsQuerySchema, response: { 200: syncRunListSchema } } }, async (req) =>
-    (await recentSyncRuns(db, req.query.limit, req.query.webhooks === 'true')).map(toSyncRunSummary),
-  );
+  app.get('/api/admin/sync-runs', { config: admin, schema: { querystring: syncRunsQuerySchema, response: { 200: syncRunListSchema } } }, async (req) => {
+    const runs = await recentSyncRuns(db, req.query.limit, req.query.webhooks === 'true');
+    const people = await peopleOfRuns(db, runs);
+    return runs.map((r) => toSyncRunSummary(r, people.get(r.id) ?? { startedBy: null, revertedBy: null }));
+  });
 
   app.get(
     '/api/admin/sync-runs/:id',
@@ -159,7 +162,8 @@ export const supporterRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const run = await findSyncRun(db, req.params.id);
       if (!run) throw notFound(SUPPORTER_MESSAGES.runNotFound, 'run_not_found');
-      return toSyncRunDetail(run);
+      const people = await peopleOfRuns(db, [run]);
+      return toSyncRunDetail(run, people.get(run.id) ?? { startedBy: null, revertedBy: null });
     },
   );
 };

@@ -20,7 +20,10 @@ import { PlatformError } from './http';
 import { identityBanFor, linkIdentity, linksOfMembers, unlinkIdentities } from './links-repository';
 import { mapEntitlement } from './mapping';
 import { exchangePatreonCode, fetchPatreonIdentity, patreonAuthorizeUrl, patreonOAuthConfigured } from './patreon-oauth';
-import { findPlatformRecord, recordsFeedingMember, unmatchedSupporters, upsertPlatformRecords } from './platforms-repository';
+import { findPlatformRecord, findSyncRuns, recordsFeedingMember, unmatchedSupporters, upsertPlatformRecords } from './platforms-repository';
+import type { SyncRunRow } from '../../db/schema';
+import { findMembersByIds } from '../members/members-repository';
+import type { RunPeople } from './sync-log-views';
 import { reconcileUsers } from './reconcile-service';
 
 /**
@@ -251,4 +254,22 @@ export async function memberPlatformRecords(db: Db, userId: string, now: Date = 
       updatedAt: r.updatedAt.toISOString(),
     };
   });
+}
+
+/** Who ran each run and who reverted it (the admin's username), read in two queries for the whole list. */
+export async function peopleOfRuns(db: Db, runs: readonly SyncRunRow[]): Promise<Map<number, RunPeople>> {
+  const reverts = new Map(
+    (
+      await findSyncRuns(
+        db,
+        runs.flatMap((r) => (r.revertedByRun ? [r.revertedByRun] : [])),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const ids = [...new Set([...runs, ...reverts.values()].flatMap((r) => (r.startedBy ? [r.startedBy] : [])))];
+  const names = new Map((await findMembersByIds(db, ids)).map((m) => [m.id, m.username]));
+  const nameOf = (id: string | null | undefined) => (id ? (names.get(id) ?? null) : null);
+  return new Map(
+    runs.map((r) => [r.id, { startedBy: nameOf(r.startedBy), revertedBy: nameOf(r.revertedByRun ? reverts.get(r.revertedByRun)?.startedBy : null) }]),
+  );
 }

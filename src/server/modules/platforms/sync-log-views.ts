@@ -9,8 +9,14 @@ function lossNote(details: readonly SyncLogEntry[]): string | null {
   return lost || stopped ? SYNC_WORDS.lossSplit(lost, stopped) : null;
 }
 
+/** Who ran a run and who reverted it, by username (syncRunsWithNames reads them). */
+export interface RunPeople {
+  startedBy: string | null;
+  revertedBy: string | null;
+}
+
 /** A sync-log run as the admin list shows it (runs recorded before the log have no figures: null). */
-export function toSyncRunSummary(r: SyncRunRow): SyncRunSummary {
+export function toSyncRunSummary(r: SyncRunRow, people: RunPeople): SyncRunSummary {
   return {
     id: r.id,
     trigger: r.trigger,
@@ -39,12 +45,13 @@ export function toSyncRunSummary(r: SyncRunRow): SyncRunSummary {
     revertedByRun: r.revertedByRun ?? null,
     // A run that changed members can be undone once (the details list its changes).
     revertible: !r.revertedAt && r.trigger !== 'revert' && r.updated > 0,
+    ...people,
   };
 }
 
-export function toSyncRunDetail(r: SyncRunRow): SyncRunDetail {
+export function toSyncRunDetail(r: SyncRunRow, people: RunPeople): SyncRunDetail {
   return {
-    ...toSyncRunSummary(r),
+    ...toSyncRunSummary(r, people),
     entries: r.details.map((d) => ({
       kind: d.kind,
       platform: d.platform,

@@ -70,7 +70,11 @@ function RunRow({ run, open, onToggle }: { run: SyncRunSummary; open: boolean; o
           <span className="truncate text-sm font-semibold text-white">{TRIGGER_LABEL[run.trigger]}</span>
           {run.revertedAt && <Badge tone="yellow">Reverted</Badge>}
         </span>
-        <span className="text-xs text-mist-400 tabular-nums sm:w-44 sm:shrink-0">{formatDateTime(run.finishedAt)}</span>
+        <span className="text-xs text-mist-400 tabular-nums sm:w-44 sm:shrink-0">
+          {formatDateTime(run.finishedAt)}
+          {run.startedBy && <span className="block truncate">by {run.startedBy}</span>}
+          {run.revertedBy && <span className="block truncate">reverted by {run.revertedBy}</span>}
+        </span>
         <span className="flex min-w-0 flex-1 flex-wrap gap-x-4 gap-y-1 text-xs text-mist-300">
           {run.note && <span className="truncate">{run.note}</span>}
           {attempted.map((p) => (
@@ -158,7 +162,7 @@ function RevertRun({ run }: { run: SyncRunSummary }) {
     return (
       <p className="border-t border-white/5 px-4 py-3 text-sm text-mist-400">
         {run.revertedAt
-          ? `Reverted on ${formatDateTime(run.revertedAt)}${run.revertedByRun ? ` (run #${run.revertedByRun})` : ''}.`
+          ? `Reverted${run.revertedBy ? ` by ${run.revertedBy}` : ''} on ${formatDateTime(run.revertedAt)}${run.revertedByRun ? ` (run #${run.revertedByRun})` : ''}.`
           : 'This run cannot be reverted.'}
       </p>
     );
