@@ -52,15 +52,21 @@ export const adminUsersQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-/** GET /api/admin/users/export.csv: the list's filters, every matching member (no paging). */
-export const adminUsersExportQuerySchema = adminUsersQuerySchema.pick({
-  search: true,
-  tier: true,
-  status: true,
-  access: true,
-  effectiveTier: true,
-  pledgeBand: true,
-});
+/**
+ * GET /api/admin/users/export.csv: the list's filters, every matching member (no paging), and `bom`:
+ * a UTF-8 byte-order mark first (the default), so Excel reads names with accents as UTF-8; `bom=false`
+ * for tools that take the mark for part of the first column's name. The bulk import reads either.
+ */
+export const adminUsersExportQuerySchema = adminUsersQuerySchema
+  .pick({
+    search: true,
+    tier: true,
+    status: true,
+    access: true,
+    effectiveTier: true,
+    pledgeBand: true,
+  })
+  .extend({ bom: z.enum(['true', 'false']).default('true') });
 export type AdminUsersExportQuery = z.input<typeof adminUsersExportQuerySchema>;
 /** The export's columns: the bulk import's, then what the import does not read back. */
 export const MEMBERS_EXPORT_EXTRA_COLUMNS = ['username', 'isAdmin', 'createdAt', 'lastLoginAt'] as const;

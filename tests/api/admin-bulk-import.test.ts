@@ -36,14 +36,14 @@ describe('bulk import', async () => {
     const body = res.json();
     expect(body).toMatchObject({ imported: 2, updated: 0, skipped: 0 });
     expect(body.errors).toEqual([
-      `Row 4: invalid subscriptionTier 'gold' (use Free, DHR1, DHR2 or VIP)`,
-      `Row 5: invalid email 'bad-email-${t}'`,
-      `Row 6: invalid subscriptionStatus 'paused' (use active, cancelled, expired, cancelled_with_access or inactive)`,
-      `Row 7: invalid source 'paypal' (use admin, patreon or buymeacoffee)`,
-      `Row 8: invalid subscriptionExpiry '31/12/2026' (use YYYY-MM-DD)`,
-      `Row 9: invalid pledgeAmount 'lots' (euros per month, e.g. 5 or 10.00)`,
-      `Row 10: duplicate email ada-${t}@example.test (already on row 2)`,
-      'Row 11: email is missing',
+      `Row 4 (record 3): invalid subscriptionTier 'gold' (use Free, DHR1, DHR2 or VIP)`,
+      `Row 5 (record 4): invalid email 'bad-email-${t}'`,
+      `Row 6 (record 5): invalid subscriptionStatus 'paused' (use active, cancelled, expired, cancelled_with_access or inactive)`,
+      `Row 7 (record 6): invalid source 'paypal' (use admin, patreon or buymeacoffee)`,
+      `Row 8 (record 7): invalid subscriptionExpiry '31/12/2026' (use YYYY-MM-DD)`,
+      `Row 9 (record 8): invalid pledgeAmount 'lots' (euros per month, e.g. 5 or 10.00)`,
+      `Row 10 (record 9): duplicate email ada-${t}@example.test (already on row 2)`,
+      'Row 11 (record 10): email is missing',
     ]);
     expect(await userByEmail(`ada-${t}@example.test`)).toMatchObject({
       firstName: 'Ada',
@@ -65,6 +65,17 @@ describe('bulk import', async () => {
     });
     expect(await userByEmail(`gold-${t}@example.test`)).toBeUndefined();
     expect(await userByEmail(`status-${t}@example.test`)).toBeUndefined();
+  });
+
+  it('names the spreadsheet row and the CSV record of a bad row, counting a cell with line breaks once', async () => {
+    const t = tag();
+    const csv = [HEADER, `multi-${t}@example.test,"Ada","Byrne\nof Cork",VIP,active,,10,patreon`, '', `bad-${t}@example.test,,,gold,active,,5,patreon`].join(
+      '\n',
+    );
+    const body = (await importCsv(csv)).json();
+    // Line 5 of the file; in a spreadsheet, row 4 (the empty line is a row, the two-line cell one); the 2nd record.
+    expect(body.errors).toEqual([`Row 4 (record 2): invalid subscriptionTier 'gold' (use Free, DHR1, DHR2 or VIP)`]);
+    expect(await userByEmail(`multi-${t}@example.test`)).toMatchObject({ lastName: 'Byrne\nof Cork' });
   });
 
   it('updates members already present and skips unchanged ones instead of duplicating', async () => {

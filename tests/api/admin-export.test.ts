@@ -10,7 +10,7 @@ import { createMember, createTestApp, memberWithRole, type TestMember } from '..
 const exportCsv = (app: FastifyInstance, who: TestMember | undefined, query = '') =>
   app.inject({ method: 'GET', url: `/api/admin/users/export.csv${query}`, headers: who ? { cookie: who.cookie } : {} });
 
-const rowsOf = (csv: string) => parse(csv, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+const rowsOf = (csv: string) => parse(csv, { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[];
 
 describe('csvCell', () => {
   it('prefixes formula starts with a quote and quotes per RFC 4180', () => {
@@ -49,7 +49,12 @@ describe('members export (GET /api/admin/users/export.csv)', async () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="dhr-members-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.headers['cache-control']).toBe('no-store');
     const [header] = res.body.split('\r\n');
-    expect(header).toBe([...BULK_IMPORT_COLUMNS, ...MEMBERS_EXPORT_EXTRA_COLUMNS].join(','));
+    // Excel's UTF-8 mark first (by default), then the header.
+    expect(header).toBe(`\uFEFF${[...BULK_IMPORT_COLUMNS, ...MEMBERS_EXPORT_EXTRA_COLUMNS].join(',')}`);
+    const plain = await exportCsv(app, admin, '?bom=false');
+    expect(plain.body.split('\r\n')[0]).toBe([...BULK_IMPORT_COLUMNS, ...MEMBERS_EXPORT_EXTRA_COLUMNS].join(','));
+    expect(plain.body.slice(plain.body.indexOf('\r\n'))).toBe(res.body.slice(res.body.indexOf('\r\n')));
+    expect((await exportCsv(app, admin, '?bom=maybe')).statusCode).toBe(400);
     const rows = rowsOf(res.body);
     expect(rows).toHaveLength(3);
     expect(rows.find((r) => r.email === vip.user.email)).toEqual({

@@ -52,12 +52,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { search, tier, status, access, effectiveTier, pledgeBand } = req.query;
+      const { search, tier, status, access, effectiveTier, pledgeBand, bom } = req.query;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="dhr-members-${dublinDate(new Date())}.csv"`)
         .header('cache-control', 'no-store')
-        .send(membersCsvStream(db, { search, tier, status, access, effectiveTier, pledgeBand }));
+        .send(membersCsvStream(db, { search, tier, status, access, effectiveTier, pledgeBand }, bom === 'true'));
     },
   );
 

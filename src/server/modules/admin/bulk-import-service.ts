@@ -56,12 +56,14 @@ interface Parsed {
 
 /**
  * Reads the CSV (BULK_IMPORT_COLUMNS, header row first, any column order, header names in any case).
- * Row numbers in errors are the sheet's line numbers (header = row 1). Throws 400 for an unreadable
+ * Errors name the spreadsheet row (header = row 1; a cell with line breaks stays in its row, an empty
+ * line is a row) and the CSV record number (data records, counted once however many lines they span),
+ * so an operator finds the line in Excel and in a text editor alike. Throws 400 for an unreadable
  * file or missing required columns; bad rows become errors and are left out.
  */
 export function parseImportCsv(csv: string): Parsed {
   if (!csv.trim()) throw badRequest(BULK_IMPORT_EMPTY, 'empty_import');
-  let records: { record: Record<string, string>; info: { lines: number } }[];
+  let records: { record: Record<string, string>; info: { records: number; empty_lines: number } }[];
   let header: string[] = [];
   try {
     records = parse(csv, {
@@ -76,7 +78,7 @@ export function parseImportCsv(csv: string): Parsed {
       relax_column_count: true,
       info: true,
       max_record_size: 64 * 1024,
-    }) as { record: Record<string, string>; info: { lines: number } }[];
+    }) as { record: Record<string, string>; info: { records: number; empty_lines: number } }[];
   } catch (err) {
     throw badRequest(`The CSV could not be read: ${(err as Error).message}`, 'invalid_csv');
   }
@@ -93,7 +95,8 @@ export function parseImportCsv(csv: string): Parsed {
   const errors: string[] = [];
   const firstRowOf = new Map<string, number>();
   for (const { record, info } of records) {
-    const rowNo = info.lines;
+    // The header is row 1; each record and each empty line before it one row more.
+    const rowNo = info.records + 1 + info.empty_lines;
     const problems: string[] = [];
     const get = (k: string) => unescapeFormula(record[k] ?? '').trim();
 
@@ -130,7 +133,7 @@ export function parseImportCsv(csv: string): Parsed {
       if (first !== undefined) problems.push(`duplicate email ${email} (already on row ${first})`);
     }
     if (problems.length || !tier || !status || !source || expiry === undefined || cents === undefined) {
-      errors.push(`Row ${rowNo}: ${problems.join('; ')}`);
+      errors.push(`Row ${rowNo} (record ${info.records}): ${problems.join('; ')}`);
       continue;
     }
     firstRowOf.set(email, rowNo);

@@ -41,10 +41,13 @@ export function memberCsvRow(u: UserRow): string {
   ]);
 }
 
-/** The export as a stream: the header, then one keyset page of members at a time, written as it is read. */
-export function membersCsvStream(db: Db, filters: MemberFilters): Readable {
+/** Excel reads a CSV as UTF-8 only when it starts with this mark. */
+const UTF8_BOM = '\uFEFF';
+
+/** The export as a stream: the header (after the byte-order mark, when asked), then one keyset page of members at a time, written as it is read. */
+export function membersCsvStream(db: Db, filters: MemberFilters, bom = true): Readable {
   async function* lines() {
-    yield csvLine(MEMBERS_EXPORT_HEADER);
+    yield `${bom ? UTF8_BOM : ''}${csvLine(MEMBERS_EXPORT_HEADER)}`;
     let cursor: MemberCursor | null = null;
     do {
       const page = await memberKeysetPage(db, filters, cursor, EXPORT_PAGE_SIZE);

@@ -38,6 +38,7 @@ export function UsersList(feedback: FormFeedback) {
   const [search, setSearch] = useState(filters.search);
   const [page, setPage] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [forExcel, setForExcel] = useState(true);
   const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
 
   const setFilters = (change: Partial<MemberListFilters>) => {
@@ -78,7 +79,11 @@ export function UsersList(feedback: FormFeedback) {
         <div className="flex items-center gap-3">
           {users.isFetching && !users.isPending && <Spinner label="Updating list..." />}
           {/* Every member matching the filters now shown, not just this page. */}
-          <a href={usersExportUrl({ ...filters, search })} download className={buttonClasses('secondary', 'sm')}>
+          <label className="flex items-center gap-2 text-xs text-mist-300" title="Starts the file with a UTF-8 mark so Excel shows accented names right">
+            <input type="checkbox" checked={forExcel} onChange={(e) => setForExcel(e.target.checked)} className="size-4 accent-aqua-400" />
+            For Excel
+          </label>
+          <a href={usersExportUrl({ ...filters, search }, forExcel)} download className={buttonClasses('secondary', 'sm')}>
             <Download className="size-4" aria-hidden="true" /> Export CSV
           </a>
         </div>
