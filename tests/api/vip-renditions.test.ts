@@ -3,15 +3,18 @@ import { openAsBlob } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { PassThrough } from 'node:stream';
+import { eq, and, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MIX_MESSAGES, streamLimitMessage } from '../../src/contracts/mixes';
-import { users, vipMixes } from '../../src/server/db/schema';
+import { buildApp } from '../../src/server/app';
+import { mixStreamVolume, users, vipMixes } from '../../src/server/db/schema';
 import { RenditionWorker } from '../../src/server/modules/mixes/rendition-service';
 import { streamedBytes } from '../../src/server/modules/mixes/mixes-repository';
 import { startOfDayDublin } from '../../src/server/lib/dates';
-import { MAX_MEDIA_ANSWERS_IN_FLIGHT, StreamVolume, type VolumeReservation } from '../../src/server/modules/mixes/stream-volume';
+import { MAX_MEDIA_ANSWERS_IN_FLIGHT, MEDIA_ANSWER_STALE_MS, StreamVolume, type VolumeReservation } from '../../src/server/modules/mixes/stream-volume';
 import { createTestApp, memberWithRole, type TestMember } from '../support/app';
 import { startTestS3 } from '../support/s3';
 
@@ -47,9 +50,19 @@ const silent = { info: () => undefined, warn: () => undefined };
 function renditionSuite(name: string, env: () => Promise<Record<string, string>>) {
   describe(`listening copies and session-bound links (${name})`, async () => {
     const dataDir = await fs.mkdtemp(path.join(work, 'data-'));
-    const app = await createTestApp({ DATA_DIR: dataDir, MIX_STREAM_DAILY_MB: String(LIMIT_MB), ...(await env()) });
+    // One media-link key, so that a link made by one instance is good on the other.
+    const app = await createTestApp({
+      DATA_DIR: dataDir,
+      MIX_STREAM_DAILY_MB: String(LIMIT_MB),
+      STREAM_AUTH_KEY: 'renditions-test-media-key',
+      ...(await env()),
+    });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const { db } = app.database;
+    // A second instance on the same database: PostgreSQL through its own pool, PGlite sharing the database object.
+    const second: FastifyInstance = await buildApp({ ...app.config }, { logger: false, ...(app.config.DATABASE_URL ? {} : { database: app.database }) });
+    const secondBase = await second.listen({ port: 0, host: '127.0.0.1' });
+    afterAll(() => second.close());
     const admin = await memberWithRole(app, 'admin');
     const get = (url: string, who?: TestMember, headers: Record<string, string> = {}) =>
       app.inject({ url, headers: { ...(who ? { cookie: who.cookie } : {}), ...headers } });
@@ -172,41 +185,118 @@ function renditionSuite(name: string, env: () => Promise<Record<string, string>>
       expect((await get(await streamUrl(other, mix.id), other, { range: 'bytes=0-9' })).statusCode).toBe(206);
     });
 
-    it('reserves each answer in the daily volume as it is admitted: 20 parallel requests never pass the cap by more than one answer', async () => {
+    it('reserves each answer in the daily volume as it is admitted: 20 parallel ranges over two instances never pass the cap by more than one answer', async () => {
       const member = await memberWithRole(app, 'dhr1');
       const url = await streamUrl(member, mix.id);
       const limit = LIMIT_MB * 1024 * 1024;
       const piece = 40_000;
-      const answers = await Promise.all(Array.from({ length: 20 }, () => get(url, member, { range: `bytes=0-${piece - 1}` })));
+      const headers = { cookie: member.cookie, range: `bytes=0-${piece - 1}` };
+      // Every other range goes to the other instance (round robin).
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? second : app).inject({ url, headers })));
       const admitted = answers.filter((a) => a.statusCode === 206);
       for (const a of answers) expect([206, 429], a.body.slice(0, 200)).toContain(a.statusCode);
       const sent = admitted.reduce((n, a) => n + a.rawPayload.length, 0);
       expect(admitted.length).toBeGreaterThan(0);
-      // Without the reservation all 20 pass on the same reading (800,000 bytes against ~210,000).
+      expect(admitted.length).toBeLessThan(20);
+      // Without the shared reservation each instance would admit up to the cap (and all 20 on one reading).
       expect(sent).toBeLessThanOrEqual(limit + piece);
-      for (const a of answers.filter((x) => x.statusCode === 429)) expect(['stream_limit_reached', 'too_many_streams']).toContain(a.json().error.code);
-      // What the admitted answers sent is what counts, once written.
-      await vi.waitFor(async () => expect(await streamedBytes(db, member.user.id, startOfDayDublin(new Date()))).toBe(sent), { timeout: 8000, interval: 250 });
+      for (const a of answers.filter((x) => x.statusCode === 429)) {
+        expect(['stream_limit_reached', 'too_many_streams']).toContain(a.json().error.code);
+        expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // What the admitted answers sent is what counts once they have ended; none is left in flight.
+      await vi.waitFor(async () => expect(await streamedBytes(db, member.user.id, startOfDayDublin(new Date()))).toBe(sent), { timeout: 8000, interval: 100 });
+      const [row] = await db.select().from(mixStreamVolume).where(eq(mixStreamVolume.userId, member.user.id));
+      expect(row?.answers).toEqual({});
+      // Past the cap on one instance is past it on the other.
+      if (sent >= limit) for (const one of [app, second]) expect((await one.inject({ url, headers })).json().error.code).toBe('stream_limit_reached');
     });
 
-    it('keeps at most 3 answers of one member in flight; an ended answer frees its place and gives back what it did not send', async () => {
+    it('keeps at most 3 answers of a member in flight across instances: the fourth gets 429 with Retry-After; an aborted answer gives back what it did not send', async () => {
       const member = await memberWithRole(app, 'dhr1');
-      const volume = new StreamVolume(db);
+      const url = await streamUrl(member, mix.id);
+      const day = startOfDayDublin(new Date());
+      const piece = 50_000; // three of them stay under the cap (LIMIT_MB)
+      // Answers that send 1,000 bytes and then wait (a listener who paused), on both instances.
+      const held: PassThrough[] = [];
+      const slowOpen = async () => {
+        const body = new PassThrough();
+        body.write(Buffer.alloc(1000));
+        held.push(body);
+        return body;
+      };
+      const spies = [vi.spyOn(app.mediaStorage, 'open').mockImplementation(slowOpen), vi.spyOn(second.mediaStorage, 'open').mockImplementation(slowOpen)];
+      const aborts: AbortController[] = [];
+      const open = async (where: string) => {
+        const abort = new AbortController();
+        aborts.push(abort);
+        return fetch(where + url, { headers: { cookie: member.cookie, range: `bytes=0-${piece - 1}` }, signal: abort.signal });
+      };
+      try {
+        const inFlight = [await open(base), await open(secondBase), await open(base)];
+        for (const r of inFlight) expect(r.status).toBe(206);
+        expect(await streamedBytes(db, member.user.id, day)).toBe(3 * piece);
+        for (const where of [secondBase, base]) {
+          const fourth = await open(where);
+          expect(fourth.status).toBe(429);
+          expect(((await fourth.json()) as { error: { code: string } }).error.code).toBe('too_many_streams');
+          expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+        }
+        // The listener leaves the first answer after its first 1,000 bytes: the rest of its length is given back.
+        const reader = inFlight[0]!.body!.getReader();
+        await reader.read();
+        aborts[0]!.abort();
+        await vi.waitFor(async () => expect(await streamedBytes(db, member.user.id, day)).toBeLessThan(2 * piece + 5_000), { timeout: 8000, interval: 100 });
+        const counted = await streamedBytes(db, member.user.id, day);
+        expect(counted).toBeGreaterThanOrEqual(2 * piece + 1000);
+        // Its place is free again, on either instance.
+        const next = await open(secondBase);
+        expect(next.status).toBe(206);
+      } finally {
+        for (const a of aborts) a.abort();
+        for (const b of held) b.end();
+        for (const s of spies) s.mockRestore();
+      }
+      await vi.waitFor(async () => {
+        const [row] = await db.select().from(mixStreamVolume).where(eq(mixStreamVolume.userId, member.user.id));
+        expect(row?.answers).toEqual({});
+      });
+    });
+
+    it('counts the answers of two instances together, ends each once, and lets a crashed instance block a member only until its answers are stale', async () => {
+      const member = await memberWithRole(app, 'dhr1');
+      const [one, other] = [new StreamVolume(db), new StreamVolume(second.database.db)];
       const day = new Date('2026-01-01T00:00:00Z');
-      const held = await Promise.all(Array.from({ length: 5 }, () => volume.reserve(member.user.id, day, 100, 1_000_000)));
+      const held = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? other : one).reserve(member.user.id, day, 100, 1_000_000)));
       expect(held.filter((h) => typeof h === 'object')).toHaveLength(MAX_MEDIA_ANSWERS_IN_FLIGHT);
-      expect(held.filter((h) => h === 'busy')).toHaveLength(5 - MAX_MEDIA_ANSWERS_IN_FLIGHT);
-      expect(await volume.used(member.user.id, day)).toBe(300);
+      expect(held.filter((h) => h === 'busy')).toHaveLength(6 - MAX_MEDIA_ANSWERS_IN_FLIGHT);
+      expect(await one.used(member.user.id, day)).toBe(300);
       const first = held.find((h): h is VolumeReservation => typeof h === 'object') as VolumeReservation;
       first.end(40);
       first.end(100); // once only
-      expect(await volume.used(member.user.id, day)).toBe(240);
-      expect(typeof (await volume.reserve(member.user.id, day, 100, 1_000_000))).toBe('object');
-      expect(await volume.reserve(member.user.id, day, 100, 1_000_000)).toBe('busy');
-      // Over the limit: refused whatever is in flight.
-      expect(await volume.reserve(member.user.id, day, 100, 200)).toBe('busy');
-      // Written before the app closes (this volume is not the app's, whose flush runs on close).
-      await volume.flush();
+      await Promise.all([one.settled(), other.settled()]);
+      expect(await other.used(member.user.id, day)).toBe(240);
+      expect(typeof (await other.reserve(member.user.id, day, 100, 1_000_000))).toBe('object');
+      expect(await one.reserve(member.user.id, day, 100, 1_000_000)).toBe('busy');
+      // Over the limit: refused as over, whatever is in flight.
+      expect(await one.reserve(member.user.id, day, 100, 200)).toBe('over');
+      // An instance that stopped with three answers in flight: once they are older than the bound they no longer count.
+      const crashed = await db
+        .update(mixStreamVolume)
+        .set({
+          answers: sql`(select jsonb_object_agg(e.key, to_jsonb((e.value)::bigint - ${MEDIA_ANSWER_STALE_MS + 1000})) from jsonb_each(${mixStreamVolume.answers}) e)`,
+        })
+        .where(and(eq(mixStreamVolume.userId, member.user.id), eq(mixStreamVolume.day, day)))
+        .returning();
+      expect(Object.keys(crashed[0]!.answers)).toHaveLength(MAX_MEDIA_ANSWERS_IN_FLIGHT);
+      const after = await other.reserve(member.user.id, day, 100, 1_000_000);
+      expect(typeof after).toBe('object');
+      // The stale ones were dropped on the way.
+      const [row] = await db
+        .select()
+        .from(mixStreamVolume)
+        .where(and(eq(mixStreamVolume.userId, member.user.id), eq(mixStreamVolume.day, day)));
+      expect(Object.keys(row!.answers)).toHaveLength(1);
     });
 
     it('takes over a copy a stopped instance left running, leaves a live one alone, and renders each mix once across workers', async () => {

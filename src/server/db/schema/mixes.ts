@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './members';
 
 /**
@@ -89,8 +89,9 @@ export const mixPlays = pgTable(
 );
 
 /**
- * Bytes of VIP mixes streamed to a member per Dublin day (MIX_STREAM_DAILY_MB), added atomically as
- * each answer finishes.
+ * Bytes of VIP mixes streamed to a member per Dublin day (MIX_STREAM_DAILY_MB): each media answer's
+ * length is added as it is admitted and what it did not send is taken off when it ends
+ * (modules/mixes/stream-volume.ts). The row is shared by every instance.
  * @owner src/server/modules/mixes/mixes-repository.ts
  */
 export const mixStreamVolume = pgTable(
@@ -102,6 +103,12 @@ export const mixStreamVolume = pgTable(
     /** Start of the Dublin day (lib/dates.ts startOfDayDublin). */
     day: timestamp('day', { withTimezone: true }).notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    /**
+     * The member's media answers in flight on any instance: answer id → admission time (epoch ms,
+     * the database's clock). An entry older than the staleness bound no longer counts (its instance
+     * may have stopped without ending it) and is dropped at the next admission.
+     */
+    answers: jsonb('answers').$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -36,7 +36,7 @@ export interface MixAccessDeps {
   links: MediaLinks;
   /** MIX_STREAM_DAILY_MB in bytes. */
   streamDailyBytes: number;
-  /** Members' streamed bytes today, kept per instance (stream-volume.ts). */
+  /** Members' streamed bytes today and media answers in flight, in the database (stream-volume.ts). */
   streamVolume: StreamVolume;
 }
 
@@ -89,7 +89,7 @@ function streamKey(mix: MixRow, member: UserRow, now: Date): string | null {
  * never by more).
  */
 async function withinStreamVolume(deps: MixAccessDeps, member: UserRow, now: Date): Promise<void> {
-  const used = await deps.streamVolume.used(member.id, startOfDayDublin(now), now.getTime());
+  const used = await deps.streamVolume.used(member.id, startOfDayDublin(now));
   if (used >= deps.streamDailyBytes) throw streamLimitError(deps.streamDailyBytes, now);
 }
 
@@ -170,9 +170,9 @@ export function downloadName(mix: Pick<MixRow, 'artist' | 'title'>, key: string)
 
 /**
  * GET /media/mixes/{mixId}/{purpose}: the access policy has checked link, session and tier. Streams
- * get the listening copy (the master for downloaders until it is ready) within the member's daily
- * volume; downloads get the master. Always served by the app, never a presigned storage URL: a
- * storage URL would work without the session.
+ * get the listening copy (the master for downloaders until it is ready; the route admits each answer
+ * within the member's daily volume); downloads get the master. Always served by the app, never a
+ * presigned storage URL: a storage URL would work without the session.
  */
 export async function resolveMedia(deps: MixAccessDeps, member: UserRow, mixId: string, purpose: MediaPurpose, now = new Date()): Promise<MediaSource> {
   const mix = await playableMix(deps, mixId);
@@ -182,8 +182,9 @@ export async function resolveMedia(deps: MixAccessDeps, member: UserRow, mixId: 
   if (purpose === 'stream') {
     const listening = streamKey(mix, member, now);
     if (!listening) throw listeningCopyPending();
+    // The daily volume is checked as the route admits the answer (StreamVolume.reserve), in the
+    // statement that reserves its length: no separate read per Range request.
     key = listening;
-    await withinStreamVolume(deps, member, now);
   }
   const object = await deps.storage.stat(key);
   if (!object) throw notFound(MIX_MESSAGES.fileNotAvailable, 'file_not_available');

@@ -80,9 +80,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     links: app.mediaLinks,
     findMix: (id: string) => mixRows.get(id),
     streamDailyBytes: Math.floor(app.config.MIX_STREAM_DAILY_MB * 1024 * 1024),
-    streamVolume: new StreamVolume(db),
+    streamVolume: new StreamVolume(db, (err) => app.log.warn({ err }, 'could not end a media answer in the stream volume')),
   };
-  app.addHook('onClose', async () => deps.streamVolume.flush());
+  app.addHook('onClose', async () => deps.streamVolume.settled());
 
   // The list is read by every visitor of /vip: one serialised body per instance until the library changes.
   const library = new CachedRead<void, { body: string; leadArtwork: string | undefined }>({
@@ -159,8 +159,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The bytes behind a link. The mediaLink policy has checked the link against the session cookie and
-  // the member's tier (one session lookup); streams then check the daily volume (one read) and count
-  // the bytes actually sent once the answer ends.
+  // the member's tier (one session lookup); a stream answer is then admitted in the daily volume (one
+  // statement) and ended there (one statement), whichever instance serves it.
   for (const purpose of ['stream', 'download'] as const satisfies readonly MediaPurpose[]) {
     app.get(
       `/media/mixes/:mixId/${purpose}`,
@@ -205,11 +205,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           reply.header('content-length', object.size);
         }
         if (purpose !== 'stream') return reply.send(await deps.storage.open(object.key, range));
-        // The answer's length is reserved in the member's daily volume as it is admitted (one step, so
-        // parallel requests cannot all pass on one reading) and what it did not send is given back.
+        // The answer's length is reserved in the member's daily volume as it is admitted (one atomic
+        // statement in the database, so parallel requests on any instance cannot all pass on one
+        // reading) and what it did not send is given back when it ends.
         const length = range ? range.end - range.start + 1 : object.size;
         const day = startOfDayDublin(now);
-        const held = await deps.streamVolume.reserve(user.id, day, length, deps.streamDailyBytes, now.getTime());
+        const held = await deps.streamVolume.reserve(user.id, day, length, deps.streamDailyBytes);
         if (held === 'over') throw streamLimitError(deps.streamDailyBytes, now);
         if (held === 'busy') throw new AppError(429, 'too_many_streams', MIX_MESSAGES.tooManyStreams, { 'retry-after': '5' });
         let body;

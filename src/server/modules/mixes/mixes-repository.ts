@@ -206,12 +206,68 @@ export async function streamedBytes(db: Db, userId: string, day: Date): Promise<
   return row?.bytes ?? 0;
 }
 
-/** Adds bytes sent to the member's count for `day`, atomically (several answers may finish at once). */
-export async function addStreamedBytes(db: Db, userId: string, day: Date, bytes: number): Promise<void> {
+/** A member's day as the admission sees it: bytes counted (sent plus reserved) and answers in flight. */
+export interface StreamDay {
+  bytes: number;
+  inFlight: number;
+}
+
+/** The database's clock in epoch ms: every instance stamps and ages answers by the same clock. */
+const nowMs = sql`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
+
+/** Entries of `answers` admitted after `staleBefore` (epoch ms), as a jsonb object. */
+function liveAnswers(answers: unknown, staleMs: number) {
+  return sql`(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) from jsonb_each(${answers}) e where (e.value)::bigint > ${nowMs} - ${staleMs})`;
+}
+
+/**
+ * Admits a media answer of `bytes` in one atomic statement (the member/day row is locked by the
+ * upsert, so parallel admissions on any instance queue on it and each sees the previous one's
+ * result): adds `bytes` to the day and records `answerId` in flight, only when the day's bytes are
+ * under `limit` and fewer than `maxInFlight` of the member's answers younger than `staleMs` are in
+ * flight. Entries older than that are dropped on the way. True when admitted.
+ */
+export async function admitStreamAnswer(
+  db: Db,
+  args: { userId: string; day: Date; answerId: string; bytes: number; limit: number; maxInFlight: number; staleMs: number },
+): Promise<boolean> {
+  const { userId, day, answerId, bytes, limit, maxInFlight, staleMs } = args;
+  const v = mixStreamVolume;
+  const result = await db.execute(sql`
+    insert into ${v} as v (user_id, day, bytes, answers)
+    values (${userId}, ${day.toISOString()}, ${bytes}, jsonb_build_object(${answerId}::text, ${nowMs}))
+    on conflict (user_id, day) do update
+      set bytes = v.bytes + excluded.bytes,
+          answers = ${liveAnswers(sql`v.answers`, staleMs)} || excluded.answers
+      where v.bytes < ${limit}
+        and (select count(*) from jsonb_each(v.answers) e where (e.value)::bigint > ${nowMs} - ${staleMs}) < ${maxInFlight}
+    returning v.user_id`);
+  return rowsOf(result).length > 0;
+}
+
+/**
+ * Ends an admitted answer in one atomic statement: takes it out of the answers in flight and gives
+ * back the `unsentBytes` of its reserved length.
+ */
+export async function endStreamAnswer(db: Db, args: { userId: string; day: Date; answerId: string; unsentBytes: number }): Promise<void> {
+  const { userId, day, answerId, unsentBytes } = args;
   await db
-    .insert(mixStreamVolume)
-    .values({ userId, day, bytes })
-    .onConflictDoUpdate({ target: [mixStreamVolume.userId, mixStreamVolume.day], set: { bytes: sql`${mixStreamVolume.bytes} + ${bytes}` } });
+    .update(mixStreamVolume)
+    .set({
+      bytes: sql`greatest(0, ${mixStreamVolume.bytes} - ${Math.max(0, unsentBytes)})`,
+      answers: sql`${mixStreamVolume.answers} - ${answerId}::text`,
+    })
+    .where(and(eq(mixStreamVolume.userId, userId), eq(mixStreamVolume.day, day)));
+}
+
+/** The member's day: bytes counted and answers in flight younger than `staleMs` (why an admission was refused). */
+export async function streamDay(db: Db, userId: string, day: Date, staleMs: number): Promise<StreamDay> {
+  const v = mixStreamVolume;
+  const result = await db.execute(sql`
+    select v.bytes, (select count(*) from jsonb_each(v.answers) e where (e.value)::bigint > ${nowMs} - ${staleMs}) as in_flight
+    from ${v} as v where v.user_id = ${userId} and v.day = ${day.toISOString()}`);
+  const [row] = rowsOf(result) as { bytes: string | number; in_flight: string | number }[];
+  return { bytes: Number(row?.bytes ?? 0), inFlight: Number(row?.in_flight ?? 0) };
 }
 
 /** Rows of a raw statement, on PGlite and node-postgres alike. */

@@ -1,0 +1,1 @@
+ALTER TABLE "mix_stream_volume" ADD COLUMN "answers" jsonb DEFAULT '{}'::jsonb NOT NULL;
