@@ -405,6 +405,37 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('refuses an import whose plan takes more than its preview, says what changed, and applies the new preview', async () => {
+    const member = await createMember(h.app, { email: `replan-${tag}@example.test` });
+    const { page, errors } = await adminPage();
+    await page.goto('/admin-dashboard');
+    await page.getByRole('button', { name: /Bulk Import/ }).click();
+    const dialog = page.getByRole('dialog');
+    const csv = [
+      'email,firstName,lastName,subscriptionTier,subscriptionStatus,subscriptionExpiry,pledgeAmount,source',
+      `${member.user.email},Re,Plan,free,inactive,,0,admin`,
+    ].join('\n');
+    await dialog.getByLabel('…or paste CSV data').fill(csv);
+    await dialog.getByRole('button', { name: 'Preview import', exact: true }).click();
+    await expect.poll(() => dialog.getByTestId('plan-loseAccess').textContent()).toBe('0');
+    // Between the preview and the click, the member gets VIP from the station: the row would now take it away.
+    const granted = await h.app.inject({
+      method: 'POST',
+      url: '/api/admin/assign-tier',
+      headers: { cookie: admin.cookie },
+      payload: { email: member.user.email, tier: 'vip', expiryDays: 30 },
+    });
+    expect(granted.statusCode).toBe(200);
+    await dialog.getByRole('button', { name: 'Confirm import', exact: true }).click();
+    await dialog.getByText(new RegExp(`1 more member would lose access: ${member.user.email.replace(/[.+]/g, '\\$&')}`)).waitFor();
+    expect(await findUser(member.user.email)).toMatchObject({ subscriptionTier: 'vip' });
+    // The new preview is shown; confirming it applies the plan it names.
+    await expect.poll(() => dialog.getByTestId('plan-loseAccess').textContent()).toBe('1');
+    await dialog.getByRole('button', { name: 'Confirm import', exact: true }).click();
+    await expect.poll(async () => (await findUser(member.user.email))?.subscriptionTier).toBe('free');
+    expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+  });
+
   it('pages through a long list, 50 members at a time', async () => {
     for (let i = 0; i < 51; i++) {
       await createMember(h.app, { email: `pager-${tag}-${i}@example.test`, username: `pager${tag}${i}` });

@@ -147,6 +147,11 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
       if (res.imported > 0 || res.updated > 0) setTimeout(onImported, IMPORT_SUCCESS_DELAY_MS);
     } catch (err) {
       setProblem(importFailure(err));
+      // The members changed since the preview (409 plan_changed, nothing applied): the message says
+      // what the run would take now; the new preview is shown, and Apply asks for that plan.
+      if (err instanceof ApiError && err.code === 'plan_changed') {
+        setPreview(await importer.mutateAsync({ csvContent, dryRun: true }).catch(() => null));
+      }
     }
   }
 
