@@ -61,13 +61,20 @@ function rangeGet(url: string, start: number, end: number, cookie = ''): Promise
   });
 }
 
-/** Random 4 MB ranges over the file from `CONCURRENCY` clients for SECONDS; MB/s. */
-async function throughput(url: string, cookie = ''): Promise<number> {
+/** One listener's way in: a session-bound link and that session's cookie (none for the baseline). */
+interface Listener {
+  url: string;
+  cookie: string;
+}
+
+/** Random 4 MB ranges over the file from `CONCURRENCY` clients (each a listener of its own) for SECONDS; MB/s. */
+async function throughput(listeners: readonly Listener[]): Promise<number> {
   const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
   let bytes = 0;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: CONCURRENCY }, async (_, i) => {
+      const { url, cookie } = listeners[i % listeners.length] as Listener;
       while (performance.now() < until) {
         const start = Math.floor(Math.random() * ((MIX_BYTES - CHUNK_BYTES) / 65_536)) * 65_536;
         bytes += await rangeGet(url, start, start + CHUNK_BYTES - 1, cookie);
@@ -87,8 +94,12 @@ function writeNoise(file: string): void {
   fs.closeSync(fd);
 }
 
-/** The demo catalogue with the 100 MB file as one mix's listening copy, and a DHR1 member signed in. */
-async function seed(dataDir: string): Promise<{ memberId: string; sessionToken: string }> {
+/**
+ * The demo catalogue with the 100 MB file as one mix's listening copy, and PARALLEL_STREAMS DHR1
+ * members signed in: a member may have at most 3 media answers in flight (ADR 0015), so each
+ * parallel client is a listener of its own, as on a real station.
+ */
+async function seed(dataDir: string): Promise<{ memberId: string; sessionToken: string }[]> {
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
   try {
     const { db } = database;
@@ -96,8 +107,12 @@ async function seed(dataDir: string): Promise<{ memberId: string; sessionToken: 
     // Every copy counts as made, so no ffmpeg runs while the bench measures.
     await db.update(vipMixes).set({ renditionState: 'ready', renditionPercent: 100 });
     await db.update(vipMixes).set({ renditionKey: MIX_KEY, renditionSize: MIX_BYTES }).where(eq(vipMixes.id, MIX_ID));
-    const member = await insertMember(db, { email: 'bench@example.test', username: 'bench', subscriptionTier: 'dhr1', subscriptionStatus: 'active' });
-    return { memberId: member.id, sessionToken: await createSession(db, member.id) };
+    const members: { memberId: string; sessionToken: string }[] = [];
+    for (let i = 0; i < PARALLEL_STREAMS; i++) {
+      const member = await insertMember(db, { email: `bench${i}@example.test`, username: `bench${i}`, subscriptionTier: 'dhr1', subscriptionStatus: 'active' });
+      members.push({ memberId: member.id, sessionToken: await createSession(db, member.id) });
+    }
+    return members;
   } finally {
     await database.close();
   }
@@ -114,8 +129,7 @@ export async function benchMixRange(): Promise<MixRangeEntry> {
   const dataDir = tempDir('dhr-bench-mix-');
   const file = path.join(dataDir, 'media', ...MIX_KEY.split('/'));
   writeNoise(file);
-  const { memberId, sessionToken } = await seed(dataDir);
-  const cookie = `${SESSION_COOKIE}=${sessionToken}`;
+  const members = await seed(dataDir);
   const key = randomBytes(32).toString('hex');
   const port = await freePort();
   const basePort = await freePort();
@@ -127,7 +141,7 @@ export async function benchMixRange(): Promise<MixRangeEntry> {
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
     STREAM_AUTH_KEY: key,
-    // The bench streams gigabytes from one member.
+    // The bench streams gigabytes per member.
     MIX_STREAM_DAILY_MB: '10000000',
   });
   const baseline = startProcess(process.execPath, ['--import', 'tsx', path.join(root, 'bench/range-baseline-server.ts')], {
@@ -135,19 +149,23 @@ export async function benchMixRange(): Promise<MixRangeEntry> {
     FILE: file,
   });
   try {
-    const claims = { memberId, sessionIdHash: hashToken(sessionToken), mixId: MIX_ID, purpose: 'stream' as const };
-    const dhrUrl = `http://127.0.0.1:${port}${mediaPath(MIX_ID, 'stream', new MediaLinks(key).issue(claims, 3600).token)}`;
+    const links = new MediaLinks(key);
+    const listeners: Listener[] = members.map(({ memberId, sessionToken }) => ({
+      url: `http://127.0.0.1:${port}${mediaPath(MIX_ID, 'stream', links.issue({ memberId, sessionIdHash: hashToken(sessionToken), mixId: MIX_ID, purpose: 'stream' }, 3600).token)}`,
+      cookie: `${SESSION_COOKIE}=${sessionToken}`,
+    }));
     const baseUrl = `http://127.0.0.1:${basePort}/mix.mp3`;
+    const bare: Listener[] = [{ url: baseUrl, cookie: '' }];
     await waitForHttp(`http://127.0.0.1:${port}/api/health`);
     await waitForHttp(baseUrl);
     for (const child of [server.child, baseline.child]) pinToCpus(child.pid ?? 0, '1');
 
     // Warm both, then measure in alternating rounds so neither gets a quieter machine; the ratio is
     // the median of the rounds' ratios.
-    await throughput(baseUrl);
-    await throughput(dhrUrl, cookie);
+    await throughput(bare);
+    await throughput(listeners);
     const rounds: { base: number; dhr: number }[] = [];
-    for (let i = 0; i < ROUNDS; i++) rounds.push({ base: await throughput(baseUrl), dhr: await throughput(dhrUrl, cookie) });
+    for (let i = 0; i < ROUNDS; i++) rounds.push({ base: await throughput(bare), dhr: await throughput(listeners) });
     const ratios = rounds.map((r) => r.dhr / r.base).sort((a, b) => a - b);
     const medianRatio = ratios[Math.floor(ratios.length / 2)] ?? 0;
     const baselineMbPerS = rounds.reduce((n, r) => n + r.base, 0) / ROUNDS;
@@ -158,7 +176,8 @@ export async function benchMixRange(): Promise<MixRangeEntry> {
     const outcomes = await Promise.allSettled(
       Array.from({ length: PARALLEL_STREAMS }, (_, i) => {
         const start = (i * 409_600) % (MIX_BYTES - STREAM_BYTES);
-        return rangeGet(dhrUrl, start, start + STREAM_BYTES - 1, cookie);
+        const { url, cookie } = listeners[i] as Listener;
+        return rangeGet(url, start, start + STREAM_BYTES - 1, cookie);
       }),
     );
     const seconds = (performance.now() - started) / 1000;
