@@ -85,7 +85,9 @@ export const submissionSchema = z.object({
   createdAt: z.string(),
 });
 export type Submission = z.infer<typeof submissionSchema>;
-export const submissionListSchema = z.array(submissionSchema);
+/** The review queue: at most 500 submissions, newest first, and how many match in all ("showing 500 of 510"). */
+export const submissionListSchema = z.object({ submissions: z.array(submissionSchema), total: z.number().int().min(0) });
+export type SubmissionList = z.infer<typeof submissionListSchema>;
 
 export const submissionsQuerySchema = z.object({
   status: z.enum(SUBMISSION_STATUSES).optional(),

@@ -85,7 +85,7 @@ describe('DJ submissions', async () => {
   it('lets an admin review: statuses and a note; the DJ is mailed on accepted or declined only', async () => {
     const list = await app.inject({ url: '/api/admin/submissions', headers: { cookie: admin.cookie } });
     expect(list.statusCode).toBe(200);
-    const first = (list.json() as { id: string; email: string }[]).find((s) => s.email === 'lena@example.test');
+    const first = (list.json() as { submissions: { id: string; email: string }[] }).submissions.find((s) => s.email === 'lena@example.test');
     expect(first).toBeDefined();
     const patch = (body: unknown) =>
       app.inject({ method: 'PATCH', url: `/api/admin/submissions/${first?.id}`, headers: { cookie: admin.cookie }, payload: body as object });
@@ -121,7 +121,9 @@ describe('DJ submissions', async () => {
     expect((await patch({ status: 'approved' })).statusCode).toBe(400);
     expect((await patch({})).statusCode).toBe(400);
     const filtered = await app.inject({ url: '/api/admin/submissions?status=declined', headers: { cookie: admin.cookie } });
-    expect((filtered.json() as { status: string }[]).every((s) => s.status === 'declined')).toBe(true);
+    const declined = filtered.json() as { submissions: { status: string }[]; total: number };
+    expect(declined.submissions.every((s) => s.status === 'declined')).toBe(true);
+    expect(declined.total).toBe(declined.submissions.length);
   });
 
   it('keeps the queue to admins', async () => {

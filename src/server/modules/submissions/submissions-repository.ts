@@ -13,9 +13,14 @@ export async function insertSubmission(db: Db, values: NewSubmission): Promise<D
 }
 
 /** Newest first; at most `limit`. */
-export async function listSubmissions(db: Db, status: SubmissionStatus | undefined, limit: number): Promise<DjSubmissionRow[]> {
-  const q = db.select().from(djSubmissions);
-  return (status ? q.where(eq(djSubmissions.status, status)) : q).orderBy(desc(djSubmissions.createdAt)).limit(limit);
+/** The newest `limit` submissions (of one status, or all) and how many there are in all. */
+export async function listSubmissions(db: Db, status: SubmissionStatus | undefined, limit: number): Promise<{ rows: DjSubmissionRow[]; total: number }> {
+  const where = status ? eq(djSubmissions.status, status) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(djSubmissions).where(where).orderBy(desc(djSubmissions.createdAt)).limit(limit),
+    db.select({ n: count() }).from(djSubmissions).where(where),
+  ]);
+  return { rows, total: counted?.n ?? rows.length };
 }
 
 export async function findSubmission(db: Db, id: string): Promise<DjSubmissionRow | null> {

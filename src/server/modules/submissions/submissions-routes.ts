@@ -53,7 +53,10 @@ export const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/submissions',
     { config: { access: access.admin }, schema: { querystring: submissionsQuerySchema, response: { 200: submissionListSchema } } },
-    async (req) => (await listSubmissions(db, req.query.status, LIST_MAX)).map(toSubmission),
+    async (req) => {
+      const { rows, total } = await listSubmissions(db, req.query.status, LIST_MAX);
+      return { submissions: rows.map(toSubmission), total };
+    },
   );
 
   app.patch(

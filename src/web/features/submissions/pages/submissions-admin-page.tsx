@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AdminPageHeader, StickyStatus, useStatusMessage } from '../../admin';
 import { AccessGate } from '../../auth';
 import { useSubmissions } from '../api/get-submissions';
+import { LoadError } from '../../../components/ui/load-error';
 import { STATUS_LABEL, SubmissionReviewCard } from '../components/submission-review-card';
 
 const FILTERS: (SubmissionStatus | 'all')[] = ['all', ...SUBMISSION_STATUSES];
@@ -58,15 +59,20 @@ function Queue() {
       {list.isPending ? (
         <PageSpinner label="Loading submissions..." />
       ) : list.isError ? (
-        <p className="text-rose-300">Failed to load submissions.</p>
-      ) : list.data.length === 0 ? (
+        <LoadError what="the submissions" onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : list.data.submissions.length === 0 ? (
         <div className="flex flex-col items-center gap-3 py-16 text-center text-mist-400">
           <Inbox className="size-10" aria-hidden="true" />
           <p>No submissions here yet.</p>
         </div>
       ) : (
         <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-          {list.data.map((s) => (
+          {list.data.total > list.data.submissions.length && (
+            <p className="text-sm text-mist-300 xl:col-span-2">
+              Showing {list.data.submissions.length} of {list.data.total}, newest first.
+            </p>
+          )}
+          {list.data.submissions.map((s) => (
             <SubmissionReviewCard key={`${s.id}:${s.status}:${s.note ?? ''}`} s={s} onDone={(ok, text) => (ok ? status.success(text) : status.error(text))} />
           ))}
         </div>
