@@ -216,7 +216,7 @@ export const bulkImportResultSchema = z.object({
   updated: z.number().int(),
   /** Existing members whose row matched exactly. */
   skipped: z.number().int(),
-  /** One message per bad row, naming the row, e.g. "Row 3: invalid subscriptionTier 'gold' (use Free, DHR1, DHR2 or VIP)". */
+  /** One message per bad row, naming the row, e.g. "Row 3 (record 2): invalid subscriptionTier 'gold' (use Free, DHR1, DHR2 or VIP)". */
   errors: z.array(z.string()),
   /** True when nothing was written (dryRun). */
   dryRun: z.boolean().optional(),

@@ -213,7 +213,7 @@ describe('membership you can trust: bulk runs that never silently cut off paying
     expect((await as('GET', '/api/admin/users/not-a-uuid/history')).statusCode).toBe(404);
     expect((await as('GET', '/api/admin/users/00000000-0000-4000-8000-000000000000/history')).statusCode).toBe(404);
     const badImport = await as('POST', '/api/admin/bulk-import', { csvContent: `${HEADER}\nx-${t}@example.test,,,VIP,active,,10,paypal` });
-    expect(badImport.json().errors).toEqual(["Row 2: invalid source 'paypal' (use admin, patreon or buymeacoffee)"]);
+    expect(badImport.json().errors).toEqual(["Row 2 (record 1): invalid source 'paypal' (use admin, patreon or buymeacoffee)"]);
     const negative = await as('POST', '/api/admin/assign-tier', { email: `neg-${t}@example.test`, tier: 'VIP', expiryDays: -3 });
     expect(negative.statusCode).toBe(400);
     expect(await snapshot(t)).toEqual(before);
