@@ -1,4 +1,7 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+
+// The toasts' markup loads with the first notice: the live region is on every page, its items are not.
+const ToastItems = lazy(() => import('./toast-items'));
 
 /**
  * In-page notices, one queue for the whole app: `notify(text)` from anywhere (a mutation's result, a
@@ -40,18 +43,11 @@ export function ToastHost() {
   const shown = useSyncExternalStore(subscribe, snapshot, snapshot);
   return (
     <div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex flex-col items-center gap-2 px-4" role="status" aria-live="polite">
-      {shown.map((t) => (
-        <div
-          key={t.id}
-          data-testid="toast"
-          className={
-            'glass pointer-events-auto max-w-md rounded-2xl px-4 py-3 text-sm font-medium shadow-lg ' +
-            (t.tone === 'error' ? 'border-rose-400/40 text-rose-100' : 'text-white')
-          }
-        >
-          {t.text}
-        </div>
-      ))}
+      {shown.length > 0 && (
+        <Suspense fallback={null}>
+          <ToastItems toasts={shown} />
+        </Suspense>
+      )}
     </div>
   );
 }
