@@ -108,6 +108,20 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Become A VIP Member' }).count()).toBe(1);
   });
 
+  it('says the library could not be loaded, with Retry, instead of showing it empty', async () => {
+    const { page, context } = await h.newPage(DESKTOP);
+    await context.route('**/api/vip-mixes', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"service_unavailable","message":"down"}}' }),
+    );
+    await page.goto('/vip');
+    const failed = page.getByRole('alert').filter({ hasText: "Couldn't load the mix library." });
+    await failed.waitFor({ timeout: 30_000 });
+    expect(await page.getByText('No mixes yet.').count()).toBe(0);
+    await context.unroute('**/api/vip-mixes');
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => page.getByTestId('mix-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  });
+
   it('shows admins the links with Edit Links, and the storage status', async () => {
     const { page, errors } = await open('/vip-admin', admin);
     await page.getByTestId('admin-mix').first().waitFor();

@@ -21,6 +21,7 @@ import { MixCard } from '../components/mix-card';
 import { notify } from '../../../components/ui/toasts';
 import { mixAccessInfo } from '../lib/mix-access';
 import { formatNumber } from '../../../lib/numbers';
+import { LoadError } from '../../../components/ui/load-error';
 import { tierPrice } from '../../../lib/tier-prices';
 
 /** Starts a download of `url` in the browser (the server sends it as an attachment). */
@@ -45,7 +46,8 @@ const DOWNLOAD = TIER_TABLE[MIX_DOWNLOAD_TIER];
  */
 export default function VipPage() {
   useDocumentTitle('VIP Mix Library');
-  const { data: mixes = [], isPending } = useVipMixes();
+  const library = useVipMixes();
+  const { data: mixes = [], isPending } = library;
   const permissions = usePermissions();
   const access = mixAccessInfo(permissions.data, permissions.isError);
   // The invitation to VIP under the grid renders after the first paint.
@@ -170,6 +172,9 @@ export default function VipPage() {
         <div className="mt-16 flex justify-center">
           <Spinner label="Loading mixes..." />
         </div>
+      ) : library.isError && mixes.length === 0 ? (
+        // A failed read is not an empty library.
+        <LoadError className="mt-16" what="the mix library" onRetry={() => void library.refetch()} retrying={library.isFetching} />
       ) : filtered.length === 0 ? (
         <p className="mt-16 text-center text-mist-400">{mixes.length === 0 ? 'No mixes yet.' : 'No mixes match your search.'}</p>
       ) : (
