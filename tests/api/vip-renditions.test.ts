@@ -205,9 +205,15 @@ function renditionSuite(name: string, env: () => Promise<Record<string, string>>
         expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
       }
       // What the admitted answers sent is what counts once they have ended; none is left in flight.
-      await vi.waitFor(async () => expect(await streamedBytes(db, member.user.id, startOfDayDublin(new Date()))).toBe(sent), { timeout: 8000, interval: 100 });
-      const [row] = await db.select().from(mixStreamVolume).where(eq(mixStreamVolume.userId, member.user.id));
-      expect(row?.answers).toEqual({});
+      // (Each answer's end is written when its response closes, after the client has its bytes: wait for both.)
+      await vi.waitFor(
+        async () => {
+          expect(await streamedBytes(db, member.user.id, startOfDayDublin(new Date()))).toBe(sent);
+          const [row] = await db.select().from(mixStreamVolume).where(eq(mixStreamVolume.userId, member.user.id));
+          expect(row?.answers).toEqual({});
+        },
+        { timeout: 8000, interval: 100 },
+      );
       // Past the cap on one instance is past it on the other.
       if (sent >= limit) for (const one of [app, second]) expect((await one.inject({ url, headers })).json().error.code).toBe('stream_limit_reached');
     });
@@ -257,10 +263,13 @@ function renditionSuite(name: string, env: () => Promise<Record<string, string>>
         for (const b of held) b.end();
         for (const s of spies) s.mockRestore();
       }
-      await vi.waitFor(async () => {
-        const [row] = await db.select().from(mixStreamVolume).where(eq(mixStreamVolume.userId, member.user.id));
-        expect(row?.answers).toEqual({});
-      });
+      await vi.waitFor(
+        async () => {
+          const [row] = await db.select().from(mixStreamVolume).where(eq(mixStreamVolume.userId, member.user.id));
+          expect(row?.answers).toEqual({});
+        },
+        { timeout: 8000, interval: 100 },
+      );
     });
 
     it('counts the answers of two instances together, ends each once, and lets a crashed instance block a member only until its answers are stale', async () => {
