@@ -1,6 +1,6 @@
 import { HOLD_REASONS, MODERATION_QUEUE_MAX, type ModerationQueue, type ModerationQueueItem } from '../../../contracts/community';
 import type { Db } from '../../db/client';
-import { hasLink } from '../comments/comment-rules';
+import { hasLink } from '../../lib/link-detector';
 import { heldCommentCounts, heldComments } from '../comments/comments-repository';
 import { countHeldThreads, listForumPosts } from '../news/forum-repository';
 import { countHeldMessages, heldMessages } from '../chat/chat-repository';

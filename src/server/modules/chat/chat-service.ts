@@ -5,7 +5,8 @@ import { parseTier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
-import { activeBan, hasLink } from '../comments/comment-rules';
+import { activeBan } from '../comments/comment-rules';
+import { hasLink } from '../../lib/link-detector';
 import { findMemberById } from '../members/members-repository';
 import { listChannels } from '../radio/channels-repository';
 import {

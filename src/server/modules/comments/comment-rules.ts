@@ -66,9 +66,6 @@ export async function assertMayPost(db: Db, user: UserRow | null, now: Date = ne
 export const SPAM_BURST_COUNT = 3;
 export const SPAM_BURST_WINDOW_MS = 2 * MINUTE_MS;
 
-/** Whether the link rule holds this text (the moderation queue says which rule held an item): lib/link-detector.ts. */
-export { hasLink };
-
 const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
