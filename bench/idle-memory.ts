@@ -31,6 +31,10 @@ export interface IdleMemoryResult {
   idleRssMb: number;
   /** The same after a restart on the initialised DATA_DIR. */
   restartIdleRssMb: number;
+  /** VmRSS of the restarted server 2 s after its first visitor (home page and heartbeat, with its geo lookup); goal ≤ 250 MB. */
+  firstVisitorRssMb: number;
+  /** That first heartbeat's answer time. */
+  firstHeartbeatMs: number;
   /** VmHWM: the most the first start ever held (start-up peak). */
   peakRssMb: number;
   restartPeakRssMb: number;
@@ -51,7 +55,28 @@ function procStatusKb(pid: number, field: string): number {
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
 }
 
-async function measureOnce(dataDir: string): Promise<{ rssMb: number; peakMb: number; probe: ProbeReading }> {
+interface Reading {
+  rssMb: number;
+  peakMb: number;
+  probe: ProbeReading;
+  firstVisitorRssMb: number;
+  firstHeartbeatMs: number;
+}
+
+/** The first visitor: the home page, then its heartbeat (which looks its address up in the geo tables). */
+async function firstVisit(url: string): Promise<number> {
+  await (await fetch(`${url}/`)).arrayBuffer();
+  const started = performance.now();
+  const res = await fetch(`${url}/api/admin/heartbeat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page: '/', anonymousId: 'bench-first-visitor-0001' }),
+  });
+  if (!res.ok) throw new Error(`heartbeat answered ${res.status}`);
+  return performance.now() - started;
+}
+
+async function measureOnce(dataDir: string): Promise<Reading> {
   const port = await freePort();
   const server = startProcess(
     process.execPath,
@@ -66,7 +91,10 @@ async function measureOnce(dataDir: string): Promise<{ rssMb: number; peakMb: nu
     const rssMb = procStatusKb(pid, 'VmRSS') / 1024;
     const peakMb = procStatusKb(pid, 'VmHWM') / 1024;
     const probe = (await server.ask('memory')) as ProbeReading;
-    return { rssMb, peakMb, probe };
+    const firstHeartbeatMs = await firstVisit(`http://127.0.0.1:${port}`);
+    await new Promise((r) => setTimeout(r, 2000));
+    const firstVisitorRssMb = procStatusKb(pid, 'VmRSS') / 1024;
+    return { rssMb, peakMb, probe, firstVisitorRssMb, firstHeartbeatMs };
   } finally {
     await server.stop();
   }
@@ -81,6 +109,8 @@ export async function benchIdleMemory(): Promise<IdleMemoryResult> {
       name: 'idle memory (npm start, PGlite)',
       idleRssMb: Number(first.rssMb.toFixed(1)),
       restartIdleRssMb: Number(restart.rssMb.toFixed(1)),
+      firstVisitorRssMb: Number(restart.firstVisitorRssMb.toFixed(1)),
+      firstHeartbeatMs: Number(restart.firstHeartbeatMs.toFixed(1)),
       peakRssMb: Number(first.peakMb.toFixed(1)),
       restartPeakRssMb: Number(restart.peakMb.toFixed(1)),
       jsHeapUsedMb: round(first.probe.heapUsed),

@@ -17,7 +17,7 @@ import { effectiveTier } from '../../../contracts/tier-policy';
 import type { LiveSessionRow, UserRow } from '../../db/schema';
 import { access } from '../../plugins/access';
 import { findMembersByIds } from '../members/members-repository';
-import { placeOf } from './geo';
+import { openGeoTables, placeOf } from './geo';
 import { anonymousKey, LIVE_RETENTION_MS, liveCounts, memberKey, onlineSessions, recentActivity } from './live-repository';
 import { HeartbeatBuffer } from './heartbeat-buffer';
 import { VisitorsPerAddress } from './visitors-per-address';
@@ -40,6 +40,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const heartbeats = new HeartbeatBuffer(db, app.log.child({ module: 'live' }));
   app.decorate('heartbeats', heartbeats);
   const perAddress = new VisitorsPerAddress();
+  // The geo files are opened (not read) at start: a missing file fails here, not on a visitor.
+  openGeoTables();
   // Beats still waiting are written before the database closes.
   app.addHook('preClose', async () => heartbeats.flush());
 
