@@ -94,82 +94,80 @@ function build(nowPlaying: NowPlaying, art: NowPlayingArt, publicUrl: string, no
   return { second: Math.floor(now / SECOND_MS), list: answer(listed), stations: answer(stations), byKey, art: artNow };
 }
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The documents of every channel, rebuilt from memory at most once a second (and after each change). */
+class AzuraAnswers {
+  private built: Built | undefined;
+
+  constructor(
+    private readonly app: App,
+    private readonly art: NowPlayingArt,
+  ) {}
+
+  current(): Built {
+    if (this.built?.second !== Math.floor(Date.now() / SECOND_MS)) this.rebuild();
+    return this.built as Built;
+  }
+
+  rebuild(now = Date.now()): Built {
+    this.built = build(this.app.nowPlaying, this.art, this.app.config.PUBLIC_URL, now, this.built);
+    return this.built;
+  }
+
+  /** The station a path names (numeric id or shortcode, any case), or the 404 "Unknown station". */
+  async entryOf(key: string): Promise<Entry> {
+    const found = this.current().byKey.get(key.toLowerCase());
+    if (found) return found;
+    // Channels are data: an unknown name re-reads them (at most every few seconds) before the 404.
+    await this.app.knownChannel(key.toLowerCase()).catch(() => undefined);
+    const entry = this.rebuild().byKey.get(key.toLowerCase());
+    if (!entry) throw notFound(`Unknown station '${key}'`, 'unknown_channel');
+    return entry;
+  }
+}
+
 /**
  * AzuraCast's public API (contracts/nowplaying.ts), answered from the in-memory now-playing state:
  * now playing (all, one, static file), stations, time, the current art, .pls/.m3u playlists of each
  * free mount and the SSE stream. Other sites may read all of it (`cors: 'public'`).
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { nowPlaying } = app;
   const art: NowPlayingArt = { identified: () => null };
   app.decorate('nowPlayingArt', art);
-  const sse = new AzuraSse();
-  sse.hub.limits = nowPlaying.hub.limits;
-  let built: Built | undefined;
-
-  /** Every channel's answers, built from memory at most once a second (and after each change). */
-  function answers(): Built {
-    const now = Date.now();
-    if (built?.second !== Math.floor(now / SECOND_MS)) built = build(nowPlaying, art, app.config.PUBLIC_URL, now, built);
-    return built;
-  }
-
-  // Each change goes to the SSE streams at once, with the document a GET would answer now.
-  nowPlaying.changeListeners.push((state) => {
-    const now = Date.now();
-    built = build(nowPlaying, art, app.config.PUBLIC_URL, now, built);
-    const entry = built.byKey.get(state.channel.toLowerCase());
-    if (entry) sse.publish(entry.doc, now);
-  });
-  app.addHook('preClose', async () => sse.hub.closeAll());
-
-  /** The station a path names (numeric id or shortcode, any case), or the 404 "Unknown station". */
-  async function entryOf(key: string): Promise<Entry> {
-    const found = answers().byKey.get(key.toLowerCase());
-    if (found) return found;
-    // Channels are data: an unknown name re-reads them (at most every few seconds) before the 404.
-    await app.knownChannel(key.toLowerCase()).catch(() => undefined);
-    built = undefined;
-    const entry = answers().byKey.get(key.toLowerCase());
-    if (!entry) throw notFound(`Unknown station '${key}'`, 'unknown_channel');
-    return entry;
-  }
-
-  const listFromMemory: FromMemory = (_params, query) => (query === '' ? answers().list : undefined);
-  const oneFromMemory: FromMemory = (params, query) =>
-    query === '' && params.shortcode ? answers().byKey.get(params.shortcode.toLowerCase())?.nowPlaying : undefined;
+  const answers = new AzuraAnswers(app, art);
+  const byKey = (key: string | undefined) => (key ? answers.current().byKey.get(key.toLowerCase()) : undefined);
+  const listFromMemory: FromMemory = (_params, query) => (query === '' ? answers.current().list : undefined);
+  const oneFromMemory: FromMemory = (params, query) => (query === '' ? byKey(params.shortcode)?.nowPlaying : undefined);
   const schema = { params: nowPlayingShortcodeParamsSchema, response: { 200: azuraStationNowPlayingSchema } };
 
   app.get(
     '/api/nowplaying',
     { config: { ...PUBLIC_READ, fromMemory: listFromMemory }, schema: { response: { 200: azuraNowPlayingListSchema } } },
-    async (_req, reply) => sendJson<AzuraStationNowPlaying[]>(reply, answers().list.body),
+    async (_req, reply) => sendJson<AzuraStationNowPlaying[]>(reply, answers.current().list.body),
   );
   app.get('/api/nowplaying/:shortcode', { config: { ...PUBLIC_READ, fromMemory: oneFromMemory }, schema }, async (req, reply) =>
-    sendJson<AzuraStationNowPlaying>(reply, (await entryOf(req.params.shortcode)).nowPlaying.body),
+    sendJson<AzuraStationNowPlaying>(reply, (await answers.entryOf(req.params.shortcode)).nowPlaying.body),
   );
   // AzuraCast's static file of the same document (for caches and CDNs).
   app.get('/api/nowplaying_static/:shortcode.json', { config: { ...PUBLIC_READ, fromMemory: oneFromMemory }, schema }, async (req, reply) =>
-    sendJson<AzuraStationNowPlaying>(reply, (await entryOf(req.params.shortcode)).nowPlaying.body),
+    sendJson<AzuraStationNowPlaying>(reply, (await answers.entryOf(req.params.shortcode)).nowPlaying.body),
   );
   app.get(
     '/api/stations',
     {
-      config: { ...PUBLIC_READ, fromMemory: (_p, query) => (query === '' ? answers().stations : undefined) },
+      config: { ...PUBLIC_READ, fromMemory: (_p, query) => (query === '' ? answers.current().stations : undefined) },
       schema: { response: { 200: azuraStationListSchema } },
     },
-    async (_req, reply) => sendJson<AzuraStation[]>(reply, answers().stations.body),
+    async (_req, reply) => sendJson<AzuraStation[]>(reply, answers.current().stations.body),
   );
   app.get(
     '/api/station/:shortcode',
     {
-      config: {
-        ...PUBLIC_READ,
-        fromMemory: (params, query) => (query === '' && params.shortcode ? answers().byKey.get(params.shortcode.toLowerCase())?.station : undefined),
-      },
+      config: { ...PUBLIC_READ, fromMemory: (params, query) => (query === '' ? byKey(params.shortcode)?.station : undefined) },
       schema: { params: nowPlayingShortcodeParamsSchema, response: { 200: azuraStationSchema } },
     },
-    async (req, reply) => sendJson<AzuraStation>(reply, (await entryOf(req.params.shortcode)).station.body),
+    async (req, reply) => sendJson<AzuraStation>(reply, (await answers.entryOf(req.params.shortcode)).station.body),
   );
   app.get('/api/time', { config: PUBLIC_READ, schema: { response: { 200: azuraTimeSchema } } }, async (_req, reply): Promise<AzuraTime> => {
     // The time is stale as soon as it is sent: never kept by a cache.
@@ -180,12 +178,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/api/nowplaying/:shortcode/art',
     { config: PUBLIC_READ, schema: { params: nowPlayingShortcodeParamsSchema, response: { 302: noContentReply } } },
     async (req, reply) => {
-      const { doc } = await entryOf(req.params.shortcode);
+      const { doc } = await answers.entryOf(req.params.shortcode);
       // The identified track's artwork while it plays, else the station's picture (toAzuraNowPlaying).
       return reply.header('cache-control', CACHE_CONTROL).redirect(doc.now_playing?.song.art ?? `${app.config.PUBLIC_URL}/`, 302);
     },
   );
+  playlistRoutes(app, answers);
+  sseRoute(app, answers);
+};
 
+/** The free mount as .pls and .m3u playlists (GET /api/nowplaying/{station}/playlist.pls|m3u). */
+function playlistRoutes(app: App, answers: AzuraAnswers): void {
+  const { nowPlaying } = app;
   for (const kind of ['pls', 'm3u'] as const) {
     app.get(
       `/api/nowplaying/:shortcode/playlist.${kind}`,
@@ -197,7 +201,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req, reply) => {
-        const { shortcode } = await entryOf(req.params.shortcode);
+        const { shortcode } = await answers.entryOf(req.params.shortcode);
         const channel = nowPlaying.channel(shortcode);
         const playlist = channel ? freeMountPlaylist(channel, nowPlaying.mounts.freeMount(channel), kind) : null;
         if (!playlist) throw notFound(`${channel?.name ?? shortcode} has no free stream: members listen on the channel's page.`, 'no_free_stream');
@@ -209,6 +213,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+}
+
+/** AzuraCast's now-playing SSE stream (azuracast-sse.ts), fed by every change the now-playing store applies. */
+function sseRoute(app: App, answers: AzuraAnswers): void {
+  const { nowPlaying } = app;
+  const sse = new AzuraSse();
+  sse.hub.limits = nowPlaying.hub.limits;
+  // Each change goes to the streams at once, with the document a GET would answer now.
+  nowPlaying.changeListeners.push((state) => {
+    const now = Date.now();
+    const entry = answers.rebuild(now).byKey.get(state.channel.toLowerCase());
+    if (entry) sse.publish(entry.doc, now);
+  });
+  app.addHook('preClose', async () => sse.hub.closeAll());
 
   app.get(
     '/api/live/nowplaying/sse',
@@ -236,7 +254,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           .type('text/event-stream; charset=utf-8')
           .send(`retry: ${SSE_RETRY_AFTER_S * 1000}\nevent: error\ndata: ${envelope}\n\n`);
       }
-      const { byKey } = answers();
+      const { byKey } = answers.current();
       const docs = new Map(asked.flatMap((key) => byKey.get(key)?.doc ?? []).map((doc) => [doc.station.shortcode, doc]));
       reply.hijack();
       if (req.raw.socket.destroyed) return;
@@ -253,6 +271,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       sse.add(reply.raw, client, [...docs.keys()]);
     },
   );
-};
+}
 
 export const nowPlayingApiRoutes = fp(routes, { name: 'nowplaying-api', dependencies: ['radio'] });
