@@ -25,6 +25,7 @@ export const PUBLIC_READS = [
   '/api/live-metadata',
   // The radio ecosystem's now-playing document (AzuraCast's shape), built from memory once a second.
   '/api/nowplaying',
+  '/api/stations',
   '/api/tracks/recent/dhr1',
   // Community: served from memory until a comment changes (comments-cache.ts).
   '/api/comments/homepage',

@@ -13,6 +13,7 @@ import { errorsPlugin } from './plugins/errors';
 import { memoryAnswersPlugin, MemoryAnswers } from './plugins/memory-answers';
 import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
+import { corsPlugin } from './plugins/cors';
 import { webPlugin } from './plugins/web';
 import { channelsRoutes } from './modules/radio/channels-routes';
 import { apiDocumentPlugin } from './plugins/api-document';
@@ -199,6 +200,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The API document sees every route registered after it.
   await app.register(apiDocumentPlugin);
   await app.register(securityPlugin);
+  // After the access plugin: CORS's hook goes before the session lookup of the routes that opt in.
+  await app.register(corsPlugin);
   await app.register(metricsPlugin);
   await app.register(memoryAnswersPlugin, { answers: memoryAnswers, logRequests });
   await app.register(mailPlugin);

@@ -34,6 +34,10 @@ const MEMORY_READS = [
   '/api/crawler/all',
   '/api/forum/posts',
   '/api/shop/products',
+  // AzuraCast's station list and stations (their now-playing documents move with the clock each second).
+  '/api/stations',
+  '/api/station/dhr1',
+  '/api/station/1',
 ];
 
 /** Headers that differ between any two replies (time, connection) or with the compressor's settings. */

@@ -7,7 +7,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import type { Config } from '../../src/server/config';
 import { createTestApp } from './app';
 
-const hasChromium = fs.existsSync(CHROMIUM_PATH);
+export const hasChromium = fs.existsSync(CHROMIUM_PATH);
 const webBuilt = fs.existsSync(path.resolve('dist/web/index.html'));
 /** Browser suites run only when Chromium and the web build are there; `npm test` says when they are skipped. */
 export const canRunBrowser = hasChromium && webBuilt;

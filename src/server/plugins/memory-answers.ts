@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
 import { sessionCookieName } from '../lib/sessions';
 import type { RequestRecorder } from './metrics';
+import { PUBLIC_CORS_HEADERS } from './cors';
 import { API_HEADERS } from './security';
 
 /**
@@ -57,6 +58,10 @@ interface MemoryRoute {
   /** Whether bodies over the threshold are compressed (the route's `compress` option). */
   compress: boolean;
   record: RequestRecorder;
+  /** Headers the route's plugins add to every answer (CORS of a `cors: 'public'` route). */
+  headers: Readonly<Record<string, string>>;
+  /** Headers and bytes per answer object: dropped with the answer when its module drops its cache. */
+  prepared: WeakMap<MemoryAnswer, Prepared>;
 }
 
 /** The compression threshold of @fastify/compress as app.ts registers it. */
@@ -74,8 +79,6 @@ export class MemoryAnswers {
     ignoreDuplicateSlashes: false,
     maxParamLength: 100,
   });
-  /** Headers and bytes per answer object: dropped with the answer when its module drops its cache. */
-  private readonly prepared = new WeakMap<MemoryAnswer, Prepared>();
   private closing = false;
   private sessionCookie = '';
   private logLine: ((line: Record<string, unknown>) => void) | undefined;
@@ -139,7 +142,7 @@ export class MemoryAnswers {
   }
 
   private write(req: IncomingMessage, res: ServerResponse, route: MemoryRoute, answer: MemoryAnswer): number {
-    const ready = this.prepare(answer, route.compress);
+    const ready = this.prepare(answer, route);
     if (answer.etag !== undefined && req.headers['if-none-match'] === answer.etag) {
       res.writeHead(304, ready.notModified).end();
       return 304;
@@ -151,18 +154,24 @@ export class MemoryAnswers {
   }
 
   /** The answer's headers and bytes, built once per answer object (modules keep one per cached body). */
-  private prepare(answer: MemoryAnswer, compress: boolean): Prepared {
-    let ready = this.prepared.get(answer);
+  private prepare(answer: MemoryAnswer, route: MemoryRoute): Prepared {
+    let ready = route.prepared.get(answer);
     if (ready) return ready;
-    const base = { ...API_HEADERS, 'cache-control': answer.cacheControl, ...answer.headers, ...(answer.etag === undefined ? {} : { etag: answer.etag }) };
+    const base = {
+      ...API_HEADERS,
+      ...route.headers,
+      'cache-control': answer.cacheControl,
+      ...answer.headers,
+      ...(answer.etag === undefined ? {} : { etag: answer.etag }),
+    };
     const body = Buffer.from(answer.body);
     ready = {
       status: answer.status ?? 200,
       notModified: base,
       identity: { headers: { ...base, 'content-type': JSON_TYPE, 'content-length': body.length }, body },
-      compressible: compress && body.length >= COMPRESS_THRESHOLD,
+      compressible: route.compress && body.length >= COMPRESS_THRESHOLD,
     };
-    this.prepared.set(answer, ready);
+    route.prepared.set(answer, ready);
     return ready;
   }
 }
@@ -231,6 +240,8 @@ export const memoryAnswersPlugin = fp(
               sharedAnswer: route.config?.sharedAnswer === true,
               compress: route.compress !== false,
               record: app.requestRecorder(route.url),
+              headers: route.config?.cors === 'public' ? PUBLIC_CORS_HEADERS : {},
+              prepared: new WeakMap(),
             }
           : null,
       );

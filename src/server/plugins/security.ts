@@ -83,20 +83,21 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   // One hook for both jobs: it runs on every request.
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.url.startsWith('/api/') ? API_HEADERS : headers);
-    if (SAFE_METHODS.has(req.method) || isSameSite(req.headers.origin, req.headers.host)) return done();
+    if (SAFE_METHODS.has(req.method) || isSameSiteOrigin(req.headers.origin, req.headers.host, ownOrigin)) return done();
     // State-changing requests whose Origin names another site are refused (docs/decisions/0004-security-headers-computed-once.md).
     done(forbidden('Cross-site request refused', 'cross_site'));
   });
-
-  function isSameSite(origin: string | undefined, host: string | undefined): boolean {
-    if (origin === undefined) return true; // not a browser cross-site request
-    if (origin === 'null') return false;
-    if (origin === ownOrigin) return true;
-    // Same host as the request itself (e.g. reached via another hostname or port-forward).
-    try {
-      return host !== undefined && new URL(origin).host === host;
-    } catch {
-      return false;
-    }
-  }
 });
+
+/** Whether a request's Origin is this site (no Origin: not a browser cross-site request). */
+export function isSameSiteOrigin(origin: string | undefined, host: string | undefined, ownOrigin: string): boolean {
+  if (origin === undefined) return true;
+  if (origin === 'null') return false;
+  if (origin === ownOrigin) return true;
+  // Same host as the request itself (e.g. reached via another hostname or port-forward).
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

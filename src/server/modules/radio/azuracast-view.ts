@@ -1,46 +1,38 @@
 import { createHash } from 'node:crypto';
-import type { AzuraStationNowPlaying } from '../../../contracts/nowplaying';
+import type { AzuraStation, AzuraStationNowPlaying, AzuraTime } from '../../../contracts/nowplaying';
+import { RADIO_TIME_ZONE } from '../../../contracts/time';
 import type { ChannelRow } from './channels-repository';
+import { stationListeners, type ChannelMounts, type MountFigure } from './mount-figures';
 import type { ChannelState, PlayedSong } from './now-playing';
 
-/** What the AzuraCast-shaped document of one channel is made from. */
+/** What the AzuraCast-shaped documents of one channel are made from (docs/decisions/0025). */
 export interface StationSource {
   channel: ChannelRow;
   /** 1-based position in the channel list (AzuraCast station ids are numbers). */
   stationId: number;
   state: ChannelState | undefined;
   songs: readonly PlayedSong[];
+  /** Each mount's own figures from Icecast's status, when the poller has read them. */
+  figures: ChannelMounts;
+  /** The identified track's artwork while it plays, else null. */
+  trackArt: string | null;
 }
+
+/** Where a station's own picture is served: the radio's logo. */
+export const STATION_ART_PATH = '/icons/icon-512.png';
+
+/** `sh_id` counts seconds from here to the play's start: a small integer (AzuraCast's is a row id). */
+const SH_ID_EPOCH_S = Date.UTC(2026, 0, 1) / 1000;
 
 /** Where the playlists of a channel's free mount are served. */
 export function playlistPath(channelId: string, kind: 'pls' | 'm3u'): string {
   return `/api/nowplaying/${encodeURIComponent(channelId)}/playlist.${kind}`;
 }
 
-/** The free mount's format from its file extension (Icecast mounts are usually named so). */
+/** The free mount's format from its file extension, when Icecast's status has not said. */
 function formatOf(url: URL): string | null {
   const ext = /\.(mp3|aac|ogg|opus|flac)$/i.exec(url.pathname)?.[1];
   return ext ? ext.toLowerCase() : null;
-}
-
-function songOf(s: Pick<PlayedSong, 'artist' | 'title' | 'album' | 'text' | 'genre'>): AzuraStationNowPlaying['song_history'][number]['song'] {
-  return {
-    // AzuraCast identifies a song by a hash of its text; any stable hash serves the widgets that compare ids.
-    id: createHash('md5').update(s.text).digest('hex'),
-    text: s.text,
-    artist: s.artist,
-    title: s.title,
-    album: s.album,
-    genre: s.genre ?? '',
-    isrc: '',
-    lyrics: '',
-    art: '',
-    custom_fields: [],
-  };
-}
-
-function historyEntry(s: PlayedSong): AzuraStationNowPlaying['song_history'][number] {
-  return { sh_id: s.id, played_at: Math.floor(s.startedAt / 1000), duration: 0, playlist: '', streamer: '', is_request: false, song: songOf(s) };
 }
 
 /** The channel's public mount, or null (none, or not a URL: operator data). */
@@ -49,82 +41,162 @@ function freeMountUrl(channel: ChannelRow): URL | null {
   return new URL(channel.freeStreamUrl);
 }
 
-/** "DHR1 Premium, free stream (128kbps)": what a directory lists for the mount. */
-function freeMountName(channel: ChannelRow): string {
-  return `${channel.name}, free stream${channel.freeBitrateLabel ? ` (${channel.freeBitrateLabel})` : ''}`;
-}
-
-function placeholderSong(text: string, nowMs: number): PlayedSong {
-  return { id: 0, startedAt: nowMs, artist: '', title: text, album: '', text, genre: null };
+/** Whether AzuraCast would list the station: DHR lists a channel that has a free mount. */
+export function isPublicStation(channel: ChannelRow): boolean {
+  return freeMountUrl(channel) !== null;
 }
 
 /**
- * One channel in AzuraCast's now-playing shape. Only the free mount is a listen URL; a channel without
- * one lists no mount and empty listen/playlist URLs, so its premium mount never leaves DHR.
+ * The free stream's name: what its source announces to Icecast, else "<CHANNEL> free stream". Never the
+ * channel's own (premium) name: the station a directory lists is the free stream.
  */
-export function toAzuraNowPlaying(src: StationSource, publicUrl: string, nowMs: number): AzuraStationNowPlaying {
-  const { channel, state, songs } = src;
+export function freeStreamName(channel: ChannelRow, free: MountFigure | null): string {
+  return free?.name ?? `${channel.id.toUpperCase()} free stream`;
+}
+
+function listeners(n: number) {
+  return { total: n, unique: n, current: n };
+}
+
+type Song = AzuraStationNowPlaying['song_history'][number];
+
+/**
+ * Each play's `sh_id`: seconds from SH_ID_EPOCH_S to its start, the same on every instance that heard
+ * it; a play that starts in the same second as the one before it takes the next number.
+ */
+function shIds(songs: readonly PlayedSong[]): Map<PlayedSong, number> {
+  const ids = new Map<PlayedSong, number>();
+  let previous = 0;
+  for (const s of [...songs].reverse()) {
+    previous = Math.max(1, Math.floor(s.startedAt / 1000) - SH_ID_EPOCH_S, previous + 1);
+    ids.set(s, previous);
+  }
+  return ids;
+}
+
+function historyEntry(s: PlayedSong, shId: number, art: string): Song {
+  return {
+    sh_id: shId,
+    played_at: Math.floor(s.startedAt / 1000),
+    duration: 0,
+    playlist: '',
+    streamer: '',
+    is_request: false,
+    song: {
+      // AzuraCast identifies a song by a hash of its text; any stable hash serves the widgets that compare ids.
+      id: createHash('md5').update(s.text).digest('hex'),
+      text: s.text,
+      artist: s.artist,
+      title: s.title,
+      album: s.album,
+      genre: s.genre ?? '',
+      isrc: '',
+      lyrics: '',
+      art,
+      custom_fields: [],
+    },
+  };
+}
+
+/** The station part (GET /api/stations, /api/station/{id}, and `station` of now playing). */
+export function toAzuraStation(src: StationSource, publicUrl: string): AzuraStation {
+  const { channel, figures } = src;
   const freeMount = freeMountUrl(channel);
-  const count = state?.online ? (state.listeners ?? 0) : 0;
-  const listeners = { total: count, unique: count, current: count };
-  const online = state?.online ?? false;
-  const current = online ? songs[0] : undefined;
+  const name = freeMount ? freeStreamName(channel, figures.free) : channel.name;
+  const freeListeners = src.state?.online ? (figures.free?.listeners ?? 0) : 0;
   const mounts = freeMount
     ? [
         {
           id: 1,
-          name: freeMountName(channel),
+          name,
           url: freeMount.href,
-          bitrate: Number.parseInt(channel.freeBitrateLabel ?? '', 10) || null,
-          format: formatOf(freeMount),
-          // Icecast reports listeners of the channel's programme as a whole; they are not split by mount here.
-          listeners,
+          bitrate: figures.free?.bitrate ?? (Number.parseInt(channel.freeBitrateLabel ?? '', 10) || null),
+          format: figures.free?.format ?? formatOf(freeMount),
+          listeners: listeners(freeListeners),
           path: freeMount.pathname,
           is_default: true,
         },
       ]
     : [];
   return {
-    station: {
-      id: src.stationId,
-      name: channel.name,
-      shortcode: channel.id,
-      description: `${channel.name}: deep house, live on Deep House Radio`,
-      frontend: 'icecast',
-      backend: 'none',
-      listen_url: freeMount?.href ?? '',
-      url: publicUrl,
-      public_player_url: `${publicUrl}/player/${encodeURIComponent(channel.id)}`,
-      playlist_pls_url: freeMount ? `${publicUrl}${playlistPath(channel.id, 'pls')}` : '',
-      playlist_m3u_url: freeMount ? `${publicUrl}${playlistPath(channel.id, 'm3u')}` : '',
-      is_public: freeMount !== null,
-      mounts,
-      remotes: [],
-      hls_enabled: false,
-      hls_url: null,
-    },
-    listeners,
+    id: src.stationId,
+    name,
+    shortcode: channel.id,
+    description: `${name}: deep house, live on Deep House Radio`,
+    frontend: 'icecast',
+    backend: 'none',
+    timezone: RADIO_TIME_ZONE,
+    listen_url: freeMount?.href ?? null,
+    url: publicUrl,
+    public_player_url: `${publicUrl}/player/${encodeURIComponent(channel.id)}`,
+    playlist_pls_url: freeMount ? `${publicUrl}${playlistPath(channel.id, 'pls')}` : '',
+    playlist_m3u_url: freeMount ? `${publicUrl}${playlistPath(channel.id, 'm3u')}` : '',
+    is_public: freeMount !== null,
+    requests_enabled: false,
+    mounts,
+    remotes: [],
+    hls_enabled: false,
+    hls_is_default: false,
+    hls_url: null,
+    hls_listeners: 0,
+  };
+}
+
+/**
+ * One channel in AzuraCast's now-playing shape. Only the free mount is a listen URL; a channel without
+ * one lists no mount and no listen URL, so its premium mount never leaves DHR.
+ */
+export function toAzuraNowPlaying(src: StationSource, publicUrl: string, nowMs: number): AzuraStationNowPlaying {
+  const { state, songs } = src;
+  const stationArt = `${publicUrl}${STATION_ART_PATH}`;
+  const station = toAzuraStation(src, publicUrl);
+  const online = state?.online ?? false;
+  const current = online ? songs[0] : undefined;
+  // Widgets read now_playing.song without checking: a channel off air (or without metadata yet) says so as its song.
+  const playing = current ?? {
+    id: 0,
+    startedAt: nowMs,
+    artist: '',
+    title: online ? station.name : `${station.name} is off air`,
+    album: '',
+    genre: null,
+    text: '',
+  };
+  const ids = shIds(songs);
+  const idOf = (s: PlayedSong) => ids.get(s) ?? Math.max(1, Math.floor(s.startedAt / 1000) - SH_ID_EPOCH_S);
+  const nowPlaying = historyEntry({ ...playing, text: playing.text || playing.title }, idOf(playing), (current && src.trackArt) || stationArt);
+  return {
+    station,
+    listeners: listeners(stationListeners(state, src.figures)),
     live: { is_live: false, streamer_name: '', broadcast_start: null, art: null },
-    // Widgets read now_playing.song without checking: a channel off air (or without metadata yet) says so as its song.
-    now_playing: current
-      ? { ...historyEntry(current), elapsed: Math.max(0, Math.floor((nowMs - current.startedAt) / 1000)), remaining: 0 }
-      : {
-          ...historyEntry(placeholderSong(online ? channel.name : `${channel.name} is off air`, nowMs)),
-          elapsed: 0,
-          remaining: 0,
-        },
+    now_playing: { ...nowPlaying, elapsed: current ? Math.max(0, Math.floor((nowMs - current.startedAt) / 1000)) : 0, remaining: 0 },
     playing_next: null,
-    song_history: (current ? songs.slice(1) : songs).slice(0, 10).map(historyEntry),
+    song_history: (current ? songs.slice(1) : songs).slice(0, 10).map((s) => historyEntry(s, idOf(s), stationArt)),
     is_online: online,
-    cache: 'memory',
+    cache: 'hit',
+  };
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** GET /api/time: the time in UTC, formatted as AzuraCast formats it. */
+export function azuraTime(now: Date): AzuraTime {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const hour12 = now.getUTCHours() % 12 || 12;
+  return {
+    timestamp: Math.floor(now.getTime() / 1000),
+    utc_datetime: `${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())} ${hour12}:${pad(now.getUTCMinutes())}:${pad(now.getUTCSeconds())}`,
+    utc_date: `${MONTHS[now.getUTCMonth()] ?? ''} ${now.getUTCDate()}, ${now.getUTCFullYear()}`,
+    utc_time: `${hour12}:${pad(now.getUTCMinutes())}${now.getUTCHours() < 12 ? 'am' : 'pm'}`,
+    utc_json: now.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z'),
   };
 }
 
 /** The free mount as a .pls or .m3u playlist, or null when the channel has no free mount. */
-export function freeMountPlaylist(channel: ChannelRow, kind: 'pls' | 'm3u'): string | null {
+export function freeMountPlaylist(channel: ChannelRow, free: MountFigure | null, kind: 'pls' | 'm3u'): string | null {
   const url = freeMountUrl(channel)?.href;
   if (!url) return null;
-  // Channel names are operator data: keep them to one line inside the playlist.
-  const title = freeMountName(channel).replace(/[\r\n]+/g, ' ');
+  // Names are operator and source data: keep them to one line inside the playlist.
+  const title = freeStreamName(channel, free).replace(/[\r\n]+/g, ' ');
   return kind === 'pls' ? `[playlist]\nNumberOfEntries=1\nFile1=${url}\nTitle1=${title}\nLength1=-1\nVersion=2\n` : `#EXTM3U\n#EXTINF:-1,${title}\n${url}\n`;
 }

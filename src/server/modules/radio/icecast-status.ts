@@ -47,7 +47,7 @@ export function mountPath(url: string): string | undefined {
 }
 
 /** `icestats.source` is an object for one mount, an array for several, absent for none. */
-function sourcesOf(doc: unknown): Record<string, unknown>[] {
+export function sourcesOf(doc: unknown): Record<string, unknown>[] {
   if (typeof doc !== 'object' || doc === null) throw new Error('status is not a JSON object');
   const icestats = (doc as { icestats?: unknown }).icestats;
   if (typeof icestats !== 'object' || icestats === null) throw new Error('status has no icestats');

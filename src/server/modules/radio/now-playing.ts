@@ -5,6 +5,7 @@ import { NOW_PLAYING_EVENT, nowPlayingEventSchema, type LiveMetadata, type NowPl
 import type { Database } from '../../db/client';
 import { listChannels, type ChannelRow } from './channels-repository';
 import { fetchStatus, findMount, mountPath, statusUrlFor, type MountStatus } from './icecast-status';
+import { freeMountStatusUrl, MountFigures } from './mount-figures';
 import { SseHub } from './sse-hub';
 
 /** Postgres NOTIFY channel carrying now-playing changes between instances. */
@@ -53,6 +54,10 @@ function sameContent(a: NowPlayingEvent, b: NowPlayingEvent): boolean {
  */
 export class NowPlaying {
   readonly hub = new SseHub();
+  /** Each mount's own listeners, bitrate, format and name, from the status documents the poller reads. */
+  readonly mounts = new MountFigures();
+  /** Called with every change applied (the AzuraCast SSE stream publishes from here). */
+  readonly changeListeners: ((state: ChannelState) => void)[] = [];
   /** How long one status read may take before it counts as a failure. */
   statusTimeoutMs = 5_000;
 
@@ -146,11 +151,17 @@ export class NowPlaying {
       }
       byStatusUrl.set(url, [...(byStatusUrl.get(url) ?? []), ch]);
     }
+    // A free mount on another Icecast is read too, for its own figures (mount-figures.ts).
+    for (const ch of this.channels.values()) {
+      const url = freeMountStatusUrl(ch);
+      if (url && !byStatusUrl.has(url)) byStatusUrl.set(url, []);
+    }
     await Promise.all(
       [...byStatusUrl].map(async ([url, chans]) => {
         let doc: unknown;
         try {
           doc = await fetchStatus(url, this.statusTimeoutMs);
+          this.mounts.record(url, doc);
           if (this.failingUrls.delete(url)) this.log.info({ url }, 'icecast status readable again');
         } catch (err) {
           // Warn once per outage, not on every poll.
@@ -267,6 +278,7 @@ export class NowPlaying {
     this.notePlayed(state);
     this.rebuildReply(state);
     this.hub.broadcastRaw(this.frameOf(state));
+    for (const listener of this.changeListeners) listener(state);
   }
 
   /** Every instance hears every change (NOTIFY), so each keeps the same list from the time it started. */

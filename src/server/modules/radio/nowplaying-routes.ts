@@ -1,97 +1,276 @@
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   azuraNowPlayingListSchema,
+  azuraSseQuerySchema,
+  azuraStationListSchema,
   azuraStationNowPlayingSchema,
+  azuraStationSchema,
+  azuraTimeSchema,
   nowPlayingShortcodeParamsSchema,
+  type AzuraStation,
   type AzuraStationNowPlaying,
+  type AzuraTime,
 } from '../../../contracts/nowplaying';
 import { SECOND_MS } from '../../../contracts/time';
-import { notFound } from '../../lib/errors';
+import { clientBucket } from '../../lib/client-address';
+import { badRequest, notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import type { FromMemory, MemoryAnswer } from '../../plugins/memory-answers';
-import { mediaReply, preSerializedJson } from '../../plugins/reply-schemas';
-import { freeMountPlaylist, toAzuraNowPlaying } from './azuracast-view';
+import { mediaReply, noContentReply, preSerializedJson } from '../../plugins/reply-schemas';
+import { AzuraSse } from './azuracast-sse';
+import { azuraTime, freeMountPlaylist, isPublicStation, toAzuraNowPlaying, toAzuraStation } from './azuracast-view';
+import type { NowPlaying } from './now-playing';
+import { SSE_RETRY_AFTER_S } from './sse-hub';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The identified track's artwork per channel (set by the tracks module; the radio module does not import it). */
+    nowPlayingArt: NowPlayingArt;
+  }
+}
+
+export interface NowPlayingArt {
+  /** The artwork URL of the track identified as playing now, null for none, undefined while it is being read. */
+  identified: (channel: string) => string | null | undefined;
+}
 
 /** Widgets poll; `elapsed` moves with the clock, so an answer is rebuilt at most once a second. */
 const CACHE_CONTROL = 'public, max-age=5';
-/** Widgets on other sites read these with fetch(): no credentials, so any origin may. */
-const CORS = { 'access-control-allow-origin': '*' } as const;
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** Every route here may be read by other sites' widgets (plugins/cors.ts). */
+const PUBLIC_READ = { access: access.public, sharedAnswer: true, cors: 'public' } as const;
 
-/**
- * The radio ecosystem's now-playing API (AzuraCast's shape, contracts/nowplaying.ts), answered from the
- * in-memory now-playing state, and .pls/.m3u playlists of each channel's free mount.
- */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const { nowPlaying } = app;
-  let built: { second: number; all: MemoryAnswer; byChannel: Map<string, MemoryAnswer> } | undefined;
+/** One station's answers, built together. */
+interface Entry {
+  shortcode: string;
+  doc: AzuraStationNowPlaying;
+  nowPlaying: MemoryAnswer;
+  station: MemoryAnswer;
+}
 
-  /** Every channel's document, built from memory at most once a second. */
-  function answers(): NonNullable<typeof built> {
-    const now = Date.now();
-    const second = Math.floor(now / SECOND_MS);
-    if (built?.second === second) return built;
-    const docs = nowPlaying.channelIds().flatMap((id, i) => {
-      const channel = nowPlaying.channel(id);
-      if (!channel) return [];
-      return [toAzuraNowPlaying({ channel, stationId: i + 1, state: nowPlaying.state(id), songs: nowPlaying.playedSongs(id) }, app.config.PUBLIC_URL, now)];
-    });
-    const answer = (body: unknown): MemoryAnswer => ({ body: JSON.stringify(body), cacheControl: CACHE_CONTROL, headers: CORS });
-    built = { second, all: answer(docs), byChannel: new Map(docs.map((d) => [d.station.shortcode, answer(d)])) };
-    return built;
+interface Built {
+  second: number;
+  list: MemoryAnswer;
+  stations: MemoryAnswer;
+  /** By lower-case shortcode and by numeric id, as AzuraCast accepts either. */
+  byKey: Map<string, Entry>;
+  /** The identified artwork each channel had in this build (kept while a fresh one is read). */
+  art: Map<string, string | null>;
+}
+
+/** A JSON text kept in memory, sent as it is. */
+function sendJson<T>(reply: FastifyReply, body: string): T {
+  reply.header('cache-control', CACHE_CONTROL).type(JSON_TYPE);
+  return preSerializedJson<T>(body);
+}
+
+const answer = (body: unknown): MemoryAnswer => ({ body: JSON.stringify(body), cacheControl: CACHE_CONTROL });
+
+/** Every channel's AzuraCast documents, from the in-memory now-playing state. */
+function build(nowPlaying: NowPlaying, art: NowPlayingArt, publicUrl: string, now: number, previous: Built | undefined): Built {
+  const byKey = new Map<string, Entry>();
+  const artNow = new Map<string, string | null>();
+  const listed: AzuraStationNowPlaying[] = [];
+  const stations: AzuraStation[] = [];
+  nowPlaying.channelIds().forEach((id, i) => {
+    const channel = nowPlaying.channel(id);
+    if (!channel) return;
+    const identified = art.identified(id);
+    const trackArt = identified === undefined ? (previous?.art.get(id) ?? null) : identified;
+    artNow.set(id, trackArt);
+    const src = { channel, stationId: i + 1, state: nowPlaying.state(id), songs: nowPlaying.playedSongs(id), figures: nowPlaying.mounts.of(channel), trackArt };
+    const doc = toAzuraNowPlaying(src, publicUrl, now);
+    const entry = { shortcode: id, doc, nowPlaying: answer(doc), station: answer(doc.station) };
+    byKey.set(id.toLowerCase(), entry);
+    byKey.set(String(i + 1), entry);
+    // AzuraCast lists public stations only: DHR's are the channels with a free stream.
+    if (isPublicStation(channel)) {
+      listed.push(doc);
+      stations.push(toAzuraStation(src, publicUrl));
+    }
+  });
+  return { second: Math.floor(now / SECOND_MS), list: answer(listed), stations: answer(stations), byKey, art: artNow };
+}
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The documents of every channel, rebuilt from memory at most once a second (and after each change). */
+class AzuraAnswers {
+  private built: Built | undefined;
+
+  constructor(
+    private readonly app: App,
+    private readonly art: NowPlayingArt,
+  ) {}
+
+  current(): Built {
+    if (this.built?.second !== Math.floor(Date.now() / SECOND_MS)) this.rebuild();
+    return this.built as Built;
   }
 
-  const listFromMemory: FromMemory = (_params, query) => (query === '' ? answers().all : undefined);
-  const channelFromMemory: FromMemory = (params, query) => (query === '' && params.shortcode ? answers().byChannel.get(params.shortcode) : undefined);
+  rebuild(now = Date.now()): Built {
+    this.built = build(this.app.nowPlaying, this.art, this.app.config.PUBLIC_URL, now, this.built);
+    return this.built;
+  }
+
+  /** The station a path names (numeric id or shortcode, any case), or the 404 "Unknown station". */
+  async entryOf(key: string): Promise<Entry> {
+    const found = this.current().byKey.get(key.toLowerCase());
+    if (found) return found;
+    // Channels are data: an unknown name re-reads them (at most every few seconds) before the 404.
+    await this.app.knownChannel(key.toLowerCase()).catch(() => undefined);
+    const entry = this.rebuild().byKey.get(key.toLowerCase());
+    if (!entry) throw notFound(`Unknown station '${key}'`, 'unknown_channel');
+    return entry;
+  }
+}
+
+/**
+ * AzuraCast's public API (contracts/nowplaying.ts), answered from the in-memory now-playing state:
+ * now playing (all, one, static file), stations, time, the current art, .pls/.m3u playlists of each
+ * free mount and the SSE stream. Other sites may read all of it (`cors: 'public'`).
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const art: NowPlayingArt = { identified: () => null };
+  app.decorate('nowPlayingArt', art);
+  const answers = new AzuraAnswers(app, art);
+  const byKey = (key: string | undefined) => (key ? answers.current().byKey.get(key.toLowerCase()) : undefined);
+  const listFromMemory: FromMemory = (_params, query) => (query === '' ? answers.current().list : undefined);
+  const oneFromMemory: FromMemory = (params, query) => (query === '' ? byKey(params.shortcode)?.nowPlaying : undefined);
+  const schema = { params: nowPlayingShortcodeParamsSchema, response: { 200: azuraStationNowPlayingSchema } };
 
   app.get(
     '/api/nowplaying',
-    { config: { access: access.public, sharedAnswer: true, fromMemory: listFromMemory }, schema: { response: { 200: azuraNowPlayingListSchema } } },
-    async (_req, reply) => {
-      reply.header('cache-control', CACHE_CONTROL).headers(CORS).type('application/json; charset=utf-8');
-      return preSerializedJson<AzuraStationNowPlaying[]>(answers().all.body);
-    },
+    { config: { ...PUBLIC_READ, fromMemory: listFromMemory }, schema: { response: { 200: azuraNowPlayingListSchema } } },
+    async (_req, reply) => sendJson<AzuraStationNowPlaying[]>(reply, answers.current().list.body),
   );
-
+  app.get('/api/nowplaying/:shortcode', { config: { ...PUBLIC_READ, fromMemory: oneFromMemory }, schema }, async (req, reply) =>
+    sendJson<AzuraStationNowPlaying>(reply, (await answers.entryOf(req.params.shortcode)).nowPlaying.body),
+  );
+  // AzuraCast's static file of the same document (for caches and CDNs).
+  app.get('/api/nowplaying_static/:shortcode.json', { config: { ...PUBLIC_READ, fromMemory: oneFromMemory }, schema }, async (req, reply) =>
+    sendJson<AzuraStationNowPlaying>(reply, (await answers.entryOf(req.params.shortcode)).nowPlaying.body),
+  );
   app.get(
-    '/api/nowplaying/:shortcode',
+    '/api/stations',
     {
-      config: { access: access.public, sharedAnswer: true, fromMemory: channelFromMemory },
-      schema: { params: nowPlayingShortcodeParamsSchema, response: { 200: azuraStationNowPlayingSchema } },
+      config: { ...PUBLIC_READ, fromMemory: (_p, query) => (query === '' ? answers.current().stations : undefined) },
+      schema: { response: { 200: azuraStationListSchema } },
     },
+    async (_req, reply) => sendJson<AzuraStation[]>(reply, answers.current().stations.body),
+  );
+  app.get(
+    '/api/station/:shortcode',
+    {
+      config: { ...PUBLIC_READ, fromMemory: (params, query) => (query === '' ? byKey(params.shortcode)?.station : undefined) },
+      schema: { params: nowPlayingShortcodeParamsSchema, response: { 200: azuraStationSchema } },
+    },
+    async (req, reply) => sendJson<AzuraStation>(reply, (await answers.entryOf(req.params.shortcode)).station.body),
+  );
+  app.get('/api/time', { config: PUBLIC_READ, schema: { response: { 200: azuraTimeSchema } } }, async (_req, reply): Promise<AzuraTime> => {
+    // The time is stale as soon as it is sent: never kept by a cache.
+    reply.header('cache-control', 'no-store');
+    return azuraTime(new Date());
+  });
+  app.get(
+    '/api/nowplaying/:shortcode/art',
+    { config: PUBLIC_READ, schema: { params: nowPlayingShortcodeParamsSchema, response: { 302: noContentReply } } },
     async (req, reply) => {
-      const id = await app.knownChannel(req.params.shortcode);
-      const answer = answers().byChannel.get(id);
-      if (!answer) throw notFound(`Unknown channel '${id}'`, 'unknown_channel');
-      reply.header('cache-control', CACHE_CONTROL).headers(CORS).type('application/json; charset=utf-8');
-      return preSerializedJson<AzuraStationNowPlaying>(answer.body);
+      const { doc } = await answers.entryOf(req.params.shortcode);
+      // The identified track's artwork while it plays, else the station's picture (toAzuraNowPlaying).
+      return reply.header('cache-control', CACHE_CONTROL).redirect(doc.now_playing?.song.art ?? `${app.config.PUBLIC_URL}/`, 302);
     },
   );
+  playlistRoutes(app, answers);
+  sseRoute(app, answers);
+};
 
+/** The free mount as .pls and .m3u playlists (GET /api/nowplaying/{station}/playlist.pls|m3u). */
+function playlistRoutes(app: App, answers: AzuraAnswers): void {
+  const { nowPlaying } = app;
   for (const kind of ['pls', 'm3u'] as const) {
     app.get(
       `/api/nowplaying/:shortcode/playlist.${kind}`,
       {
-        config: { access: access.public, sharedAnswer: true },
+        config: PUBLIC_READ,
         schema: {
           params: nowPlayingShortcodeParamsSchema,
           response: { 200: mediaReply(kind === 'pls' ? 'audio/x-scpls' : 'audio/x-mpegurl', `The free mount as a .${kind} playlist.`) },
         },
       },
       async (req, reply) => {
-        const id = await app.knownChannel(req.params.shortcode);
-        const channel = nowPlaying.channel(id);
-        const playlist = channel ? freeMountPlaylist(channel, kind) : null;
-        if (!playlist) throw notFound(`${channel?.name ?? id} has no free stream: members listen on the channel's page.`, 'no_free_stream');
+        const { shortcode } = await answers.entryOf(req.params.shortcode);
+        const channel = nowPlaying.channel(shortcode);
+        const playlist = channel ? freeMountPlaylist(channel, nowPlaying.mounts.freeMount(channel), kind) : null;
+        if (!playlist) throw notFound(`${channel?.name ?? shortcode} has no free stream: members listen on the channel's page.`, 'no_free_stream');
         return reply
           .header('cache-control', 'public, max-age=300')
-          .headers(CORS)
-          .header('content-disposition', `inline; filename="${id}.${kind}"`)
+          .header('content-disposition', `inline; filename="${shortcode}.${kind}"`)
           .type(kind === 'pls' ? 'audio/x-scpls' : 'audio/x-mpegurl')
           .send(playlist);
       },
     );
   }
-};
+}
+
+/** AzuraCast's now-playing SSE stream (azuracast-sse.ts), fed by every change the now-playing store applies. */
+function sseRoute(app: App, answers: AzuraAnswers): void {
+  const { nowPlaying } = app;
+  const sse = new AzuraSse();
+  sse.hub.limits = nowPlaying.hub.limits;
+  // Each change goes to the streams at once, with the document a GET would answer now.
+  nowPlaying.changeListeners.push((state) => {
+    const now = Date.now();
+    const entry = answers.rebuild(now).byKey.get(state.channel.toLowerCase());
+    if (entry) sse.publish(entry.doc, now);
+  });
+  app.addHook('preClose', async () => sse.hub.closeAll());
+
+  app.get(
+    '/api/live/nowplaying/sse',
+    {
+      config: PUBLIC_READ,
+      schema: {
+        querystring: azuraSseQuerySchema,
+        response: {
+          200: mediaReply('text/event-stream', "AzuraCast's now-playing stream (Centrifugo's SSE): a `connect` message, then a `pub` with each change."),
+          503: mediaReply('text/event-stream', 'Too many live connections: a `retry:` and an `error` event, with Retry-After.'),
+        },
+      },
+    },
+    async (req, reply) => {
+      const asked = AzuraSse.subscriptions(req.query.cf_connect);
+      if (asked === undefined) throw badRequest('cf_connect must be a JSON connect request: {"subs":{"station:<shortcode>":{}}}', 'validation_error');
+      const client = clientBucket(req.ip);
+      if (!sse.hub.admits(client)) {
+        const message = 'Too many live connections right now. Please try again shortly.';
+        const envelope = JSON.stringify({ error: { code: 'too_many_streams', message }, message });
+        return reply
+          .code(503)
+          .header('retry-after', String(SSE_RETRY_AFTER_S))
+          .header('cache-control', 'no-store')
+          .type('text/event-stream; charset=utf-8')
+          .send(`retry: ${SSE_RETRY_AFTER_S * 1000}\nevent: error\ndata: ${envelope}\n\n`);
+      }
+      const { byKey } = answers.current();
+      const docs = new Map(asked.flatMap((key) => byKey.get(key)?.doc ?? []).map((doc) => [doc.station.shortcode, doc]));
+      reply.hijack();
+      if (req.raw.socket.destroyed) return;
+      // The stream bypasses the reply hooks: the headers set so far (security, CORS) are written here.
+      reply.raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-store, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      req.raw.socket.setNoDelay(true);
+      reply.raw.write(`retry: 3000\n\n${sse.connectFrame(docs, Date.now())}`);
+      sse.add(reply.raw, client, [...docs.keys()]);
+    },
+  );
+}
 
 export const nowPlayingApiRoutes = fp(routes, { name: 'nowplaying-api', dependencies: ['radio'] });

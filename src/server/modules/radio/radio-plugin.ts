@@ -10,6 +10,7 @@ import { channelParamsSchema, liveMetadataQuerySchema, liveMetadataSchema } from
 import { notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
+import { stationListeners } from './mount-figures';
 import { type MetadataReply, NowPlaying } from './now-playing';
 import { StreamTokens } from './stream-tokens';
 import { renewStreamConnections } from './stream-admission';
@@ -70,11 +71,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
   new Gauge({
     name: 'dhr_channel_listeners',
-    help: 'Listeners Icecast reports on the channel mount',
+    help: "Listeners Icecast reports on the channel's mounts (premium and free) together",
     labelNames: ['channel'] as const,
     registers: [app.metrics],
     collect() {
-      for (const id of nowPlaying.channelIds()) this.set({ channel: id }, nowPlaying.state(id)?.listeners ?? 0);
+      for (const id of nowPlaying.channelIds()) {
+        const ch = nowPlaying.channel(id);
+        if (ch) this.set({ channel: id }, stationListeners(nowPlaying.state(id), nowPlaying.mounts.of(ch)));
+      }
+    },
+  });
+  new Gauge({
+    name: 'dhr_mount_listeners',
+    help: 'Listeners Icecast reports on each mount of a channel (its status read by this instance)',
+    labelNames: ['channel', 'mount'] as const,
+    registers: [app.metrics],
+    collect() {
+      for (const id of nowPlaying.channelIds()) {
+        const ch = nowPlaying.channel(id);
+        if (!ch) continue;
+        const { premium, free } = nowPlaying.mounts.of(ch);
+        this.set({ channel: id, mount: 'premium' }, premium?.listeners ?? 0);
+        if (ch.freeStreamUrl) this.set({ channel: id, mount: 'free' }, free?.listeners ?? 0);
+      }
     },
   });
 
@@ -156,7 +175,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/live-metadata',
     {
-      config: { access: access.public, sharedAnswer: true, fromMemory: (_p, query) => metadataFromMemory(DEFAULT_CHANNEL, query, false) },
+      config: { access: access.public, sharedAnswer: true, cors: 'public', fromMemory: (_p, query) => metadataFromMemory(DEFAULT_CHANNEL, query, false) },
       compress: false,
       schema: { querystring: liveMetadataQuerySchema, response: METADATA_REPLIES },
     },
@@ -166,7 +185,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/live-metadata/:channel',
     {
-      config: { access: access.public, sharedAnswer: true, fromMemory: (params, query) => metadataFromMemory(params.channel, query, true) },
+      config: { access: access.public, sharedAnswer: true, cors: 'public', fromMemory: (params, query) => metadataFromMemory(params.channel, query, true) },
       compress: false,
       schema: { params: channelParamsSchema, querystring: liveMetadataQuerySchema, response: METADATA_REPLIES },
     },
@@ -176,7 +195,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/live/events',
     {
-      config: { access: access.public, sharedAnswer: true },
+      // Other sites may read the public events; a cross-origin stream is a visitor's (plugins/cors.ts).
+      config: { access: access.public, sharedAnswer: true, cors: 'public' },
       schema: {
         querystring: z.object({ lastEventId: textField(32).optional() }),
         response: {
@@ -218,6 +238,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // The reader may have left while the audiences were looked up: a closed socket never joins the hub.
       if (req.raw.socket.destroyed) return;
       res.writeHead(200, {
+        // The headers set so far (CORS): the stream bypasses the reply hooks.
+        ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
         // no-store: the stream may be opened with a member's cookie (member data is never cached).
         'cache-control': 'no-cache, no-store, no-transform',

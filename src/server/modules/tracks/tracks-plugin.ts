@@ -25,6 +25,7 @@ import { CachedRead, ChangeNotices } from '../../lib/cached-read';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
+import type { TrackIdentificationRow } from '../../db/schema';
 import type { ChannelRow } from '../radio/channels-repository';
 import { mountPath, statusUrlFor } from '../radio/icecast-status';
 import { MONITOR_SUBJECT, withToken } from '../radio/stream-tokens';
@@ -65,6 +66,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     whenFull: 'keepOut',
     droppedBy: [changes],
   });
+
+  // The AzuraCast documents show the identified track's artwork while it plays (radio/nowplaying-routes.ts).
+  // Read again when the history changes, and every monitor period (a play's last hearing moves on).
+  const latestPlays = new CachedRead<string, TrackIdentificationRow | null>({
+    load: async (channel) => (await latestTrack(db, channel)) ?? null,
+    maxAgeMs: monitor.intervalMs,
+    droppedBy: [changes],
+  });
+  app.nowPlayingArt.identified = (channel) => {
+    const row = latestPlays.peek(channel);
+    if (row === undefined) {
+      latestPlays.warm(channel);
+      return undefined;
+    }
+    const playing = row && Date.now() - row.lastSeenAt.getTime() <= monitor.stillPlayingMs;
+    return playing && row.artwork && URL.canParse(row.artwork) ? row.artwork : null;
+  };
 
   app.addHook('onReady', async () => {
     if (app.config.backgroundJobs) monitor.start();
@@ -109,6 +127,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: {
         access: access.public,
         sharedAnswer: true,
+        // The station's track history: other sites' widgets may read it (plugins/cors.ts).
+        cors: 'public',
         // A list already read is answered before routing (plugins/memory-answers.ts); its key was validated then.
         fromMemory: (params, query) => {
           const limit = query === '' ? DEFAULT_RECENT_LIMIT : /^limit=([1-9]\d{0,2})$/.exec(query)?.[1];
@@ -226,4 +246,4 @@ function safeStatusUrl(streamUrl: string, statusUrl: string | null): string | nu
   }
 }
 
-export const tracksRoutes = fp(routes, { name: 'tracks', dependencies: ['radio'] });
+export const tracksRoutes = fp(routes, { name: 'tracks', dependencies: ['radio', 'nowplaying-api'] });
