@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import type { StatusMessage } from '../lib/use-status-message';
 import { StatusBanner } from './status-banner';
@@ -65,27 +66,23 @@ export function StickyStatus({ message }: { message: StatusMessage | null }) {
 /** A list's loading, failed and empty states; the list itself (children) once there are rows. */
 export function ListStates({
   pending,
-  error,
+  failed,
   empty,
   loadingLabel,
   emptyText,
   children,
 }: {
   pending: boolean;
-  error: string | null;
+  /** The read failed: "Couldn't load {what}" with Retry, never the empty text. */
+  failed: { what: string; retry: () => void; retrying: boolean; detail?: string } | null;
   empty: boolean;
   loadingLabel: string;
   emptyText: string;
   children: ReactNode;
 }) {
   if (pending) return <Spinner label={loadingLabel} showLabel className="py-8" />;
-  if (error !== null) {
-    return (
-      <p role="alert" className="rounded-2xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm text-rose-200">
-        {error}
-      </p>
-    );
-  }
+  if (failed !== null)
+    return <LoadError what={failed.what} detail={failed.detail} onRetry={failed.retry} retrying={failed.retrying} compact className="py-6" />;
   if (empty) return <p className="rounded-2xl border border-white/5 bg-white/[0.02] px-4 py-10 text-center text-sm break-words text-mist-400">{emptyText}</p>;
   return <>{children}</>;
 }

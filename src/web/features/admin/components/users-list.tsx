@@ -12,7 +12,6 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/http';
 import { usersExportUrl } from '../api/export-users';
 import { useUsers } from '../api/get-users';
 import { formatEuros } from '../lib/money';
@@ -22,6 +21,7 @@ import { SelectField, TextField } from '../../../components/ui/form-controls';
 import { ACCESS_OPTIONS, ALL_STATUS_OPTIONS, SOURCE_LABEL, STATUS_LABEL, TIER_OPTIONS } from './options';
 import { UserEditForm } from './user-edit-form';
 import { ListStates } from './admin-page-header';
+import { errorMessage } from '../../../lib/http';
 import { formatNumber } from '../../../lib/numbers';
 
 /** Rows per page; the server caps a page at ADMIN_USERS_MAX_LIMIT. */
@@ -156,7 +156,11 @@ export function UsersList(feedback: FormFeedback) {
 
       <ListStates
         pending={users.isPending}
-        error={users.isError ? errorMessage(users.error, users.error.message) : null}
+        failed={
+          users.isError
+            ? { what: 'the members', detail: errorMessage(users.error, users.error.message), retry: () => void users.refetch(), retrying: users.isFetching }
+            : null
+        }
         empty={rows.length === 0}
         loadingLabel="Loading users..."
         emptyText={filtered ? 'No users match your filters' : 'No users found'}

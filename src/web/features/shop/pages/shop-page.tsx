@@ -5,6 +5,7 @@ import { DEFAULT_STORE_URL } from '../../../../contracts/shop-catalogue';
 import { SHOP_CATEGORIES, SHOP_SORTS, type ShopCategory, type ShopSort } from '../../../../contracts/shop-values';
 import { AdPlaceholder } from '../../../components/ui/ad-placeholder';
 import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer } from '../../../components/ui/page-container';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { cn } from '../../../lib/cn';
@@ -150,12 +151,13 @@ export default function ShopPage() {
       )}
 
       {products.isError ? (
-        <div role="alert" className="glass flex flex-col items-center gap-3 rounded-3xl p-10 text-center">
-          <p className="text-mist-200">{errorMessage(products.error, 'The shop could not be loaded.')}</p>
-          <Button variant="secondary" onClick={() => void products.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          what="the shop"
+          detail={errorMessage(products.error, '') || undefined}
+          onRetry={() => void products.refetch()}
+          retrying={products.isFetching}
+          className="p-10"
+        />
       ) : products.isPending ? (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true" aria-label="Loading products">
           {Array.from({ length: 8 }, (_, i) => (
