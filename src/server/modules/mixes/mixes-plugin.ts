@@ -79,6 +79,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     storage: app.mediaStorage,
     links: app.mediaLinks,
     findMix: (id: string) => mixRows.get(id),
+    streamLinkTtlS: app.config.MIX_STREAM_LINK_TTL_S,
     streamDailyBytes: Math.floor(app.config.MIX_STREAM_DAILY_MB * 1024 * 1024),
     streamVolume: new StreamVolume(db, (err) => app.log.warn({ err }, 'could not end a media answer in the stream volume')),
   };
@@ -133,7 +134,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/stream/:mixId',
     { config: { access: access.member }, schema: { params: mixParamsSchema, response: { 200: streamUrlSchema, 409: errorEnvelopeSchema } } },
-    async (req) => ({ streamUrl: await streamUrlFor(deps, asker(req), req.params.mixId) }),
+    async (req) => await streamUrlFor(deps, asker(req), req.params.mixId),
   );
 
   app.get(
