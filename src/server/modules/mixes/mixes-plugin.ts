@@ -33,6 +33,7 @@ import {
   streamUrlFor,
   type Asker,
   type MediaPurpose,
+  type MixAccessDeps,
 } from './mix-access-service';
 import { mixUploadsPlugin } from './mix-uploads-plugin';
 import { RenditionWorker } from './rendition-service';
@@ -159,9 +160,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ downloadUrl: await fileUrlFor(deps, asker(req), await memberNamed(db, member(req.user), req.query.userId), req.params.mixId) }),
   );
 
-  // The bytes behind a link. The mediaLink policy has checked the link against the session cookie and
-  // the member's tier (one session lookup); a stream answer is then admitted in the daily volume (one
-  // statement) and ended there (one statement), whichever instance serves it.
+  mediaRoutes(app, deps, member);
+
+  await app.register(mixAdminRoutes, { announceChange, renderInBackground });
+  await app.register(mixUploadsPlugin, { announceChange, renderInBackground });
+};
+
+/**
+ * The bytes behind a link. The mediaLink policy has checked the link against the session cookie and
+ * the member's tier (one session lookup); a stream answer is then admitted in the daily volume (one
+ * statement) and ended there (one statement), whichever instance serves it.
+ */
+function mediaRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: MixAccessDeps, member: (user: UserRow | null) => UserRow): void {
   for (const purpose of ['stream', 'download'] as const satisfies readonly MediaPurpose[]) {
     app.get(
       `/media/mixes/:mixId/${purpose}`,
@@ -231,10 +241,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
-
-  await app.register(mixAdminRoutes, { announceChange, renderInBackground });
-  await app.register(mixUploadsPlugin, { announceChange, renderInBackground });
-};
+}
 
 /** Not encapsulated, so `app.mixRenditions` is visible to the app (tests drain it; benches time it). */
 export const mixesPlugin = fp(routes, { name: 'mixes' });

@@ -40,8 +40,8 @@ export function SyncLog() {
         {runs.isFetching && !runs.isPending && <Spinner label="Updating log..." />}
       </header>
       <ListStates
-        pending={runs.isPending}
-        failed={runs.isError ? { what: 'the sync log', retry: () => void runs.refetch(), retrying: runs.isFetching } : null}
+        read={runs}
+        what="the sync log"
         empty={(runs.data?.length ?? 0) === 0}
         loadingLabel="Loading the sync log..."
         emptyText="No sync has run yet."

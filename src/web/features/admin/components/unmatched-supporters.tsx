@@ -45,8 +45,8 @@ export function UnmatchedSupporters(feedback: FormFeedback) {
         sign-in link creates their account with the tier.
       </p>
       <ListStates
-        pending={list.isPending}
-        failed={list.isError ? { what: 'the unmatched supporters', retry: () => void list.refetch(), retrying: list.isFetching } : null}
+        read={list}
+        what="the unmatched supporters"
         empty={rows.length === 0}
         loadingLabel="Loading supporters..."
         emptyText={list.data?.platformsConfigured === false ? NO_PLATFORM_UNMATCHED : 'Every paying supporter matches an account.'}
