@@ -30,6 +30,8 @@ export function RecentTracksWidget({ channel, channelName, accent = '#8b5cf6', d
   const { data: tracks, isPending, isError } = recent;
   const bodyId = useId();
   const newest = tracks?.[0];
+  // A list that could not be read has no count (it is not empty).
+  const count = isError && tracks === undefined ? '–' : String(tracks?.length ?? 0);
 
   return (
     <section className={cn('glass rounded-3xl', className)} aria-label={`${channelName} recent tracks`} data-testid={`recent-tracks-${channel}`}>
@@ -46,11 +48,8 @@ export function RecentTracksWidget({ channel, channelName, accent = '#8b5cf6', d
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2">
             <span className="font-semibold text-white">Recent Tracks</span>
-            <span
-              className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-mist-200 tabular-nums"
-              aria-label={`${tracks?.length ?? 0} tracks`}
-            >
-              {tracks?.length ?? 0}
+            <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-mist-200 tabular-nums" aria-label={`${count} tracks`}>
+              {count}
             </span>
           </span>
           <span className="block truncate text-xs text-mist-400">
