@@ -115,8 +115,8 @@ export type MixTags = z.infer<typeof mixTagsSchema>;
 /** tus upload metadata of a resumable upload: the upload form's fields and the file's name. */
 export const mixUploadMetadataSchema = mixDetailsSchema.extend({ filename: textField(300).min(1) });
 
-/** GET /api/stream/{mixId}: a signed, short-lived URL the player may play (with Range). */
-export const streamUrlSchema = z.object({ streamUrl: z.string() });
+/** GET /api/stream/{mixId}: a signed, short-lived URL the player may play (with Range), and how long it works (the player renews it before then). */
+export const streamUrlSchema = z.object({ streamUrl: z.string(), expiresInMs: z.number().int().min(0).max(86_400_000) });
 
 /** GET /api/download-limits/{userId}. */
 export const downloadLimitsSchema = z.object({ subscriptionTier: z.string(), remainingDownloads: z.number().int() });

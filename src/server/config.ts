@@ -144,6 +144,13 @@ export const envSchema = z.object({
     .max(10_000_000)
     .default(3072)
     .describe('VIP mix audio one member may stream per Dublin day, in MB (fractions allowed); past it, 429 until midnight Dublin time.'),
+  MIX_STREAM_LINK_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(86_400)
+    .default(900)
+    .describe('Lifetime of a VIP mix stream link, in seconds; the player fetches a fresh link before each one expires and keeps its position.'),
   FFMPEG_PATH: z
     .string()
     .min(1)

@@ -85,6 +85,10 @@ describe('VIP mix library API', async () => {
       expect(res.statusCode).toBe(200);
       const { streamUrl } = res.json();
       expect(streamUrl).toMatch(new RegExp(`^/media/mixes/${MIX}/stream\\?token=`));
+      // How long the link works (MIX_STREAM_LINK_TTL_S, 15 minutes by default): the player renews it before then.
+      const { expiresInMs } = res.json();
+      expect(expiresInMs).toBeGreaterThan(899_000);
+      expect(expiresInMs).toBeLessThanOrEqual(900_000);
       const whole = await get(streamUrl, dhr1.cookie);
       expect(whole.statusCode).toBe(200);
       expect(whole.headers['content-type']).toBe('audio/mpeg');

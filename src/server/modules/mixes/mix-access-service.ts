@@ -21,7 +21,7 @@ import type { StreamVolume } from './stream-volume';
 
 export type { MediaPurpose };
 
-/** A player asks again when a link it holds has expired (it keeps its position). */
+/** A player asks again before a link it holds expires (it keeps its position). MIX_STREAM_LINK_TTL_S sets it. */
 export const MIX_STREAM_TTL_S = 15 * 60;
 /** Long enough for the browser to start the download. */
 export const MIX_DOWNLOAD_TTL_S = 10 * 60;
@@ -34,6 +34,8 @@ export interface MixAccessDeps {
   findMix: (id: string) => Promise<MixRow | undefined>;
   storage: MediaStorage;
   links: MediaLinks;
+  /** MIX_STREAM_LINK_TTL_S: a stream link's lifetime (MIX_STREAM_TTL_S when not given). */
+  streamLinkTtlS?: number;
   /** MIX_STREAM_DAILY_MB in bytes. */
   streamDailyBytes: number;
   /** Members' streamed bytes today and media answers in flight, in the database (stream-volume.ts). */
@@ -46,10 +48,15 @@ export interface Asker {
   sessionIdHash: string;
 }
 
-function signedUrl(deps: MixAccessDeps, asker: Asker, mixId: string, purpose: MediaPurpose, now: number): string {
-  const ttl = purpose === 'stream' ? MIX_STREAM_TTL_S : MIX_DOWNLOAD_TTL_S;
+function signedLink(deps: MixAccessDeps, asker: Asker, mixId: string, purpose: MediaPurpose, now: number): { url: string; expiresAt: Date } {
+  const ttl = purpose === 'stream' ? (deps.streamLinkTtlS ?? MIX_STREAM_TTL_S) : MIX_DOWNLOAD_TTL_S;
   const claims = { memberId: asker.user.id, sessionIdHash: asker.sessionIdHash, mixId, purpose };
-  return mediaPath(mixId, purpose, deps.links.issue(claims, ttl, now).token);
+  const { token, expiresAt } = deps.links.issue(claims, ttl, now);
+  return { url: mediaPath(mixId, purpose, token), expiresAt };
+}
+
+function signedUrl(deps: MixAccessDeps, asker: Asker, mixId: string, purpose: MediaPurpose, now: number): string {
+  return signedLink(deps, asker, mixId, purpose, now).url;
 }
 
 /** The mix, with an audio file; 404 otherwise. */
@@ -102,14 +109,18 @@ export function streamLimitError(dailyBytes: number, now: Date): AppError {
 
 const listeningCopyPending = () => conflict(MIX_MESSAGES.listeningCopyPending, 'listening_copy_pending');
 
-/** GET /api/stream/{mixId}: a stream URL for members of MIX_PLAY_TIER and above, bound to their session; counts a play. */
-export async function streamUrlFor(deps: MixAccessDeps, asker: Asker, mixId: string, now = new Date()): Promise<string> {
+/**
+ * GET /api/stream/{mixId}: a stream URL for members of MIX_PLAY_TIER and above, bound to their session; counts a play.
+ * `expiresInMs` tells the player when to ask for the next one (relative, so the listener's clock does not matter).
+ */
+export async function streamUrlFor(deps: MixAccessDeps, asker: Asker, mixId: string, now = new Date()): Promise<{ streamUrl: string; expiresInMs: number }> {
   if (!canPlayMixes(asker.user, now)) throw forbidden(MIX_MESSAGES.playRequiresSubscription, 'subscription_required');
   const mix = await playableMix(deps, mixId);
   if (!streamKey(mix, asker.user, now)) throw listeningCopyPending();
   await withinStreamVolume(deps, asker.user, now);
   await countPlay(deps.db, asker.user.id, mixId, PLAY_WINDOW_MS, now);
-  return signedUrl(deps, asker, mixId, 'stream', now.getTime());
+  const link = signedLink(deps, asker, mixId, 'stream', now.getTime());
+  return { streamUrl: link.url, expiresInMs: Math.max(0, link.expiresAt.getTime() - now.getTime()) };
 }
 
 /** GET /api/download-limits/{userId}: downloads left today (0 for members who may not download). */

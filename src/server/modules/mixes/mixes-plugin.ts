@@ -33,6 +33,7 @@ import {
   streamUrlFor,
   type Asker,
   type MediaPurpose,
+  type MixAccessDeps,
 } from './mix-access-service';
 import { mixUploadsPlugin } from './mix-uploads-plugin';
 import { RenditionWorker } from './rendition-service';
@@ -79,6 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     storage: app.mediaStorage,
     links: app.mediaLinks,
     findMix: (id: string) => mixRows.get(id),
+    streamLinkTtlS: app.config.MIX_STREAM_LINK_TTL_S,
     streamDailyBytes: Math.floor(app.config.MIX_STREAM_DAILY_MB * 1024 * 1024),
     streamVolume: new StreamVolume(db, (err) => app.log.warn({ err }, 'could not end a media answer in the stream volume')),
   };
@@ -133,7 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/stream/:mixId',
     { config: { access: access.member }, schema: { params: mixParamsSchema, response: { 200: streamUrlSchema, 409: errorEnvelopeSchema } } },
-    async (req) => ({ streamUrl: await streamUrlFor(deps, asker(req), req.params.mixId) }),
+    async (req) => await streamUrlFor(deps, asker(req), req.params.mixId),
   );
 
   app.get(
@@ -158,9 +160,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ downloadUrl: await fileUrlFor(deps, asker(req), await memberNamed(db, member(req.user), req.query.userId), req.params.mixId) }),
   );
 
-  // The bytes behind a link. The mediaLink policy has checked the link against the session cookie and
-  // the member's tier (one session lookup); a stream answer is then admitted in the daily volume (one
-  // statement) and ended there (one statement), whichever instance serves it.
+  mediaRoutes(app, deps, member);
+
+  await app.register(mixAdminRoutes, { announceChange, renderInBackground });
+  await app.register(mixUploadsPlugin, { announceChange, renderInBackground });
+};
+
+/**
+ * The bytes behind a link. The mediaLink policy has checked the link against the session cookie and
+ * the member's tier (one session lookup); a stream answer is then admitted in the daily volume (one
+ * statement) and ended there (one statement), whichever instance serves it.
+ */
+function mediaRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: MixAccessDeps, member: (user: UserRow | null) => UserRow): void {
   for (const purpose of ['stream', 'download'] as const satisfies readonly MediaPurpose[]) {
     app.get(
       `/media/mixes/:mixId/${purpose}`,
@@ -230,10 +241,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
-
-  await app.register(mixAdminRoutes, { announceChange, renderInBackground });
-  await app.register(mixUploadsPlugin, { announceChange, renderInBackground });
-};
+}
 
 /** Not encapsulated, so `app.mixRenditions` is visible to the app (tests drain it; benches time it). */
 export const mixesPlugin = fp(routes, { name: 'mixes' });

@@ -1,7 +1,7 @@
 import { NowPlayingBar } from './now-playing-bar';
 import type { MediaPlayer, PlayableMedia } from './use-media-player';
 
-export { useMediaPlayer, type MediaPlayer, type PlayableMedia } from './use-media-player';
+export { useMediaPlayer, type MediaLink, type MediaPlayer, type PlayableMedia } from './use-media-player';
 
 /** The audio element of a `useMediaPlayer` and, while something is selected, the bar fixed at the bottom of the page. */
 export function MediaPlayerView<M extends PlayableMedia>({ player }: { player: MediaPlayer<M> }) {
@@ -18,6 +18,8 @@ export function MediaPlayerView<M extends PlayableMedia>({ player }: { player: M
           onToggle={player.toggle}
           onSeek={player.seek}
           onClose={player.close}
+          failed={player.failed}
+          onRetry={player.retry}
         />
       )}
     </>

@@ -10,10 +10,13 @@ export interface NowPlayingBarProps {
   onToggle: () => void;
   onSeek: (seconds: number) => void;
   onClose: () => void;
+  /** The link could not be renewed: the bar says so, with Retry. */
+  failed?: boolean;
+  onRetry?: () => void;
 }
 
 /** The bottom bar while a mix is selected: title, artist, position with a seek slider, Play/Pause, close. */
-export function NowPlayingBar({ mix, playing, position, duration, onToggle, onSeek, onClose }: NowPlayingBarProps) {
+export function NowPlayingBar({ mix, playing, position, duration, onToggle, onSeek, onClose, failed = false, onRetry }: NowPlayingBarProps) {
   const total = duration || mix.duration;
   return (
     <div data-testid="now-playing" className="fixed inset-x-0 bottom-0 z-40 border-t border-white/10 bg-night-950/90 backdrop-blur-xl">
@@ -29,6 +32,16 @@ export function NowPlayingBar({ mix, playing, position, duration, onToggle, onSe
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold text-white">{mix.title}</p>
           <p className="truncate text-xs text-aqua-200">{mix.artist}</p>
+          {failed && (
+            <p role="alert" className="mt-1 flex items-center gap-2 text-xs text-rose-200">
+              Audio Error - File Not Available
+              {onRetry && (
+                <button type="button" onClick={onRetry} className="rounded-full bg-white/10 px-2.5 py-0.5 font-semibold text-white hover:bg-white/20">
+                  Retry
+                </button>
+              )}
+            </p>
+          )}
           <div className="mt-1 flex items-center gap-2 text-[11px] text-mist-400 tabular-nums">
             <span data-testid="position">{formatDuration(position)}</span>
             <input

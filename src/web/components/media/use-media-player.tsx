@@ -1,4 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { RenewingSource, type MediaLink } from './renewing-source';
+
+export type { MediaLink } from './renewing-source';
 
 /** What the player needs of anything it plays (a VIP mix, or any other recording). */
 export interface PlayableMedia {
@@ -10,8 +13,11 @@ export interface PlayableMedia {
 }
 
 export interface MediaPlayerOptions<M extends PlayableMedia> {
-  /** A fresh stream link for `media`. Links live minutes: after an error mid-play it is asked once more and playback resumes. */
-  streamUrl: (media: M) => Promise<string>;
+  /**
+   * A fresh stream link for `media`. Links live minutes: the player asks for the next one before each
+   * expires (and after an error mid-play) and carries on at the same position, as often as needed.
+   */
+  streamUrl: (media: M) => Promise<MediaLink>;
   /** Tells the listener what happened ('Now Playing: …', 'Paused: …', errors). */
   notify: (text: string, tone?: 'info' | 'error') => void;
   /** The message when no stream link could be had for `media`. */
@@ -23,10 +29,14 @@ export interface MediaPlayer<M extends PlayableMedia> {
   playing: boolean;
   position: number;
   duration: number;
+  /** A link could not be renewed (or failed at once): playback stopped until `retry`. */
+  failed: boolean;
   /** Plays `media` from the start (or toggles play/pause when it is the current one). */
   play: (media: M) => void;
   /** Play/pause of the current media. */
   toggle: () => void;
+  /** After a failure: a fresh link, from where playback stopped. */
+  retry: () => void;
   seek: (seconds: number) => void;
   close: () => void;
   /** The one <audio> element, to render once on the page (MediaPlayerView does). */
@@ -34,84 +44,47 @@ export interface MediaPlayer<M extends PlayableMedia> {
 }
 
 /**
- * One audio element for a page of recordings: asks for a stream link when a recording starts, keeps
- * position and length for the bar, resumes once with a new link after a mid-play error, and stops
- * when the page goes away. Access rules stay with the caller: it calls `play` only for what the
+ * One audio element for a page of recordings: asks for a stream link when a recording starts and a
+ * fresh one before each expires (renewing-source.ts), keeps position and length for the bar, and
+ * stops when the page goes away. Access rules stay with the caller: it calls `play` only for what the
  * listener may hear.
  */
-export function useMediaPlayer<M extends PlayableMedia>({ streamUrl, notify, loadError }: MediaPlayerOptions<M>): MediaPlayer<M> {
+export function useMediaPlayer<M extends PlayableMedia>(options: MediaPlayerOptions<M>): MediaPlayer<M> {
   const [current, setCurrent] = useState<M | null>(null);
   const [playing, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState(0);
-  const audio = useRef<HTMLAudioElement | null>(null);
-  const resumeTried = useRef(false);
+  const [failed, setFailed] = useState(false);
+  const [source] = useState(() => new RenewingSource<M>({ closed: () => setCurrent(null), failed: setFailed }));
+  const { notify } = options;
 
-  useEffect(() => () => audio.current?.pause(), []);
-
-  async function start(media: M, at = 0) {
-    const el = audio.current;
-    if (!el) return;
-    let url: string;
-    try {
-      url = await streamUrl(media);
-    } catch (err) {
-      notify(loadError(media, err), 'error');
-      setCurrent(null);
-      return;
-    }
-    el.src = url;
-    el.currentTime = at;
-    try {
-      await el.play();
-      if (at === 0) notify(`Now Playing: ${media.title}`);
-    } catch (err) {
-      if (err instanceof DOMException && err.name === 'NotAllowedError') notify('Click to enable audio playback');
-    }
-  }
+  // Written after render (rendering stays pure), before any effect or event reads it.
+  useLayoutEffect(() => source.use(options));
+  useEffect(() => () => source.dispose(), [source]);
+  const attach = useCallback((el: HTMLAudioElement | null) => source.attach(el), [source]);
 
   function toggle() {
-    const el = audio.current;
-    if (!el || !current) return;
+    if (!current) return;
+    if (failed) return source.retry();
     if (playing) {
-      el.pause();
+      source.pause();
       notify(`Paused: ${current.title}`);
-    } else void el.play().catch(() => notify('Click to enable audio playback'));
+    } else source.resume();
   }
 
   function play(media: M) {
-    const el = audio.current;
-    if (!el) return;
     if (current?.id === media.id) return toggle();
-    el.pause();
     setCurrent(media);
     setPosition(0);
     setDuration(0);
-    resumeTried.current = false;
-    void start(media);
-  }
-
-  function onError() {
-    const el = audio.current;
-    if (!current || !el) return;
-    if (!resumeTried.current && el.currentTime > 0) {
-      resumeTried.current = true;
-      void start(current, el.currentTime);
-      return;
-    }
-    notify('Audio Error - File Not Available', 'error');
-    setPlaying(false);
+    source.start(media);
   }
 
   function close() {
-    audio.current?.pause();
-    audio.current?.removeAttribute('src');
+    source.close();
     setCurrent(null);
     setPlaying(false);
-  }
-
-  function seek(seconds: number) {
-    if (audio.current) audio.current.currentTime = seconds;
+    setFailed(false);
   }
 
   return {
@@ -119,23 +92,28 @@ export function useMediaPlayer<M extends PlayableMedia>({ streamUrl, notify, loa
     playing,
     position,
     duration,
+    failed,
     play,
     toggle,
-    seek,
+    retry: () => source.retry(),
+    seek: (seconds) => source.seek(seconds),
     close,
     audioElement: (
       <audio
-        ref={audio}
+        ref={attach}
         preload="none"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
-        onTimeUpdate={(e) => setPosition(e.currentTarget.currentTime)}
+        onTimeUpdate={(e) => {
+          setPosition(e.currentTarget.currentTime);
+          source.progress(e.currentTarget.currentTime);
+        }}
         onLoadedMetadata={(e) => setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
         onEnded={() => {
           setPlaying(false);
           notify('Track Ended');
         }}
-        onError={onError}
+        onError={() => source.error()}
       />
     ),
   };

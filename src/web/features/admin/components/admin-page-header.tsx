@@ -1,6 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
+import { errorMessage } from '../../../lib/http';
 import { Spinner } from '../../../components/ui/spinner';
 import type { StatusMessage } from '../lib/use-status-message';
 import { StatusBanner } from './status-banner';
@@ -62,29 +64,40 @@ export function StickyStatus({ message }: { message: StatusMessage | null }) {
   );
 }
 
-/** A list's loading, failed and empty states; the list itself (children) once there are rows. */
+/** A list's read, as a query gives it. */
+export interface ListRead {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  refetch: () => Promise<unknown>;
+}
+
+/**
+ * A list's loading, failed and empty states; the list itself (children) once there are rows. A failed
+ * read says "Couldn't load {what}" with Retry (and, with `showReason`, the server's reason), never the empty text.
+ */
 export function ListStates({
-  pending,
-  error,
+  read,
+  what,
+  showReason = false,
   empty,
   loadingLabel,
   emptyText,
   children,
 }: {
-  pending: boolean;
-  error: string | null;
+  read: ListRead;
+  what: string;
+  showReason?: boolean;
   empty: boolean;
   loadingLabel: string;
   emptyText: string;
   children: ReactNode;
 }) {
-  if (pending) return <Spinner label={loadingLabel} showLabel className="py-8" />;
-  if (error !== null) {
-    return (
-      <p role="alert" className="rounded-2xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm text-rose-200">
-        {error}
-      </p>
-    );
+  if (read.isPending) return <Spinner label={loadingLabel} showLabel className="py-8" />;
+  if (read.isError) {
+    const reason = showReason && read.error ? errorMessage(read.error, read.error.message) : undefined;
+    return <LoadError what={what} detail={reason} onRetry={() => void read.refetch()} retrying={read.isFetching} compact className="py-6" />;
   }
   if (empty) return <p className="rounded-2xl border border-white/5 bg-white/[0.02] px-4 py-10 text-center text-sm break-words text-mist-400">{emptyText}</p>;
   return <>{children}</>;

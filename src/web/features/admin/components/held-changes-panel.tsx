@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { tierLabel } from '../../../../contracts/tier-table';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
@@ -35,6 +36,8 @@ export function HeldChangesPanel({ count }: { count: number }) {
       </header>
       {held.isPending ? (
         <Spinner label="Loading held changes..." />
+      ) : held.isError ? (
+        <LoadError what="the held changes" onRetry={() => void held.refetch()} retrying={held.isFetching} compact />
       ) : (
         <ul className="flex max-h-56 flex-col divide-y divide-white/5 overflow-y-auto text-sm" aria-label="Held changes">
           {items.map((h) => (

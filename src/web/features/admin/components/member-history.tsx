@@ -1,5 +1,6 @@
 import { tierLabel } from '../../../../contracts/tier-table';
 import type { MemberHistory as History } from '../../../../contracts/admin';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
@@ -32,7 +33,13 @@ export function MemberHistory({ userId }: { userId: string }) {
       {history.isPending ? (
         <Spinner label="Loading history..." />
       ) : history.isError ? (
-        <p className="text-sm text-rose-300">{errorMessage(history.error, history.error.message)}</p>
+        <LoadError
+          what="the access history"
+          detail={errorMessage(history.error, history.error.message)}
+          onRetry={() => void history.refetch()}
+          retrying={history.isFetching}
+          compact
+        />
       ) : history.data.items.length === 0 ? (
         <p className="text-sm text-mist-400">No change recorded yet.</p>
       ) : (

@@ -1,5 +1,6 @@
 import { PLATFORM_NAMES } from '../../../../contracts/supporters';
 import { TierBadge } from '../../../components/ui/badge';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
@@ -18,7 +19,13 @@ export function MemberPlatformRecords({ userId }: { userId: string }) {
       {records.isPending ? (
         <Spinner label="Loading platform records..." />
       ) : records.isError ? (
-        <p className="text-sm text-rose-300">{errorMessage(records.error, records.error.message)}</p>
+        <LoadError
+          what="the platform records"
+          detail={errorMessage(records.error, records.error.message)}
+          onRetry={() => void records.refetch()}
+          retrying={records.isFetching}
+          compact
+        />
       ) : records.data.length === 0 ? (
         <p className="text-sm text-mist-400">None: no Patreon or Buy Me a Coffee record reaches this member.</p>
       ) : (

@@ -1,4 +1,5 @@
 import type { StreamConnection } from '../../../../contracts/channels';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
@@ -29,7 +30,13 @@ export function MemberStreamConnections({ userId }: { userId: string }) {
       {connections.isPending ? (
         <Spinner label="Loading stream connections..." />
       ) : connections.isError ? (
-        <p className="text-sm text-rose-300">{errorMessage(connections.error, connections.error.message)}</p>
+        <LoadError
+          what="the stream connections"
+          detail={errorMessage(connections.error, connections.error.message)}
+          onRetry={() => void connections.refetch()}
+          retrying={connections.isFetching}
+          compact
+        />
       ) : (
         <>
           <p className="text-sm text-mist-300" data-testid="stream-connections-current">

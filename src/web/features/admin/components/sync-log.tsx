@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/http';
 import { useSyncRun } from '../api/get-sync-run';
 import { useSyncRuns } from '../api/get-sync-runs';
 import { ListStates } from './admin-page-header';
+import { LoadError } from '../../../components/ui/load-error';
 
 const TRIGGER_LABEL = {
   manual: 'Manual sync',
@@ -39,8 +40,8 @@ export function SyncLog() {
         {runs.isFetching && !runs.isPending && <Spinner label="Updating log..." />}
       </header>
       <ListStates
-        pending={runs.isPending}
-        error={runs.isError ? errorMessage(runs.error, runs.error.message) : null}
+        read={runs}
+        what="the sync log"
         empty={(runs.data?.length ?? 0) === 0}
         loadingLabel="Loading the sync log..."
         emptyText="No sync has run yet."
@@ -106,9 +107,7 @@ function RunDetail({ id, errors }: { id: number; errors: string[] }) {
       {run.isPending ? (
         <Spinner label="Loading the run..." />
       ) : run.isError ? (
-        <p role="alert" className="text-rose-300">
-          {errorMessage(run.error, run.error.message)}
-        </p>
+        <LoadError what="the run" detail={errorMessage(run.error, run.error.message)} onRetry={() => void run.refetch()} retrying={run.isFetching} compact />
       ) : run.data.entries.length === 0 ? (
         <p className="text-mist-400">Nothing changed and every active supporter matched an account.</p>
       ) : (

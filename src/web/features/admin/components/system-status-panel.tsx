@@ -3,12 +3,14 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SystemStatus } from '../../../../contracts/admin';
 import { Card } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, relativeTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useChannels } from '../../radio';
 import { useTestVipMixes } from '../api/test-vip-mixes';
+import type { ListRead } from './admin-page-header';
 
 type Health = 'ok' | 'warn' | 'off';
 
@@ -138,7 +140,8 @@ function StatusBody({ status }: { status: SystemStatus }) {
 }
 
 /** System Status, computed by the server on each load; never fixed texts. */
-export function SystemStatusPanel({ status, loading, error }: { status: SystemStatus | undefined; loading: boolean; error: unknown }) {
+export function SystemStatusPanel({ read }: { read: ListRead & { data: SystemStatus | undefined } }) {
+  const { data: status, isPending: loading, error } = read;
   const channels = useChannels();
   return (
     <Card role="region" aria-labelledby="system-status-heading" className="flex min-w-0 flex-col gap-5">
@@ -157,9 +160,13 @@ export function SystemStatusPanel({ status, loading, error }: { status: SystemSt
       ) : loading ? (
         <Spinner label="Checking the system..." showLabel />
       ) : (
-        <p role="alert" className={cn('rounded-2xl border border-rose-400/30 bg-rose-500/10 px-4 py-3 text-sm text-rose-200')}>
-          System status could not be loaded: {errorMessage(error, error instanceof Error ? error.message : 'unknown error')}
-        </p>
+        <LoadError
+          what="the system status"
+          detail={errorMessage(error, error instanceof Error ? error.message : 'unknown error')}
+          onRetry={() => void read.refetch()}
+          retrying={read.isFetching}
+          compact
+        />
       )}
 
       <div className="flex flex-col gap-3">

@@ -14,6 +14,7 @@ import { useLinkSupporter } from '../api/link-supporter';
 import { formatEuros } from '../lib/money';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ListStates } from './admin-page-header';
+import { LoadError } from '../../../components/ui/load-error';
 import type { FormFeedback } from './create-user-form';
 import { TextField } from '../../../components/ui/form-controls';
 import { formatNumber } from '../../../lib/numbers';
@@ -44,8 +45,8 @@ export function UnmatchedSupporters(feedback: FormFeedback) {
         sign-in link creates their account with the tier.
       </p>
       <ListStates
-        pending={list.isPending}
-        error={list.isError ? errorMessage(list.error, list.error.message) : null}
+        read={list}
+        what="the unmatched supporters"
         empty={rows.length === 0}
         loadingLabel="Loading supporters..."
         emptyText={list.data?.platformsConfigured === false ? NO_PLATFORM_UNMATCHED : 'Every paying supporter matches an account.'}
@@ -168,7 +169,11 @@ function LinkToMember({ supporter, onDone, onSuccess, onError }: { supporter: Un
         <Search className="pointer-events-none absolute bottom-3.5 left-3.5 size-4 text-mist-500" aria-hidden="true" />
       </div>
       {term && members.isFetching && <Spinner label="Searching..." />}
-      {term && !members.isFetching && found.length === 0 && <p className="text-sm text-mist-400">No members match.</p>}
+      {term && !members.isFetching && members.isError ? (
+        <LoadError what="the members" onRetry={() => void members.refetch()} compact />
+      ) : (
+        term && !members.isFetching && found.length === 0 && <p className="text-sm text-mist-400">No members match.</p>
+      )}
       {found.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label="Matching members">
           {found.map((u) => (

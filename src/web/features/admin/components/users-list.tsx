@@ -12,7 +12,6 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/http';
 import { usersExportUrl } from '../api/export-users';
 import { useUsers } from '../api/get-users';
 import { formatEuros } from '../lib/money';
@@ -89,6 +88,66 @@ export function UsersList(feedback: FormFeedback) {
         </div>
       </header>
 
+      <MemberFilterFields
+        filters={filters}
+        search={search}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(0);
+        }}
+        setFilters={setFilters}
+        filtered={filtered}
+        onClear={clearFilters}
+      />
+
+      <ListStates
+        read={users}
+        what="the members"
+        showReason
+        empty={rows.length === 0}
+        loadingLabel="Loading users..."
+        emptyText={filtered ? 'No users match your filters' : 'No users found'}
+      >
+        <ul className="flex flex-col gap-2.5" aria-label="Users">
+          {rows.map((u) =>
+            u.id === editingId ? (
+              <li key={u.id}>
+                <UserEditForm user={u} onDone={() => setEditingId(null)} {...feedback} />
+              </li>
+            ) : (
+              <UserRow key={u.id} user={u} onEdit={() => setEditingId(u.id)} editDisabled={editing} />
+            ),
+          )}
+        </ul>
+      </ListStates>
+
+      {/* Filtered, the count of every member the filters match shows even on one page: a dashboard figure links here. */}
+      {(matching > PAGE_SIZE || (filtered && matching > 0)) && (
+        <Pager page={page} setPage={setPage} matching={matching} matchingCapped={matchingCapped} filtered={filtered} hasNext={hasNext} />
+      )}
+    </Card>
+  );
+}
+
+/** The search box, the four filters, Clear Filters, and the note on what "now" counts (with the pledge band filter). */
+function MemberFilterFields({
+  filters,
+  search,
+  onSearch,
+  setFilters,
+  filtered,
+  onClear,
+}: {
+  filters: MemberListFilters;
+  search: string;
+  onSearch: (value: string) => void;
+  setFilters: (change: Partial<MemberListFilters>) => void;
+  filtered: boolean;
+  onClear: () => void;
+}) {
+  const { tier, status, access, effectiveTier, pledgeBand } = filters;
+  return (
+    <>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end">
         <div className="relative sm:col-span-2 lg:col-span-1">
           <TextField
@@ -96,10 +155,7 @@ export function UsersList(feedback: FormFeedback) {
             type="search"
             placeholder="Email, username, first or last name"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(0);
-            }}
+            onChange={(e) => onSearch(e.target.value)}
             maxLength={200}
             className="[&_input]:pl-10"
           />
@@ -129,7 +185,7 @@ export function UsersList(feedback: FormFeedback) {
           value={status}
           onChange={(e) => setFilters({ status: e.target.value as SubscriptionStatus | '' })}
         />
-        <Button variant="ghost" onClick={clearFilters} disabled={!filtered} className="sm:col-span-2 lg:col-span-1">
+        <Button variant="ghost" onClick={onClear} disabled={!filtered} className="sm:col-span-2 lg:col-span-1">
           Clear Filters
         </Button>
       </div>
@@ -153,49 +209,45 @@ export function UsersList(feedback: FormFeedback) {
           </>
         )}
       </p>
+    </>
+  );
+}
 
-      <ListStates
-        pending={users.isPending}
-        error={users.isError ? errorMessage(users.error, users.error.message) : null}
-        empty={rows.length === 0}
-        loadingLabel="Loading users..."
-        emptyText={filtered ? 'No users match your filters' : 'No users found'}
-      >
-        <ul className="flex flex-col gap-2.5" aria-label="Users">
-          {rows.map((u) =>
-            u.id === editingId ? (
-              <li key={u.id}>
-                <UserEditForm user={u} onDone={() => setEditingId(null)} {...feedback} />
-              </li>
-            ) : (
-              <UserRow key={u.id} user={u} onEdit={() => setEditingId(u.id)} editDisabled={editing} />
-            ),
-          )}
-        </ul>
-      </ListStates>
-
-      {/* Filtered, the count of every member the filters match shows even on one page: a dashboard figure links here. */}
-      {(matching > PAGE_SIZE || (filtered && matching > 0)) && (
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-mist-400">
-          <span className="tabular-nums">
-            {formatNumber(page * PAGE_SIZE + 1)}–{formatNumber(Math.min(matching, (page + 1) * PAGE_SIZE))} of{' '}
-            <span data-testid="users-matching">
-              {formatNumber(matching)}
-              {matchingCapped && '+'}
-            </span>{' '}
-            {filtered ? 'matching' : 'members'}
-          </span>
-          <span className="flex gap-2">
-            <Button variant="secondary" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page === 0} aria-label="Previous page">
-              <ChevronLeft className="size-4" aria-hidden="true" /> Prev
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => setPage((p) => p + 1)} disabled={!hasNext} aria-label="Next page">
-              Next <ChevronRight className="size-4" aria-hidden="true" />
-            </Button>
-          </span>
-        </nav>
-      )}
-    </Card>
+/** "1–50 of 1,234 members" with Prev and Next. */
+function Pager({
+  page,
+  setPage,
+  matching,
+  matchingCapped,
+  filtered,
+  hasNext,
+}: {
+  page: number;
+  setPage: (update: (page: number) => number) => void;
+  matching: number;
+  matchingCapped: boolean;
+  filtered: boolean;
+  hasNext: boolean;
+}) {
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-mist-400">
+      <span className="tabular-nums">
+        {formatNumber(page * PAGE_SIZE + 1)}–{formatNumber(Math.min(matching, (page + 1) * PAGE_SIZE))} of{' '}
+        <span data-testid="users-matching">
+          {formatNumber(matching)}
+          {matchingCapped && '+'}
+        </span>{' '}
+        {filtered ? 'matching' : 'members'}
+      </span>
+      <span className="flex gap-2">
+        <Button variant="secondary" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page === 0} aria-label="Previous page">
+          <ChevronLeft className="size-4" aria-hidden="true" /> Prev
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => setPage((p) => p + 1)} disabled={!hasNext} aria-label="Next page">
+          Next <ChevronRight className="size-4" aria-hidden="true" />
+        </Button>
+      </span>
+    </nav>
   );
 }
 

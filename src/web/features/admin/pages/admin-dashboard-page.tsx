@@ -107,36 +107,7 @@ function Dashboard() {
         </div>
       </header>
 
-      <section aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard
-          label="Total Users"
-          icon={Users}
-          value={s.totalUsers}
-          loading={stats.isPending}
-          to={membersLink({})}
-          detail={<MemberBuckets buckets={s.buckets} />}
-        />
-        <StatCard
-          label={`${tierLabel('vip')} Members`}
-          icon={Crown}
-          value={s.vipUsers}
-          loading={stats.isPending}
-          to={membersLink({ effectiveTier: 'vip' })}
-          detail={
-            <>
-              <Link to={membersLink({ effectiveTier: 'dhr2' })} className="hover:text-aqua-200">
-                {tierLabel('dhr2')} {formatNumber(s.dhr2Users)}
-              </Link>
-              {' · '}
-              <Link to={membersLink({ effectiveTier: 'dhr1' })} className="hover:text-aqua-200">
-                {tierLabel('dhr1')} {formatNumber(s.dhr1Users)}
-              </Link>
-            </>
-          }
-        />
-        <StatCard label="VIP Mixes" icon={Music4} value={s.totalMixes} loading={stats.isPending} detail={`${formatNumber(s.totalTracks)} tracks identified`} />
-        <StatCard label="Downloads Today" icon={Download} value={downloads.data ?? 0} loading={downloads.isPending} detail="Since midnight, Dublin time" />
-      </section>
+      <KeyFigures stats={s} loading={stats.isPending} downloads={downloads.data} downloadsLoading={downloads.isPending} />
 
       <WaitingWork stats={s} loading={stats.isPending} />
       <UnmatchedCallout
@@ -183,12 +154,58 @@ function Dashboard() {
 
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2 lg:gap-6">
         <SubscriptionAnalytics stats={s} loading={stats.isPending} />
-        <SystemStatusPanel status={system.data} loading={system.isPending} error={system.error} />
+        <SystemStatusPanel read={system} />
       </div>
 
       <SyncDialog open={syncOpen} onOpenChange={setSyncOpen} onDone={syncDone} />
       <BulkImportDialog open={importOpen} onOpenChange={importOpenChange} onImported={refresh} />
     </PageContainer>
+  );
+}
+
+/** Total users (with the member buckets), VIP members (with DHR2 and DHR1), VIP mixes, downloads today. */
+function KeyFigures({
+  stats,
+  loading,
+  downloads,
+  downloadsLoading,
+}: {
+  stats: AdminStats;
+  loading: boolean;
+  downloads: number | undefined;
+  downloadsLoading: boolean;
+}) {
+  return (
+    <section aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <StatCard
+        label="Total Users"
+        icon={Users}
+        value={stats.totalUsers}
+        loading={loading}
+        to={membersLink({})}
+        detail={<MemberBuckets buckets={stats.buckets} />}
+      />
+      <StatCard
+        label={`${tierLabel('vip')} Members`}
+        icon={Crown}
+        value={stats.vipUsers}
+        loading={loading}
+        to={membersLink({ effectiveTier: 'vip' })}
+        detail={
+          <>
+            <Link to={membersLink({ effectiveTier: 'dhr2' })} className="hover:text-aqua-200">
+              {tierLabel('dhr2')} {formatNumber(stats.dhr2Users)}
+            </Link>
+            {' · '}
+            <Link to={membersLink({ effectiveTier: 'dhr1' })} className="hover:text-aqua-200">
+              {tierLabel('dhr1')} {formatNumber(stats.dhr1Users)}
+            </Link>
+          </>
+        }
+      />
+      <StatCard label="VIP Mixes" icon={Music4} value={stats.totalMixes} loading={loading} detail={`${formatNumber(stats.totalTracks)} tracks identified`} />
+      <StatCard label="Downloads Today" icon={Download} value={downloads ?? 0} loading={downloadsLoading} detail="Since midnight, Dublin time" />
+    </section>
   );
 }
 

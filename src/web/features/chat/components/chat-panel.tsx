@@ -6,6 +6,7 @@ import { CHAT_MAX_LENGTH, CHAT_MESSAGES, type ChatMessageView, FREE_CHAT } from 
 import { ANONYMOUS_PERMISSIONS } from '../../../../contracts/tier-policy';
 import { TierBadge } from '../../../components/ui/badge';
 import { ButtonLink } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatTime } from '../../../lib/dates';
@@ -82,7 +83,15 @@ export default function ChatPanel({ channel, title, className }: ChatPanelProps)
             <Spinner />
           </li>
         ) : chat.isError ? (
-          <li className="px-3 py-8 text-center text-sm text-mist-300">{errorMessage(chat.error, 'The chat could not be loaded. Please try again.')}</li>
+          <li className="px-1 py-6">
+            <LoadError
+              what="the chat"
+              detail={errorMessage(chat.error, '') || undefined}
+              onRetry={() => void chat.refetch()}
+              retrying={chat.isFetching}
+              compact
+            />
+          </li>
         ) : messages.length === 0 ? (
           <li className="px-3 py-8 text-center text-sm text-mist-400">{CHAT_MESSAGES.emptyList}</li>
         ) : (

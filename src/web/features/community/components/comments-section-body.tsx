@@ -3,6 +3,7 @@ import { Suspense, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES, newsCommentFailure } from '../../../../contracts/community';
 import { ANONYMOUS_PERMISSIONS } from '../../../../contracts/tier-policy';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { ApiError, errorMessage } from '../../../lib/http';
@@ -117,7 +118,7 @@ export default function CommentsSectionBody({ discussionId, articleTitle, articl
           <Spinner />
         </div>
       ) : comments.isError ? (
-        <p className="py-4 text-center text-sm text-rose-300">Comments could not be loaded. Please try again.</p>
+        <LoadError what="the comments" onRetry={() => void comments.refetch()} retrying={comments.isFetching} compact />
       ) : comments.data.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-white/10 px-4 py-8 text-center text-sm text-mist-300">{COMMENT_MESSAGES.emptyList}</p>
       ) : (

@@ -3,6 +3,7 @@ import { RefreshCcw } from 'lucide-react';
 import { useState } from 'react';
 import { access } from '../../../../contracts/access-policy';
 import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer } from '../../../components/ui/page-container';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -38,11 +39,13 @@ function Moderation() {
   const pending = useModerationQueue('pending');
   const bans = useBans();
   const counts = held.data?.counts;
+  // A queue that could not be read has no count (it is not empty).
+  const count = (q: { isError: boolean; data?: unknown[] }) => (q.isError && !q.data ? '–' : String(q.data?.length ?? 0));
   const tabs: [View, string][] = [
-    ['held', `Held (${held.data?.items.length ?? 0})`],
-    ['reported', `Reported (${reported.data?.length ?? 0})`],
-    ['pending', `Pending (${pending.data?.length ?? 0})`],
-    ['bans', `Bans (${bans.data?.length ?? 0})`],
+    ['held', `Held (${count({ isError: held.isError, data: held.data?.items })})`],
+    ['reported', `Reported (${count(reported)})`],
+    ['pending', `Pending (${count(pending)})`],
+    ['bans', `Bans (${count(bans)})`],
     ['log', 'Moderation Log'],
   ];
   const queue = view === 'reported' ? reported : pending;
@@ -96,7 +99,7 @@ function Moderation() {
           held.isPending ? (
             <Spinner />
           ) : held.isError ? (
-            <p className="text-rose-300">The queue could not be loaded.</p>
+            <LoadError what="the moderation queue" onRetry={() => void held.refetch()} retrying={held.isFetching} />
           ) : held.data.items.length === 0 ? (
             <p className="glass rounded-3xl p-8 text-center text-mist-300">Nothing is waiting for a moderator. All clear.</p>
           ) : (
@@ -110,7 +113,7 @@ function Moderation() {
           bans.isPending ? (
             <Spinner />
           ) : bans.isError ? (
-            <p className="text-rose-300">The bans could not be loaded.</p>
+            <LoadError what="the bans" onRetry={() => void bans.refetch()} retrying={bans.isFetching} />
           ) : (
             <BansList bans={bans.data} />
           )
@@ -119,7 +122,11 @@ function Moderation() {
             <Spinner />
           </div>
         ) : queue.isError ? (
-          <p className="text-rose-300">The queue could not be loaded.</p>
+          <LoadError
+            what={view === 'reported' ? 'the reported comments' : 'the pending comments'}
+            onRetry={() => void queue.refetch()}
+            retrying={queue.isFetching}
+          />
         ) : queue.data.length === 0 ? (
           <p className="glass rounded-3xl p-8 text-center text-mist-300">
             {view === 'reported' ? 'No reported comments. All clear.' : 'No comments waiting for review.'}
@@ -141,7 +148,7 @@ const ACTION_LABEL = { approve: 'Approved', reject: 'Rejected', delete: 'Deleted
 function ModerationLogTable() {
   const log = useModerationLog();
   if (log.isPending) return <Spinner />;
-  if (log.isError) return <p className="text-rose-300">The log could not be loaded.</p>;
+  if (log.isError) return <LoadError what="the moderation log" onRetry={() => void log.refetch()} retrying={log.isFetching} />;
   if (log.data.length === 0) return <p className="glass rounded-3xl p-8 text-center text-mist-300">No moderation actions yet.</p>;
   return (
     <div className="glass overflow-x-auto rounded-3xl">

@@ -2,6 +2,7 @@ import { Activity, Crown, Eye, RefreshCw, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { LIVE_MONITOR_REFRESH_MS } from '../../../../contracts/live-values';
 import { Card } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { relativeTime } from '../../../lib/dates';
@@ -115,8 +116,14 @@ function Monitor() {
               </span>
             </div>
           </div>
-          {loading ? <PageSpinner label="Loading sessions..." /> : <LiveSessionsTable sessions={sessions} now={now} />}
-          {users.isError && !loading && <p className="px-5 py-3 text-sm text-rose-300">Could not refresh the sessions; retrying.</p>}
+          {loading ? (
+            <PageSpinner label="Loading sessions..." />
+          ) : users.isError && !d ? (
+            <LoadError what="the sessions" onRetry={() => void users.refetch()} retrying={users.isFetching} compact className="m-4" />
+          ) : (
+            <LiveSessionsTable sessions={sessions} now={now} />
+          )}
+          {users.isError && d && <p className="px-5 py-3 text-sm text-rose-300">Could not refresh the sessions; retrying.</p>}
         </Card>
 
         <Card padding="none" className="min-w-0 self-start">
@@ -133,6 +140,8 @@ function Monitor() {
                 </li>
               ))}
             </ul>
+          ) : activity.isError ? (
+            <LoadError what="the activity" onRetry={() => void activity.refetch()} retrying={activity.isFetching} compact className="m-4" />
           ) : (
             <p className="px-5 py-10 text-center text-sm text-mist-400">{activity.isPending ? 'Loading activity...' : 'No member activity yet.'}</p>
           )}

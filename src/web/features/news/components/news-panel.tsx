@@ -4,6 +4,7 @@ import type { NewsItem } from '../../../../contracts/news';
 import { NEWS_EMPTY, NEWS_LIST_MAX, type NewsItemType } from '../../../../contracts/news-values';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/http';
@@ -41,9 +42,11 @@ export function NewsPanel({ type, search = '' }: NewsPanelProps) {
   };
   const active = tab === 'rss' ? rss : web;
   const items = lists[tab];
+  // A list that could not be read has no count (it is not empty).
+  const count = (t: Tab) => ((t === 'rss' ? rss : web).isError && lists[t].length === 0 ? '–' : String(lists[t].length));
   const tabs = [
-    { id: 'rss' as const, label: `RSS Feeds (${lists.rss.length})`, Icon: Rss },
-    { id: 'web' as const, label: `Web Sources (${lists.web.length})`, Icon: Globe },
+    { id: 'rss' as const, label: `RSS Feeds (${count('rss')})`, Icon: Rss },
+    { id: 'web' as const, label: `Web Sources (${count('web')})`, Icon: Globe },
   ];
 
   return (
@@ -87,6 +90,8 @@ export function NewsPanel({ type, search = '' }: NewsPanelProps) {
           <div className="py-10">
             <Spinner label="Loading news..." showLabel />
           </div>
+        ) : active.isError && items.length === 0 ? (
+          <LoadError what="the news" onRetry={() => void active.refetch()} retrying={active.isFetching} compact className="py-6" />
         ) : items.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-white/10 px-4 py-10 text-center text-sm text-mist-400">{NEWS_EMPTY[tab]}</p>
         ) : (

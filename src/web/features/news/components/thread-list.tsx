@@ -3,6 +3,7 @@ import type { ForumPost } from '../../../../contracts/news';
 import { Badge, TierBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
@@ -17,7 +18,20 @@ const CATEGORY = {
 } as const;
 
 /** Member threads, newest first. An admin also sees held threads, with Approve and Remove. */
-export function ThreadList({ posts, loading, emptyText, canModerate }: { posts: ForumPost[]; loading: boolean; emptyText: string; canModerate: boolean }) {
+export function ThreadList({
+  posts,
+  loading,
+  failed,
+  emptyText,
+  canModerate,
+}: {
+  posts: ForumPost[];
+  loading: boolean;
+  /** The read failed (and nothing is on screen): "Couldn't load the forum" with Retry, never the empty text. */
+  failed: { retry: () => void; retrying: boolean } | null;
+  emptyText: string;
+  canModerate: boolean;
+}) {
   return (
     <Card padding="none" className="overflow-hidden" role="region" aria-labelledby="threads-title">
       <div className="flex items-center gap-2 border-b border-white/5 px-4 py-4 sm:px-6">
@@ -31,6 +45,8 @@ export function ThreadList({ posts, loading, emptyText, canModerate }: { posts: 
           <div className="py-8">
             <Spinner label="Loading threads..." showLabel />
           </div>
+        ) : failed ? (
+          <LoadError what="the forum" onRetry={failed.retry} retrying={failed.retrying} compact className="py-6" />
         ) : posts.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-white/10 px-4 py-10 text-center text-sm text-mist-400">{emptyText}</p>
         ) : (

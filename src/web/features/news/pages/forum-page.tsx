@@ -110,6 +110,7 @@ export default function ForumPage() {
             <ThreadList
               posts={threads.data ?? []}
               loading={threads.isPending}
+              failed={threads.isError ? { retry: () => void threads.refetch(), retrying: threads.isFetching } : null}
               canModerate={permissions.isAdmin}
               emptyText={search ? 'No threads match your search.' : 'No threads yet. Start the first one!'}
             />

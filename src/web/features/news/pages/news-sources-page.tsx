@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/form-controls';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer } from '../../../components/ui/page-container';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, relativeTime } from '../../../lib/dates';
@@ -48,9 +49,12 @@ function NewsSources() {
           {sources.isPending ? (
             <Spinner label="Loading sources..." showLabel />
           ) : sources.isError ? (
-            <p role="alert" className="text-rose-200">
-              {errorMessage(sources.error, 'Could not load the sources')}
-            </p>
+            <LoadError
+              what="the news sources"
+              detail={errorMessage(sources.error, '') || undefined}
+              onRetry={() => void sources.refetch()}
+              retrying={sources.isFetching}
+            />
           ) : sources.data.length === 0 ? (
             <Card className="text-center text-mist-400">No sources yet. Add a feed or a web page.</Card>
           ) : (

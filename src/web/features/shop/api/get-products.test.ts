@@ -22,6 +22,11 @@ describe('getProducts', () => {
     await expect(getProducts()).rejects.toBeInstanceOf(ApiError);
   });
 
+  it('rejects a reply that is not a list instead of showing an empty shop', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{"products":[]}', { status: 200 })));
+    await expect(getProducts()).rejects.toThrow('The products reply is not a list');
+  });
+
   it('normalises what the server sends and keeps only active products', async () => {
     const body = JSON.stringify([
       { id: 'a', name: 'A', price: '10.50', tags: '["x"]', isActive: true },

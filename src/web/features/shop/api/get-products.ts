@@ -23,8 +23,9 @@ export async function getProducts(signal?: AbortSignal): Promise<ProductsResult>
     if (err instanceof TypeError && !signal?.aborted) return { products: FALLBACK_PRODUCTS, fallback: true };
     throw err;
   }
-  const list = Array.isArray(raw) ? raw : [];
-  return { products: list.map(normalizeProduct).filter((p): p is ShopProduct => p !== null && p.isActive), fallback: false };
+  // A reply that is not a list is a failed read, never an empty shop.
+  if (!Array.isArray(raw)) throw new Error('The products reply is not a list');
+  return { products: raw.map(normalizeProduct).filter((p): p is ShopProduct => p !== null && p.isActive), fallback: false };
 }
 
 export const productsQueryOptions = () => queryOptions({ queryKey: shopKeys.products, queryFn: ({ signal }) => getProducts(signal) });

@@ -5,6 +5,7 @@ import type { ProductCreate, ShopProduct } from '../../../../contracts/shop';
 import { DEFAULT_STORE_URL } from '../../../../contracts/shop-catalogue';
 import { newProductId, SHOP_MESSAGES } from '../../../../contracts/shop-values';
 import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/http';
@@ -79,7 +80,7 @@ function ShopAdmin() {
         description="Products, prices and stock of the merch shop."
         detail={
           <p className="mt-1 text-sm font-semibold text-mist-200" data-testid="product-count">
-            {products.isPending ? 'Loading products...' : `${list.length} product${list.length === 1 ? '' : 's'}`}
+            {products.isPending ? 'Loading products...' : products.isError ? '–' : `${list.length} product${list.length === 1 ? '' : 's'}`}
           </p>
         }
         actions={
@@ -105,7 +106,7 @@ function ShopAdmin() {
       {products.isPending ? (
         <PageSpinner label="Loading products..." />
       ) : products.isError ? (
-        <p className="text-rose-300">Failed to load products.</p>
+        <LoadError what="the products" onRetry={() => void products.refetch()} retrying={products.isFetching} />
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {list.map((p) => (

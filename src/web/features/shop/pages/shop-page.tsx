@@ -5,6 +5,7 @@ import { DEFAULT_STORE_URL } from '../../../../contracts/shop-catalogue';
 import { SHOP_CATEGORIES, SHOP_SORTS, type ShopCategory, type ShopSort } from '../../../../contracts/shop-values';
 import { AdPlaceholder } from '../../../components/ui/ad-placeholder';
 import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer } from '../../../components/ui/page-container';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { cn } from '../../../lib/cn';
@@ -96,52 +97,7 @@ export default function ShopPage() {
         </Button>
       </div>
 
-      <div className="flex flex-col gap-4">
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <label className="relative min-w-0 flex-1">
-            <span className="sr-only">Search products</span>
-            <Search className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-mist-500" aria-hidden="true" />
-            <input
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              maxLength={100}
-              placeholder="Search tees, vinyl, sample packs..."
-              className="h-12 w-full rounded-full border border-white/10 bg-night-900/70 pr-4 pl-11 text-base text-white placeholder:text-mist-500 focus:border-aqua-400/60 focus:ring-2 focus:ring-aqua-400/20 focus:outline-none"
-            />
-          </label>
-          <label className="flex items-center gap-2 text-sm text-mist-300">
-            <span className="shrink-0">Sort by</span>
-            <select
-              value={sort}
-              onChange={(e) => setSort(e.target.value as ShopSort)}
-              className="h-12 min-w-0 flex-1 rounded-full border border-white/10 bg-night-900/70 px-4 text-sm text-white focus:border-aqua-400/60 focus:outline-none sm:flex-none"
-            >
-              {SHOP_SORTS.map((s) => (
-                <option key={s} value={s} className="bg-night-850">
-                  {SORT_LABEL[s]}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <div role="group" aria-label="Category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
-          {(['all', ...SHOP_CATEGORIES] as const).map((c) => (
-            <button
-              key={c}
-              type="button"
-              aria-pressed={category === c}
-              onClick={() => setCategory(c)}
-              className={cn(
-                'h-9 shrink-0 rounded-full px-4 text-sm font-semibold transition',
-                category === c ? 'bg-white text-night-950' : 'bg-white/5 text-mist-300 ring-1 ring-white/10 hover:bg-white/10 hover:text-white',
-              )}
-            >
-              {CATEGORY_LABEL[c]}
-            </button>
-          ))}
-        </div>
-      </div>
+      <CatalogueControls search={search} onSearch={setSearch} sort={sort} onSort={setSort} category={category} onCategory={setCategory} />
 
       {products.data?.fallback && (
         <p role="status" className="flex items-center gap-2 rounded-2xl border border-amber-400/30 bg-amber-500/10 px-4 py-3 text-sm text-amber-100">
@@ -150,25 +106,15 @@ export default function ShopPage() {
       )}
 
       {products.isError ? (
-        <div role="alert" className="glass flex flex-col items-center gap-3 rounded-3xl p-10 text-center">
-          <p className="text-mist-200">{errorMessage(products.error, 'The shop could not be loaded.')}</p>
-          <Button variant="secondary" onClick={() => void products.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          what="the shop"
+          detail={errorMessage(products.error, '') || undefined}
+          onRetry={() => void products.refetch()}
+          retrying={products.isFetching}
+          className="p-10"
+        />
       ) : products.isPending ? (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true" aria-label="Loading products">
-          {Array.from({ length: 8 }, (_, i) => (
-            <li key={i} className="glass overflow-hidden rounded-3xl">
-              <div className="aspect-square animate-pulse bg-white/5" />
-              <div className="flex flex-col gap-3 p-5">
-                <div className="h-3 w-16 animate-pulse rounded bg-white/10" />
-                <div className="h-5 w-3/4 animate-pulse rounded bg-white/10" />
-                <div className="h-9 animate-pulse rounded-full bg-white/5" />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <ProductSkeletons />
       ) : shown.length === 0 ? (
         <p className="glass rounded-3xl p-10 text-center text-mist-300">No products match your search.</p>
       ) : (
@@ -215,5 +161,89 @@ export default function ShopPage() {
         </Suspense>
       )}
     </PageContainer>
+  );
+}
+
+/** Search, sort and the category buttons. */
+function CatalogueControls({
+  search,
+  onSearch,
+  sort,
+  onSort,
+  category,
+  onCategory,
+}: {
+  search: string;
+  onSearch: (value: string) => void;
+  sort: ShopSort;
+  onSort: (value: ShopSort) => void;
+  category: ShopCategory | 'all';
+  onCategory: (value: ShopCategory | 'all') => void;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <label className="relative min-w-0 flex-1">
+          <span className="sr-only">Search products</span>
+          <Search className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-mist-500" aria-hidden="true" />
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => onSearch(e.target.value)}
+            maxLength={100}
+            placeholder="Search tees, vinyl, sample packs..."
+            className="h-12 w-full rounded-full border border-white/10 bg-night-900/70 pr-4 pl-11 text-base text-white placeholder:text-mist-500 focus:border-aqua-400/60 focus:ring-2 focus:ring-aqua-400/20 focus:outline-none"
+          />
+        </label>
+        <label className="flex items-center gap-2 text-sm text-mist-300">
+          <span className="shrink-0">Sort by</span>
+          <select
+            value={sort}
+            onChange={(e) => onSort(e.target.value as ShopSort)}
+            className="h-12 min-w-0 flex-1 rounded-full border border-white/10 bg-night-900/70 px-4 text-sm text-white focus:border-aqua-400/60 focus:outline-none sm:flex-none"
+          >
+            {SHOP_SORTS.map((s) => (
+              <option key={s} value={s} className="bg-night-850">
+                {SORT_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div role="group" aria-label="Category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+        {(['all', ...SHOP_CATEGORIES] as const).map((c) => (
+          <button
+            key={c}
+            type="button"
+            aria-pressed={category === c}
+            onClick={() => onCategory(c)}
+            className={cn(
+              'h-9 shrink-0 rounded-full px-4 text-sm font-semibold transition',
+              category === c ? 'bg-white text-night-950' : 'bg-white/5 text-mist-300 ring-1 ring-white/10 hover:bg-white/10 hover:text-white',
+            )}
+          >
+            {CATEGORY_LABEL[c]}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The grid's shape while the catalogue loads. */
+function ProductSkeletons() {
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true" aria-label="Loading products">
+      {Array.from({ length: 8 }, (_, i) => (
+        <li key={i} className="glass overflow-hidden rounded-3xl">
+          <div className="aspect-square animate-pulse bg-white/5" />
+          <div className="flex flex-col gap-3 p-5">
+            <div className="h-3 w-16 animate-pulse rounded bg-white/10" />
+            <div className="h-5 w-3/4 animate-pulse rounded bg-white/10" />
+            <div className="h-9 animate-pulse rounded-full bg-white/5" />
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,6 +1,7 @@
 import { ChevronDown, ExternalLink, ListMusic, Lock, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Recommendation, TrackIdentification } from '../../../../contracts/radio';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatTime, relativeTime } from '../../../lib/dates';
@@ -25,9 +26,12 @@ export interface RecentTracksWidgetProps {
 /** The Recent Tracks widget, one per channel. */
 export function RecentTracksWidget({ channel, channelName, accent = '#8b5cf6', defaultOpen = true, className }: RecentTracksWidgetProps) {
   const [open, setOpen] = useState(defaultOpen);
-  const { data: tracks, isPending, isError } = useRecentTracks(channel);
+  const recent = useRecentTracks(channel);
+  const { data: tracks, isPending, isError } = recent;
   const bodyId = useId();
   const newest = tracks?.[0];
+  // A list that could not be read has no count (it is not empty).
+  const count = isError && tracks === undefined ? '–' : String(tracks?.length ?? 0);
 
   return (
     <section className={cn('glass rounded-3xl', className)} aria-label={`${channelName} recent tracks`} data-testid={`recent-tracks-${channel}`}>
@@ -44,11 +48,8 @@ export function RecentTracksWidget({ channel, channelName, accent = '#8b5cf6', d
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2">
             <span className="font-semibold text-white">Recent Tracks</span>
-            <span
-              className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-mist-200 tabular-nums"
-              aria-label={`${tracks?.length ?? 0} tracks`}
-            >
-              {tracks?.length ?? 0}
+            <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-mist-200 tabular-nums" aria-label={`${count} tracks`}>
+              {count}
             </span>
           </span>
           <span className="block truncate text-xs text-mist-400">
@@ -68,11 +69,17 @@ export function RecentTracksWidget({ channel, channelName, accent = '#8b5cf6', d
         <div id={bodyId} className="border-t border-white/5 px-5 pt-3 pb-5 sm:px-6">
           {isPending ? (
             <Spinner label="Loading tracks..." showLabel className="py-4" />
-          ) : isError ? (
-            <p className="py-4 text-sm text-rose-300" role="alert">
-              Failed to fetch recent tracks
-            </p>
-          ) : tracks.length === 0 ? (
+          ) : isError && tracks === undefined ? (
+            // The spec's words under the shared "Couldn't load" line; never 'No tracks identified yet'.
+            <LoadError
+              what="the recent tracks"
+              detail="Failed to fetch recent tracks"
+              onRetry={() => void recent.refetch()}
+              retrying={recent.isFetching}
+              compact
+              className="my-2"
+            />
+          ) : tracks === undefined || tracks.length === 0 ? (
             <p className="py-4 text-sm text-mist-400">No tracks identified yet</p>
           ) : (
             <ul className="-mx-2 max-h-[24rem] divide-y divide-white/5 overflow-y-auto pr-1">

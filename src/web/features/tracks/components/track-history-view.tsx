@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { PageContainer } from '../../../components/ui/page-container';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
@@ -15,7 +16,8 @@ import { tierLabel } from '../../../../contracts/tier-table';
 
 /** The track history: admin (stats, export, clear) or VIP (stat cards, export). */
 export function TrackHistoryView({ scope }: { scope: TrackHistoryScope }) {
-  const { data, isPending, isError } = useTrackHistory(scope);
+  const history = useTrackHistory(scope);
+  const { data, isPending, isError } = history;
   const [confirming, setConfirming] = useState(false);
   const clear = useClearTrackHistory();
   const stats = data?.stats;
@@ -81,11 +83,15 @@ export function TrackHistoryView({ scope }: { scope: TrackHistoryScope }) {
           <div className="px-6 py-10">
             <Spinner label="Loading track history..." showLabel />
           </div>
-        ) : isError ? (
-          <p className="px-6 py-10 text-center text-rose-300" role="alert">
-            Failed to fetch track history
-          </p>
-        ) : (
+        ) : isError && data === undefined ? (
+          <LoadError
+            what="the track history"
+            detail="Failed to fetch track history"
+            onRetry={() => void history.refetch()}
+            retrying={history.isFetching}
+            className="m-4"
+          />
+        ) : data === undefined ? null : (
           <TrackHistoryList tracks={data.tracks} />
         )}
       </section>

@@ -1,5 +1,6 @@
 import { Activity } from 'lucide-react';
 import { PageContainer } from '../../../components/ui/page-container';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { playerFallback, useChannels, useNowPlaying } from '../../radio';
@@ -9,7 +10,8 @@ import { RecentTracksWidget } from '../components/recent-tracks-widget';
 /** /birdy: the live track monitor of every channel. */
 export default function BirdyPage() {
   useDocumentTitle('Live Track Monitor');
-  const { data: channels, isPending, isError } = useChannels();
+  const channelList = useChannels();
+  const { data: channels, isPending, isError } = channelList;
   return (
     <PageContainer width="wide" className="py-10 sm:py-14">
       <header className="max-w-3xl">
@@ -26,9 +28,7 @@ export default function BirdyPage() {
       {isPending ? (
         <PageSpinner label="Loading channels..." />
       ) : isError ? (
-        <p className="mt-10 text-rose-300" role="alert">
-          The channel list could not be loaded. Please refresh the page.
-        </p>
+        <LoadError className="mt-10" what="the channels" onRetry={() => void channelList.refetch()} retrying={channelList.isFetching} />
       ) : (
         <div className="mt-10 grid grid-cols-1 gap-6 lg:grid-cols-2">
           {channels.map((c) => (

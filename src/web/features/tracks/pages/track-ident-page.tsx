@@ -2,6 +2,7 @@ import { Radar, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { access } from '../../../../contracts/access-policy';
 import { PageContainer } from '../../../components/ui/page-container';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -27,7 +28,8 @@ export default function TrackIdentPage() {
 
 function TrackIdent() {
   const { data: permissions } = usePermissions();
-  const { data: channels } = useChannels();
+  const channelList = useChannels();
+  const channels = channelList.data;
   // Members see the channels they may listen to.
   const visible = (channels ?? []).filter((c) => permissions !== undefined && hasTierAccess(permissions, c.requiredTier));
   const [picked, setPicked] = useState<string | null>(null);
@@ -65,7 +67,9 @@ function TrackIdent() {
         </div>
       )}
 
-      {!active ? (
+      {!active && channelList.isError ? (
+        <LoadError className="mt-10" what="the channels" onRetry={() => void channelList.refetch()} retrying={channelList.isFetching} />
+      ) : !active ? (
         <div className="mt-10">
           <Spinner label="Loading channels..." showLabel />
         </div>

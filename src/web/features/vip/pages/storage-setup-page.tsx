@@ -2,6 +2,7 @@ import { CheckCircle2, Database, RefreshCw, XCircle } from 'lucide-react';
 import { access } from '../../../../contracts/access-policy';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -35,7 +36,7 @@ function StorageSetup() {
           <Spinner label="Checking storage..." />
         </div>
       ) : isError || !data ? (
-        <p className="mt-10 text-rose-300">Failed to read the storage status.</p>
+        <LoadError className="mt-10" what="the storage status" onRetry={() => void refetch()} retrying={isFetching} />
       ) : (
         <section className="glass mt-8 rounded-3xl p-6" data-testid="storage-status">
           <p className="flex items-center gap-2 text-lg font-semibold text-white">

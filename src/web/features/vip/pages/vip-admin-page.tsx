@@ -1,6 +1,7 @@
 import { Crown, Database, ExternalLink, RefreshCw, Upload } from 'lucide-react';
 import { access } from '../../../../contracts/access-policy';
 import { ButtonLink } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer } from '../../../components/ui/page-container';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -20,7 +21,8 @@ export default function VipAdminPage() {
 }
 
 function VipAdmin() {
-  const { data: mixes, isPending, isError } = useAdminMixes();
+  const library = useAdminMixes();
+  const { data: mixes, isPending, isError } = library;
   return (
     <PageContainer className="py-10 sm:py-14">
       <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
@@ -52,7 +54,7 @@ function VipAdmin() {
           <Spinner label="Loading mixes..." />
         </div>
       ) : isError ? (
-        <p className="mt-12 text-center text-rose-300">Failed to load the mixes.</p>
+        <LoadError className="mt-12" what="the mixes" onRetry={() => void library.refetch()} retrying={library.isFetching} />
       ) : (
         <ul className="mt-8 space-y-3">
           {mixes.map((mix) => (
