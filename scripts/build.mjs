@@ -71,6 +71,8 @@ async function buildServer() {
   });
   // The database client finds its migrations beside itself (./migrations from the bundle).
   fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+  // The embedded database's thread is started from its own file (db/pglite-thread.ts), beside the bundle.
+  fs.copyFileSync(path.join(root, 'src/server/db/pglite-worker.mjs'), path.join(outdir, 'pglite-worker.mjs'));
   return true;
 }
 

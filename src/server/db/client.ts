@@ -6,7 +6,6 @@ import { promisify } from 'node:util';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -17,6 +16,7 @@ import pg from 'pg';
 import { ADVISORY_LOCKS, type AdvisoryLock } from './advisory-locks';
 import * as schema from './schema';
 import { acquireDirLock, type DirLock } from './dir-lock';
+import { PgliteThread } from './pglite-thread';
 
 export type Schema = typeof schema;
 /** The database or a transaction: repositories accept either, so callers can compose them in one transaction. */
@@ -105,19 +105,23 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     // PGlite has no lock of its own; two processes on one directory corrupt it.
     lock = acquireDirLock(path.join(dir, '..', 'db.lock'), dir);
   }
-  let client: PGlite;
+  let client: PgliteThread;
   try {
     if (dir && !fs.existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteDir(dir);
-    // pg_trgm backs the admin user search indexes; the same migrations create it on PostgreSQL.
-    const options = { extensions: { pg_trgm }, startParams: pgliteStartParams };
-    client = dir ? new PGlite(dir, options) : new PGlite(options);
-    await client.waitReady;
+    // Its own thread: a long statement never holds the server's event loop (pglite-thread.ts).
+    client = await PgliteThread.start(dir, pgliteStartParams);
   } catch (err) {
     lock?.release();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+  try {
+    await migratePglite(drizzlePglite({ client: client as unknown as PGlite, schema }), { migrationsFolder });
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    lock?.release();
+    throw err;
+  }
   return {
     db,
     kind: 'pglite',

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { createInterface } from 'node:readline';
 
 /**
@@ -38,6 +39,14 @@ export function progressFraction(line: string, durationS: number): number | unde
   return Math.min(1, Number(m[1]) / 1e6 / durationS);
 }
 
+function lowestPriority(pid: number): void {
+  try {
+    os.setPriority(pid, 19);
+  } catch {
+    // Not permitted on this system: the job runs at normal priority.
+  }
+}
+
 export function runFfmpeg(job: FfmpegJob): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(job.bin, ['-hide_banner', '-nostats', '-loglevel', 'error', '-progress', 'pipe:1', ...job.args], {
@@ -45,6 +54,8 @@ export function runFfmpeg(job: FfmpegJob): Promise<void> {
       signal: job.signal,
       killSignal: 'SIGKILL',
     });
+    // Encoding is background work: at the lowest CPU priority it takes only what listeners' requests leave.
+    if (child.pid !== undefined) lowestPriority(child.pid);
     let stderr = '';
     let settled = false;
     const finish = (err?: Error) => {

@@ -6,6 +6,7 @@ import { users } from './members';
  * @writes src/server/db/seed/seed.ts (the demo catalogue)
  * @writes bench/mix-range.ts (points a demo mix at a 100 MB file)
  * @writes bench/mix-rendition.ts (one mix with an hour of audio)
+ * @writes bench/isolation.ts (a mix whose listening copy is made again while listeners are measured)
  */
 export const vipMixes = pgTable('vip_mixes', {
   id: text('id').primaryKey(),
