@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { NOW_PLAYING_EVENT, nowPlayingEventSchema, type LiveMetadata, type NowPlayingEvent } from '../../../contracts/radio';
 import type { Database } from '../../db/client';
 import { listChannels, type ChannelRow } from './channels-repository';
-import { fetchStatus, findMount, mountPath, statusUrlFor, type MountStatus } from './icecast-status';
+import { fetchStatus, findMount, mountPath, splitTitle, statusUrlFor, type MountStatus } from './icecast-status';
+import type { IcyTitleSink } from './icy-titles';
 import { SseHub } from './sse-hub';
 
 /** Postgres NOTIFY channel carrying now-playing changes between instances. */
@@ -47,11 +48,11 @@ function sameContent(a: NowPlayingEvent, b: NowPlayingEvent): boolean {
 }
 
 /**
- * What is playing on each channel, kept in memory. Changes seen by this instance's poller are
- * published with NOTIFY; every instance (this one included) applies what it hears, so all agree,
- * and pushes it to its SSE clients.
+ * What is playing on each channel, kept in memory. Changes seen by this instance's in-band title
+ * readers (icy-titles.ts) and its status poller are published with NOTIFY; every instance (this one
+ * included) applies what it hears, so all agree, and pushes it to its SSE clients.
  */
-export class NowPlaying {
+export class NowPlaying implements IcyTitleSink {
   readonly hub = new SseHub();
   /** How long one status read may take before it counts as a failure. */
   statusTimeoutMs = 5_000;
@@ -64,6 +65,8 @@ export class NowPlaying {
   private readonly lastRead = new Map<string, Date>();
   private readonly lastError = new Map<string, string>();
   private readonly played = new Map<string, PlayedSong[]>();
+  /** Channels whose in-band title reader is connected: titles come from it, and its connection is no listener. */
+  private readonly icyReaders = new Set<string>();
   private lastVersion = 0;
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
@@ -190,36 +193,70 @@ export class NowPlaying {
     this.failures.set(ch.id, n);
     const current = this.states.get(ch.id);
     // Only this instance failed to read; others that can still read Icecast must not be told "off air".
-    if (n >= FAILURES_BEFORE_OFFLINE && (!current || current.online)) await this.observe(ch, null, false);
+    // A connected title reader is receiving the mount's audio: the channel is on air whatever the status says.
+    if (n >= FAILURES_BEFORE_OFFLINE && (!current || current.online) && !this.icyReaders.has(ch.id)) await this.observe(ch, null, false);
   }
 
-  /** Compares a fresh read with the state; publishes a change, or refreshes listener figures in place. */
+  /**
+   * Compares a fresh status read with the state; publishes a change, or refreshes listener figures in
+   * place. While the channel's title reader is connected its title is fresher than the status (read up
+   * to a poll period ago): the read then changes only the figures, and its own connection is not counted.
+   */
   private async observe(ch: ChannelRow, mount: MountStatus | null, publish = true): Promise<void> {
     const current = this.states.get(ch.id);
+    const now = new Date().toISOString();
+    const reader = this.icyReaders.has(ch.id);
+    const fromIcy = reader && mount && current?.online ? current : undefined;
     const next: NowPlayingEvent = mount
       ? {
           channel: ch.id,
           online: true,
           // A title without "Artist - " is shown under the channel's own name rather than with no artist.
-          artist: mount.artist || (mount.title ? ch.name : ''),
-          title: mount.title,
-          album: '',
-          current_track: mount.raw,
-          listeners: mount.listeners,
+          artist: fromIcy ? fromIcy.artist : mount.artist || (mount.title ? ch.name : ''),
+          title: fromIcy ? fromIcy.title : mount.title,
+          album: fromIcy ? fromIcy.album : '',
+          current_track: fromIcy ? fromIcy.current_track : mount.raw,
+          listeners: mount.listeners === null ? null : Math.max(0, mount.listeners - (reader ? 1 : 0)),
           bitrate: mount.bitrate,
-          updatedAt: new Date().toISOString(),
+          updatedAt: fromIcy?.updatedAt ?? now,
         }
-      : {
-          channel: ch.id,
-          online: false,
-          artist: '',
-          title: '',
-          album: '',
-          current_track: '',
-          listeners: null,
-          bitrate: null,
-          updatedAt: new Date().toISOString(),
-        };
+      : { channel: ch.id, online: false, artist: '', title: '', album: '', current_track: '', listeners: null, bitrate: null, updatedAt: now };
+    await this.change(next, fromIcy ? fromIcy.genre : (mount?.genre ?? null), publish);
+  }
+
+  /** A title the channel's in-band reader heard (icy-titles.ts): into the store and out to every instance at once. */
+  async icyTitle(channel: string, raw: string, bitrateKbps: number | null): Promise<void> {
+    const ch = this.channels.get(channel);
+    if (!ch) return;
+    const current = this.states.get(channel);
+    const { artist, title } = splitTitle(raw);
+    await this.change(
+      {
+        channel,
+        online: true,
+        artist: artist || (title ? ch.name : ''),
+        title,
+        album: '',
+        current_track: raw,
+        // The figures stay the status poll's.
+        listeners: current?.online ? current.listeners : null,
+        bitrate: current?.online && current.bitrate !== null ? current.bitrate : bitrateKbps,
+        updatedAt: new Date().toISOString(),
+      },
+      current?.genre ?? null,
+      true,
+    );
+  }
+
+  /** The channel's title reader connected or went away; while away, the status poll's titles count again. */
+  icyReader(channel: string, connected: boolean): void {
+    if (connected) this.icyReaders.add(channel);
+    else this.icyReaders.delete(channel);
+  }
+
+  /** Applies a new state when its content differs (else refreshes the figures in place) and NOTIFYs it when `publish`. */
+  private async change(next: NowPlayingEvent, genre: string | null, publish: boolean): Promise<void> {
+    const current = this.states.get(next.channel);
     if (current && sameContent(current, next)) {
       if (current.listeners !== next.listeners || current.bitrate !== next.bitrate) {
         current.listeners = next.listeners;
@@ -229,7 +266,6 @@ export class NowPlaying {
       return;
     }
     const version = Math.max(Date.now(), this.lastVersion + 1);
-    const genre = mount?.genre ?? null;
     this.apply(next, version, genre);
     if (!publish) return;
     try {

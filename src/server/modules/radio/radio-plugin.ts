@@ -10,6 +10,7 @@ import { channelParamsSchema, liveMetadataQuerySchema, liveMetadataSchema } from
 import { notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
+import { IcyTitles } from './icy-titles';
 import { type MetadataReply, NowPlaying } from './now-playing';
 import { StreamTokens } from './stream-tokens';
 import { renewStreamConnections } from './stream-admission';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     nowPlaying: NowPlaying;
     /** Signs and checks the premium mounts' listener tokens. */
     streamTokens: StreamTokens;
+    /** The in-band title readers, one connection per channel mount (started with the background jobs when ICY_TITLES is on). */
+    icyTitles: IcyTitles;
   }
 }
 
@@ -48,6 +51,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.decorate('nowPlaying', nowPlaying);
   app.decorate('liveAudiences', [] as LiveAudienceResolver[]);
   app.decorate('streamTokens', new StreamTokens(app.config.STREAM_AUTH_KEY));
+  const icyTitles = new IcyTitles(nowPlaying, app.streamTokens, app.log.child({ module: 'icy-titles' }));
+  app.decorate('icyTitles', icyTitles);
   nowPlaying.hub.limits = { perAddress: app.config.SSE_MAX_PER_IP, total: app.config.SSE_MAX_TOTAL };
 
   // What operators watch: connected SSE clients, and each channel's air state and Icecast listeners.
@@ -88,6 +93,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (match) nowPlaying.hub.endStreamsOf(match);
     });
     if (app.config.backgroundJobs) nowPlaying.start(app.config.METADATA_POLL_S * SECOND_MS);
+    // Titles within a second of the audio (docs/decisions/0029-one-now-playing-and-icy-timing.md).
+    if (app.config.backgroundJobs && app.config.ICY_TITLES === 'on') icyTitles.start();
   });
   app.addHook('onClose', async () => unlistenMembers?.());
 
@@ -103,6 +110,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }
   // Before the server stops accepting: end the SSE streams so close() does not wait on them.
   app.addHook('preClose', async () => {
+    await icyTitles.stop();
     await nowPlaying.stop();
   });
 
