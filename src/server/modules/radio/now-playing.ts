@@ -97,6 +97,11 @@ export class NowPlaying implements IcyTitleSink {
     return [...this.channels.keys()];
   }
 
+  /** The id of the latest change on any channel: answers built from the states are stale once it moves. */
+  get version(): number {
+    return this.lastVersion;
+  }
+
   state(id: string): ChannelState | undefined {
     return this.states.get(id);
   }

@@ -13,7 +13,7 @@ import type { FromMemory, MemoryAnswer } from '../../plugins/memory-answers';
 import { mediaReply, preSerializedJson } from '../../plugins/reply-schemas';
 import { freeMountPlaylist, toAzuraNowPlaying } from './azuracast-view';
 
-/** Widgets poll; `elapsed` moves with the clock, so an answer is rebuilt at most once a second. */
+/** Widgets poll; `elapsed` moves with the clock, so an answer is rebuilt once a second, and at once when a title changes. */
 const CACHE_CONTROL = 'public, max-age=5';
 /** Widgets on other sites read these with fetch(): no credentials, so any origin may. */
 const CORS = { 'access-control-allow-origin': '*' } as const;
@@ -24,20 +24,21 @@ const CORS = { 'access-control-allow-origin': '*' } as const;
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { nowPlaying } = app;
-  let built: { second: number; all: MemoryAnswer; byChannel: Map<string, MemoryAnswer> } | undefined;
+  let built: { second: number; version: number; all: MemoryAnswer; byChannel: Map<string, MemoryAnswer> } | undefined;
 
-  /** Every channel's document, built from memory at most once a second. */
+  /** Every channel's document, built from memory at most once a second, or after a change (a new title shows at once). */
   function answers(): NonNullable<typeof built> {
     const now = Date.now();
     const second = Math.floor(now / SECOND_MS);
-    if (built?.second === second) return built;
+    const version = nowPlaying.version;
+    if (built?.second === second && built.version === version) return built;
     const docs = nowPlaying.channelIds().flatMap((id, i) => {
       const channel = nowPlaying.channel(id);
       if (!channel) return [];
       return [toAzuraNowPlaying({ channel, stationId: i + 1, state: nowPlaying.state(id), songs: nowPlaying.playedSongs(id) }, app.config.PUBLIC_URL, now)];
     });
     const answer = (body: unknown): MemoryAnswer => ({ body: JSON.stringify(body), cacheControl: CACHE_CONTROL, headers: CORS });
-    built = { second, all: answer(docs), byChannel: new Map(docs.map((d) => [d.station.shortcode, answer(d)])) };
+    built = { second, version, all: answer(docs), byChannel: new Map(docs.map((d) => [d.station.shortcode, answer(d)])) };
     return built;
   }
 
