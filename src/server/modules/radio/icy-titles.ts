@@ -46,7 +46,7 @@ export interface IcyTitleSink {
   /** A new title on the channel's mount, heard now. */
   icyTitle(channel: string, raw: string, bitrateKbps: number | null): Promise<void>;
   /** The channel's reader is connected (true) or not (false). */
-  icyReader(channel: string, connected: boolean): void;
+  icyReader(channel: string, connected: boolean): Promise<void>;
 }
 
 export interface IcyTitleTarget {
@@ -90,7 +90,7 @@ export class IcyTitleReader {
         this.log[this.warned ? 'debug' : 'warn']({ channel: this.target.channel, err: message }, 'in-band title reader disconnected; reconnecting');
         this.warned = true;
       }
-      this.sink.icyReader(this.target.channel, false);
+      await this.sink.icyReader(this.target.channel, false);
       if (signal.aborted) break;
       if (upForMs >= HEALTHY_AFTER_MS) this.failures = 0;
       const waitMs = reconnectDelayMs(this.failures++, Math.random());
@@ -115,7 +115,7 @@ export class IcyTitleReader {
     const since = Date.now();
     if (this.warned) this.log.info({ channel: this.target.channel }, 'in-band title reader connected');
     this.warned = false;
-    this.sink.icyReader(this.target.channel, true);
+    await this.sink.icyReader(this.target.channel, true);
     let last: string | undefined;
     const reader = new IcecastMetadataReader({
       icyMetaInt: metaInt,
@@ -140,6 +140,7 @@ export class IcyTitleReader {
 /** The readers of every channel's mount, started and stopped together by the radio plugin. */
 export class IcyTitles {
   private readonly readers = new Map<string, IcyTitleReader>();
+  private readonly stopping = new Map<string, Promise<void>>();
 
   constructor(
     private readonly sink: IcyTitleSink & { channelIds(): string[]; channel(id: string): { streamUrl: string } | undefined },
@@ -153,11 +154,36 @@ export class IcyTitles {
     return withToken(target.streamUrl, this.tokens.issue(ICY_READER_SUBJECT, mount, READER_TOKEN_TTL_S).token);
   };
 
-  /** Starts a reader for each channel that has none (channels are data: call again after they change). */
+  private started = false;
+
+  /** Starts a reader for each channel's mount; later calls of sync() follow the channel table. */
   start(): void {
+    this.started = true;
+    this.sync();
+  }
+
+  /** Once started: a reader for each channel that has none, and a new one where a channel's mount changed or went away. */
+  sync(): void {
+    if (!this.started) return;
+    const wanted = new Map<string, string>();
     for (const id of this.sink.channelIds()) {
       const streamUrl = this.sink.channel(id)?.streamUrl;
-      if (!streamUrl || this.readers.has(id) || !URL.canParse(streamUrl)) continue;
+      if (streamUrl && URL.canParse(streamUrl)) wanted.set(id, streamUrl);
+    }
+    for (const [id, reader] of this.readers) {
+      if (wanted.get(id) === reader.target.streamUrl) continue;
+      // The new reader starts once the old one has said it is gone (the figures count readers per channel).
+      this.readers.delete(id);
+      this.stopping.set(
+        id,
+        reader.stop().finally(() => {
+          this.stopping.delete(id);
+          this.sync();
+        }),
+      );
+    }
+    for (const [id, streamUrl] of wanted) {
+      if (this.readers.has(id) || this.stopping.has(id)) continue;
       const reader = new IcyTitleReader({ channel: id, streamUrl }, this.sink, this.urlFor, this.log);
       this.readers.set(id, reader);
       reader.start();
@@ -166,8 +192,9 @@ export class IcyTitles {
 
   /** Ends every connection and waits for the readers to finish. */
   async stop(): Promise<void> {
+    this.started = false;
     const readers = [...this.readers.values()];
     this.readers.clear();
-    await Promise.all(readers.map((r) => r.stop()));
+    await Promise.all([...readers.map((r) => r.stop()), ...this.stopping.values()]);
   }
 }

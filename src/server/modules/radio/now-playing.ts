@@ -5,11 +5,15 @@ import { NOW_PLAYING_EVENT, nowPlayingEventSchema, type LiveMetadata, type NowPl
 import type { Database } from '../../db/client';
 import { listChannels, type ChannelRow } from './channels-repository';
 import { fetchStatus, findMount, mountPath, splitTitle, statusUrlFor, type MountStatus } from './icecast-status';
+import { ICY_READERS_CHANNEL, ReaderPresence } from './icy-reader-presence';
 import type { IcyTitleSink } from './icy-titles';
 import { SseHub } from './sse-hub';
 
 /** Postgres NOTIFY channel carrying now-playing changes between instances. */
 export const NOW_PLAYING_CHANNEL = 'now_playing';
+
+/** Another instance's title readers count in the listener figures until it has not been heard for this many poll periods. */
+const READER_ANNOUNCEMENTS_KEPT = 3;
 
 /** Consecutive failed reads before a channel is declared off air (one slow answer should not blank every player). */
 const FAILURES_BEFORE_OFFLINE = 2;
@@ -65,28 +69,39 @@ export class NowPlaying implements IcyTitleSink {
   private readonly lastRead = new Map<string, Date>();
   private readonly lastError = new Map<string, string>();
   private readonly played = new Map<string, PlayedSong[]>();
-  /** Channels whose in-band title reader is connected: titles come from it, and its connection is no listener. */
-  private readonly icyReaders = new Set<string>();
+  /** Where the in-band title readers are connected (here: titles come from them); their connections are no listeners. */
+  private readonly readers: ReaderPresence;
+  private pollIntervalMs = 10_000;
   private lastVersion = 0;
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private unlistenReaders: (() => Promise<void>) | undefined;
   private stopped = false;
 
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.readers = new ReaderPresence((payload) =>
+      this.database.notify(ICY_READERS_CHANNEL, payload).catch((err: unknown) => this.log.warn({ err }, 'could not announce the title readers')),
+    );
+  }
 
-  /** Loads the channels and subscribes to changes published by any instance. */
+  /** Loads the channels and subscribes to changes (and title readers) announced by any instance. */
   async init(): Promise<void> {
     await this.refreshChannels();
     this.unlisten = await this.database.listen(NOW_PLAYING_CHANNEL, (payload) => this.onNotify(payload));
+    this.unlistenReaders = await this.database.listen(ICY_READERS_CHANNEL, (payload) => this.readers.hear(payload));
   }
+
+  /** Called after every read of the channel table (the title readers follow it). */
+  onChannels: (() => void) | undefined;
 
   async refreshChannels(): Promise<void> {
     const rows = await listChannels(this.database.db);
     this.channels = new Map(rows.map((r) => [r.id, r]));
+    this.onChannels?.();
   }
 
   channel(id: string): ChannelRow | undefined {
@@ -109,6 +124,7 @@ export class NowPlaying implements IcyTitleSink {
   /** Polls every channel now, then every `intervalMs`, until stop(). Runs never overlap. */
   start(intervalMs: number): void {
     if (this.timer || this.stopped) return;
+    this.pollIntervalMs = intervalMs;
     const tick = () => {
       this.pollOnce()
         .catch((err: unknown) => this.log.warn({ err }, 'now-playing poll failed'))
@@ -129,6 +145,7 @@ export class NowPlaying implements IcyTitleSink {
     this.timer = undefined;
     await this.polling?.catch(() => undefined);
     await this.unlisten?.().catch(() => undefined);
+    await this.unlistenReaders?.().catch(() => undefined);
     this.hub.closeAll();
   }
 
@@ -143,6 +160,7 @@ export class NowPlaying implements IcyTitleSink {
 
   private async doPoll(): Promise<void> {
     await this.refreshChannels();
+    await this.readers.heartbeat();
     const byStatusUrl = new Map<string, ChannelRow[]>();
     for (const ch of this.channels.values()) {
       let url: string;
@@ -199,7 +217,7 @@ export class NowPlaying implements IcyTitleSink {
     const current = this.states.get(ch.id);
     // Only this instance failed to read; others that can still read Icecast must not be told "off air".
     // A connected title reader is receiving the mount's audio: the channel is on air whatever the status says.
-    if (n >= FAILURES_BEFORE_OFFLINE && (!current || current.online) && !this.icyReaders.has(ch.id)) await this.observe(ch, null, false);
+    if (n >= FAILURES_BEFORE_OFFLINE && (!current || current.online) && !this.readers.has(ch.id)) await this.observe(ch, null, false);
   }
 
   /**
@@ -210,8 +228,8 @@ export class NowPlaying implements IcyTitleSink {
   private async observe(ch: ChannelRow, mount: MountStatus | null, publish = true): Promise<void> {
     const current = this.states.get(ch.id);
     const now = new Date().toISOString();
-    const reader = this.icyReaders.has(ch.id);
-    const fromIcy = reader && mount && current?.online ? current : undefined;
+    const fromIcy = this.readers.has(ch.id) && mount && current?.online ? current : undefined;
+    const readers = mount ? this.readers.readersOn(ch.id, READER_ANNOUNCEMENTS_KEPT * Math.max(this.pollIntervalMs, 10_000)) : 0;
     const next: NowPlayingEvent = mount
       ? {
           channel: ch.id,
@@ -221,7 +239,7 @@ export class NowPlaying implements IcyTitleSink {
           title: fromIcy ? fromIcy.title : mount.title,
           album: fromIcy ? fromIcy.album : '',
           current_track: fromIcy ? fromIcy.current_track : mount.raw,
-          listeners: mount.listeners === null ? null : Math.max(0, mount.listeners - (reader ? 1 : 0)),
+          listeners: mount.listeners === null ? null : Math.max(0, mount.listeners - readers),
           bitrate: mount.bitrate,
           updatedAt: fromIcy?.updatedAt ?? now,
         }
@@ -254,9 +272,8 @@ export class NowPlaying implements IcyTitleSink {
   }
 
   /** The channel's title reader connected or went away; while away, the status poll's titles count again. */
-  icyReader(channel: string, connected: boolean): void {
-    if (connected) this.icyReaders.add(channel);
-    else this.icyReaders.delete(channel);
+  async icyReader(channel: string, connected: boolean): Promise<void> {
+    await this.readers.set(channel, connected);
   }
 
   /** Applies a new state when its content differs (else refreshes the figures in place) and NOTIFYs it when `publish`. */

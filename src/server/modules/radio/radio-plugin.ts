@@ -53,6 +53,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.decorate('streamTokens', new StreamTokens(app.config.STREAM_AUTH_KEY));
   const icyTitles = new IcyTitles(nowPlaying, app.streamTokens, app.log.child({ module: 'icy-titles' }));
   app.decorate('icyTitles', icyTitles);
+  nowPlaying.onChannels = () => icyTitles.sync();
   nowPlaying.hub.limits = { perAddress: app.config.SSE_MAX_PER_IP, total: app.config.SSE_MAX_TOTAL };
 
   // What operators watch: connected SSE clients, and each channel's air state and Icecast listeners.
