@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AzuraStationNowPlaying } from '../../src/contracts/nowplaying';
 import { streamConnections } from '../../src/server/db/schema';
-import { createTestApp } from '../support/app';
+import { createTestApp, readMetrics } from '../support/app';
 import { freePort, hasIcecast, ICECAST_INSTALL_HINT, radioEnv, startTestRadio } from '../support/icecast';
 
 if (!hasIcecast) console.warn(`Skipping the in-band title reader tests: ${ICECAST_INSTALL_HINT}`);
@@ -52,6 +52,9 @@ describe.skipIf(!hasIcecast)('titles from the stream itself (a real icecast2, a 
     await eventually('the reader on the mount', async () => icecastListeners(await radio.status(), 'dhr1') === 1);
     await app.nowPlaying.pollOnce();
     expect((await nowPlayingDoc()).listeners.current).toBe(0);
+    const metrics = (await readMetrics(app)).body;
+    expect(metrics).toContain('dhr_title_reader_connected{channel="dhr1"} 1');
+    expect(metrics).toContain('dhr_channel_listeners{channel="dhr1"} 0');
     const memberRows = await app.database.db
       .select()
       .from(streamConnections)

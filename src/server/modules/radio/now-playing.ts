@@ -247,6 +247,11 @@ export class NowPlaying implements IcyTitleSink {
     await this.change(next, fromIcy ? fromIcy.genre : (mount?.genre ?? null), publish);
   }
 
+  /** Whether this instance's in-band title reader of the channel is connected. */
+  titleReaderConnected(channel: string): boolean {
+    return this.readers.has(channel);
+  }
+
   /** A title the channel's in-band reader heard (icy-titles.ts): into the store and out to every instance at once. */
   async icyTitle(channel: string, raw: string, bitrateKbps: number | null): Promise<void> {
     const ch = this.channels.get(channel);

@@ -84,6 +84,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  new Gauge({
+    name: 'dhr_title_reader_connected',
+    help: "1 while this instance's in-band title reader is connected to the channel mount, else 0 (titles then come from the status poll)",
+    labelNames: ['channel'] as const,
+    registers: [app.metrics],
+    collect() {
+      for (const id of nowPlaying.channelIds()) this.set({ channel: id }, nowPlaying.titleReaderConnected(id) ? 1 : 0);
+    },
+  });
+
   // A member's streams end when their rights or session change (the database's triggers NOTIFY it,
   // migration 0018): the browser reconnects and the new stream hears what the member may hear now.
   let unlistenMembers: (() => Promise<void>) | undefined;
