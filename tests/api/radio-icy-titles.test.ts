@@ -89,6 +89,30 @@ describe.skipIf(!hasIcecast)('titles from the stream itself (a real icecast2, a 
     }
   });
 
+  it('a reader that reconnects just after a change does not announce the title before it again', async () => {
+    let sse = '';
+    const req = http.get(`http://127.0.0.1:${port}/api/live/events`, { agent: false }, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (sse += chunk));
+    });
+    try {
+      await radio.setTitle('dhr1', 'Jovonn - Turn Around');
+      await eventually('the first title', async () => (await nowPlayingDoc()).now_playing.song.title === 'Turn Around');
+      await radio.setTitle('dhr1', 'Glenn Underground - Atmosphere');
+      await eventually('the second title', async () => (await nowPlayingDoc()).now_playing.song.title === 'Atmosphere');
+      // Icecast's burst on connect carries the seconds before the change, and their title.
+      await app.icyTitles.stop();
+      const mark = sse.length;
+      app.icyTitles.start();
+      await eventually('the reader back', () => app.nowPlaying.titleReaderConnected('dhr1'));
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(sse.slice(mark)).not.toContain('Turn Around');
+      expect((await nowPlayingDoc()).now_playing.song.title).toBe('Atmosphere');
+    } finally {
+      req.destroy();
+    }
+  });
+
   it('reconnects after the source leaves and comes back, and follows the new titles', async () => {
     await radio.stopFeed('dhr1');
     await radio.startFeed('dhr1');

@@ -23,6 +23,8 @@ const HEALTHY_AFTER_MS = 10 * SECOND_MS;
 const HEADERS_TIMEOUT_MS = 10 * SECOND_MS;
 /** Audio flows all the time; this much silence means the connection is dead. */
 const IDLE_TIMEOUT_MS = 20 * SECOND_MS;
+/** Titles read this soon after connecting come from the burst of past audio: only the last of them counts. */
+const BURST_SETTLE_MS = 500;
 /** A reader's token only has to reach Icecast: it is checked when the connection opens. */
 const READER_TOKEN_TTL_S = 60;
 
@@ -116,7 +118,13 @@ export class IcyTitleReader {
     if (this.warned) this.log.info({ channel: this.target.channel }, 'in-band title reader connected');
     this.warned = false;
     await this.sink.icyReader(this.target.channel, true);
+    const br = Number.isFinite(bitrate) && bitrate > 0 ? bitrate : null;
+    // Icecast's burst on connect is seconds of past audio, with the titles it had then: the titles
+    // read while it comes in are held and only the last is published, so a reconnect just after a
+    // change does not announce the previous title again.
+    const settledAt = since + BURST_SETTLE_MS;
     let last: string | undefined;
+    let held: string | undefined;
     const reader = new IcecastMetadataReader({
       icyMetaInt: metaInt,
       metadataTypes: ['icy'],
@@ -124,11 +132,19 @@ export class IcyTitleReader {
         const title = changedTitle(last, metadata);
         if (title === undefined) return;
         last = title;
-        await this.sink.icyTitle(this.target.channel, title, Number.isFinite(bitrate) && bitrate > 0 ? bitrate : null);
+        if (Date.now() < settledAt) held = title;
+        else await this.sink.icyTitle(this.target.channel, title, br);
       },
     });
     try {
-      for await (const chunk of body) await reader.asyncReadAll(chunk as Uint8Array<ArrayBuffer>);
+      for await (const chunk of body) {
+        await reader.asyncReadAll(chunk as Uint8Array<ArrayBuffer>);
+        if (held !== undefined && Date.now() >= settledAt) {
+          const title = held;
+          held = undefined;
+          if (title === last) await this.sink.icyTitle(this.target.channel, title, br);
+        }
+      }
     } catch (err) {
       if (Date.now() - since < HEALTHY_AFTER_MS) throw err;
       this.log.debug({ channel: this.target.channel, err: err instanceof Error ? err.message : String(err) }, 'in-band title connection dropped');
