@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { SECOND_MS } from '../../../contracts/time';
 import { NOW_PLAYING_EVENT, nowPlayingEventSchema, type LiveMetadata, type NowPlayingEvent } from '../../../contracts/radio';
 import type { Database } from '../../db/client';
 import { listChannels, type ChannelRow } from './channels-repository';
@@ -14,6 +15,8 @@ export const NOW_PLAYING_CHANNEL = 'now_playing';
 
 /** Another instance's title readers count in the listener figures until it has not been heard for this many poll periods. */
 const READER_ANNOUNCEMENTS_KEPT = 3;
+/** METADATA_POLL_S's default: the poll period assumed until start() names one, and the shortest one announcements are kept for. */
+const DEFAULT_POLL_MS = 10 * SECOND_MS;
 
 /** Consecutive failed reads before a channel is declared off air (one slow answer should not blank every player). */
 const FAILURES_BEFORE_OFFLINE = 2;
@@ -71,7 +74,7 @@ export class NowPlaying implements IcyTitleSink {
   private readonly played = new Map<string, PlayedSong[]>();
   /** Where the in-band title readers are connected (here: titles come from them); their connections are no listeners. */
   private readonly readers: ReaderPresence;
-  private pollIntervalMs = 10_000;
+  private pollIntervalMs = DEFAULT_POLL_MS;
   private lastVersion = 0;
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
@@ -229,7 +232,7 @@ export class NowPlaying implements IcyTitleSink {
     const current = this.states.get(ch.id);
     const now = new Date().toISOString();
     const fromIcy = this.readers.has(ch.id) && mount && current?.online ? current : undefined;
-    const readers = mount ? this.readers.readersOn(ch.id, READER_ANNOUNCEMENTS_KEPT * Math.max(this.pollIntervalMs, 10_000)) : 0;
+    const readers = mount ? this.readers.readersOn(ch.id, READER_ANNOUNCEMENTS_KEPT * Math.max(this.pollIntervalMs, DEFAULT_POLL_MS)) : 0;
     const next: NowPlayingEvent = mount
       ? {
           channel: ch.id,
