@@ -3,13 +3,14 @@
 // DATA_DIR, or PostgreSQL with BENCH_DATABASE_URL; the status poll at its default period). The title is
 // changed 20 times through Icecast's admin metadata call (what a source's metadata update does); for
 // each change the delay until (a) an SSE now-playing event carries it and (b) /api/nowplaying/dhr1
-// shows it is measured. Goal: p95 ≤ 1 s for both. Also checks that DHR's own reader connection is not
+// shows it is measured. Goal: p95 ≤ 1 s for both. The same run with ICY_TITLES=off (the status poll
+// alone) follows as the baseline. Also checks that DHR's own reader connection is not
 // in the listener figure. Run alone: `npx tsx bench/titles.ts`; `npm run bench -- titles` calls benchTitles().
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, hasIcecast, ICECAST_INSTALL_HINT, startIcecast } from '../scripts/lib/icecast';
+import { freePort, hasIcecast, ICECAST_INSTALL_HINT, startIcecast, type IcecastServer } from '../scripts/lib/icecast';
 import { startBenchServer, tempDir, waitForHttp } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -91,22 +92,37 @@ function mountListeners(doc: unknown): number {
   return list.find((s) => s.listenurl?.endsWith('/dhr1'))?.listeners ?? -1;
 }
 
-export async function benchTitles(): Promise<TitlesEntry> {
-  const name = `Titles: a title change on the source to the SSE event and /api/nowplaying (real Icecast, premium mount, ${CHANGES} changes)`;
-  if (!hasIcecast) {
-    console.log(`titles: icecast2/ffmpeg missing, skipped (${ICECAST_INSTALL_HINT})`);
-    return { name, skipped: 'icecast2 or ffmpeg not installed' };
+/** Changes the title CHANGES times; each change's delay to the SSE event and to /api/nowplaying, sorted. */
+async function measureChanges(port: number, radio: IcecastServer, sse: ReturnType<typeof followSse>): Promise<{ sseMs: number[]; apiMs: number[] }> {
+  const sseMs: number[] = [];
+  const apiMs: number[] = [];
+  for (let i = 1; i <= CHANGES; i++) {
+    const title = `Track ${i} ${Date.now().toString(36)}`;
+    // Changes land anywhere between two metadata blocks (and two status reads), as real ones do.
+    await sleep(300 + Math.random() * 1000);
+    const changed = performance.now();
+    await radio.setTitle('dhr1', `Bench Artist - ${title}`);
+    const api = await apiShows(port, title, changed + GIVE_UP_MS);
+    apiMs.push((api ?? changed + GIVE_UP_MS) - changed);
+    while (!sse.seen.has(title) && performance.now() < changed + GIVE_UP_MS) await sleep(10);
+    sseMs.push((sse.seen.get(title) ?? changed + GIVE_UP_MS) - changed);
   }
+  return { sseMs: sseMs.sort((a, b) => a - b), apiMs: apiMs.sort((a, b) => a - b) };
+}
+
+/** One run: DHR with the in-band reader (`icy`) or with the status poll only, against a fresh Icecast. */
+async function run(name: string, icy: boolean): Promise<TitlesEntry> {
   const [icecastPort, port] = [await freePort(), await freePort()];
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   const stream = (m: string) => `http://127.0.0.1:${icecastPort}/${m}`;
   const server = startBenchServer(root, port, tempDir('dhr-bench-titles-'), databaseUrl, {
     STREAM_AUTH_KEY: KEY,
+    ICY_TITLES: icy ? 'on' : 'off',
     DHR1_STREAM_URL: stream('dhr1'),
     DHR2_STREAM_URL: stream('dhr2'),
     DHR1_FREE_STREAM_URL: stream('dhr1-free'),
   });
-  let radio: Awaited<ReturnType<typeof startIcecast>> | undefined;
+  let radio: IcecastServer | undefined;
   let sse: ReturnType<typeof followSse> | undefined;
   try {
     await waitForHttp(`http://127.0.0.1:${port}/api/health`);
@@ -118,30 +134,14 @@ export async function benchTitles(): Promise<TitlesEntry> {
     await radio.startFeed('dhr1', { bitrateKbps: BITRATE_KBPS });
     await radio.setTitle('dhr1', 'Bench - Warm Up');
     const ready = performance.now() + 60_000;
-    // On air, its first title read, and DHR's reader (reconnecting with backoff until Icecast came up) on the mount.
-    while ((await nowPlaying(port)).title !== 'Warm Up' || mountListeners(await radio.status()) !== 1) {
-      if (performance.now() > ready) throw new Error('DHR did not show the first title with its reader connected within 60 s');
+    // On air with its first title, and DHR's reader (reconnecting with backoff until Icecast came up) on the mount.
+    while ((await nowPlaying(port)).title !== 'Warm Up' || mountListeners(await radio.status()) !== (icy ? 1 : 0)) {
+      if (performance.now() > ready) throw new Error('DHR did not show the first title (with its reader connected) within 60 s');
       await sleep(100);
     }
     sse = followSse(port);
     await sleep(500);
-    const sseMs: number[] = [];
-    const apiMs: number[] = [];
-    for (let i = 1; i <= CHANGES; i++) {
-      const title = `Track ${i} ${Date.now().toString(36)}`;
-      // Changes land anywhere between two metadata blocks, as real ones do.
-      await sleep(300 + Math.random() * 1000);
-      const changed = performance.now();
-      await radio.setTitle('dhr1', `Bench Artist - ${title}`);
-      const api = await apiShows(port, title, changed + GIVE_UP_MS);
-      apiMs.push((api ?? changed + GIVE_UP_MS) - changed);
-      while (!sse.seen.has(title) && performance.now() < changed + GIVE_UP_MS) await sleep(10);
-      sseMs.push((sse.seen.get(title) ?? changed + GIVE_UP_MS) - changed);
-    }
-    const icecastListeners = mountListeners(await radio.status());
-    const dhrListeners = (await nowPlaying(port)).listeners;
-    sseMs.sort((a, b) => a - b);
-    apiMs.sort((a, b) => a - b);
+    const { sseMs, apiMs } = await measureChanges(port, radio, sse);
     const entry: TitlesEntry = {
       name,
       changes: CHANGES,
@@ -151,10 +151,9 @@ export async function benchTitles(): Promise<TitlesEntry> {
       apiP50Ms: round1(percentile(apiMs, 50)),
       apiP95Ms: round1(percentile(apiMs, 95)),
       apiMaxMs: round1(apiMs.at(-1) ?? 0),
-      goalP95Ms: GOAL_P95_MS,
-      withinGoal: percentile(sseMs, 95) <= GOAL_P95_MS && percentile(apiMs, 95) <= GOAL_P95_MS,
-      icecastListeners,
-      dhrListeners,
+      ...(icy ? { goalP95Ms: GOAL_P95_MS, withinGoal: percentile(sseMs, 95) <= GOAL_P95_MS && percentile(apiMs, 95) <= GOAL_P95_MS } : {}),
+      icecastListeners: mountListeners(await radio.status()),
+      dhrListeners: (await nowPlaying(port)).listeners,
       bitrateKbps: BITRATE_KBPS,
       statusPollS: 10,
       database: databaseUrl ? 'postgres' : 'pglite',
@@ -162,8 +161,8 @@ export async function benchTitles(): Promise<TitlesEntry> {
       loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
     };
     console.log(
-      `titles: SSE p95 ${entry.sseP95Ms} ms (max ${entry.sseMaxMs}), /api/nowplaying p95 ${entry.apiP95Ms} ms (max ${entry.apiMaxMs}); ` +
-        `goal p95 ≤ ${GOAL_P95_MS} ms: ${entry.withinGoal ? 'met' : 'MISSED'}; Icecast counts ${icecastListeners} on the mount, DHR reports ${dhrListeners}`,
+      `titles${icy ? '' : ' (status poll only)'}: SSE p95 ${entry.sseP95Ms} ms (max ${entry.sseMaxMs}), /api/nowplaying p95 ${entry.apiP95Ms} ms (max ${entry.apiMaxMs})` +
+        `${icy ? `; goal p95 ≤ ${GOAL_P95_MS} ms: ${entry.withinGoal ? 'met' : 'MISSED'}` : ''}; Icecast counts ${entry.icecastListeners} on the mount, DHR reports ${entry.dhrListeners}`,
     );
     return entry;
   } finally {
@@ -173,7 +172,19 @@ export async function benchTitles(): Promise<TitlesEntry> {
   }
 }
 
+/** With the in-band reader (the figures that count), then the status poll alone (what it replaced; BENCH_TITLES_BASELINE=0 skips it). */
+export async function benchTitles(): Promise<TitlesEntry[]> {
+  const name = `Titles: a title change on the source to the SSE event and /api/nowplaying (real Icecast, premium mount, ${CHANGES} changes)`;
+  const baselineName = 'Titles, baseline: the same with ICY_TITLES=off (titles from the status poll every 10 s)';
+  if (!hasIcecast) {
+    console.log(`titles: icecast2/ffmpeg missing, skipped (${ICECAST_INSTALL_HINT})`);
+    return [{ name, skipped: 'icecast2 or ffmpeg not installed' }];
+  }
+  const entries = [await run(name, true)];
+  if (process.env.BENCH_TITLES_BASELINE !== '0') entries.push(await run(baselineName, false));
+  return entries;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const entry = await benchTitles();
-  console.log(JSON.stringify(entry, null, 2));
+  console.log(JSON.stringify(await benchTitles(), null, 2));
 }
