@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { SystemStatus } from '../../src/contracts/admin';
 import type { AzuraStationNowPlaying } from '../../src/contracts/nowplaying';
 import { streamConnections } from '../../src/server/db/schema';
-import { createTestApp, readMetrics } from '../support/app';
+import { createTestApp, memberWithRole, readMetrics } from '../support/app';
 import { freePort, hasIcecast, ICECAST_INSTALL_HINT, radioEnv, startTestRadio } from '../support/icecast';
 
 if (!hasIcecast) console.warn(`Skipping the in-band title reader tests: ${ICECAST_INSTALL_HINT}`);
@@ -55,6 +56,10 @@ describe.skipIf(!hasIcecast)('titles from the stream itself (a real icecast2, a 
     const metrics = (await readMetrics(app)).body;
     expect(metrics).toContain('dhr_title_reader_connected{channel="dhr1"} 1');
     expect(metrics).toContain('dhr_channel_listeners{channel="dhr1"} 0');
+    const admin = await memberWithRole(app, 'admin');
+    const system = await app.inject({ method: 'GET', url: '/api/admin/system-status', headers: { cookie: admin.cookie } });
+    const dhr1 = system.json<SystemStatus>().channels.find((c) => c.id === 'dhr1');
+    expect(dhr1?.mounts.find((m) => m.mount === '/dhr1')?.listeners).toBe(0);
     const memberRows = await app.database.db
       .select()
       .from(streamConnections)

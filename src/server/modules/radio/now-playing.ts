@@ -232,7 +232,7 @@ export class NowPlaying implements IcyTitleSink {
     const current = this.states.get(ch.id);
     const now = new Date().toISOString();
     const fromIcy = this.readers.has(ch.id) && mount && current?.online ? current : undefined;
-    const readers = mount ? this.readers.readersOn(ch.id, READER_ANNOUNCEMENTS_KEPT * Math.max(this.pollIntervalMs, DEFAULT_POLL_MS)) : 0;
+    const readers = mount ? this.titleReadersOn(ch.id) : 0;
     const next: NowPlayingEvent = mount
       ? {
           channel: ch.id,
@@ -248,6 +248,11 @@ export class NowPlaying implements IcyTitleSink {
         }
       : { channel: ch.id, online: false, artist: '', title: '', album: '', current_track: '', listeners: null, bitrate: null, updatedAt: now };
     await this.change(next, fromIcy ? fromIcy.genre : (mount?.genre ?? null), publish);
+  }
+
+  /** DHR's in-band title readers connected to the channel's mount, on every instance: Icecast counts them as listeners. */
+  titleReadersOn(channel: string): number {
+    return this.readers.readersOn(channel, READER_ANNOUNCEMENTS_KEPT * Math.max(this.pollIntervalMs, DEFAULT_POLL_MS));
   }
 
   /** Whether this instance's in-band title reader of the channel is connected. */
