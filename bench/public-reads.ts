@@ -72,6 +72,8 @@ async function startDhr(opts: { probe?: boolean } = {}): Promise<Running> {
       DHR1_STATUS_URL: icecast.statusUrl,
       DHR2_STATUS_URL: icecast.statusUrl,
       METADATA_POLL_S: '1',
+      // The stand-in serves a status page, not a stream: titles come from the status poll, as measured before.
+      ICY_TITLES: 'off',
       // The first monitor pass stores the on-air track, so the recent list is not empty.
       TRACK_MONITOR_INTERVAL_S: '2',
     },

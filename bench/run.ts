@@ -1,6 +1,6 @@
 // `npm run bench`: DHR's public reads against a bare node:http baseline measured in the same run
 // (bench/public-reads.ts), the scale benchmarks of the radio (SSE fan-out, premium listener admission
-// through Icecast URL auth), members admin (search, import), the live monitor and the news ingest, and the idle footprint
+// through Icecast URL auth, titles from the stream within a second), members admin (search, import), the live monitor and the news ingest, and the idle footprint
 // (bench/idle-memory.ts). Updates bench/results.json (entries of other benches are kept) and prints the tables.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +22,7 @@ const scaleBenches: [string, string][] = [
   ['bench/admin-scale.ts', 'benchAdminScale'],
   ['bench/sync-preview.ts', 'benchSyncPreview'],
   ['bench/stream-auth.ts', 'benchStreamAuth'],
+  ['bench/titles.ts', 'benchTitles'],
   ['bench/mix-range.ts', 'benchMixRange'],
   ['bench/mix-rendition.ts', 'benchMixRendition'],
   ['bench/live-monitor.ts', 'benchLiveMonitor'],

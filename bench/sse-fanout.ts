@@ -112,6 +112,8 @@ export async function benchSseFanout(clients = Number(process.env.BENCH_SSE_CLIE
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     METADATA_POLL_S: '0.05',
+    // The stand-in serves a status page, not a stream: titles come from the status poll, as measured before.
+    ICY_TITLES: 'off',
     DHR1_STREAM_URL: `http://127.0.0.1:${statusPort}/dhr1`,
     DHR2_STREAM_URL: `http://127.0.0.1:${statusPort}/dhr2`,
     DHR1_STATUS_URL: `http://127.0.0.1:${statusPort}/status-json.xsl`,

@@ -73,7 +73,17 @@ export const envSchema = z.object({
     .describe(
       "Icecast's admin password. DHR reads each premium mount's listener list (`/admin/listclients`) with it: to admit a member's connection past the cap only when Icecast no longer holds an older one, and to end connection rows whose listener_remove never came. Unset: a member at the cap is refused until a connection ends.",
     ),
-  METADATA_POLL_S: z.coerce.number().positive().default(10).describe("How often Icecast's status is read, in seconds."),
+  METADATA_POLL_S: z.coerce
+    .number()
+    .positive()
+    .default(10)
+    .describe("How often Icecast's status is read, in seconds: listener figures, and titles while no in-band title reader is connected."),
+  ICY_TITLES: z
+    .enum(['on', 'off'])
+    .default('on')
+    .describe(
+      "`on`: DHR holds one connection to each channel's mount and reads the titles inside the stream (ICY metadata), so a title change reaches the site within about a second; that connection is not counted as a listener. `off`: titles come from the status poll only.",
+    ),
   TRACK_MONITOR_INTERVAL_S: z.coerce.number().positive().default(120).describe('How often the playing track is identified, in seconds.'),
   RECOGNIZER: z.enum(['none', 'audd', 'acrcloud']).default('none').describe('Track recognition service.'),
   AUDD_API_URL: z.string().url().default('https://api.audd.io/').describe('AudD endpoint.'),

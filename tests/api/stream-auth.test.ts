@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { channelListSchema, streamTicketSchema } from '../../src/contracts/channels';
 import { RATE_RULES } from '../../src/server/lib/rate-limit';
 import { streamConnections, users } from '../../src/server/db/schema';
 import { renewStreamConnections } from '../../src/server/modules/radio/stream-admission';
 import { onAir } from '../support/now-playing';
-import { STREAM_TOKEN_TTL_S } from '../../src/server/modules/radio/stream-tokens';
+import { ICY_READER_SUBJECT, STREAM_TOKEN_TTL_S } from '../../src/server/modules/radio/stream-tokens';
+import { ICY_READER_AGENT } from '../../src/server/modules/radio/icy-titles';
 import { createTestApp, memberWithRole, type TestMember } from '../support/app';
 import { freePort, hasIcecast, ICECAST_INSTALL_HINT, radioEnv, startTestRadio } from '../support/icecast';
 
@@ -248,6 +249,21 @@ describe('one member, at most STREAM_MAX_CONCURRENT premium connections at once'
     const member = await memberWithRole(app, 'free');
     expect(admitted(await icecast('listener_add', '/dhr1?token=nope', '404'))).toBe(false);
     expect((await connectionsOf(member.user.id)).json().current).toEqual([]);
+  });
+
+  it("DHR's title reader is admitted with no time limit and opens no row; its token opens only its mount", async () => {
+    const reader = app.streamTokens.issue(ICY_READER_SUBJECT, '/dhr1', 60).token;
+    for (const client of ['501', '502', '503']) {
+      const res = await icecast('listener_add', `/dhr1?token=${reader}`, client, '127.0.0.1', ICY_READER_AGENT);
+      expect(admitted(res)).toBe(true);
+      expect(res.headers['icecast-auth-timelimit']).toBeUndefined();
+    }
+    expect(admitted(await icecast('listener_add', `/dhr2?token=${reader}`, '504'))).toBe(false);
+    const rows = await app.database.db
+      .select()
+      .from(streamConnections)
+      .where(inArray(streamConnections.clientId, ['501', '502', '503', '504']));
+    expect(rows).toEqual([]);
   });
 
   it('the connection list is for admins only, and a member id that does not exist is 404', async () => {

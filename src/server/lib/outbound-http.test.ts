@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callService, FetchError, safeFetch, serviceJson } from './outbound-http';
+import { callService, FetchError, openServiceStream, safeFetch, serviceJson } from './outbound-http';
 
 /** One loopback server; each test says what the next replies are. */
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -114,5 +114,47 @@ describe('outbound HTTP core', () => {
     const res = await safeFetch(`${origin}/feed`, { allowPrivate: true });
     expect(res.body.toString()).toBe('feed');
     expect(seen[0]?.userAgent).toMatch(/^DHRNewsBot\//);
+  });
+});
+
+describe('openServiceStream', () => {
+  it('hands over an endless body as it comes, and ends it when the caller aborts', async () => {
+    let closed: Promise<void> = Promise.resolve();
+    replies = [
+      (req, res) => {
+        res.writeHead(200, { 'icy-metaint': '16000' });
+        const drip = setInterval(() => res.write('x'.repeat(100)), 5);
+        closed = new Promise((resolve) => res.on('close', () => resolve(clearInterval(drip))));
+        expect(req.headers['icy-metadata']).toBe('1');
+      },
+    ];
+    const abort = new AbortController();
+    const { headers, body } = await openServiceStream(`${origin}/mount`, { headers: { 'icy-metadata': '1' }, signal: abort.signal });
+    expect(headers['icy-metaint']).toBe('16000');
+    let bytes = 0;
+    await expect(
+      (async () => {
+        for await (const chunk of body) {
+          bytes += (chunk as Buffer).length;
+          if (bytes >= 1000) abort.abort();
+        }
+      })(),
+    ).rejects.toThrow();
+    await closed;
+    expect(bytes).toBeGreaterThanOrEqual(1000);
+    expect(seen[0]?.userAgent).toMatch(/^DHR\//);
+  });
+
+  it('throws a FetchError for a refusal, for headers that never come, and for a silent body', async () => {
+    replies = [(_req, res) => res.writeHead(401).end('no')];
+    expect(await failure(openServiceStream(`${origin}/mount`))).toMatchObject({ code: 'http', status: 401, host: '127.0.0.1' });
+    replies = [() => undefined];
+    expect(await failure(openServiceStream(`${origin}/mount`, { headersTimeoutMs: 100 }))).toMatchObject({ code: 'timeout' });
+    replies = [(_req, res) => res.writeHead(200).write('a')];
+    const { body } = await openServiceStream(`${origin}/mount`, { idleTimeoutMs: 100 });
+    const read = async () => {
+      for await (const chunk of body) void chunk;
+    };
+    expect(await failure(read())).toMatchObject({ code: 'timeout', message: 'no data for 100 ms' });
   });
 });

@@ -485,3 +485,60 @@ export async function serviceJson(url: string, opts: ServiceCallOptions = {}): P
     throw withHost(new FetchError('reply is not JSON', 'not_json', reply.status), new URL(reply.url));
   }
 }
+
+// ---------------------------------------------------------------- long-lived streams of configured services
+
+/** How a long-lived read of a configured service (an Icecast mount) is bounded. */
+export interface ServiceStreamOptions {
+  headers?: Record<string, string>;
+  /** Until the reply's headers have arrived. */
+  headersTimeoutMs?: number;
+  /** Longest silence between two chunks of the body before the stream is torn down. */
+  idleTimeoutMs?: number;
+  /** Ends the stream (at any point: before or after the headers). */
+  signal?: AbortSignal;
+}
+
+export interface ServiceStream {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The raw body, as it comes; it errors with a FetchError on silence, and ends when the service or `signal` ends it. */
+  body: http.IncomingMessage;
+}
+
+/**
+ * Opens a GET to a configured service whose body does not end (an audio stream read for its in-band
+ * titles) and resolves as soon as a 2xx reply's headers arrive; the caller reads the body and ends it
+ * by aborting `signal`. No retries and no redirects: the caller reconnects on its own schedule. A
+ * non-2xx reply, a timeout before the headers or a network error throws a FetchError.
+ */
+export function openServiceStream(rawUrl: string, opts: ServiceStreamOptions = {}): Promise<ServiceStream> {
+  const url = parseFetchUrl(rawUrl);
+  const headersTimeoutMs = opts.headersTimeoutMs ?? 10 * SECOND_MS;
+  const idleTimeoutMs = opts.idleTimeoutMs ?? 30 * SECOND_MS;
+  const own = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([own.signal, opts.signal]) : own.signal;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => own.abort(new FetchError(`no reply within ${headersTimeoutMs} ms`, 'timeout')), headersTimeoutMs);
+    const mod = url.protocol === 'https:' ? https : http;
+    const req = mod.request(url, { method: 'GET', headers: { 'user-agent': SERVICE_USER_AGENT, ...opts.headers }, signal, agent: false });
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(asFetchError(err, signal, url));
+    });
+    req.on('response', (res) => {
+      clearTimeout(timer);
+      const status = res.statusCode ?? 0;
+      if (status < 200 || status >= 300) {
+        res.resume();
+        req.destroy();
+        reject(withHost(httpError({ status, statusText: res.statusMessage ?? '', headers: res.headers, body: Buffer.alloc(0) }), url));
+        return;
+      }
+      // Silence means the service or the path to it is gone without saying so.
+      res.socket.setTimeout(idleTimeoutMs, () => res.destroy(withHost(new FetchError(`no data for ${idleTimeoutMs} ms`, 'timeout'), url)));
+      resolve({ status, headers: res.headers, body: res });
+    });
+    req.end();
+  });
+}

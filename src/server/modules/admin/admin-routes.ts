@@ -38,7 +38,7 @@ import { textField } from '../../../contracts/text-field';
 /** Admin users API, bulk import and the dashboard's figures (docs/decisions/0006-platform-subscriptions-and-members-admin.md). Every route is admin-only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const dashboard = createDashboard(app.database, app.config, app.mediaStorage);
+  const dashboard = createDashboard(app.database, app.config, app.mediaStorage, (channel) => app.nowPlaying.titleReadersOn(channel));
   const admin = { access: access.admin };
 
   // Every member matching the list's filters, streamed as CSV (the bulk import's columns first, so it can be read back).

@@ -24,12 +24,16 @@ function downloadsToday(db: Db, now: Date = new Date()): Promise<number> {
   return countDownloadsSince(db, startOfDayDublin(now));
 }
 
-export function createDashboard(database: Database, config: Config, media: MediaStorage) {
+/**
+ * `titleReaders(channel)`: DHR's own in-band title readers connected to the channel's premium mount
+ * (radio's NowPlaying.titleReadersOn); Icecast counts them, the listener figures must not.
+ */
+export function createDashboard(database: Database, config: Config, media: MediaStorage, titleReaders: (channel: string) => number = () => 0) {
   const { db } = database;
   // The dashboard's cards reload together; the storage status page counts live.
   const mediaUsage = new CachedRead({ load: () => media.usage(), maxAgeMs: 30_000 });
   // Listener counts are shown live; a short cache still spares Icecast from a reload storm.
-  const channelChecks = new CachedRead({ load: () => checkChannels(db), maxAgeMs: 5_000 });
+  const channelChecks = new CachedRead({ load: () => checkChannels(db, titleReaders), maxAgeMs: 5_000 });
   // Resolving every active record to its member is a few queries per 500 records: kept briefly.
   const unmatchedCount = new CachedRead({ load: async () => (await unmatchedSupporters(db)).length, maxAgeMs: 15_000 });
 
@@ -143,7 +147,7 @@ export function createDashboard(database: Database, config: Config, media: Media
 const CHANNEL_TIMEOUT_MS = 3_000;
 
 /** Asks each channel's Icecast status page (short timeout) for every mount of the channel; reachable = the premium mount's status answered. */
-async function checkChannels(db: Db): Promise<SystemStatus['channels']> {
+async function checkChannels(db: Db, titleReaders: (channel: string) => number): Promise<SystemStatus['channels']> {
   const list = await listChannels(db);
   // One read per distinct status page: the free and premium mounts usually share one Icecast.
   const reads = new Map<string, Promise<{ doc: unknown; latencyMs: number }>>();
@@ -156,11 +160,12 @@ async function checkChannels(db: Db): Promise<SystemStatus['channels']> {
     }
     return r;
   };
-  const listenersOn = async (streamUrl: string, statusUrl: string | null): Promise<number | null> => {
+  const listenersOn = async (streamUrl: string, statusUrl: string | null, readers = 0): Promise<number | null> => {
     try {
       const { doc } = await read(statusUrlFor(streamUrl, statusUrl));
       const mount = mountPath(streamUrl);
-      return (mount ? findMount(doc, mount) : null)?.listeners ?? null;
+      const listeners = (mount ? findMount(doc, mount) : null)?.listeners ?? null;
+      return listeners === null ? null : Math.max(0, listeners - readers);
     } catch {
       return null;
     }
@@ -172,7 +177,7 @@ async function checkChannels(db: Db): Promise<SystemStatus['channels']> {
           mount: mountPath(c.streamUrl) ?? c.streamUrl,
           bitrateLabel: c.bitrateLabel,
           requiredTier: c.requiredTier,
-          listeners: await listenersOn(c.streamUrl, c.statusUrl),
+          listeners: await listenersOn(c.streamUrl, c.statusUrl, titleReaders(c.id)),
         },
       ];
       if (c.freeStreamUrl) {

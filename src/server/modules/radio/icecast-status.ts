@@ -14,12 +14,12 @@ export interface MountStatus {
 }
 
 /** Longest title kept; Icecast metadata is free text from the source client. */
-const MAX_TEXT = 300;
+export const MAX_TITLE_TEXT = 300;
 /** A status document larger than this is not Icecast's. */
 const MAX_STATUS_BYTES = 2 * 1024 * 1024;
 
 function text(value: unknown): string {
-  if (typeof value === 'string') return value.trim().slice(0, MAX_TEXT);
+  if (typeof value === 'string') return value.trim().slice(0, MAX_TITLE_TEXT);
   if (typeof value === 'number') return String(value);
   return '';
 }

@@ -1,15 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { SECOND_MS } from '../../../contracts/time';
 import { NOW_PLAYING_EVENT, nowPlayingEventSchema, type LiveMetadata, type NowPlayingEvent } from '../../../contracts/radio';
 import type { Database } from '../../db/client';
 import { listChannels, type ChannelRow } from './channels-repository';
-import { fetchStatus, findMount, mountPath, statusUrlFor, type MountStatus } from './icecast-status';
+import { fetchStatus, findMount, mountPath, splitTitle, statusUrlFor, type MountStatus } from './icecast-status';
+import { ICY_READERS_CHANNEL, ReaderPresence } from './icy-reader-presence';
+import type { IcyTitleSink } from './icy-titles';
 import { freeMountStatusUrl, MountFigures } from './mount-figures';
 import { SseHub } from './sse-hub';
 
 /** Postgres NOTIFY channel carrying now-playing changes between instances. */
 export const NOW_PLAYING_CHANNEL = 'now_playing';
+
+/** Another instance's title readers count in the listener figures until it has not been heard for this many poll periods. */
+const READER_ANNOUNCEMENTS_KEPT = 3;
+/** METADATA_POLL_S's default: the poll period assumed until start() names one, and the shortest one announcements are kept for. */
+const DEFAULT_POLL_MS = 10 * SECOND_MS;
 
 /** Consecutive failed reads before a channel is declared off air (one slow answer should not blank every player). */
 const FAILURES_BEFORE_OFFLINE = 2;
@@ -48,11 +56,11 @@ function sameContent(a: NowPlayingEvent, b: NowPlayingEvent): boolean {
 }
 
 /**
- * What is playing on each channel, kept in memory. Changes seen by this instance's poller are
- * published with NOTIFY; every instance (this one included) applies what it hears, so all agree,
- * and pushes it to its SSE clients.
+ * What is playing on each channel, kept in memory. Changes seen by this instance's in-band title
+ * readers (icy-titles.ts) and its status poller are published with NOTIFY; every instance (this one
+ * included) applies what it hears, so all agree, and pushes it to its SSE clients.
  */
-export class NowPlaying {
+export class NowPlaying implements IcyTitleSink {
   readonly hub = new SseHub();
   /** Each mount's own listeners, bitrate, format and name, from the status documents the poller reads. */
   readonly mounts = new MountFigures();
@@ -69,26 +77,39 @@ export class NowPlaying {
   private readonly lastRead = new Map<string, Date>();
   private readonly lastError = new Map<string, string>();
   private readonly played = new Map<string, PlayedSong[]>();
+  /** Where the in-band title readers are connected (here: titles come from them); their connections are no listeners. */
+  private readonly readers: ReaderPresence;
+  private pollIntervalMs = DEFAULT_POLL_MS;
   private lastVersion = 0;
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private unlistenReaders: (() => Promise<void>) | undefined;
   private stopped = false;
 
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.readers = new ReaderPresence((payload) =>
+      this.database.notify(ICY_READERS_CHANNEL, payload).catch((err: unknown) => this.log.warn({ err }, 'could not announce the title readers')),
+    );
+  }
 
-  /** Loads the channels and subscribes to changes published by any instance. */
+  /** Loads the channels and subscribes to changes (and title readers) announced by any instance. */
   async init(): Promise<void> {
     await this.refreshChannels();
     this.unlisten = await this.database.listen(NOW_PLAYING_CHANNEL, (payload) => this.onNotify(payload));
+    this.unlistenReaders = await this.database.listen(ICY_READERS_CHANNEL, (payload) => this.readers.hear(payload));
   }
+
+  /** Called after every read of the channel table (the title readers follow it). */
+  onChannels: (() => void) | undefined;
 
   async refreshChannels(): Promise<void> {
     const rows = await listChannels(this.database.db);
     this.channels = new Map(rows.map((r) => [r.id, r]));
+    this.onChannels?.();
   }
 
   channel(id: string): ChannelRow | undefined {
@@ -99,6 +120,11 @@ export class NowPlaying {
     return [...this.channels.keys()];
   }
 
+  /** The id of the latest change on any channel: answers built from the states are stale once it moves. */
+  get version(): number {
+    return this.lastVersion;
+  }
+
   state(id: string): ChannelState | undefined {
     return this.states.get(id);
   }
@@ -106,6 +132,7 @@ export class NowPlaying {
   /** Polls every channel now, then every `intervalMs`, until stop(). Runs never overlap. */
   start(intervalMs: number): void {
     if (this.timer || this.stopped) return;
+    this.pollIntervalMs = intervalMs;
     const tick = () => {
       this.pollOnce()
         .catch((err: unknown) => this.log.warn({ err }, 'now-playing poll failed'))
@@ -126,6 +153,7 @@ export class NowPlaying {
     this.timer = undefined;
     await this.polling?.catch(() => undefined);
     await this.unlisten?.().catch(() => undefined);
+    await this.unlistenReaders?.().catch(() => undefined);
     this.hub.closeAll();
   }
 
@@ -140,6 +168,7 @@ export class NowPlaying {
 
   private async doPoll(): Promise<void> {
     await this.refreshChannels();
+    await this.readers.heartbeat();
     const byStatusUrl = new Map<string, ChannelRow[]>();
     for (const ch of this.channels.values()) {
       let url: string;
@@ -201,36 +230,79 @@ export class NowPlaying {
     this.failures.set(ch.id, n);
     const current = this.states.get(ch.id);
     // Only this instance failed to read; others that can still read Icecast must not be told "off air".
-    if (n >= FAILURES_BEFORE_OFFLINE && (!current || current.online)) await this.observe(ch, null, false);
+    // A connected title reader is receiving the mount's audio: the channel is on air whatever the status says.
+    if (n >= FAILURES_BEFORE_OFFLINE && (!current || current.online) && !this.readers.has(ch.id)) await this.observe(ch, null, false);
   }
 
-  /** Compares a fresh read with the state; publishes a change, or refreshes listener figures in place. */
+  /**
+   * Compares a fresh status read with the state; publishes a change, or refreshes listener figures in
+   * place. While the channel's title reader is connected its title is fresher than the status (read up
+   * to a poll period ago): the read then changes only the figures, and its own connection is not counted.
+   */
   private async observe(ch: ChannelRow, mount: MountStatus | null, publish = true): Promise<void> {
     const current = this.states.get(ch.id);
+    const now = new Date().toISOString();
+    const fromIcy = this.readers.has(ch.id) && mount && current?.online ? current : undefined;
+    const readers = mount ? this.titleReadersOn(ch.id) : 0;
     const next: NowPlayingEvent = mount
       ? {
           channel: ch.id,
           online: true,
           // A title without "Artist - " is shown under the channel's own name rather than with no artist.
-          artist: mount.artist || (mount.title ? ch.name : ''),
-          title: mount.title,
-          album: '',
-          current_track: mount.raw,
-          listeners: mount.listeners,
+          artist: fromIcy ? fromIcy.artist : mount.artist || (mount.title ? ch.name : ''),
+          title: fromIcy ? fromIcy.title : mount.title,
+          album: fromIcy ? fromIcy.album : '',
+          current_track: fromIcy ? fromIcy.current_track : mount.raw,
+          listeners: mount.listeners === null ? null : Math.max(0, mount.listeners - readers),
           bitrate: mount.bitrate,
-          updatedAt: new Date().toISOString(),
+          updatedAt: fromIcy?.updatedAt ?? now,
         }
-      : {
-          channel: ch.id,
-          online: false,
-          artist: '',
-          title: '',
-          album: '',
-          current_track: '',
-          listeners: null,
-          bitrate: null,
-          updatedAt: new Date().toISOString(),
-        };
+      : { channel: ch.id, online: false, artist: '', title: '', album: '', current_track: '', listeners: null, bitrate: null, updatedAt: now };
+    await this.change(next, fromIcy ? fromIcy.genre : (mount?.genre ?? null), publish);
+  }
+
+  /** DHR's in-band title readers connected to the channel's mount, on every instance: Icecast counts them as listeners. */
+  titleReadersOn(channel: string): number {
+    return this.readers.readersOn(channel, READER_ANNOUNCEMENTS_KEPT * Math.max(this.pollIntervalMs, DEFAULT_POLL_MS));
+  }
+
+  /** Whether this instance's in-band title reader of the channel is connected. */
+  titleReaderConnected(channel: string): boolean {
+    return this.readers.has(channel);
+  }
+
+  /** A title the channel's in-band reader heard (icy-titles.ts): into the store and out to every instance at once. */
+  async icyTitle(channel: string, raw: string, bitrateKbps: number | null): Promise<void> {
+    const ch = this.channels.get(channel);
+    if (!ch) return;
+    const current = this.states.get(channel);
+    const { artist, title } = splitTitle(raw);
+    await this.change(
+      {
+        channel,
+        online: true,
+        artist: artist || (title ? ch.name : ''),
+        title,
+        album: '',
+        current_track: raw,
+        // The figures stay the status poll's.
+        listeners: current?.online ? current.listeners : null,
+        bitrate: current?.online && current.bitrate !== null ? current.bitrate : bitrateKbps,
+        updatedAt: new Date().toISOString(),
+      },
+      current?.genre ?? null,
+      true,
+    );
+  }
+
+  /** The channel's title reader connected or went away; while away, the status poll's titles count again. */
+  async icyReader(channel: string, connected: boolean): Promise<void> {
+    await this.readers.set(channel, connected);
+  }
+
+  /** Applies a new state when its content differs (else refreshes the figures in place) and NOTIFYs it when `publish`. */
+  private async change(next: NowPlayingEvent, genre: string | null, publish: boolean): Promise<void> {
+    const current = this.states.get(next.channel);
     if (current && sameContent(current, next)) {
       if (current.listeners !== next.listeners || current.bitrate !== next.bitrate) {
         current.listeners = next.listeners;
@@ -240,7 +312,6 @@ export class NowPlaying {
       return;
     }
     const version = Math.max(Date.now(), this.lastVersion + 1);
-    const genre = mount?.genre ?? null;
     this.apply(next, version, genre);
     if (!publish) return;
     try {

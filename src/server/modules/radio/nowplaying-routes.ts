@@ -36,7 +36,7 @@ export interface NowPlayingArt {
   identified: (channel: string) => string | null | undefined;
 }
 
-/** Widgets poll; `elapsed` moves with the clock, so an answer is rebuilt at most once a second. */
+/** Widgets poll; `elapsed` moves with the clock, so an answer is rebuilt once a second, and at once when a title changes. */
 const CACHE_CONTROL = 'public, max-age=5';
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Every route here may be read by other sites' widgets (plugins/cors.ts). */
@@ -52,6 +52,8 @@ interface Entry {
 
 interface Built {
   second: number;
+  /** The now-playing state's version it was built from: a new title rebuilds at once. */
+  version: number;
   list: MemoryAnswer;
   stations: MemoryAnswer;
   /** By lower-case shortcode and by numeric id, as AzuraCast accepts either. */
@@ -91,7 +93,7 @@ function build(nowPlaying: NowPlaying, art: NowPlayingArt, publicUrl: string, no
       stations.push(toAzuraStation(src, publicUrl));
     }
   });
-  return { second: Math.floor(now / SECOND_MS), list: answer(listed), stations: answer(stations), byKey, art: artNow };
+  return { second: Math.floor(now / SECOND_MS), version: nowPlaying.version, list: answer(listed), stations: answer(stations), byKey, art: artNow };
 }
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -106,7 +108,7 @@ class AzuraAnswers {
   ) {}
 
   current(): Built {
-    if (this.built?.second !== Math.floor(Date.now() / SECOND_MS)) this.rebuild();
+    if (this.built?.second !== Math.floor(Date.now() / SECOND_MS) || this.built.version !== this.app.nowPlaying.version) this.rebuild();
     return this.built as Built;
   }
 

@@ -10,6 +10,7 @@ import { channelParamsSchema, liveMetadataQuerySchema, liveMetadataSchema } from
 import { notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
+import { IcyTitles } from './icy-titles';
 import { stationListeners } from './mount-figures';
 import { type MetadataReply, NowPlaying } from './now-playing';
 import { StreamTokens } from './stream-tokens';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     nowPlaying: NowPlaying;
     /** Signs and checks the premium mounts' listener tokens. */
     streamTokens: StreamTokens;
+    /** The in-band title readers, one connection per channel mount (started with the background jobs when ICY_TITLES is on). */
+    icyTitles: IcyTitles;
   }
 }
 
@@ -49,6 +52,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.decorate('nowPlaying', nowPlaying);
   app.decorate('liveAudiences', [] as LiveAudienceResolver[]);
   app.decorate('streamTokens', new StreamTokens(app.config.STREAM_AUTH_KEY));
+  const icyTitles = new IcyTitles(nowPlaying, app.streamTokens, app.log.child({ module: 'icy-titles' }));
+  app.decorate('icyTitles', icyTitles);
+  nowPlaying.onChannels = () => icyTitles.sync();
   nowPlaying.hub.limits = { perAddress: app.config.SSE_MAX_PER_IP, total: app.config.SSE_MAX_TOTAL };
 
   // What operators watch: connected SSE clients, and each channel's air state and Icecast listeners.
@@ -97,6 +103,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  new Gauge({
+    name: 'dhr_title_reader_connected',
+    help: "1 while this instance's in-band title reader is connected to the channel mount, else 0 (titles then come from the status poll)",
+    labelNames: ['channel'] as const,
+    registers: [app.metrics],
+    collect() {
+      for (const id of nowPlaying.channelIds()) this.set({ channel: id }, nowPlaying.titleReaderConnected(id) ? 1 : 0);
+    },
+  });
+
   // A member's streams end when their rights or session change (the database's triggers NOTIFY it,
   // migration 0018): the browser reconnects and the new stream hears what the member may hear now.
   let unlistenMembers: (() => Promise<void>) | undefined;
@@ -107,6 +123,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (match) nowPlaying.hub.endStreamsOf(match);
     });
     if (app.config.backgroundJobs) nowPlaying.start(app.config.METADATA_POLL_S * SECOND_MS);
+    // Titles within a second of the audio (docs/decisions/0029-one-now-playing-and-icy-timing.md).
+    if (app.config.backgroundJobs && app.config.ICY_TITLES === 'on') icyTitles.start();
   });
   app.addHook('onClose', async () => unlistenMembers?.());
 
@@ -122,6 +140,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }
   // Before the server stops accepting: end the SSE streams so close() does not wait on them.
   app.addHook('preClose', async () => {
+    await icyTitles.stop();
     await nowPlaying.stop();
   });
 

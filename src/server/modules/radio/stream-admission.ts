@@ -20,7 +20,7 @@ import {
 import { readMountListeners, type IcecastAdmin } from './icecast-listeners';
 import { mountPath } from './icecast-status';
 import type { NowPlaying } from './now-playing';
-import { MONITOR_SUBJECT, parseIcecastMount, type StreamTokens } from './stream-tokens';
+import { ICY_READER_SUBJECT, MONITOR_SUBJECT, parseIcecastMount, type StreamTokens } from './stream-tokens';
 
 /** A monitor connection samples a few seconds of audio; Icecast closes it after this. */
 const MONITOR_TIMELIMIT_S = 120;
@@ -140,7 +140,7 @@ export class StreamAdmission {
     return closeConnectionsByIds(this.db, gone, new Date());
   }
 
-  /** The token, the mount and the member's tier; memberId null for DHR's own monitor. */
+  /** The token, the mount and the member's tier; memberId null for DHR's own monitor and title readers (no connection row). */
   private async check(mountField: string, now: number): Promise<{ refusal: string } | { timelimitS: number | null; memberId: string | null }> {
     const { path, token } = parseIcecastMount(mountField);
     if (!token) return { refusal: 'no stream token' };
@@ -149,6 +149,8 @@ export class StreamAdmission {
     const verified = this.tokens.verify(token, path);
     if (!verified) return { refusal: 'invalid or expired token' };
     if (verified.subject === MONITOR_SUBJECT) return { timelimitS: MONITOR_TIMELIMIT_S, memberId: null };
+    // The title reader stays connected as long as the mount is on air; it reconnects with a new token.
+    if (verified.subject === ICY_READER_SUBJECT) return { timelimitS: null, memberId: null };
     const member = await findMemberById(this.db, verified.subject);
     if (!member || !meetsTier(member, requiredTierOf(channel))) return { refusal: 'subscription does not open this channel' };
     const expiry = member.subscriptionExpiry;

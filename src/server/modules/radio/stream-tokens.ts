@@ -10,8 +10,10 @@ import { safeEqual } from '../../lib/tokens';
 export const STREAM_TOKEN_TTL_S = 5 * 60;
 /** The subject of tokens DHR mints for itself (the track monitor samples premium mounts). */
 export const MONITOR_SUBJECT = 'monitor';
+/** The subject of tokens of DHR's in-band title readers (icy-titles.ts): admitted without a time limit, never a member's connection. */
+export const ICY_READER_SUBJECT = 'titles';
 
-const TOKEN_RE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|monitor)\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+const TOKEN_RE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|monitor|titles)\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
 export interface VerifiedToken {
   subject: string;
@@ -33,7 +35,7 @@ export class StreamTokens {
     return createHmac('sha256', this.secret).update(`${subject}\n${mount}\n${expiry}`).digest('base64url');
   }
 
-  /** A token for `subject` (member id or MONITOR_SUBJECT) on `mount` (the mount path, e.g. '/dhr1'). */
+  /** A token for `subject` (member id, MONITOR_SUBJECT or ICY_READER_SUBJECT) on `mount` (the mount path, e.g. '/dhr1'). */
   issue(subject: string, mount: string, ttlS = STREAM_TOKEN_TTL_S, now = Date.now()): { token: string; expiresAt: Date } {
     const expiry = Math.floor(now / 1000) + ttlS;
     return { token: `${subject}.${expiry}.${this.sign(subject, mount, expiry)}`, expiresAt: new Date(expiry * 1000) };
