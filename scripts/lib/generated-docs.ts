@@ -146,6 +146,28 @@ function figure(v: unknown): string {
 }
 
 /** docs/benchmarks.md: the last recorded figures of `npm run bench` and `npm run bench:web`, as recorded. */
+/** One level of nesting spelled out as `outer.inner` columns. */
+function flatten(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) for (const [ik, iv] of Object.entries(v)) out[`${k}.${ik}`] = iv;
+    else out[k] = v;
+  }
+  return out;
+}
+
+/** A list of records (a bench's phases or runs) as a table with a column per field; null for anything else. */
+function rowsTable(name: string, value: unknown): string | null {
+  if (!Array.isArray(value) || value.length === 0 || !value.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) return null;
+  const rows = value.map((r) => flatten(r as Record<string, unknown>));
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  if (rows.some((r) => Object.values(r).some((v) => v !== null && typeof v === 'object'))) return null;
+  return `\`${name}\`:\n\n${table(
+    columns,
+    rows.map((r) => columns.map((c) => (r[c] === undefined ? '' : figure(r[c])))),
+  )}`;
+}
+
 export function benchmarksPage(results: readonly BenchEntry[]): GeneratedPage {
   const sections = results.map(({ name, ...fields }) => {
     const flat = Object.entries(fields).filter(([, v]) => v === null || typeof v !== 'object');
@@ -158,7 +180,7 @@ export function benchmarksPage(results: readonly BenchEntry[]): GeneratedPage {
           flat.map(([k, v]) => [k, figure(v)]),
         ),
       );
-    for (const [k, v] of nested) parts.push(`\`${k}\`:\n\n\`\`\`json\n${JSON.stringify(v, null, 2)}\n\`\`\``);
+    for (const [k, v] of nested) parts.push(rowsTable(k, v) ?? `\`${k}\`:\n\n\`\`\`json\n${JSON.stringify(v, null, 2)}\n\`\`\``);
     return parts.join('\n\n');
   });
   const text = `# Benchmarks
