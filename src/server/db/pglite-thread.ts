@@ -55,7 +55,11 @@ export class PgliteThread implements ThreadTransaction {
 
   /** Starts the database thread on `dir` (in memory when undefined) and waits until it is ready. */
   static async start(dir: string | undefined, startParams: string[]): Promise<PgliteThread> {
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dir, startParams } });
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: { dir, startParams },
+      // PGlite's memory is its WebAssembly heap; the thread's own JavaScript needs a small young generation.
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (msg: { op?: string; error?: Record<string, string> }) => {
         if (msg.op === 'ready') resolve();
