@@ -248,3 +248,46 @@ describe('one page per URL for crawlers and link previews', () => {
     expect((await app.inject({ url: '/feeds/nope-tracks.rss' })).statusCode).toBe(404);
   });
 });
+
+describe('listed and heard everywhere: genre, country, language, codec and bitrate', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({ STATION_GENRE: 'Soulful House', STATION_COUNTRY: 'GB', STATION_LANGUAGE: 'en-GB' });
+    await app.ready();
+    await app.nowPlaying.publish({
+      channel: 'dhr1',
+      online: true,
+      artist: 'A',
+      title: 'B',
+      album: '',
+      current_track: 'A - B',
+      listeners: 1,
+      bitrate: 320,
+      updatedAt: new Date().toISOString(),
+    });
+  });
+  afterAll(async () => app?.close());
+
+  it('says them in the live metadata', async () => {
+    const res = await app.inject({ url: '/api/live-metadata/dhr1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ artist: 'A', title: 'B', bitrate: 320, genre: 'Soulful House', country: 'GB', language: 'en-GB' });
+    expect(res.json()).toHaveProperty('codec');
+  });
+
+  it('says them in the playlists', async () => {
+    const m3u = (await app.inject({ url: '/api/nowplaying/dhr1/playlist.m3u' })).body;
+    expect(m3u).toContain('#EXTGENRE:Soulful House');
+    expect(m3u).toContain('tvg-country="GB" tvg-language="en-GB" group-title="Soulful House"');
+    const pls = (await app.inject({ url: '/api/nowplaying/dhr1/playlist.pls' })).body;
+    expect(pls).toMatch(/^Title1=.*\(Soulful House, 128 kbps[^)]*\)$/m);
+  });
+
+  it('puts the genre and language on the broadcast services of the structured data', async () => {
+    const html = (await app.inject({ url: '/dhr2' })).body;
+    const script = DomUtils.getElementsByTagName('script', parseDocument(html)).find((s) => s.attribs.type === 'application/ld+json');
+    const graph = (JSON.parse(DomUtils.textContent(script!)) as { '@graph': Record<string, unknown>[] })['@graph'];
+    expect(graph.find((n) => n['@type'] === 'RadioStation')).toMatchObject({ address: { addressCountry: 'GB' } });
+    for (const s of graph.filter((n) => n['@type'] === 'BroadcastService')) expect(s).toMatchObject({ genre: 'Soulful House', inLanguage: 'en-GB' });
+  });
+});
