@@ -42,6 +42,8 @@ const SITEMAP_PER_KIND = 10_000;
 const DOCUMENT_MAX_AGE_MS = 10 * MINUTE_MS;
 const PUBLIC_CACHE = 'public, max-age=300';
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /** Page paths without parameters that anyone may see: the sitemap's fixed part. */
 const LISTED_PAGES = PAGE_PATHS.filter((p) => !p.includes(':') && !isUnlistedPath(p));
 
@@ -106,6 +108,15 @@ const plugin: FastifyPluginAsyncZod<SeoOptions> = async (app, opts) => {
     },
   );
 
+  feedRoutes(app, { news, tracks });
+};
+
+/** RSS and Atom feeds of the news and of each channel's recently identified tracks, kept until a change (or ten minutes). */
+function feedRoutes(app: App, notices: { news: ChangeNotices; tracks: ChangeNotices }): void {
+  const { db } = app.database;
+  const { PUBLIC_URL: publicUrl, STATION_GENRE: genre, STATION_LANGUAGE: language } = app.config;
+  const { news, tracks } = notices;
+  const send = (reply: FastifyReply, type: string, body: string) => reply.header('cache-control', PUBLIC_CACHE).type(type).send(body);
   const newsFeed = new CachedRead<void, Feed>({
     load: async () => ({
       title: 'Deep House Radio news',
@@ -171,7 +182,7 @@ const plugin: FastifyPluginAsyncZod<SeoOptions> = async (app, opts) => {
   app.get('/feeds/:channel-tracks.atom', { config: feedConfig, schema: { params: channelParams, response: atomReply } }, async (req, reply) =>
     send(reply, 'application/atom+xml; charset=utf-8', asAtom(await trackFeed.get(knownChannel(req.params.channel)))),
   );
-};
+}
 
 /** The build's 32 px PNG icon as an .ico (browsers and crawlers still ask for /favicon.ico), or null without a build. */
 function readFavicon(webRoot: string): Buffer | null {
