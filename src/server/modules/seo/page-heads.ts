@@ -80,6 +80,7 @@ export class PageHeads {
   private readonly channels = new Map<string, { version: number; head: string }>();
   private readonly fromData: CachedRead<string, string>;
   private site = { signature: '', jsonLd: '' };
+  private siteCheckedAt = 0;
 
   constructor(private readonly deps: PageHeadsDeps) {
     this.fromData = new CachedRead<string, string>({
@@ -108,6 +109,10 @@ export class PageHeads {
 
   /** The JSON-LD names the channels: rebuilt (and every kept head dropped) when they change. */
   private refreshSite(): void {
+    // Channels change rarely (an admin's edit, read by the now-playing poller): looked at once a second, not per request.
+    const now = Date.now();
+    if (now - this.siteCheckedAt < 1000) return;
+    this.siteCheckedAt = now;
     const { nowPlaying, publicUrl, listing } = this.deps;
     const channels = nowPlaying.channelIds().map((id) => {
       const row = nowPlaying.channel(id);
