@@ -1,4 +1,5 @@
 import { isUnlistedPath, pagePathPattern } from '../../../contracts/routes';
+import { tierLabel } from '../../../contracts/tier-table';
 import { jsonForScript, stationStructuredData, type StationListing } from '../../../contracts/structured-data';
 import { MINUTE_MS } from '../../../contracts/time';
 import type { Db } from '../../db/client';
@@ -34,7 +35,7 @@ const PAGE_TEXT: Readonly<Record<string, { title: string; description: string }>
   '/': { title: HOME_TITLE, description: HOME_DESCRIPTION },
   '/vip': {
     title: `VIP mix library | ${SITE}`,
-    description: 'The VIP library: hand-picked deep house mixes to stream or download, for VIP members of Deep House Radio.',
+    description: `The VIP library: hand-picked deep house mixes to stream or download, for ${tierLabel('vip')} members of Deep House Radio.`,
   },
   '/shop': { title: `Shop | ${SITE}`, description: 'Deep House Radio merchandise and memberships.' },
   '/forum': { title: `Forum and news | ${SITE}`, description: 'Deep house news from around the web and the Deep House Radio community forum.' },
@@ -71,7 +72,7 @@ function lastSegment(pathname: string): string {
 
 /**
  * Each URL's head (title, description, link preview, canonical, feeds, JSON-LD), rendered on the server
- * (docs/seo section of docs/operations.md): pages with fixed text are rendered once; a channel's page again
+ * (docs/listing.md): pages with fixed text are rendered once; a channel's page again
  * when what it plays changes; a thread's, an article's and a profile's are read once and kept in a
  * CachedRead (dropped by the forum's and the news' change notices, and after a minute at most).
  */
