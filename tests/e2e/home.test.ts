@@ -67,7 +67,9 @@ describe.skipIf(!canRunBrowser)('home page and site shell in the browser', () =>
     expect(html).not.toContain('%PUBLIC_URL%');
     const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
     expect(ld).not.toBeNull();
-    const graph = (JSON.parse(ld![1]!) as { '@graph': { '@type': string; name: string; url: string; genre?: string; makesOffer: { name: string; price: string }[] }[] })['@graph'];
+    const graph = (
+      JSON.parse(ld![1]!) as { '@graph': { '@type': string; name: string; url: string; genre?: string; makesOffer: { name: string; price: string }[] }[] }
+    )['@graph'];
     // One RadioStation (a single type), and a BroadcastService per channel carrying the genre.
     const data = graph.find((n) => n['@type'] === 'RadioStation')!;
     expect(graph.filter((n) => n['@type'] === 'BroadcastService').map((n) => n.genre)).toEqual(['Deep House', 'Deep House']);

@@ -536,7 +536,7 @@ describe.runIf(Boolean(nginxBin))('deploy/nginx/dhr-site.conf', () => {
     expect(r.stderr).toContain('syntax is ok');
   });
 
-  it('serves the Icecast mounts over https, unbuffered, and keeps Icecast\'s admin pages out', () => {
+  it("serves the Icecast mounts over https, unbuffered, and keeps Icecast's admin pages out", () => {
     const site = fs.readFileSync(path.join(root, 'deploy/nginx/dhr-site.conf'), 'utf8');
     // The streams' locations are included in the https server block (the one with the certificate), not the port-80 redirect.
     const https = site.slice(site.indexOf('listen 443'));
