@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
-import { stationStructuredDataScript } from './src/web/lib/structured-data';
+import { stationStructuredDataScript } from './src/contracts/structured-data';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 

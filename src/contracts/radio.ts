@@ -45,6 +45,17 @@ export const liveMetadataSchema = z.object({
 });
 export type LiveMetadata = z.infer<typeof liveMetadataSchema>;
 
+/** GET /api/live-metadata: the song, and the station as directories list it. */
+export const liveMetadataReplySchema = liveMetadataSchema.extend({
+  /** What directories list the station by (the operator's STATION_* settings): its genre, ISO 3166-1 country and BCP 47 language. */
+  genre: z.string().optional(),
+  country: z.string().optional(),
+  language: z.string().optional(),
+  /** The mount's codec ('mp3', 'aac', 'ogg', 'opus', 'flac'), when Icecast reports it. */
+  codec: z.string().nullable().optional(),
+});
+export type LiveMetadataReply = z.infer<typeof liveMetadataReplySchema>;
+
 export const liveMetadataQuerySchema = z.object({
   t: textField(64).optional(),
   nocache: textField(16).optional(),

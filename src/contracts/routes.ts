@@ -49,7 +49,44 @@ export const PAGE_PATHS = [
   '/admin/submissions',
   '/newsletter/confirm',
   '/newsletter/unsubscribe',
+  '/news',
+  '/news/:id',
+  '/forum/:id',
+  '/profile/:id',
 ] as const;
+
+/**
+ * Path prefixes of the pages that are a member's or an admin's own (sign-in, account, admin): robots.txt
+ * disallows them, their HTML says noindex, the sitemap lists none. Every other page path is public.
+ */
+export const UNLISTED_PATH_PREFIXES = [
+  '/api/',
+  '/simple-auth',
+  '/verify-email',
+  '/auth',
+  '/set-password',
+  '/forgot-password',
+  '/reset-password',
+  '/account/',
+  '/admin',
+  '/live-monitor',
+  '/user-management',
+  '/forum-moderation',
+  '/vip-admin',
+  '/vip/track-history',
+  '/shop-admin',
+  '/members',
+  '/manual-users',
+  '/sync',
+  '/bulk-import',
+  '/storage-setup',
+  '/analytics',
+  '/newsletter/',
+] as const;
+
+export function isUnlistedPath(pathname: string): boolean {
+  return UNLISTED_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
 
 /** A route path (`:param` segments allowed) as a test of a request's path; one trailing slash is allowed. */
 export function pagePathPattern(route: string): RegExp {

@@ -51,6 +51,7 @@ import { shopRoutes } from './modules/shop/shop-routes';
 import { newsletterRoutes } from './modules/shop/newsletter-routes';
 import { productImageRoutes } from './modules/shop/product-image-routes';
 import { PageHints } from './plugins/page-hints';
+import { seoPlugin } from './modules/seo/seo-plugin';
 import { serializeErrorForLog } from './lib/log-serializers';
 import { accountRoutes } from './modules/account/account-routes';
 import { privacyRetentionPlugin } from './modules/account/privacy-retention-plugin';
@@ -245,6 +246,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(accountRoutes);
   await app.register(privacyRetentionPlugin);
 
-  await app.register(webPlugin, { webRoot: opts.webRoot ?? defaultWebRoot });
+  const webRoot = opts.webRoot ?? defaultWebRoot;
+  await app.register(seoPlugin, { webRoot });
+  await app.register(webPlugin, { webRoot, heads: app.pageHeads });
   return app;
 }

@@ -87,6 +87,22 @@ export const envSchema = z.object({
   TRACK_MONITOR_INTERVAL_S: z.coerce.number().positive().default(120).describe('How often the playing track is identified, in seconds.'),
   RECOGNIZER: z.enum(['none', 'audd', 'acrcloud']).default('none').describe('Track recognition service.'),
   AUDD_API_URL: z.string().url().default('https://api.audd.io/').describe('AudD endpoint.'),
+  STATION_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code, such as IE')
+    .default('IE')
+    .describe("The station's country (ISO 3166-1 alpha-2), as directories list it: in the now-playing documents, the playlists and the structured data."),
+  STATION_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 language tag, such as en')
+    .default('en')
+    .describe('The language the station speaks (BCP 47), as directories list it: in the now-playing documents, the playlists and the structured data.'),
+  STATION_GENRE: z
+    .string()
+    .min(1)
+    .max(60)
+    .default('Deep House')
+    .describe("The station's genre, as directories list it: in the now-playing documents, the playlists and the structured data."),
   AUDD_API_TOKEN: z.string().optional().describe('AudD API token.'),
   ACRCLOUD_HOST: z.string().optional().describe('ACRCloud host.'),
   ACRCLOUD_ACCESS_KEY: z.string().optional().describe('ACRCloud access key.'),

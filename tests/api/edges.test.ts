@@ -22,7 +22,7 @@ function webRootWithCanonical(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-web-'));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><link rel="canonical" href="%PUBLIC_URL%/" /></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><!-- page-head --><link rel="canonical" href="%PUBLIC_URL%/" /><!-- /page-head --></head><body><div id="root"></div></body></html>',
   );
   return dir;
 }

@@ -146,7 +146,16 @@ describe('AzuraCast-compatible API (now playing, stations, time, art)', async ()
     expect(pls.body).not.toContain('Premium');
     const m3u = await get('/api/nowplaying/1/playlist.m3u');
     expect(m3u.statusCode).toBe(200);
-    expect(m3u.body.split('\n')).toEqual(['#EXTM3U', expect.stringContaining('#EXTINF:-1,'), DHR1_FREE_STREAM_URL, '']);
+    expect(m3u.body.split('\n')).toEqual([
+      '#EXTM3U',
+      expect.stringMatching(/^#PLAYLIST:/),
+      '#EXTGENRE:Deep House',
+      expect.stringMatching(/^#EXTINF:-1 .*tvg-country="IE" tvg-language="en" group-title="Deep House",.*\(Deep House, 128 kbps[^)]*\)$/),
+      DHR1_FREE_STREAM_URL,
+      '',
+    ]);
+    // The .pls title says the genre, bitrate and codec (its format has no other place for them).
+    expect(pls.body).toMatch(/^Title1=.*\(Deep House, 128 kbps[^)]*\)$/m);
     const none = await get('/api/nowplaying/dhr2/playlist.m3u');
     expect(none.statusCode).toBe(404);
     expect(none.body).not.toContain(`${DHR2_STREAM_URL}`);

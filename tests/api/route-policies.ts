@@ -7,6 +7,13 @@
  */
 export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, policy: string])[] = [
   ['GET', '/*', 'public'],
+  ['GET', '/robots.txt', 'public'],
+  ['GET', '/sitemap.xml', 'public'],
+  ['GET', '/favicon.ico', 'public'],
+  ['GET', '/feeds/news.rss', 'public'],
+  ['GET', '/feeds/news.atom', 'public'],
+  ['GET', '/feeds/:channel-tracks.rss', 'public'],
+  ['GET', '/feeds/:channel-tracks.atom', 'public'],
   ['POST', '/api/admin/assign-tier', 'admin'],
   ['POST', '/api/admin/bulk-import', 'admin'],
   ['POST', '/api/admin/sync-runs/:id/revert', 'admin'],

@@ -67,8 +67,12 @@ describe.skipIf(!canRunBrowser)('home page and site shell in the browser', () =>
     expect(html).not.toContain('%PUBLIC_URL%');
     const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
     expect(ld).not.toBeNull();
-    const data = JSON.parse(ld![1]!) as { '@type': string[]; name: string; url: string; makesOffer: { name: string; price: string }[] };
-    expect(data['@type']).toContain('RadioStation');
+    const graph = (
+      JSON.parse(ld![1]!) as { '@graph': { '@type': string; name: string; url: string; genre?: string; makesOffer: { name: string; price: string }[] }[] }
+    )['@graph'];
+    // One RadioStation (a single type), and a BroadcastService per channel carrying the genre.
+    const data = graph.find((n) => n['@type'] === 'RadioStation')!;
+    expect(graph.filter((n) => n['@type'] === 'BroadcastService').map((n) => n.genre)).toEqual(['Deep House', 'Deep House']);
     expect(data.name).toBe('Deep House Radio');
     expect(data.url).toBe('http://localhost:3000/');
     expect(data.makesOffer.map((o) => [o.name, o.price])).toEqual([

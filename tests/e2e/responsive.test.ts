@@ -10,7 +10,7 @@ const NAV_BREAKPOINT = 1024;
 const TOUCH_MIN = 44;
 
 /** Sample values for a path's `:param` segments, so a new page with a parameter is walked too. */
-const SAMPLE_PARAMS: Record<string, string> = { channel: 'dhr1' };
+const SAMPLE_PARAMS: Record<string, string> = { channel: 'dhr1', id: '00000000-0000-4000-8000-000000000000' };
 
 function samplePath(route: string): string {
   return route.replace(/:([a-zA-Z]+)/g, (_, name: string) => {

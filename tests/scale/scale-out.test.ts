@@ -528,11 +528,23 @@ describe.runIf(Boolean(nginxBin))('deploy/nginx/dhr-site.conf', () => {
       .replace(/^\s*listen \[::\].*$/gm, '')
       .replace('listen 443 ssl http2;', 'listen 127.0.0.1:18443;')
       .replace('listen 80;', 'listen 127.0.0.1:18080;')
-      .replace('/opt/dhr/deploy/nginx/dhr-locations.conf', path.join(root, 'deploy/nginx/dhr-locations.conf'));
+      .replaceAll('/opt/dhr/deploy/nginx/', `${path.join(root, 'deploy/nginx')}/`);
     fs.writeFileSync(path.join(dir, 'site.conf'), site);
     fs.writeFileSync(path.join(dir, 'nginx.conf'), `pid ${dir}/nginx.pid; error_log ${dir}/error.log; events {} http { include ${dir}/site.conf; }`);
     const r = spawnSync(nginxBin ?? 'nginx', ['-t', '-c', path.join(dir, 'nginx.conf'), '-p', dir], { encoding: 'utf8' });
     fs.rmSync(dir, { recursive: true, force: true });
     expect(r.stderr).toContain('syntax is ok');
+  });
+
+  it("serves the Icecast mounts over https, unbuffered, and keeps Icecast's admin pages out", () => {
+    const site = fs.readFileSync(path.join(root, 'deploy/nginx/dhr-site.conf'), 'utf8');
+    // The streams' locations are included in the https server block (the one with the certificate), not the port-80 redirect.
+    const https = site.slice(site.indexOf('listen 443'));
+    expect(https).toContain('include /opt/dhr/deploy/nginx/dhr-streams.conf;');
+    expect(https.indexOf('dhr-streams.conf')).toBeLessThan(https.indexOf('dhr-locations.conf'));
+    const streams = fs.readFileSync(path.join(root, 'deploy/nginx/dhr-streams.conf'), 'utf8');
+    const block = streams.slice(streams.indexOf('location ^~ /stream/ {'));
+    for (const line of ['proxy_pass http://icecast/;', 'proxy_buffering off;', 'proxy_read_timeout 24h;']) expect(block).toContain(line);
+    expect(streams).toMatch(/location \^~ \/stream\/admin \{\s*return 404;/);
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { users, type NewUserRow, type UserRow } from '../../src/server/db/schema';
@@ -35,17 +35,83 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
       await c.end();
     };
   }
+  const trouble = new ServerTrouble();
+  // Error lines are read whatever level a test asks for; a test's own log stream still gets every line.
+  const level = env.LOG_LEVEL && env.LOG_LEVEL !== 'silent' ? env.LOG_LEVEL : 'error';
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    { PUBLIC_URL: 'http://localhost:3000', ...env, LOG_LEVEL: level, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     { backgroundJobs: false, memoryDb: true, ...overrides },
   );
-  const app = await buildApp(config, { logger: false, ...opts });
+  const ownStream = opts.logStream;
+  const app = await buildApp(config, {
+    ...opts,
+    logger: true,
+    logStream: {
+      write(line: string) {
+        trouble.readLogLine(line);
+        ownStream?.write(line);
+      },
+    },
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode >= 500) trouble.add(`${req.method} ${req.url} answered ${reply.statusCode}`);
+  });
   await app.ready();
+  troubleOf.set(app, trouble);
+  // A test fails on a 5xx answer or an error logged by the server that it did not expect (expectServerErrors).
+  afterEach(() => trouble.check());
   afterAll(async () => {
     await app.close();
     await dropDatabase?.();
   });
   return app;
+}
+
+/** Pino's numeric levels: error and fatal. */
+const ERROR_LEVEL = 50;
+
+/** What went wrong on the server during one test: 5xx answers and error log lines. */
+class ServerTrouble {
+  private events: string[] = [];
+  private expected: RegExp | null = null;
+
+  add(event: string): void {
+    this.events.push(event);
+  }
+
+  readLogLine(line: string): void {
+    let entry: { level?: number; msg?: string; err?: { message?: string } };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      return;
+    }
+    if ((entry.level ?? 0) >= ERROR_LEVEL) this.add(`logged an error: ${entry.msg ?? ''}${entry.err?.message ? ` (${entry.err.message})` : ''}`);
+  }
+
+  expect(pattern: RegExp): void {
+    this.expected = pattern;
+  }
+
+  /** Throws when the test saw trouble it did not declare; clears for the next test either way. */
+  check(): void {
+    const unexpected = this.events.filter((e) => !this.expected?.test(e));
+    this.events = [];
+    this.expected = null;
+    if (unexpected.length) throw new Error(`The server had trouble the test did not expect (use expectServerErrors):\n${unexpected.slice(0, 10).join('\n')}`);
+  }
+}
+
+const troubleOf = new WeakMap<FastifyInstance, ServerTrouble>();
+
+/**
+ * Declares that the current test makes `app` answer 5xx or log errors matching `pattern` (an outage, a
+ * platform that fails): the one way a test says so. Anything else still fails the test.
+ */
+export function expectServerErrors(app: FastifyInstance, pattern: RegExp = /./): void {
+  const trouble = troubleOf.get(app);
+  if (!trouble) throw new Error('expectServerErrors: not an app made by createTestApp');
+  trouble.expect(pattern);
 }
 
 export type Role = 'anonymous' | 'free' | 'dhr1' | 'dhr2' | 'vip' | 'expired-vip' | 'admin';

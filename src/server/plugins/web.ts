@@ -13,6 +13,21 @@ import { mediaReply } from './reply-schemas';
 export interface WebOptions {
   /** The Vite build output; when missing, pages answer with a hint to build. */
   webRoot: string;
+  /** Each page's own head (title, description, link preview, canonical, feeds, JSON-LD): modules/seo/page-heads.ts. */
+  heads: { headFor(pathname: string, found: boolean): Promise<string> | string };
+}
+
+/** The part of index.html's head that is the same for every page stays; the part between these markers is each page's own. */
+const HEAD_START = '<!-- page-head';
+const HEAD_END = '<!-- /page-head -->';
+
+/** index.html around its per-page part; without the markers, each page's head goes before `</head>`. */
+function splitTemplate(html: string): { before: string; after: string } {
+  const start = html.indexOf(HEAD_START);
+  const end = html.indexOf(HEAD_END, start);
+  if (start !== -1 && end !== -1) return { before: html.slice(0, start), after: html.slice(end + HEAD_END.length) };
+  const close = html.indexOf('</head>');
+  return close === -1 ? { before: '', after: html } : { before: html.slice(0, close), after: html.slice(close) };
 }
 
 /** Whether `file` is a regular file; names the file system refuses (too long, ...) are no file. */
@@ -43,24 +58,20 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   // Placeholders in index.html are filled once, so link previews (which run no scripts) see real URLs.
   const html = hasBuild
     ? fs.readFileSync(indexPath, 'utf8').replaceAll('%PUBLIC_URL%', escapeHtml(publicUrl))
-    : '<!doctype html><title>Deep House Radio</title><p>The web app is not built yet: run <code>npm run build</code>.</p>';
+    : `<!doctype html><html><head>${HEAD_START} -->${HEAD_END}</head><body><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>`;
+  const template = splitTemplate(html);
 
   if (hasBuild) {
     // The build writes .br and .gz beside each asset (vite.config.ts); they are sent as they are.
     await app.register(fastifyStatic, { root: opts.webRoot, serve: false, preCompressed: true });
   }
 
-  function sendPage(reply: FastifyReply, status: number, pathname: string) {
-    // The decoded path is encoded again: the link is a URL (no raw spaces or quotes), then an attribute.
-    const canonical = `${publicUrl}${pathname === '/' ? '/' : encodeURI(pathname.replace(/\/+$/, ''))}`;
-    const link = `<link rel="canonical" href="${escapeHtml(canonical)}"`;
-    // A replacer function: a string replacement would expand `$&`, `$'`... found in the path.
-    let page = html.replace(/<link rel="canonical" href="[^"]*"/, () => link);
+  async function sendPage(reply: FastifyReply, status: number, pathname: string) {
+    // The page's own head, computed once per URL and kept (modules/seo/page-heads.ts): every value in it is escaped there.
+    const head = await opts.heads.headFor(pathname, status === 200);
     // A page the app shows (not a 404): its first API reads and its lead image start with the HTML, not after the scripts.
-    if (status === 200 && hasBuild) {
-      const links = app.pageHints.linksFor(pathname);
-      page = page.replace('</head>', () => `${links}</head>`);
-    }
+    const links = status === 200 && hasBuild ? app.pageHints.linksFor(pathname) : '';
+    const page = template.before + head + links + template.after;
     // public: the shell is the same for everyone, so it is not treated as member data; no-cache: revalidated on each visit.
     return reply.status(status).header('cache-control', 'public, no-cache').type('text/html; charset=utf-8').send(page);
   }

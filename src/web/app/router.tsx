@@ -6,6 +6,9 @@ import { lazyPage } from './lazy-page';
 const trackHistoryPage = lazyPage(() => import('../features/tracks/pages/vip-track-history-page'));
 const newsletterPage = lazyPage(() => import('../features/shop/pages/newsletter-page'));
 const adminDashboardPage = lazyPage(() => import('../features/admin/pages/admin-dashboard-page'));
+// A news article, a thread and a profile have their own address (and title for crawlers, written by the
+// server); the app shows them on the forum page, where the news, the threads and the members' names are.
+const forumPage = lazyPage(() => import('../features/news/pages/forum-page'));
 
 /**
  * The other paths of src/contracts/routes.ts PAGE_PATHS, one route per line:
@@ -57,6 +60,10 @@ const routes: RouteObject[] = [
   { path: '/admin/contact', element: lazyPage(() => import('../features/community/pages/contact-inbox-page')) },
   { path: '/vip-admin', element: lazyPage(() => import('../features/vip/pages/vip-admin-page')) },
   { path: '/shop-admin', element: lazyPage(() => import('../features/shop/pages/shop-admin-page')) },
+  { path: '/news', element: forumPage },
+  { path: '/news/:id', element: forumPage },
+  { path: '/forum/:id', element: forumPage },
+  { path: '/profile/:id', element: forumPage },
   { path: '*', element: lazyPage(() => import('./pages/not-found-page')) },
 ];
 

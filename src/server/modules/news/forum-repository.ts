@@ -108,3 +108,13 @@ export async function forumPostsByAuthor(db: Db, userId: string): Promise<ForumP
     .where(eq(forumPosts.userId, userId))
     .orderBy(desc(forumPosts.createdAt));
 }
+
+/** Approved threads, newest first: ids, titles and dates for the sitemap. */
+export async function approvedThreads(db: Db, limit: number): Promise<{ id: string; title: string; createdAt: Date }[]> {
+  return db
+    .select({ id: forumPosts.id, title: forumPosts.title, createdAt: forumPosts.createdAt })
+    .from(forumPosts)
+    .where(eq(forumPosts.status, 'approved'))
+    .orderBy(desc(forumPosts.createdAt))
+    .limit(limit);
+}

@@ -272,3 +272,9 @@ export async function latestItems(db: Db, origin: NewsSourceKind, limit: number)
 export async function rankingCandidates(db: Db, limit: number): Promise<NewsItemRow[]> {
   return db.select().from(newsItems).orderBy(desc(newsItems.pubDate), newsItems.id).limit(limit);
 }
+
+/** One item by id (its page's title), or undefined. */
+export async function findNewsItem(db: Db, id: string): Promise<NewsItemRow | undefined> {
+  const [row] = await db.select().from(newsItems).where(eq(newsItems.id, id)).limit(1);
+  return row;
+}

@@ -87,3 +87,39 @@ export async function followsOf(db: Db, userId: string): Promise<{ following: Fo
     .where(eq(follows.followeeId, userId));
   return { following, followers };
 }
+
+export interface PublicProfileEntry {
+  id: string;
+  username: string;
+  updatedAt: Date;
+}
+
+/**
+ * Members whose profile any visitor may see (no profile row yet means the default, public), newest
+ * change first: the sitemap lists them. A read of users' names (members-repository owns the writes).
+ */
+export async function publicProfiles(db: Db, limit: number): Promise<PublicProfileEntry[]> {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      updatedAt: sql<Date>`greatest(${users.createdAt}, coalesce(${memberProfiles.updatedAt}, ${users.createdAt}))`.mapWith(memberProfiles.updatedAt),
+    })
+    .from(users)
+    .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
+    .where(sql`coalesce(${memberProfiles.profileVisibility}, 'public') = 'public'`)
+    .orderBy(sql`${users.createdAt} desc`)
+    .limit(limit);
+}
+
+/** The member's name when any visitor may see their profile; undefined for a private profile or no member. */
+export async function publicProfileName(db: Db, userId: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ username: users.username, visibility: memberProfiles.profileVisibility })
+    .from(users)
+    .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const row = rows[0];
+  return row && (row.visibility ?? 'public') === 'public' ? row.username : undefined;
+}

@@ -192,11 +192,33 @@ export function azuraTime(now: Date): AzuraTime {
   };
 }
 
-/** The free mount as a .pls or .m3u playlist, or null when the channel has no free mount. */
-export function freeMountPlaylist(channel: ChannelRow, free: MountFigure | null, kind: 'pls' | 'm3u'): string | null {
-  const url = freeMountUrl(channel)?.href;
+/** What directories and players read about the station (config.ts STATION_*). */
+export interface PlaylistListing {
+  genre: string;
+  country: string;
+  language: string;
+}
+
+/** A value as one line inside a playlist (operator and source data), without the quotes of an M3U attribute. */
+function playlistText(s: string): string {
+  return s.replace(/[\r\n"]+/g, ' ').trim();
+}
+
+/**
+ * The free mount as a .pls or .m3u playlist, or null when the channel has no free mount. The title says
+ * the genre, bitrate and codec (what players show); the .m3u also carries the genre (#EXTGENRE) and the
+ * country and language as the attributes IPTV-style lists use. Players ignore the lines they do not know.
+ */
+export function freeMountPlaylist(channel: ChannelRow, free: MountFigure | null, kind: 'pls' | 'm3u', listing: PlaylistListing): string | null {
+  const url = freeMountUrl(channel);
   if (!url) return null;
-  // Names are operator and source data: keep them to one line inside the playlist.
-  const title = freeStreamName(channel, free).replace(/[\r\n]+/g, ' ');
-  return kind === 'pls' ? `[playlist]\nNumberOfEntries=1\nFile1=${url}\nTitle1=${title}\nLength1=-1\nVersion=2\n` : `#EXTM3U\n#EXTINF:-1,${title}\n${url}\n`;
+  const name = playlistText(freeStreamName(channel, free));
+  const bitrate = free?.bitrate ?? (Number.parseInt(channel.freeBitrateLabel ?? '', 10) || null);
+  const codec = free?.format ?? formatOf(url);
+  const about = [listing.genre, bitrate ? `${bitrate} kbps` : '', codec ? codec.toUpperCase() : ''].filter(Boolean).join(', ');
+  const title = playlistText(about ? `${name} (${about})` : name);
+  if (kind === 'pls') return `[playlist]\nNumberOfEntries=1\nFile1=${url.href}\nTitle1=${title}\nLength1=-1\nVersion=2\n`;
+  const genre = playlistText(listing.genre);
+  const attributes = `tvg-name="${name}" tvg-country="${playlistText(listing.country)}" tvg-language="${playlistText(listing.language)}" group-title="${genre}"`;
+  return `#EXTM3U\n#PLAYLIST:${name}\n#EXTGENRE:${genre}\n#EXTINF:-1 ${attributes},${title}\n${url.href}\n`;
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { SECOND_MS } from '../../../contracts/time';
-import { NOW_PLAYING_EVENT, nowPlayingEventSchema, type LiveMetadata, type NowPlayingEvent } from '../../../contracts/radio';
+import { NOW_PLAYING_EVENT, nowPlayingEventSchema, type LiveMetadataReply, type NowPlayingEvent } from '../../../contracts/radio';
+import { DEFAULT_LISTING, type StationListing } from '../../../contracts/structured-data';
 import type { Database } from '../../db/client';
 import { listChannels, type ChannelRow } from './channels-repository';
 import { fetchStatus, findMount, mountPath, splitTitle, statusUrlFor, type MountStatus } from './icecast-status';
@@ -90,6 +91,8 @@ export class NowPlaying implements IcyTitleSink {
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
+    /** The station's genre, country and language, written into each live-metadata reply (config.ts STATION_*). */
+    private readonly listing: StationListing = DEFAULT_LISTING,
   ) {
     this.readers = new ReaderPresence((payload) =>
       this.database.notify(ICY_READERS_CHANNEL, payload).catch((err: unknown) => this.log.warn({ err }, 'could not announce the title readers')),
@@ -394,7 +397,7 @@ export class NowPlaying implements IcyTitleSink {
       this.replies.set(state.channel, this.offlineReply(state.channel));
       return;
     }
-    const body: LiveMetadata = {
+    const body: LiveMetadataReply = {
       artist: state.artist,
       title: state.title,
       album: state.album,
@@ -402,9 +405,21 @@ export class NowPlaying implements IcyTitleSink {
       listeners: state.listeners,
       bitrate: state.bitrate,
       updatedAt: state.updatedAt,
+      genre: this.listing.genre,
+      country: this.listing.country,
+      language: this.listing.language,
+      codec: this.codecOf(state.channel),
     };
     const json = JSON.stringify(body);
     this.replies.set(state.channel, { status: 200, body: json, etag: `"${createHash('sha1').update(json).digest('base64url').slice(0, 20)}"` });
+  }
+
+  /** The premium mount's codec as Icecast's status says it, else its file extension's, else null. */
+  private codecOf(channel: string): string | null {
+    const row = this.channels.get(channel);
+    if (!row) return null;
+    const ext = /\.(mp3|aac|ogg|opus|flac)$/i.exec(URL.canParse(row.streamUrl) ? new URL(row.streamUrl).pathname : '')?.[1];
+    return this.mounts.premiumMount(row)?.format ?? ext?.toLowerCase() ?? null;
   }
 
   private offlineReply(channel: string): MetadataReply {

@@ -192,6 +192,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 /** The free mount as .pls and .m3u playlists (GET /api/nowplaying/{station}/playlist.pls|m3u). */
 function playlistRoutes(app: App, answers: AzuraAnswers): void {
   const { nowPlaying } = app;
+  const listing = { genre: app.config.STATION_GENRE, country: app.config.STATION_COUNTRY, language: app.config.STATION_LANGUAGE };
   for (const kind of ['pls', 'm3u'] as const) {
     app.get(
       `/api/nowplaying/:shortcode/playlist.${kind}`,
@@ -205,7 +206,7 @@ function playlistRoutes(app: App, answers: AzuraAnswers): void {
       async (req, reply) => {
         const { shortcode } = await answers.entryOf(req.params.shortcode);
         const channel = nowPlaying.channel(shortcode);
-        const playlist = channel ? freeMountPlaylist(channel, nowPlaying.mounts.freeMount(channel), kind) : null;
+        const playlist = channel ? freeMountPlaylist(channel, nowPlaying.mounts.freeMount(channel), kind, listing) : null;
         if (!playlist) throw notFound(`${channel?.name ?? shortcode} has no free stream: members listen on the channel's page.`, 'no_free_stream');
         return reply
           .header('cache-control', 'public, max-age=300')

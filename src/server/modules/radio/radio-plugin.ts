@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Gauge } from 'prom-client';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '../../../contracts/errors';
-import { channelParamsSchema, liveMetadataQuerySchema, liveMetadataSchema } from '../../../contracts/radio';
+import { channelParamsSchema, liveMetadataQuerySchema, liveMetadataReplySchema } from '../../../contracts/radio';
 import { notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import type { MemoryAnswer } from '../../plugins/memory-answers';
@@ -39,7 +39,7 @@ declare module 'fastify' {
 }
 
 /** What the metadata routes answer: the track, or 503 while the channel is off air (304 to a matching If-None-Match). */
-const METADATA_REPLIES = { 200: liveMetadataSchema, 304: noContentReply, 503: errorEnvelopeSchema };
+const METADATA_REPLIES = { 200: liveMetadataReplySchema, 304: noContentReply, 503: errorEnvelopeSchema };
 
 /** The channel GET /api/live-metadata answers for (the spec's home page reads it). */
 const DEFAULT_CHANNEL = 'dhr1';
@@ -48,7 +48,8 @@ const CHANNEL_REFRESH_MS = 5_000;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const cookieName = sessionCookieName(app.config.secureCookies);
-  const nowPlaying = new NowPlaying(app.database, app.log.child({ module: 'now-playing' }));
+  const { STATION_GENRE: genre, STATION_COUNTRY: country, STATION_LANGUAGE: language } = app.config;
+  const nowPlaying = new NowPlaying(app.database, app.log.child({ module: 'now-playing' }), { genre, country, language });
   app.decorate('nowPlaying', nowPlaying);
   app.decorate('liveAudiences', [] as LiveAudienceResolver[]);
   app.decorate('streamTokens', new StreamTokens(app.config.STREAM_AUTH_KEY));
