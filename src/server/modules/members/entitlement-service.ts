@@ -75,12 +75,17 @@ export async function planChanges(
   changes: readonly GrantChange[],
   now: Date = new Date(),
   recompute: readonly string[] = [],
+  unsaved: readonly UserRow[] = [],
 ): Promise<PlannedMember[]> {
   const byMember = new Map<string, GrantChange[]>();
   for (const c of changes) byMember.set(c.userId, [...(byMember.get(c.userId) ?? []), c]);
   for (const id of recompute) if (!byMember.has(id)) byMember.set(id, []);
-  const ids = [...byMember.keys()];
-  const [members, stored] = await Promise.all([findMembersByIds(db, ids), grantsOf(db, ids)]);
+  // Members not stored yet (an import's preview plans the members it would create): no grants.
+  const pending = unsaved.filter((m) => byMember.has(m.id));
+  const pendingIds = new Set(pending.map((m) => m.id));
+  const ids = [...byMember.keys()].filter((id) => !pendingIds.has(id));
+  const [found, stored] = await Promise.all([findMembersByIds(db, ids), grantsOf(db, ids)]);
+  const members = [...found, ...pending];
   const planned: PlannedMember[] = [];
   for (const member of members) {
     const { grants: before, synthesised } = heldGrants(member, stored.get(member.id));
@@ -177,6 +182,30 @@ export async function applyPlanned(db: Db, planned: readonly PlannedMember[], ca
     now,
   );
   return changed.filter((p) => p.effectiveChanges).length;
+}
+
+/**
+ * One chunk of a bulk run, in its own short transaction: re-plans the approved members' changes
+ * against what is stored now (a webhook may have changed a member since the plan; paid time is kept
+ * by the changes themselves), leaves out a member whose change became a loss the guard did not
+ * approve (the next run decides it), and applies the rest. Returns what it applied and how many
+ * members' access changed.
+ */
+export async function applyChunk(
+  tx: Db,
+  approved: readonly PlannedMember[],
+  changes: readonly GrantChange[],
+  cause: ChangeCause,
+  now: Date = new Date(),
+): Promise<{ applied: PlannedMember[]; updated: number }> {
+  const approvedOf = new Map(approved.map((p) => [p.member.id, p]));
+  const replanned = await planChanges(
+    tx,
+    changes.filter((c) => approvedOf.has(c.userId)),
+    now,
+  );
+  const applied = replanned.filter((p) => !isLoss(p.kind) || isLoss(approvedOf.get(p.member.id)?.kind ?? 'unchanged'));
+  return { applied, updated: await applyPlanned(tx, applied, cause, now) };
 }
 
 /** Plans and applies changes at once (a link, a claim, an admin's edit): access changes in the caller's transaction. */
@@ -289,7 +318,7 @@ export function summarisePlan(planned: readonly PlannedMember[], payingMembers: 
   };
 }
 
-/** Thrown inside a bulk run's transaction to undo everything it wrote and answer the plan (a dry run). */
+/** Thrown by decideBulk for a dry run: the run stops before writing anything and answers the plan. */
 export class DryRunRollback extends Error {
   constructor(readonly plan: BulkPlan) {
     super('dry run');
