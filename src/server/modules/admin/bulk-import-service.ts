@@ -13,7 +13,7 @@ import { parseTier, TIERS, type SubscriptionSource, type SubscriptionStatus, typ
 import type { Db } from '../../db/client';
 import type { MemberNamesSnapshot, UserRow } from '../../db/schema';
 import { NO_GRANT, sameGrant, toAccessSnapshot, toGrantSnapshot, type Grant } from '../../../contracts/grants';
-import { applyChunk, decideBulk, DryRunRollback, planChanges, type GrantChange, type PlannedMember } from '../members/entitlement-service';
+import { applyChunk, decideBulk, DryRunRollback, planInSteps, type GrantChange, type PlannedMember } from '../members/entitlement-service';
 import { writeInChunks } from '../platforms/bulk-run-chunks';
 import { finishSyncRun, startSyncRun } from '../platforms/platforms-repository';
 import { changeLogLines } from '../platforms/reconcile-service';
@@ -246,7 +246,7 @@ async function planImport(db: Db, parsed: Parsed, result: BulkImportResult, now:
   const idOf = new Map([...existing.values(), ...unsaved].map((u) => [u.email, u.id]));
   // In the sheet's order, so the preview's samples are the run's whatever order the database reads members in.
   const rowOf = new Map(parsed.rows.map((r) => [idOf.get(r.email), r.row]));
-  const planned = (await planChanges(db, rowChanges(parsed.rows, idOf), now, [], unsaved)).sort(
+  const planned = (await planInSteps(db, rowChanges(parsed.rows, idOf), now, unsaved)).sort(
     (a, b) => (rowOf.get(a.member.id) ?? 0) - (rowOf.get(b.member.id) ?? 0),
   );
   const createdIds = new Set(unsaved.map((c) => c.id));

@@ -18,6 +18,7 @@ import {
   decideBulk,
   DryRunRollback,
   planChanges,
+  planInSteps,
   type BulkDecision,
   type GrantChange,
   type PlannedMember,
@@ -89,7 +90,7 @@ async function planRevert(db: Db, runId: number, now: Date) {
     }
   }
   const mine = changes.filter((c) => !restored.has(c.userId));
-  const planned = await planChanges(db, restore, now);
+  const planned = await planInSteps(db, restore, now);
   const names = await namesToRestore(db, mine, later);
   return { planned, names, later, last, restore, changes: mine, resuming };
 }

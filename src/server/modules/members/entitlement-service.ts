@@ -26,6 +26,7 @@ import { tierRank, type SubscriptionSource } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
 import type { MemberChangeCause, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { yieldToListeners } from '../../lib/event-loop';
 import { grantsOf, insertChanges, membersWithPassedGrants, writeGrants, type GrantWrite } from './grants-repository';
 import { countMembersWithAccess, effectiveOf, findMembersByIds, membersPastExpiry, writeEffectiveSubscriptions } from './members-repository';
 
@@ -206,6 +207,29 @@ export async function applyChunk(
   );
   const applied = replanned.filter((p) => !isLoss(p.kind) || isLoss(approvedOf.get(p.member.id)?.kind ?? 'unchanged'));
   return { applied, updated: await applyPlanned(tx, applied, cause, now) };
+}
+
+/**
+ * How many members a bulk run (sync, import, revert) writes per transaction. On PGlite every other
+ * query waits while a transaction is open, so each stays a few tens of milliseconds and the event
+ * loop gets a turn between two (docs/decisions/0023-member-grants-and-bulk-runs.md).
+ */
+export const BULK_CHUNK_MEMBERS = 50;
+/** Members a bulk run plans per step (reads only), giving listeners' requests a turn between two. */
+const BULK_PLAN_MEMBERS = 10 * BULK_CHUNK_MEMBERS;
+
+/** planChanges for a bulk run: the same plan, made BULK_PLAN_MEMBERS members at a time with the event loop free between two. */
+export async function planInSteps(db: Db, changes: readonly GrantChange[], now: Date = new Date(), unsaved: readonly UserRow[] = []): Promise<PlannedMember[]> {
+  const byMember = new Map<string, GrantChange[]>();
+  for (const c of changes) byMember.set(c.userId, [...(byMember.get(c.userId) ?? []), c]);
+  const ids = [...byMember.keys()];
+  const planned: PlannedMember[] = [];
+  for (let i = 0; i < ids.length; i += BULK_PLAN_MEMBERS) {
+    await yieldToListeners();
+    const step = ids.slice(i, i + BULK_PLAN_MEMBERS).flatMap((id) => byMember.get(id) ?? []);
+    planned.push(...(await planChanges(db, step, now, [], unsaved)));
+  }
+  return planned;
 }
 
 /** Plans and applies changes at once (a link, a claim, an admin's edit): access changes in the caller's transaction. */

@@ -1,15 +1,9 @@
 import type { Db } from '../../db/client';
+import { yieldToListeners } from '../../lib/event-loop';
+import { BULK_CHUNK_MEMBERS } from '../members/entitlement-service';
 import { advanceSyncRun, markRunInterrupted } from './platforms-repository';
 
-/**
- * How many members a bulk run (sync, import, revert) writes per transaction. On PGlite every other
- * query waits while a transaction is open, so each stays a few tens of milliseconds and the event
- * loop gets a turn between two (docs/decisions/0023-member-grants-and-bulk-runs.md).
- */
-export const BULK_CHUNK_MEMBERS = 150;
-
-/** Gives every waiting request a turn before the next chunk. */
-export const yieldToListeners = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+export { BULK_CHUNK_MEMBERS };
 
 /** The items in chunks of `size`. */
 export function inChunks<T>(items: readonly T[], size = BULK_CHUNK_MEMBERS): T[][] {

@@ -190,7 +190,7 @@ function memberChanges(planned: readonly PlannedMember[], recordsOf: Map<string,
 export async function planReconcileMembers(db: Db, scope: ReconcileScope, now: Date = new Date()) {
   const { changes, owners, recordsOf } = await planReconcile(db, scope, now);
   const planned = await planChanges(db, changes, now);
-  return { planned, owners, recordsOf, changes };
+  return { planned, owners, recordsOf };
 }
 
 /** The result of applying (part of) a planned reconcile. */

@@ -17,9 +17,10 @@ import { fetchBmcSubscriptions, fetchPatreonMembers, PLATFORM_LABELS, type Platf
 import { dublinDate, startOfDayDublin } from '../../lib/dates';
 import type { FetchOptions } from './http';
 import { clearHeldChanges, holdChanges, type HeldRecord } from '../members/grants-repository';
-import { applyChunk, decideBulk, DryRunRollback, expirePassedGrants, type PlannedMember } from '../members/entitlement-service';
+import { applyChunk, decideBulk, DryRunRollback, expirePassedGrants, planInSteps, type PlannedMember } from '../members/entitlement-service';
 import { asStoredRecord, dedupeRecords, listedGivesAccess, recordGivesAccess } from './platform-records';
-import { BULK_CHUNK_MEMBERS, inChunks, writeInChunks, yieldToListeners } from './bulk-run-chunks';
+import { BULK_CHUNK_MEMBERS, inChunks, writeInChunks } from './bulk-run-chunks';
+import { yieldToListeners } from '../../lib/event-loop';
 import {
   allPlatformRecords,
   deleteUnlisted,
@@ -29,7 +30,7 @@ import {
   SYNC_LOG_MAX_ENTRIES,
   upsertPlatformRecords,
 } from './platforms-repository';
-import { planReconcileMembers, reconcileResult, type ReconcileResult } from './reconcile-service';
+import { planReconcile, reconcileResult, type ReconcileResult } from './reconcile-service';
 
 export type SyncTrigger = 'manual' | 'scheduled';
 
@@ -178,7 +179,8 @@ async function planSync(db: Db, fetched: Fetched[], trigger: SyncTrigger, reques
   const records = [...(await allPlatformRecords(db)).filter((r) => !complete.includes(r.platform)), ...listed];
   const failed = outcomes.filter((o) => o.attempted && !o.ok).map((o) => o.platform);
   const scope = { allWithRecords: true, completeListings: complete, untouched: failed, records };
-  const { planned, owners, recordsOf, changes } = await planReconcileMembers(db, scope, now);
+  const { changes, owners, recordsOf } = await planReconcile(db, scope, now);
+  const planned = await planInSteps(db, changes, now);
   // A dropped listing that takes nothing from anyone (its losses were confirmed or dismissed) holds
   // nothing and becomes the listing later runs compare with.
   const holding = suspect.filter((platform) => planned.some((p) => isLoss(p.kind) && p.writes.some((w) => w.source === platform)));
