@@ -35,7 +35,7 @@ import { planReconcile, reconcileResult, type ReconcileResult } from './reconcil
 export type SyncTrigger = 'manual' | 'scheduled';
 
 /** Platform records stored per transaction (a row is cheaper to write than a member's change). */
-const BULK_CHUNK_RECORDS = 4 * BULK_CHUNK_MEMBERS;
+const BULK_CHUNK_RECORDS = 2 * BULK_CHUNK_MEMBERS;
 
 export function platformConfigured(config: Config, platform: Platform): boolean {
   return platform === 'patreon' ? Boolean(config.PATREON_ACCESS_TOKEN && config.PATREON_CAMPAIGN_ID) : Boolean(config.BMC_ACCESS_TOKEN);
