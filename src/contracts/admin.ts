@@ -333,6 +333,7 @@ export const REVERT_MESSAGES = {
   runNotFound: 'Sync run not found',
   alreadyReverted: 'This run was already reverted',
   nothingToRevert: 'This run changed no member',
+  stillApplying: 'This run is still being applied: revert it once it has finished',
 } as const;
 
 export const MEMBER_CHANGE_CAUSES = ['sync', 'webhook', 'import', 'admin', 'link', 'claim', 'oauth', 'revert', 'expiry', 'confirm', 'signup'] as const;

@@ -161,6 +161,11 @@ export const syncRunSummarySchema = z.object({
   revertedAt: z.string().nullable(),
   revertedByRun: z.number().int().nullable(),
   revertible: z.boolean(),
+  /**
+   * 'applying' while a bulk run writes its chunks, 'done', or 'interrupted' when it stopped part-way:
+   * what it applied stays and can be reverted; running it again applies the rest.
+   */
+  state: z.enum(['applying', 'done', 'interrupted']),
   /** The admin who ran it (a manual sync, an import, a revert, a confirmation), and who reverted it; null when nobody did or the account is gone. */
   startedBy: z.string().nullable(),
   revertedBy: z.string().nullable(),

@@ -124,6 +124,11 @@ export const syncRuns = pgTable(
     /** Set once the run was reverted (a run is reverted at most once). */
     revertedAt: timestamp('reverted_at', { withTimezone: true }),
     revertedByRun: integer('reverted_by_run'),
+    /**
+     * 'applying' while a bulk run writes its chunks (finished_at moves with each chunk), 'done' once
+     * complete, 'interrupted' when it stopped part-way (docs/decisions/0023-member-grants-and-bulk-runs.md).
+     */
+    state: text('state').$type<SyncRunState>().notNull().default('done'),
   },
   (t) => [index('sync_runs_finished_idx').on(t.finishedAt)],
 );
@@ -131,6 +136,7 @@ export const syncRuns = pgTable(
 export type PlatformSubscriptionRow = typeof platformSubscriptions.$inferSelect;
 export type NewPlatformSubscriptionRow = typeof platformSubscriptions.$inferInsert;
 export type SyncRunRow = typeof syncRuns.$inferSelect;
+export type SyncRunState = 'applying' | 'done' | 'interrupted';
 
 /** How a platform identity is keyed: Patreon's user id (Connect Patreon) or a payer email. */
 export type PlatformLinkKind = 'user_id' | 'email';

@@ -117,9 +117,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         return await importRows(db, parsed, { dryRun, confirm, planId, startedBy: req.user?.id ?? null });
       } catch (err) {
-        // Another request created one of these emails between our read and our insert.
+        // Another request created one of these emails in the moment a chunk inserted it: the chunks
+        // before stay applied (the run shows interrupted) and importing again applies the rest.
         if (err instanceof EmailTakenError)
-          throw new AppError(409, 'import_conflict', 'Import failed: a member in the file was created meanwhile; nothing was imported, please try again');
+          throw new AppError(409, 'import_conflict', 'Import stopped: a member in the file was created meanwhile; import the file again to apply the rest');
         throw err;
       }
     },

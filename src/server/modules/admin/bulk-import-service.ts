@@ -13,12 +13,20 @@ import { parseTier, TIERS, type SubscriptionSource, type SubscriptionStatus, typ
 import type { Db } from '../../db/client';
 import type { MemberNamesSnapshot, UserRow } from '../../db/schema';
 import { NO_GRANT, sameGrant, toAccessSnapshot, toGrantSnapshot, type Grant } from '../../../contracts/grants';
-import { applyPlanned, decideBulk, DryRunRollback, planChanges, type GrantChange } from '../members/entitlement-service';
+import { applyChunk, decideBulk, DryRunRollback, planInSteps, type GrantChange, type PlannedMember } from '../members/entitlement-service';
+import { writeInChunks } from '../platforms/bulk-run-chunks';
 import { finishSyncRun, startSyncRun } from '../platforms/platforms-repository';
 import { changeLogLines } from '../platforms/reconcile-service';
 import { badRequest } from '../../lib/errors';
 import { usernameFromEmail } from '../members/member-views';
-import { findMembersByEmails, insertMembersInBulk, renameMembersInBulk, type MemberNames, type NewMemberRow } from '../members/members-repository';
+import {
+  findMembersByEmails,
+  insertMembersInBulk,
+  renameMembersInBulk,
+  unsavedMember,
+  type MemberNames,
+  type NewMemberRow,
+} from '../members/members-repository';
 import { dublinDate, parseExpiryDate } from '../../lib/dates';
 import { recordNameChanges } from '../members/grants-repository';
 import { isEmailAddress, normaliseEmail } from '../../../contracts/email';
@@ -188,113 +196,177 @@ export interface ImportOptions {
   startedBy?: string | null;
 }
 
+type Rename = MemberNames & { before: MemberNamesSnapshot; row: number };
+
+/** The members an import creates (emails not stored) and renames (names in the sheet that differ), given the stored members by email. */
+function membersToWrite(rows: readonly ImportRow[], stored: ReadonlyMap<string, UserRow>): { inserts: NewMemberRow[]; renames: Rename[] } {
+  const inserts: NewMemberRow[] = [];
+  const renames: Rename[] = [];
+  for (const r of rows) {
+    const u = stored.get(r.email);
+    if (!u) {
+      inserts.push({ email: r.email, username: usernameFromEmail(r.email), firstName: r.firstName, lastName: r.lastName });
+      continue;
+    }
+    // Names left empty in the sheet keep what is stored.
+    const firstName = r.firstName ?? u.firstName;
+    const lastName = r.lastName ?? u.lastName;
+    if (firstName !== u.firstName || lastName !== u.lastName) {
+      renames.push({ id: u.id, firstName, lastName, before: { firstName: u.firstName, lastName: u.lastName }, row: r.row });
+    }
+  }
+  return { inserts, renames };
+}
+
+/** Each row's grant change, for the members the rows name (by email → id). */
+function rowChanges(rows: readonly ImportRow[], idOf: ReadonlyMap<string, string>): GrantChange[] {
+  return rows.flatMap((r) => {
+    const userId = idOf.get(r.email);
+    if (!userId) return [];
+    return [{ userId, source: r.source, next: (held: Grant | null) => rowGrant(r, held), reason: `import row ${r.row}` }];
+  });
+}
+
 /**
- * Applies the valid rows in one transaction as a bulk run (docs/decisions/0023-member-grants-and-bulk-runs.md):
- * new emails become members, each row sets the grant of its source (admin, patreon or buymeacoffee),
- * and every member's subscription follows at once. A dry run answers the plan and writes nothing; an
- * import that would end many members' subscriptions needs `confirm` (409 with the plan otherwise).
- * EmailTakenError when another request created one of the emails meanwhile.
+ * The import's plan, read outside any transaction and writing nothing: the members it would create
+ * are planned as new members without grants (not stored), so a preview counts them without creating
+ * them and gives the same plan, planId and samples as the run.
+ */
+async function planImport(db: Db, parsed: Parsed, result: BulkImportResult, now: Date) {
+  const existing = new Map(
+    (
+      await findMembersByEmails(
+        db,
+        parsed.rows.map((r) => r.email),
+      )
+    ).map((u) => [u.email, u]),
+  );
+  const { inserts, renames } = membersToWrite(parsed.rows, existing);
+  const unsaved = inserts.map((m) => unsavedMember(m, now));
+  const idOf = new Map([...existing.values(), ...unsaved].map((u) => [u.email, u.id]));
+  // In the sheet's order, so the preview's samples are the run's whatever order the database reads members in.
+  const rowOf = new Map(parsed.rows.map((r) => [idOf.get(r.email), r.row]));
+  const planned = (await planInSteps(db, rowChanges(parsed.rows, idOf), now, unsaved)).sort(
+    (a, b) => (rowOf.get(a.member.id) ?? 0) - (rowOf.get(b.member.id) ?? 0),
+  );
+  const createdIds = new Set(unsaved.map((c) => c.id));
+  // Counted here, before the guard, so that a preview and the run it previews say the same.
+  const touched = new Set([...planned.filter((p) => p.grantsChange || p.effectiveChanges).map((p) => p.member.id), ...renames.map((r) => r.id)]);
+  result.imported = unsaved.length;
+  result.updated = [...touched].filter((id) => !createdIds.has(id)).length;
+  result.skipped = parsed.rows.length - result.imported - result.updated;
+  const emailOf = new Map([...idOf].map(([email, id]) => [id, email]));
+  result.renamed = renames.length;
+  result.nameChanges = renames.slice(0, BULK_PLAN_SAMPLES).map((r) => ({
+    email: emailOf.get(r.id) ?? '',
+    from: r.before,
+    to: { firstName: r.firstName, lastName: r.lastName },
+  }));
+  return { planned, createdIds };
+}
+
+/**
+ * Applies the valid rows as a bulk run (docs/decisions/0023-member-grants-and-bulk-runs.md): new
+ * emails become members, each row sets the grant of its source (admin, patreon or buymeacoffee),
+ * and every member's subscription follows at once. The plan is made and guarded first, outside any
+ * transaction; a dry run answers it and writes nothing; an import that would end many members'
+ * subscriptions needs `confirm` (409 with the plan otherwise). Then the members are written in short
+ * transactions (applyImport). EmailTakenError when another request created one of the emails in
+ * the very moment a chunk wrote it.
  */
 export async function importRows(db: Db, parsed: Parsed, options: ImportOptions = {}): Promise<BulkImportResult> {
   const result: BulkImportResult = { imported: 0, updated: 0, skipped: 0, errors: parsed.errors, dryRun: options.dryRun === true, runId: null };
   if (!parsed.rows.length) return result;
   const now = new Date();
   try {
-    await db.transaction(async (tx) => {
-      const existing = new Map<string, UserRow>();
-      for (const u of await findMembersByEmails(
-        tx,
-        parsed.rows.map((r) => r.email),
-      ))
-        existing.set(u.email, u);
-      const inserts: NewMemberRow[] = [];
-      const renames: (MemberNames & { before: MemberNamesSnapshot; row: number })[] = [];
-      for (const r of parsed.rows) {
-        const u = existing.get(r.email);
-        if (!u) {
-          inserts.push({ email: r.email, username: usernameFromEmail(r.email), firstName: r.firstName, lastName: r.lastName });
-          continue;
-        }
-        // Names left empty in the sheet keep what is stored.
-        const firstName = r.firstName ?? u.firstName;
-        const lastName = r.lastName ?? u.lastName;
-        if (firstName !== u.firstName || lastName !== u.lastName) {
-          renames.push({ id: u.id, firstName, lastName, before: { firstName: u.firstName, lastName: u.lastName }, row: r.row });
-        }
-      }
-      const created = await insertMembersInBulk(tx, inserts);
-      await renameMembersInBulk(tx, renames);
-      const idOf = new Map([...existing.values()].map((u) => [u.email, u.id]));
-      for (const c of created) idOf.set(c.email, c.id);
-      const changes: GrantChange[] = parsed.rows.flatMap((r) => {
-        const userId = idOf.get(r.email);
-        if (!userId) return [];
-        return [{ userId, source: r.source, next: (held: Grant | null) => rowGrant(r, held), reason: `import row ${r.row}` }];
-      });
-      // In the sheet's order, so the preview's samples are the run's whatever order the database reads members in.
-      const rowOf = new Map(parsed.rows.map((r) => [idOf.get(r.email), r.row]));
-      const planned = (await planChanges(tx, changes, now)).sort((a, b) => (rowOf.get(a.member.id) ?? 0) - (rowOf.get(b.member.id) ?? 0));
-      const createdIds = new Set(created.map((c) => c.id));
-      // Counted here, before the guard, so that a preview and the run it previews say the same.
-      const touched = new Set([...planned.filter((p) => p.grantsChange || p.effectiveChanges).map((p) => p.member.id), ...renames.map((r) => r.id)]);
-      result.imported = created.length;
-      result.updated = [...touched].filter((id) => !createdIds.has(id)).length;
-      result.skipped = parsed.rows.length - result.imported - result.updated;
-      const emailOf = new Map([...idOf].map(([email, id]) => [id, email]));
-      result.renamed = renames.length;
-      result.nameChanges = renames.slice(0, BULK_PLAN_SAMPLES).map((r) => ({
-        email: emailOf.get(r.id) ?? '',
-        from: r.before,
-        to: { firstName: r.firstName, lastName: r.lastName },
-      }));
-      const decision = await decideBulk(
-        tx,
-        planned,
-        { dryRun: options.dryRun, confirm: options.confirm, planId: options.planId, created: created.length, createdIds },
-        now,
-      );
-      const runId = await startSyncRun(tx, 'import', now, options.startedBy ?? null);
-      const updated = await applyPlanned(tx, decision.apply, { cause: 'import', runId }, now);
-      const plannedOf = new Map(decision.apply.map((p) => [p.member.id, p]));
-      await recordNameChanges(
-        tx,
-        runId,
-        renames.flatMap((r) => {
-          const p = plannedOf.get(r.id);
-          if (!p) return [];
-          const access = toAccessSnapshot(p.after);
-          const grants = p.grantsAfter.map(toGrantSnapshot);
-          return [
-            {
-              userId: r.id,
-              cause: 'import' as const,
-              causeRef: null,
-              runId,
-              before: access,
-              after: access,
-              grantsBefore: grants,
-              grantsAfter: grants,
-              reason: `import row ${r.row}: name changed`,
-              namesBefore: r.before,
-              namesAfter: { firstName: r.firstName, lastName: r.lastName },
-            },
-          ];
-        }),
-        now,
-      );
-      result.plan = decision.plan;
-      result.runId = runId;
-      await finishSyncRun(tx, runId, {
-        ok: true,
-        updated,
-        details: changeLogLines(decision.apply, (p) => (createdIds.has(p.member.id) ? 'created by the import' : null)),
-      });
-    });
+    const { planned, createdIds } = await planImport(db, parsed, result, now);
+    const decision = await decideBulk(
+      db,
+      planned,
+      { dryRun: options.dryRun, confirm: options.confirm, planId: options.planId, created: createdIds.size, createdIds },
+      now,
+    );
+    result.plan = decision.plan;
+    result.runId = await applyImport(db, parsed.rows, decision.apply, options.startedBy ?? null, now);
   } catch (err) {
     if (!(err instanceof DryRunRollback)) throw err;
     result.plan = err.plan;
   }
   return result;
+}
+
+/**
+ * Writes a decided import BULK_CHUNK_MEMBERS members at a time, each chunk in its own transaction:
+ * it reads its members again (one created meanwhile is updated, not inserted twice), creates the new
+ * ones, puts the sheet's names, re-plans and applies their grants and writes their history lines
+ * under the run. An import that stops part-way stays recorded as interrupted; importing the file
+ * again applies the rest (rows already applied change nothing). Returns the run's id.
+ */
+async function applyImport(db: Db, rows: readonly ImportRow[], apply: readonly PlannedMember[], startedBy: string | null, now: Date): Promise<number> {
+  const rowOf = new Map(rows.map((r) => [r.email, r]));
+  const runId = await startSyncRun(db, 'import', now, startedBy, 'applying');
+  const applied: PlannedMember[] = [];
+  const createdIds = new Set<string>();
+  const updated = await writeInChunks(db, runId, apply, async (tx, chunk) => {
+    const chunkRows = chunk.flatMap((p) => rowOf.get(p.member.email) ?? []);
+    const stored = new Map(
+      (
+        await findMembersByEmails(
+          tx,
+          chunkRows.map((r) => r.email),
+        )
+      ).map((u) => [u.email, u]),
+    );
+    const { inserts, renames } = membersToWrite(chunkRows, stored);
+    const created = await insertMembersInBulk(tx, inserts);
+    await renameMembersInBulk(tx, renames);
+    const idOf = new Map([...stored.values()].map((u) => [u.email, u.id]));
+    for (const c of created) {
+      idOf.set(c.email, c.id);
+      createdIds.add(c.id);
+    }
+    const approved = chunk.flatMap((p) => {
+      const id = idOf.get(p.member.email);
+      return id ? [{ ...p, member: { ...p.member, id } }] : [];
+    });
+    const done = await applyChunk(tx, approved, rowChanges(chunkRows, idOf), { cause: 'import', runId }, now);
+    applied.push(...done.applied);
+    await recordNameChanges(tx, runId, nameLines(renames, done.applied, runId), now);
+    return done.updated;
+  });
+  await finishSyncRun(db, runId, {
+    state: 'done',
+    ok: true,
+    updated,
+    details: changeLogLines(applied, (p) => (createdIds.has(p.member.id) ? 'created by the import' : null)),
+  });
+  return runId;
+}
+
+/** History lines for the names an import changed, of members whose rows it applied. */
+function nameLines(renames: readonly Rename[], applied: readonly PlannedMember[], runId: number) {
+  const plannedOf = new Map(applied.map((p) => [p.member.id, p]));
+  return renames.flatMap((r) => {
+    const p = plannedOf.get(r.id);
+    if (!p) return [];
+    const access = toAccessSnapshot(p.after);
+    const grants = p.grantsAfter.map(toGrantSnapshot);
+    return [
+      {
+        userId: r.id,
+        cause: 'import' as const,
+        causeRef: null,
+        runId,
+        before: access,
+        after: access,
+        grantsBefore: grants,
+        grantsAfter: grants,
+        reason: `import row ${r.row}: name changed`,
+        namesBefore: r.before,
+        namesAfter: { firstName: r.firstName, lastName: r.lastName },
+      },
+    ];
+  });
 }
 
 /**

@@ -12,7 +12,19 @@ import {
   recordNameChanges,
   takeHeldChanges,
 } from '../members/grants-repository';
-import { applyPlanned, decideBulk, DryRunRollback, planChanges, type GrantChange } from '../members/entitlement-service';
+import {
+  applyChunk,
+  applyPlanned,
+  decideBulk,
+  DryRunRollback,
+  planChanges,
+  planInSteps,
+  type BulkDecision,
+  type GrantChange,
+  type PlannedMember,
+} from '../members/entitlement-service';
+import { writeInChunks } from '../platforms/bulk-run-chunks';
+import { runState } from '../platforms/sync-log-views';
 import { findMemberById, findMembersByIds, renameMembersInBulk } from '../members/members-repository';
 import type { MemberChangeRow, MemberNamesSnapshot } from '../../db/schema';
 import { findSyncRun, finishSyncRun, markRunReverted, startSyncRun } from '../platforms/platforms-repository';
@@ -32,73 +44,136 @@ export async function revertRun(
   opts: { dryRun?: boolean; confirm?: boolean; planId?: string | undefined; adminId?: string | null },
 ): Promise<RevertRunReply> {
   const now = new Date();
-  let renamed = 0;
+  const plan = await planRevert(db, runId, now);
+  let decision: BulkDecision;
   try {
-    return await db.transaction(async (tx) => {
-      const run = await findSyncRun(tx, runId);
-      if (!run) throw notFound(REVERT_MESSAGES.runNotFound, 'run_not_found');
-      if (run.revertedAt) throw conflict(REVERT_MESSAGES.alreadyReverted, 'already_reverted');
-      const changes = await changesOfRun(tx, runId);
-      if (!changes.length) throw conflict(REVERT_MESSAGES.nothingToRevert, 'nothing_to_revert');
-      // Each member's state before the run (their first change in it) and their last change in it.
-      const first = new Map<string, GrantSnapshot[]>();
-      const last = new Map<string, { id: number; after: GrantSnapshot[] }>();
-      for (const c of changes) {
-        if (!first.has(c.userId)) first.set(c.userId, c.grantsBefore);
-        last.set(c.userId, { id: c.id, after: c.grantsAfter });
-      }
-      const latest = await latestChangeIds(tx, [...last.keys()]);
-      const later = [...last.keys()].filter((id) => (latest.get(id) ?? 0) > (last.get(id)?.id ?? 0));
-      const restore: GrantChange[] = [];
-      for (const [userId, before] of first) {
-        if (later.includes(userId)) continue;
-        const sources = new Set<SubscriptionSource>([...before.map((g) => g.source), ...(last.get(userId)?.after ?? []).map((g) => g.source)]);
-        for (const source of sources) {
-          const was = before.find((g) => g.source === source);
-          restore.push({ userId, source, next: was ? fromGrantSnapshot(was) : null, reason: `revert of run ${runId}` });
-        }
-      }
-      const planned = await planChanges(tx, restore, now);
-      const names = await namesToRestore(tx, changes, later);
-      renamed = names.length;
-      const decision = await decideBulk(tx, planned, { dryRun: opts.dryRun, confirm: opts.confirm, planId: opts.planId }, now);
-      const newRun = await startSyncRun(tx, 'revert', now, opts.adminId ?? null);
-      const reverted = await applyPlanned(tx, decision.apply, { cause: 'revert', causeRef: String(runId), runId: newRun }, now);
-      await renameMembersInBulk(
-        tx,
-        names.map((n) => ({ id: n.userId, ...n.namesAfter })),
-      );
-      const plannedOf = new Map(planned.map((p) => [p.member.id, p]));
-      await recordNameChanges(
-        tx,
-        newRun,
-        names.map((n) => {
-          const p = plannedOf.get(n.userId);
-          const access = p ? toAccessSnapshot(p.after) : n.access;
-          const grants = p ? p.grantsAfter.map(toGrantSnapshot) : n.grants;
-          return { ...n, cause: 'revert', causeRef: String(runId), runId: newRun, before: access, after: access, grantsBefore: grants, grantsAfter: grants };
-        }),
-        now,
-      );
-      // Two reverts at once: the second finds the run marked and changes nothing.
-      if (!(await markRunReverted(tx, runId, newRun, now))) throw conflict(REVERT_MESSAGES.alreadyReverted, 'already_reverted');
-      const skipped = await skippedMembers(tx, later);
-      await finishSyncRun(tx, newRun, {
-        ok: true,
-        updated: reverted,
-        details: changeLogLines(decision.apply, () => `revert of run ${runId}`),
-      });
-      return { runId: newRun, reverted, skipped, dryRun: false, plan: decision.plan, renamed };
-    });
+    decision = await decideBulk(db, plan.planned, { dryRun: opts.dryRun, confirm: opts.confirm, planId: opts.planId }, now);
   } catch (err) {
     if (!(err instanceof DryRunRollback)) throw err;
-    const changes = await changesOfRun(db, runId);
-    const ids = [...new Set(changes.map((c) => c.userId))];
-    const latest = await latestChangeIds(db, ids);
-    const lastInRun = new Map(changes.map((c) => [c.userId, c.id]));
-    const later = ids.filter((id) => (latest.get(id) ?? 0) > (lastInRun.get(id) ?? 0));
-    return { runId: null, reverted: 0, skipped: await skippedMembers(db, later), dryRun: true, plan: err.plan, renamed };
+    return { runId: null, reverted: 0, skipped: await skippedMembers(db, plan.later), dryRun: true, plan: err.plan, renamed: plan.names.length };
   }
+  return applyRevert(db, runId, plan, decision, opts.adminId ?? null, now);
+}
+
+/**
+ * What a revert would do, read outside any transaction: each member the run changed goes back to
+ * their grants before it (their first change in it), unless a later change touched them. A revert
+ * that was interrupted is finished: the members it restored already are left as they are.
+ */
+async function planRevert(db: Db, runId: number, now: Date) {
+  const run = await findSyncRun(db, runId);
+  if (!run) throw notFound(REVERT_MESSAGES.runNotFound, 'run_not_found');
+  if (runState(run, now) === 'applying') throw conflict(REVERT_MESSAGES.stillApplying, 'run_applying');
+  const previous = run.revertedByRun ? await findSyncRun(db, run.revertedByRun) : null;
+  const resuming = previous && runState(previous, now) === 'interrupted' ? previous.id : null;
+  if (run.revertedAt && resuming === null) throw conflict(REVERT_MESSAGES.alreadyReverted, 'already_reverted');
+  const changes = await changesOfRun(db, runId);
+  if (!changes.length) throw conflict(REVERT_MESSAGES.nothingToRevert, 'nothing_to_revert');
+  const restored = new Set(resuming === null ? [] : (await changesOfRun(db, resuming)).map((c) => c.userId));
+  // Each member's state before the run (their first change in it) and their last change in it.
+  const first = new Map<string, GrantSnapshot[]>();
+  const last = new Map<string, { id: number; after: GrantSnapshot[] }>();
+  for (const c of changes) {
+    if (restored.has(c.userId)) continue;
+    if (!first.has(c.userId)) first.set(c.userId, c.grantsBefore);
+    last.set(c.userId, { id: c.id, after: c.grantsAfter });
+  }
+  const latest = await latestChangeIds(db, [...last.keys()]);
+  const later = [...last.keys()].filter((id) => (latest.get(id) ?? 0) > (last.get(id)?.id ?? 0));
+  const restore: GrantChange[] = [];
+  for (const [userId, before] of first) {
+    if (later.includes(userId)) continue;
+    const sources = new Set<SubscriptionSource>([...before.map((g) => g.source), ...(last.get(userId)?.after ?? []).map((g) => g.source)]);
+    for (const source of sources) {
+      const was = before.find((g) => g.source === source);
+      restore.push({ userId, source, next: was ? fromGrantSnapshot(was) : null, reason: `revert of run ${runId}` });
+    }
+  }
+  const mine = changes.filter((c) => !restored.has(c.userId));
+  const planned = await planInSteps(db, restore, now);
+  const names = await namesToRestore(db, mine, later);
+  return { planned, names, later, last, restore, changes: mine, resuming };
+}
+
+type RevertPlan = Awaited<ReturnType<typeof planRevert>>;
+
+/**
+ * Writes a decided revert as its own run: the reverted run is marked first (two reverts at once: one
+ * wins), then BULK_CHUNK_MEMBERS members per short transaction, each chunk leaving out members
+ * changed since the plan. An interrupted revert is finished by reverting the run again.
+ */
+async function applyRevert(db: Db, runId: number, plan: RevertPlan, decision: BulkDecision, adminId: string | null, now: Date): Promise<RevertRunReply> {
+  const newRun = await db.transaction(async (tx) => {
+    const id = await startSyncRun(tx, 'revert', now, adminId, 'applying');
+    if (!(await markRunReverted(tx, runId, id, now, plan.resuming))) throw conflict(REVERT_MESSAGES.alreadyReverted, 'already_reverted');
+    return id;
+  });
+  const cause = { cause: 'revert' as const, causeRef: String(runId), runId: newRun };
+  const restoreOf = new Map<string, GrantChange[]>();
+  for (const c of plan.restore) restoreOf.set(c.userId, [...(restoreOf.get(c.userId) ?? []), c]);
+  const skipped = [...plan.later];
+  const applied: PlannedMember[] = [];
+  let renamed = 0;
+  const reverted = await writeInChunks(db, newRun, decision.apply, async (tx, chunk) => {
+    // A member changed since the plan (a webhook, an admin) is left as it is, like one changed before it.
+    const latest = await latestChangeIds(
+      tx,
+      chunk.map((p) => p.member.id),
+    );
+    const still = chunk.filter((p) => (latest.get(p.member.id) ?? 0) <= (plan.last.get(p.member.id)?.id ?? 0));
+    skipped.push(...chunk.filter((p) => !still.includes(p)).map((p) => p.member.id));
+    const done = await applyChunk(
+      tx,
+      still,
+      still.flatMap((p) => restoreOf.get(p.member.id) ?? []),
+      cause,
+      now,
+    );
+    applied.push(...done.applied);
+    const ids = new Set(still.map((p) => p.member.id));
+    const names = await namesToRestore(
+      tx,
+      plan.changes.filter((c) => ids.has(c.userId)),
+      [],
+    );
+    renamed += names.length;
+    await putNamesBack(tx, names, done.applied, runId, newRun, now);
+    return done.updated;
+  });
+  await finishSyncRun(db, newRun, {
+    state: 'done',
+    ok: true,
+    updated: reverted,
+    details: changeLogLines(applied, () => `revert of run ${runId}`),
+  });
+  return { runId: newRun, reverted, skipped: await skippedMembers(db, skipped), dryRun: false, plan: decision.plan, renamed };
+}
+
+/** Puts back the names a run changed, with a history line each (under the revert's run). */
+async function putNamesBack(
+  tx: Db,
+  names: Awaited<ReturnType<typeof namesToRestore>>,
+  applied: readonly PlannedMember[],
+  runId: number,
+  newRun: number,
+  now: Date,
+): Promise<void> {
+  await renameMembersInBulk(
+    tx,
+    names.map((n) => ({ id: n.userId, ...n.namesAfter })),
+  );
+  const plannedOf = new Map(applied.map((p) => [p.member.id, p]));
+  await recordNameChanges(
+    tx,
+    newRun,
+    names.map((n) => {
+      const p = plannedOf.get(n.userId);
+      const access = p ? toAccessSnapshot(p.after) : n.access;
+      const grants = p ? p.grantsAfter.map(toGrantSnapshot) : n.grants;
+      return { ...n, cause: 'revert', causeRef: String(runId), runId: newRun, before: access, after: access, grantsBefore: grants, grantsAfter: grants };
+    }),
+    now,
+  );
 }
 
 /**

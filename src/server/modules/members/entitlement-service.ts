@@ -26,6 +26,7 @@ import { tierRank, type SubscriptionSource } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
 import type { MemberChangeCause, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { yieldToListeners } from '../../lib/event-loop';
 import { grantsOf, insertChanges, membersWithPassedGrants, writeGrants, type GrantWrite } from './grants-repository';
 import { countMembersWithAccess, effectiveOf, findMembersByIds, membersPastExpiry, writeEffectiveSubscriptions } from './members-repository';
 
@@ -75,12 +76,17 @@ export async function planChanges(
   changes: readonly GrantChange[],
   now: Date = new Date(),
   recompute: readonly string[] = [],
+  unsaved: readonly UserRow[] = [],
 ): Promise<PlannedMember[]> {
   const byMember = new Map<string, GrantChange[]>();
   for (const c of changes) byMember.set(c.userId, [...(byMember.get(c.userId) ?? []), c]);
   for (const id of recompute) if (!byMember.has(id)) byMember.set(id, []);
-  const ids = [...byMember.keys()];
-  const [members, stored] = await Promise.all([findMembersByIds(db, ids), grantsOf(db, ids)]);
+  // Members not stored yet (an import's preview plans the members it would create): no grants.
+  const pending = unsaved.filter((m) => byMember.has(m.id));
+  const pendingIds = new Set(pending.map((m) => m.id));
+  const ids = [...byMember.keys()].filter((id) => !pendingIds.has(id));
+  const [found, stored] = await Promise.all([findMembersByIds(db, ids), grantsOf(db, ids)]);
+  const members = [...found, ...pending];
   const planned: PlannedMember[] = [];
   for (const member of members) {
     const { grants: before, synthesised } = heldGrants(member, stored.get(member.id));
@@ -177,6 +183,53 @@ export async function applyPlanned(db: Db, planned: readonly PlannedMember[], ca
     now,
   );
   return changed.filter((p) => p.effectiveChanges).length;
+}
+
+/**
+ * One chunk of a bulk run, in its own short transaction: re-plans the approved members' changes
+ * against what is stored now (a webhook may have changed a member since the plan; paid time is kept
+ * by the changes themselves), leaves out a member whose change became a loss the guard did not
+ * approve (the next run decides it), and applies the rest. Returns what it applied and how many
+ * members' access changed.
+ */
+export async function applyChunk(
+  tx: Db,
+  approved: readonly PlannedMember[],
+  changes: readonly GrantChange[],
+  cause: ChangeCause,
+  now: Date = new Date(),
+): Promise<{ applied: PlannedMember[]; updated: number }> {
+  const approvedOf = new Map(approved.map((p) => [p.member.id, p]));
+  const replanned = await planChanges(
+    tx,
+    changes.filter((c) => approvedOf.has(c.userId)),
+    now,
+  );
+  const applied = replanned.filter((p) => !isLoss(p.kind) || isLoss(approvedOf.get(p.member.id)?.kind ?? 'unchanged'));
+  return { applied, updated: await applyPlanned(tx, applied, cause, now) };
+}
+
+/**
+ * How many members a bulk run (sync, import, revert) writes per transaction. On PGlite every other
+ * query waits while a transaction is open, so each stays a few tens of milliseconds and the event
+ * loop gets a turn between two (docs/decisions/0023-member-grants-and-bulk-runs.md).
+ */
+export const BULK_CHUNK_MEMBERS = 50;
+/** Members a bulk run plans per step (reads only), giving listeners' requests a turn between two. */
+const BULK_PLAN_MEMBERS = 10 * BULK_CHUNK_MEMBERS;
+
+/** planChanges for a bulk run: the same plan, made BULK_PLAN_MEMBERS members at a time with the event loop free between two. */
+export async function planInSteps(db: Db, changes: readonly GrantChange[], now: Date = new Date(), unsaved: readonly UserRow[] = []): Promise<PlannedMember[]> {
+  const byMember = new Map<string, GrantChange[]>();
+  for (const c of changes) byMember.set(c.userId, [...(byMember.get(c.userId) ?? []), c]);
+  const ids = [...byMember.keys()];
+  const planned: PlannedMember[] = [];
+  for (let i = 0; i < ids.length; i += BULK_PLAN_MEMBERS) {
+    await yieldToListeners();
+    const step = ids.slice(i, i + BULK_PLAN_MEMBERS).flatMap((id) => byMember.get(id) ?? []);
+    planned.push(...(await planChanges(db, step, now, [], unsaved)));
+  }
+  return planned;
 }
 
 /** Plans and applies changes at once (a link, a claim, an admin's edit): access changes in the caller's transaction. */
@@ -289,7 +342,7 @@ export function summarisePlan(planned: readonly PlannedMember[], payingMembers: 
   };
 }
 
-/** Thrown inside a bulk run's transaction to undo everything it wrote and answer the plan (a dry run). */
+/** Thrown by decideBulk for a dry run: the run stops before writing anything and answers the plan. */
 export class DryRunRollback extends Error {
   constructor(readonly plan: BulkPlan) {
     super('dry run');

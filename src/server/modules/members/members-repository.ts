@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ACCESS_STATUSES, MEMBER_BUCKETS, PAID_HISTORY_STATUSES, PAID_UNTIL_STATUSES, PLEDGE_BANDS, type MemberBucket } from '../../../contracts/tier-policy';
 import { SUBSCRIPTION_STATUSES, TIERS, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
@@ -596,6 +597,33 @@ const JSON_CHUNK = 5000;
  * on PGlite too. EmailTakenError when an email exists meanwhile. Imported members count as
  * verified (the column's default; ADR 0013).
  */
+/**
+ * A member as insertMembersInBulk would store it (each column its default), not stored: a bulk
+ * run's preview plans the members it would create without creating them. Its id is a new one; the
+ * stored member gets another.
+ */
+export function unsavedMember(row: NewMemberRow, now: Date = new Date()): UserRow {
+  return {
+    id: randomUUID(),
+    email: row.email,
+    username: row.username,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    passwordHash: null,
+    isAdmin: false,
+    subscriptionTier: 'free',
+    subscriptionStatus: 'inactive',
+    subscriptionExpiry: null,
+    subscriptionSource: 'admin',
+    pledgeAmountCents: 0,
+    createdAt: now,
+    updatedAt: now,
+    lastLoginAt: null,
+    emailVerifiedAt: now,
+    searchText: null,
+  };
+}
+
 export async function insertMembersInBulk(db: Db, rows: readonly NewMemberRow[]): Promise<{ id: string; email: string }[]> {
   const out: { id: string; email: string }[] = [];
   for (const part of chunks(rows, JSON_CHUNK)) {

@@ -49,3 +49,28 @@ export function recordGivesAccess(r: PlatformSubscriptionRow | PlatformRecord, n
 export function listedGivesAccess(r: PlatformRecordInput, now: Date = new Date()): boolean {
   return recordGivesAccess(asRecord(r), now);
 }
+
+/**
+ * A fetched record as upsertPlatformRecords stores it (the columns it leaves out take their
+ * defaults): a sync plans from the records it is about to store, before it writes any.
+ */
+export function asStoredRecord(r: PlatformRecordInput, lastEvent: string, now: Date): PlatformSubscriptionRow {
+  return {
+    externalId: null,
+    platformUserId: null,
+    fullName: null,
+    platformStatus: null,
+    amountCents: 0,
+    lastChargeAt: null,
+    nextChargeAt: null,
+    lastChargeStatus: null,
+    periodEndAt: null,
+    isCancelled: false,
+    cancelledAtPeriodEnd: false,
+    cancelledAt: null,
+    raw: {},
+    ...r,
+    lastEvent,
+    updatedAt: now,
+  };
+}

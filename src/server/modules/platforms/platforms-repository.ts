@@ -7,6 +7,7 @@ import {
   type Platform,
   type PlatformSubscriptionRow,
   type SyncRunRow,
+  type SyncRunState,
   type UserRow,
 } from '../../db/schema';
 import type { PlatformSubscriber } from '../auth/platform-subscribers';
@@ -15,7 +16,7 @@ import { linksOfMembers, linksWithKeys, type Identity } from './links-repository
 import type { PlatformRecordInput } from './clients';
 import { bestEntitlement } from './mapping';
 import { dedupeRecords, recordGivesAccess } from './platform-records';
-import { DAY_MS } from '../../../contracts/time';
+import { DAY_MS, MINUTE_MS } from '../../../contracts/time';
 
 const CHUNK = 500;
 
@@ -287,10 +288,41 @@ export async function recordSyncRun(db: Db, run: Omit<typeof syncRuns.$inferInse
   return row.id;
 }
 
-/** Opens a run before its changes are written (they name it); finishSyncRun fills in the outcome. */
-export async function startSyncRun(db: Db, trigger: SyncRunRow['trigger'], startedAt: Date, startedBy: string | null = null): Promise<number> {
-  return recordSyncRun(db, { trigger, startedAt, finishedAt: startedAt, ok: true, updated: 0, platforms: [], errors: [], details: [], startedBy });
+/**
+ * Opens a run before its changes are written (they name it); finishSyncRun fills in the outcome. A
+ * bulk run written in chunks opens it 'applying' (advanceSyncRun after each chunk).
+ */
+export async function startSyncRun(
+  db: Db,
+  trigger: SyncRunRow['trigger'],
+  startedAt: Date,
+  startedBy: string | null = null,
+  state: SyncRunState = 'done',
+): Promise<number> {
+  return recordSyncRun(db, { trigger, startedAt, finishedAt: startedAt, ok: true, updated: 0, platforms: [], errors: [], details: [], startedBy, state });
 }
+
+/** A chunk of an applying run is written: its count grows and finished_at says when it last wrote. */
+export async function advanceSyncRun(db: Db, id: number, updated: number, at: Date = new Date()): Promise<void> {
+  await db
+    .update(syncRuns)
+    .set({ updated: sql`${syncRuns.updated} + ${updated}`, finishedAt: at })
+    .where(eq(syncRuns.id, id));
+}
+
+/** A run that stopped part-way: what it applied stays (and can be reverted); running it again applies the rest. */
+export async function markRunInterrupted(db: Db, id: number, error: string): Promise<void> {
+  await db
+    .update(syncRuns)
+    .set({ state: 'interrupted', ok: false, errors: [error], finishedAt: new Date() })
+    .where(and(eq(syncRuns.id, id), eq(syncRuns.state, 'applying')));
+}
+
+/**
+ * A run still 'applying' that wrote no chunk for this long was left by a process that stopped (a
+ * restart mid-run): the sync log shows it interrupted (a chunk writes in well under a second).
+ */
+export const APPLYING_RUN_STALE_MS = 5 * MINUTE_MS;
 
 export async function finishSyncRun(db: Db, id: number, outcome: Partial<Omit<typeof syncRuns.$inferInsert, 'id'>>): Promise<void> {
   await db
@@ -299,12 +331,15 @@ export async function finishSyncRun(db: Db, id: number, outcome: Partial<Omit<ty
     .where(eq(syncRuns.id, id));
 }
 
-/** Marks a run reverted by another; false when it already was (two reverts at once: one wins). */
-export async function markRunReverted(db: Db, id: number, byRun: number, at: Date = new Date()): Promise<boolean> {
+/**
+ * Marks a run reverted by another; false when it already was (two reverts at once: one wins). A
+ * revert that finishes an interrupted one names it as `replacing`.
+ */
+export async function markRunReverted(db: Db, id: number, byRun: number, at: Date = new Date(), replacing: number | null = null): Promise<boolean> {
   const rows = await db
     .update(syncRuns)
     .set({ revertedAt: at, revertedByRun: byRun })
-    .where(and(eq(syncRuns.id, id), isNull(syncRuns.revertedAt)))
+    .where(and(eq(syncRuns.id, id), replacing === null ? isNull(syncRuns.revertedAt) : or(isNull(syncRuns.revertedAt), eq(syncRuns.revertedByRun, replacing))))
     .returning({ id: syncRuns.id });
   return rows.length > 0;
 }

@@ -30,6 +30,11 @@ export interface ReconcileScope {
   authoritative?: Platform[];
   /** Platforms whose listing failed in this run: no grant of theirs changes. */
   untouched?: Platform[];
+  /**
+   * With allWithRecords: every record as the run will store it, instead of the stored ones (a sync
+   * plans from its listings before it stores them, so its preview writes nothing).
+   */
+  records?: PlatformSubscriptionRow[];
 }
 
 /** A member whose effective subscription a reconcile changed (a sync log line). */
@@ -85,14 +90,16 @@ export async function planReconcile(
   scope: ReconcileScope,
   now: Date = new Date(),
 ): Promise<{ changes: GrantChange[]; owners: Map<PlatformSubscriptionRow, UserRow | null>; recordsOf: Map<string, PlatformSubscriptionRow[]> }> {
-  const scoped = scope.allWithRecords ? await allPlatformRecords(db) : await recordsWhere(db, 'email', scope.emails ?? []);
+  const given = scope.allWithRecords ? scope.records : undefined;
+  const scoped = given ?? (scope.allWithRecords ? await allPlatformRecords(db) : await recordsWhere(db, 'email', scope.emails ?? []));
   const firstOwners = await resolveOwners(db, scoped);
   const grantHolders = (scope.completeListings ?? []).map((p) => membersWithGrantFrom(p));
   const targets: UserRow[] = await findMembersMatching(db, {
-    ...(scope.allWithRecords ? { idIn: linkedMemberIds(), emailIn: platformRecordEmails() } : {}),
+    ...(scope.allWithRecords ? { idIn: linkedMemberIds(), ...(given ? {} : { emailIn: platformRecordEmails() }) } : {}),
     ...(scope.completeListings?.length ? { sources: scope.completeListings, idsIn: grantHolders } : {}),
   });
-  targets.push(...(await findMembersByEmails(db, scope.emails ?? [])), ...(await findMembersByIds(db, scope.userIds ?? [])));
+  const emails = [...(scope.emails ?? []), ...(given ? [...new Set(given.map((r) => r.email))] : [])];
+  targets.push(...(await findMembersByEmails(db, emails)), ...(await findMembersByIds(db, scope.userIds ?? [])));
   for (const u of firstOwners.values()) if (u) targets.push(u);
   const recordsOf = new Map<string, PlatformSubscriptionRow[]>();
   if (!targets.length) return { changes: [], owners: firstOwners, recordsOf };

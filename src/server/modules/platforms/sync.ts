@@ -11,18 +11,31 @@ import { RADIO_LOCALE, RADIO_TIME_ZONE } from '../../../contracts/time';
 import { CONFIRM_MIN_MEMBERS, isLoss, toGrantSnapshot } from '../../../contracts/grants';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
-import type { Platform, SyncLogEntry } from '../../db/schema';
+import type { Platform, PlatformSubscriptionRow, SyncLogEntry } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { fetchBmcSubscriptions, fetchPatreonMembers, PLATFORM_LABELS, type PlatformRecordInput } from './clients';
 import { dublinDate, startOfDayDublin } from '../../lib/dates';
 import type { FetchOptions } from './http';
 import { clearHeldChanges, holdChanges, type HeldRecord } from '../members/grants-repository';
-import { applyPlanned, decideBulk, DryRunRollback, expirePassedGrants, type PlannedMember } from '../members/entitlement-service';
-import { listedGivesAccess, recordGivesAccess } from './platform-records';
-import { deleteUnlisted, finishSyncRun, recentSyncRuns, startSyncRun, SYNC_LOG_MAX_ENTRIES, upsertPlatformRecords } from './platforms-repository';
-import { planReconcileMembers, reconcileResult, type ReconcileResult } from './reconcile-service';
+import { applyChunk, decideBulk, DryRunRollback, expirePassedGrants, planInSteps, type PlannedMember } from '../members/entitlement-service';
+import { asStoredRecord, dedupeRecords, listedGivesAccess, recordGivesAccess } from './platform-records';
+import { BULK_CHUNK_MEMBERS, inChunks, writeInChunks } from './bulk-run-chunks';
+import { yieldToListeners } from '../../lib/event-loop';
+import {
+  allPlatformRecords,
+  deleteUnlisted,
+  finishSyncRun,
+  recentSyncRuns,
+  startSyncRun,
+  SYNC_LOG_MAX_ENTRIES,
+  upsertPlatformRecords,
+} from './platforms-repository';
+import { planReconcile, reconcileResult, type ReconcileResult } from './reconcile-service';
 
 export type SyncTrigger = 'manual' | 'scheduled';
+
+/** Platform records stored per transaction (a row is cheaper to write than a member's change). */
+const BULK_CHUNK_RECORDS = 2 * BULK_CHUNK_MEMBERS;
 
 export function platformConfigured(config: Config, platform: Platform): boolean {
   return platform === 'patreon' ? Boolean(config.PATREON_ACCESS_TOKEN && config.PATREON_CAMPAIGN_ID) : Boolean(config.BMC_ACCESS_TOKEN);
@@ -135,19 +148,20 @@ async function lastListings(db: Db): Promise<Map<Platform, { active: number; at:
 }
 
 /**
- * Stores the listings that are complete, plans every member's platform grants, guards the plan
- * (preview, planId, confirmation, held losses), applies it, runs the expiry pass and records the run
- * with its changes, all in `db`, one short transaction (the platforms were asked before it opened): a
- * dry run or a refusal rolls it all back. A platform whose listing failed is not touched: none of
- * its members' grants is ended, downgraded or shortened. A listing that dropped more than
- * LISTING_DROP_HOLD (and more than CONFIRM_MIN_MEMBERS) of its active supporters since its last one
- * has its losses held for review, even when confirmed.
+ * Plans a sync from its listings, before storing them and outside any transaction (reads only):
+ * which listings are complete, every member's platform grants as the complete listings would make
+ * them, and the guard's decision (preview, planId, confirmation, held losses; decideBulk throws
+ * DryRunRollback for a dry run, which has then written nothing). A platform whose listing failed is
+ * not touched: none of its members' grants is ended, downgraded or shortened. A listing that dropped
+ * more than LISTING_DROP_HOLD (and more than CONFIRM_MIN_MEMBERS) of its active supporters since its
+ * last one has its losses held for review, even when confirmed.
  */
-async function applySync(db: Db, fetched: Fetched[], trigger: SyncTrigger, startedAt: Date, request: SyncRequest, now: Date): Promise<SyncRunResult> {
+async function planSync(db: Db, fetched: Fetched[], trigger: SyncTrigger, request: SyncRequest, now: Date) {
   const outcomes = fetched.map((f) => f.outcome);
   const complete: Platform[] = [];
   const suspect: Platform[] = [];
   const previous = await lastListings(db);
+  const listed: PlatformSubscriptionRow[] = [];
   for (const { outcome, records } of fetched) {
     if (!outcome.ok) continue;
     outcome.active = records.filter((r) => listedGivesAccess(r, now)).length;
@@ -158,12 +172,15 @@ async function applySync(db: Db, fetched: Fetched[], trigger: SyncTrigger, start
       outcome.held = listingDropped(PLATFORM_LABELS[outcome.platform], outcome.active, before.active, dayWord(before.at, now));
       suspect.push(outcome.platform);
     }
-    await upsertPlatformRecords(db, records, 'sync', now);
-    await deleteUnlisted(db, outcome.platform, new Set(records.map((r) => r.email)));
+    listed.push(...dedupeRecords(records, now).map((r) => asStoredRecord(r, 'sync', now)));
     complete.push(outcome.platform);
   }
+  // The records as they will be stored: the complete listings replace their platform's records.
+  const records = [...(await allPlatformRecords(db)).filter((r) => !complete.includes(r.platform)), ...listed];
   const failed = outcomes.filter((o) => o.attempted && !o.ok).map((o) => o.platform);
-  const { planned, owners, recordsOf } = await planReconcileMembers(db, { allWithRecords: true, completeListings: complete, untouched: failed }, now);
+  const scope = { allWithRecords: true, completeListings: complete, untouched: failed, records };
+  const { changes, owners, recordsOf } = await planReconcile(db, scope, now);
+  const planned = await planInSteps(db, changes, now);
   // A dropped listing that takes nothing from anyone (its losses were confirmed or dismissed) holds
   // nothing and becomes the listing later runs compare with.
   const holding = suspect.filter((platform) => planned.some((p) => isLoss(p.kind) && p.writes.some((w) => w.source === platform)));
@@ -174,23 +191,72 @@ async function applySync(db: Db, fetched: Fetched[], trigger: SyncTrigger, start
     { dryRun: request.dryRun, confirm: request.confirm, planId: request.planId, holdLosses: trigger === 'scheduled', holdSources: holding },
     now,
   );
-  const runId = await startSyncRun(db, trigger, startedAt, request.startedBy ?? null);
-  await applyPlanned(db, decision.apply, { cause: 'sync', runId }, now);
-  // Held losses are re-decided by every run over the same platforms: one listed again is no longer held.
-  await clearHeldChanges(db, complete);
-  await holdChanges(db, heldRecords(decision.held, runId));
-  const reconciled = reconcileResult(decision.apply, owners, recordsOf, planned);
-  const updated = reconciled.changed + (await expirePassedGrants(db, now));
+  return { outcomes, complete, owners, recordsOf, changes, decision };
+}
+
+type SyncPlan = Awaited<ReturnType<typeof planSync>>;
+
+/**
+ * Applies a decided sync in short transactions (docs/decisions/0023-member-grants-and-bulk-runs.md):
+ * stores the complete listings, opens the run 'applying' with its held losses, writes the members
+ * BULK_CHUNK_MEMBERS at a time (each chunk re-plans its members against what is stored now), runs
+ * the expiry pass and completes the run with its log. A run that stops part-way stays recorded as
+ * interrupted with what it applied; the next sync applies the rest.
+ */
+async function applySync(db: Db, fetched: Fetched[], plan: SyncPlan, trigger: SyncTrigger, startedAt: Date, request: SyncRequest, now: Date) {
+  const { outcomes, complete, decision } = plan;
+  for (const { outcome, records } of fetched) {
+    if (!complete.includes(outcome.platform)) continue;
+    for (const part of inChunks(dedupeRecords(records, now), BULK_CHUNK_RECORDS)) {
+      await yieldToListeners();
+      await db.transaction((tx) => upsertPlatformRecords(tx, part, 'sync', now));
+    }
+    await db.transaction((tx) => deleteUnlisted(tx, outcome.platform, new Set(records.map((r) => r.email))));
+  }
+  const runId = await db.transaction(async (tx) => {
+    const id = await startSyncRun(tx, trigger, startedAt, request.startedBy ?? null, 'applying');
+    // Held losses are re-decided by every run over the same platforms: one listed again is no longer held.
+    await clearHeldChanges(tx, complete);
+    await holdChanges(tx, heldRecords(decision.held, id));
+    return id;
+  });
+  const changesOf = groupBy(plan.changes, (c) => c.userId);
+  const applied: PlannedMember[] = [];
+  await writeInChunks(db, runId, decision.apply, async (tx, chunk) => {
+    const done = await applyChunk(
+      tx,
+      chunk,
+      chunk.flatMap((p) => changesOf.get(p.member.id) ?? []),
+      { cause: 'sync', runId },
+      now,
+    );
+    applied.push(...done.applied);
+    return done.updated;
+  });
+  const reconciled = reconcileResult(applied, plan.owners, plan.recordsOf, applied);
+  const updated = reconciled.changed + (await db.transaction((tx) => expirePassedGrants(tx, now)));
   const errors = outcomes.filter((o) => o.error).map((o) => o.error as string);
   const log = syncLog(reconciled, now);
   await finishSyncRun(db, runId, {
+    state: 'done',
     ok: errors.length === 0,
     updated,
     platforms: outcomes.map((o) => (o.attempted ? { ...o, ...log.figures[o.platform] } : o)),
     errors,
     details: log.details,
   });
-  return { updated, errors, platforms: outcomes, skipped: false, plan: decision.plan, runId, held: decision.held.length, ...lossSplit(decision.apply) };
+  return { updated, errors, platforms: outcomes, skipped: false, plan: decision.plan, runId, held: decision.held.length, ...lossSplit(applied) };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
 }
 
 /** The final notice's split: members who lost access now, and who stopped paying but keep access to a date. */
@@ -222,8 +288,8 @@ function heldRecords(held: readonly PlannedMember[], runId: number): HeldRecord[
  * Runs one sync. Never two at once: within this process a second call joins the running one; across
  * instances on PostgreSQL a session-level advisory try-lock is held for the whole run (a manual sync
  * that finds it taken gets 409, a scheduled one is skipped). The platforms are asked first, outside
- * any transaction (no connection or row is held while they answer, however slowly); then one short
- * transaction plans and applies (applySync).
+ * any transaction (no connection or row is held while they answer, however slowly); then the run is
+ * planned outside any transaction (planSync) and applied in short ones (applySync).
  */
 export function createSyncRunner(deps: SyncDeps, opts: FetchOptions = {}) {
   let running: Promise<SyncRunResult> | null = null;
@@ -246,8 +312,11 @@ export function createSyncRunner(deps: SyncDeps, opts: FetchOptions = {}) {
       return { updated: 0, errors: [], platforms: outcomes, skipped: true };
     }
     const errors = outcomes.filter((o) => o.error).map((o) => o.error as string);
+    const db = deps.database.db;
+    const now = new Date();
     try {
-      return await deps.database.db.transaction((tx) => applySync(tx, fetched, trigger, startedAt, request, new Date()));
+      const plan = await planSync(db, fetched, trigger, request, now);
+      return await applySync(db, fetched, plan, trigger, startedAt, request, now);
     } catch (err) {
       if (err instanceof DryRunRollback) return { updated: 0, errors, platforms: outcomes, skipped: false, dryRun: true, plan: err.plan, runId: null };
       throw err;

@@ -67,7 +67,14 @@ function RunRow({ run, open, onToggle }: { run: SyncRunSummary; open: boolean; o
         className="flex w-full flex-col gap-2 px-4 py-3 text-left transition hover:bg-white/[0.04] sm:flex-row sm:items-center sm:gap-4"
       >
         <span className="flex min-w-0 items-center gap-2 sm:w-60 sm:shrink-0">
-          <Badge tone={run.ok ? 'green' : 'red'}>{run.ok ? 'OK' : 'Errors'}</Badge>
+          {run.state === 'applying' ? (
+            <Badge tone="yellow">Applying</Badge>
+          ) : run.state === 'interrupted' ? (
+            // Stopped part-way: what it applied stays (revertible); running it again applies the rest.
+            <Badge tone="red">Interrupted</Badge>
+          ) : (
+            <Badge tone={run.ok ? 'green' : 'red'}>{run.ok ? 'OK' : 'Errors'}</Badge>
+          )}
           <span className="truncate text-sm font-semibold text-white">{TRIGGER_LABEL[run.trigger]}</span>
           {run.revertedAt && <Badge tone="yellow">Reverted</Badge>}
         </span>

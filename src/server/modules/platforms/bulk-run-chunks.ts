@@ -1,0 +1,38 @@
+import type { Db } from '../../db/client';
+import { yieldToListeners } from '../../lib/event-loop';
+import { BULK_CHUNK_MEMBERS } from '../members/entitlement-service';
+import { advanceSyncRun, markRunInterrupted } from './platforms-repository';
+
+export { BULK_CHUNK_MEMBERS };
+
+/** The items in chunks of `size`. */
+export function inChunks<T>(items: readonly T[], size = BULK_CHUNK_MEMBERS): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Writes a run opened 'applying' chunk by chunk, each chunk in its own short transaction that also
+ * adds its count to the run (so an interrupted run says what it applied). A chunk that fails marks
+ * the run interrupted and rethrows: the chunks before it stay written (their history lines name the
+ * run, so it can be reverted), and running the sync or import again applies the rest. Returns the
+ * members whose access changed.
+ */
+export async function writeInChunks<T>(db: Db, runId: number, items: readonly T[], write: (tx: Db, chunk: readonly T[]) => Promise<number>): Promise<number> {
+  let updated = 0;
+  try {
+    for (const chunk of inChunks(items)) {
+      await yieldToListeners();
+      updated += await db.transaction(async (tx) => {
+        const n = await write(tx, chunk);
+        await advanceSyncRun(tx, runId, n);
+        return n;
+      });
+    }
+  } catch (err) {
+    await markRunInterrupted(db, runId, err instanceof Error ? err.message : String(err)).catch(() => undefined);
+    throw err;
+  }
+  return updated;
+}
