@@ -19,7 +19,9 @@ import { previewTags, uploadMix } from './mix-upload-service';
 import { toAdminVipMix } from './mix-views';
 import { listMixes } from './mixes-repository';
 import { noContentReply } from '../../plugins/reply-schemas';
+import { multipartRequest } from '../../plugins/request-bodies';
 import { errorEnvelopeSchema } from '../../../contracts/errors';
+import { IMAGE_ACCEPTED_TYPES } from '../../../contracts/images';
 
 const MB = 1024 * 1024;
 
@@ -40,7 +42,21 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
 
   app.post(
     '/api/admin/vip-mixes',
-    { config: { ...admin, multipartFields: mixDetailsSchema }, schema: { response: { 201: adminVipMixSchema } } },
+    {
+      config: {
+        ...admin,
+        multipartFields: mixDetailsSchema,
+        documentedRequest: multipartRequest(
+          'The mix file, its details and an optional artwork picture.',
+          {
+            file: { description: 'The audio file (its type is read from its bytes).', mediaTypes: 'audio/*' },
+            artwork: { description: "A picture for the mix; else the file's embedded artwork.", mediaTypes: IMAGE_ACCEPTED_TYPES.join(', '), required: false },
+          },
+          mixDetailsSchema,
+        ),
+      },
+      schema: { summary: 'Upload a VIP mix in one request', response: { 201: adminVipMixSchema } },
+    },
     async (req, reply) => {
       if (!req.isMultipart())
         throw new AppError(415, 'unsupported_media_type', 'Send the mix as multipart/form-data (file, title, artist, genre, description, artwork)');
@@ -61,7 +77,11 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
     },
   );
 
-  app.put('/api/admin/vip-mixes/:id/artwork', { config: admin, schema: { params: mixIdParamsSchema, response: { 200: adminVipMixSchema } } }, async (req) => {
+  const artworkForm = multipartRequest('The new artwork.', {
+    artwork: { description: 'The picture, under 5 MB (its type is read from its bytes).', mediaTypes: IMAGE_ACCEPTED_TYPES.join(', ') },
+  });
+  const artworkSchema = { summary: "Replace a VIP mix's artwork", params: mixIdParamsSchema, response: { 200: adminVipMixSchema } };
+  app.put('/api/admin/vip-mixes/:id/artwork', { config: { ...admin, documentedRequest: artworkForm }, schema: artworkSchema }, async (req) => {
     const { image } = await readImageForm(req, 'artwork');
     const row = await setMixArtwork(db, storage, req.params.id, image);
     await opts.announceChange();
@@ -71,7 +91,18 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
   // The upload form sends the first megabyte of the chosen file and fills in the empty fields.
   app.post(
     '/api/admin/vip-mixes/preview',
-    { config: { ...admin, multipartFields: mixPreviewFieldsSchema }, schema: { response: { 200: mixTagsSchema } } },
+    {
+      config: {
+        ...admin,
+        multipartFields: mixPreviewFieldsSchema,
+        documentedRequest: multipartRequest(
+          'The first megabyte of the chosen file, and its whole size.',
+          { file: { description: 'The start of the audio file (at most 1 MB).', mediaTypes: 'audio/*' } },
+          mixPreviewFieldsSchema,
+        ),
+      },
+      schema: { summary: 'Read the tags of a mix file before uploading it', response: { 200: mixTagsSchema } },
+    },
     async (req) => {
       if (!req.isMultipart()) throw badRequest(MIX_MESSAGES.fileRequired, 'file_required');
       const fields: Record<string, string> = {};

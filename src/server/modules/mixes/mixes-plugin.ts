@@ -114,8 +114,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   runPeriodically(app, { name: 'mix-renditions', everyMs: RENDITION_POLL_MS, run: () => renditions.drain() });
 
   // The page's list and the admin dashboard's test button read the same data.
-  for (const url of ['/api/vip-mixes', '/api/vip/mixes']) {
-    app.get(url, { config: { access: access.public, sharedAnswer: true }, schema: { response: { 200: vipMixListSchema } } }, async (_req, reply) => {
+  const libraryReads = [
+    { url: '/api/vip-mixes', operationId: 'listVipMixes', summary: 'List the VIP mix library' },
+    { url: '/api/vip/mixes', operationId: 'listVipMixesForDashboard', summary: "List the VIP mix library (the dashboard's test address)" },
+  ];
+  for (const { url, operationId, summary } of libraryReads) {
+    const schema = { operationId, summary, response: { 200: vipMixListSchema } };
+    app.get(url, { config: { access: access.public, sharedAnswer: true }, schema }, async (_req, reply) => {
       reply.header('cache-control', 'public, no-cache').type('application/json; charset=utf-8');
       return preSerializedJson<VipMix[]>((await library.get()).body);
     });

@@ -37,8 +37,11 @@ const NAMESPACES: Record<string, string> = {
   'http://purl.org/rss/1.0/modules/content/': 'content',
   'http://www.w3.org/1999/02/22-rdf-syntax-ns#': 'rdf',
   'http://www.w3.org/1999/xhtml': 'xhtml',
-  // RSS 0.90 and 1.0 elements read as RSS 2.0's.
+  // RSS 0.90 and 1.0 elements read as RSS 2.0's, and RSS 2.0 in the namespaces some publishers gave it.
   'http://purl.org/rss/1.0/': '',
+  'http://backend.userland.com/rss2': '',
+  'http://backend.userland.com/rss': '',
+  'http://blogs.law.harvard.edu/tech/rss': '',
   'http://my.netscape.com/rdf/simple/0.9/': '',
 };
 /** Prefixes used without a declaration by careless feeds. */
@@ -242,12 +245,41 @@ export function firstText(node: XmlNode | undefined, ...names: string[]): string
   return undefined;
 }
 
-/** The element's text and its descendants' (for markup written inline, unescaped). */
+/** Elements whose text no reader sees, written inline in a description or XHTML content (any prefix). */
+const HIDDEN_ELEMENTS = new Set(['script', 'style', 'object', 'noscript', 'template', 'iframe']);
+
+/** Inline elements that end a line: a space keeps the words on either side apart. */
+const BLOCK_ELEMENTS = new Set([
+  'p',
+  'div',
+  'br',
+  'li',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'tr',
+  'td',
+  'th',
+  'hr',
+  'section',
+  'article',
+]);
+
+const localName = (node: XmlNode) => node.name.slice(node.name.lastIndexOf(':') + 1).toLowerCase();
+
+/** The element's text and its descendants' (for markup written inline, unescaped); a script's, style's or object's text is never read. */
 export function textContent(node: XmlNode | undefined): string {
-  if (!node) return '';
+  if (!node || HIDDEN_ELEMENTS.has(localName(node))) return '';
   if (node.children.length === 0) return node.text;
   let out = node.text;
-  for (const c of node.children) out += textContent(c);
+  for (const c of node.children) out += c.name !== '#text' && BLOCK_ELEMENTS.has(localName(c)) ? ` ${textContent(c)} ` : textContent(c);
   return out;
 }
 

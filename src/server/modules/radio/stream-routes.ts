@@ -117,7 +117,14 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
       logLevel: 'warn',
       config: { access: access.public },
       onRequest: streamHostOnly,
-      schema: { body: listenerAuthBodySchema, response: { 200: listenerAuthReplySchema, 401: errorEnvelopeSchema } },
+      schema: {
+        summary: 'Admit a listener to a premium mount (Icecast listener_add / listener_remove)',
+        description: "Called by Icecast's URL authentication, with HTTP Basic credentials whose password is STREAM_AUTH_KEY.",
+        // Icecast posts a form; JSON is read too.
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: listenerAuthBodySchema,
+        response: { 200: listenerAuthReplySchema, 401: errorEnvelopeSchema },
+      },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
