@@ -168,16 +168,20 @@ export const apiDocumentPlugin = fp(async (app: FastifyInstance) => {
   const headersFor = (forAdmin: boolean) =>
     forAdmin ? { 'cache-control': 'private, no-store', vary: 'Cookie' } : { 'cache-control': 'public, max-age=300', vary: 'Cookie' };
 
-  app.get(API_DOCUMENT_PATH, { config: { access: access.public }, schema: { response: { 200: openApiDocumentSchema } } }, async (req, reply) => {
-    const forAdmin = req.user?.isAdmin === true;
-    reply.headers(headersFor(forAdmin)).type('application/json; charset=utf-8');
-    return preSerializedJson<z.infer<typeof openApiDocumentSchema>>(documentJson(forAdmin));
-  });
+  app.get(
+    API_DOCUMENT_PATH,
+    { config: { access: access.public }, schema: { summary: 'The API document (OpenAPI 3.1)', response: { 200: openApiDocumentSchema } } },
+    async (req, reply) => {
+      const forAdmin = req.user?.isAdmin === true;
+      reply.headers(headersFor(forAdmin)).type('application/json; charset=utf-8');
+      return preSerializedJson<z.infer<typeof openApiDocumentSchema>>(documentJson(forAdmin));
+    },
+  );
 
   // A page that renders the document on the server: it loads only here, and needs no script.
   app.get(
     API_REFERENCE_PATH,
-    { config: { access: access.public }, schema: { response: { 200: mediaReply('text/html', 'The API reference page.') } } },
+    { config: { access: access.public }, schema: { summary: 'The API reference page', response: { 200: mediaReply('text/html', 'The API reference page.') } } },
     async (req, reply) => {
       const forAdmin = req.user?.isAdmin === true;
       const key = forAdmin ? 'admin' : 'others';

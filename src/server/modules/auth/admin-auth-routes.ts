@@ -24,14 +24,18 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const setupToken = createSetupTokenGate({ envToken: app.config.ADMIN_SETUP_TOKEN, adminExists: await adminExists(db), log: app.log });
 
-  app.get('/api/admin/setup-needed', { config: { access: access.public }, schema: { response: { 200: setupNeededReplySchema } } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { setupNeeded: !(await adminExists(db)) };
-  });
+  app.get(
+    '/api/admin/setup-needed',
+    { config: { access: access.public }, schema: { summary: 'Whether the first admin still has to be set up', response: { 200: setupNeededReplySchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { setupNeeded: !(await adminExists(db)) };
+    },
+  );
 
   app.post(
     '/api/admin/setup',
-    { config: { access: access.public }, schema: { body: adminSetupBodySchema, response: { 201: authReplySchema } } },
+    { config: { access: access.public }, schema: { summary: 'Set up the first admin', body: adminSetupBodySchema, response: { 201: authReplySchema } } },
     async (req, reply) => {
       const { email, username, password } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.adminSetup);
@@ -48,7 +52,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/signin',
-    { config: { access: access.public }, schema: { body: loginBodySchema, response: { 200: authReplySchema } } },
+    { config: { access: access.public }, schema: { summary: 'Sign in as an admin', body: loginBodySchema, response: { 200: authReplySchema } } },
     async (req, reply) => passwordSignIn(db, req, reply, req.body, { requireAdmin: true }),
   );
 

@@ -27,6 +27,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.public },
       schema: {
+        summary: "A channel's chat messages",
         params: chatParamsSchema,
         // A premium chat refuses visitors (401) and members who may not hear the channel (403).
         response: { 200: chatHistorySchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema },
@@ -44,6 +45,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.member },
       schema: {
+        summary: 'Post a chat message',
         params: chatParamsSchema,
         body: postChatMessageSchema,
         response: { 201: postChatMessageReplySchema, 403: chatMutedErrorSchema.or(errorEnvelopeSchema), 404: errorEnvelopeSchema, 429: errorEnvelopeSchema },

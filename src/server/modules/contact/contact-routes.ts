@@ -22,7 +22,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/contact',
     // Public: visitors write too; a signed-in VIP's message is marked priority.
-    { config: { access: access.public }, schema: { body: contactSchema, response: { 201: contactResponseSchema } } },
+    { config: { access: access.public }, schema: { summary: 'Send a message to the station', body: contactSchema, response: { 201: contactResponseSchema } } },
     async (req, reply) => {
       await enforceRateLimit(db, req, RATE_RULES.contact);
       const row = await receiveContact(db, req.body, req.user);

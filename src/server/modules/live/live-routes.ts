@@ -48,7 +48,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/heartbeat',
     // Every visitor beats (the spec's path sits under /api/admin); members are known by their session only.
-    { config: { access: access.public }, schema: { body: heartbeatBodySchema, response: { 200: heartbeatReplySchema } } },
+    {
+      config: { access: access.public },
+      schema: { summary: 'Say that this visitor is still here (live monitor)', body: heartbeatBodySchema, response: { 200: heartbeatReplySchema } },
+    },
     async (req) => {
       const { page, anonymousId } = req.body;
       const user = req.user;

@@ -137,19 +137,33 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/stream/:mixId',
-    { config: { access: access.member }, schema: { params: mixParamsSchema, response: { 200: streamUrlSchema, 409: errorEnvelopeSchema } } },
+    {
+      config: { access: access.member },
+      schema: { summary: 'A signed address to play a VIP mix', params: mixParamsSchema, response: { 200: streamUrlSchema, 409: errorEnvelopeSchema } },
+    },
     async (req) => ({ streamUrl: await streamUrlFor(deps, asker(req), req.params.mixId) }),
   );
 
   app.get(
     '/api/download-limits/:userId',
-    { config: { access: access.member }, schema: { params: z.object({ userId: memberIdSchema }), response: { 200: downloadLimitsSchema } } },
+    {
+      config: { access: access.member },
+      schema: { summary: 'My mix downloads left today', params: z.object({ userId: memberIdSchema }), response: { 200: downloadLimitsSchema } },
+    },
     async (req) => downloadLimits(db, await memberNamed(db, member(req.user), req.params.userId)),
   );
 
   app.post(
     '/api/download/:mixId',
-    { config: { access: access.member }, schema: { params: mixParamsSchema, body: downloadRequestSchema, response: { 200: downloadGrantSchema } } },
+    {
+      config: { access: access.member },
+      schema: {
+        summary: 'Start downloading a VIP mix (a signed address)',
+        params: mixParamsSchema,
+        body: downloadRequestSchema,
+        response: { 200: downloadGrantSchema },
+      },
+    },
     async (req) => {
       const grant = await grantDownload(deps, asker(req), await memberNamed(db, member(req.user), req.body.userId), req.params.mixId);
       await announceChange();
@@ -159,7 +173,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/file/:mixId',
-    { config: { access: access.member }, schema: { params: mixParamsSchema, querystring: fileQuerySchema, response: { 200: fileUrlSchema } } },
+    {
+      config: { access: access.member },
+      schema: { summary: 'A signed address to download a VIP mix', params: mixParamsSchema, querystring: fileQuerySchema, response: { 200: fileUrlSchema } },
+    },
     async (req) => ({ downloadUrl: await fileUrlFor(deps, asker(req), await memberNamed(db, member(req.user), req.query.userId), req.params.mixId) }),
   );
 
@@ -173,6 +190,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         config: { access: access.mediaLink(purpose) },
         compress: false,
         schema: {
+          summary: purpose === 'stream' ? 'Play a VIP mix (signed link)' : 'Download a VIP mix (signed link)',
           params: mixParamsSchema,
           querystring: mediaTokenQuerySchema,
           response: {

@@ -59,20 +59,29 @@ export const supporterRoutes: FastifyPluginAsyncZod = async (app) => {
     return { user: req.user, sessionIdHash: req.sessionIdHash };
   };
 
-  app.get('/api/supporters/links', { config: member, schema: { response: { 200: supporterLinksSchema } } }, async (req) =>
-    supporterLinksOf(db, app.config, signedIn(req).user),
+  app.get(
+    '/api/supporters/links',
+    { config: member, schema: { summary: 'My linked Patreon and Buy Me a Coffee memberships', response: { 200: supporterLinksSchema } } },
+    async (req) => supporterLinksOf(db, app.config, signedIn(req).user),
   );
 
-  app.post('/api/supporters/patreon/authorize', { config: member, schema: { response: { 200: patreonAuthorizeReplySchema } } }, async (req) => {
-    await enforceRateLimit(db, req, RATE_RULES.patreonConnect);
-    const { user, sessionIdHash } = signedIn(req);
-    return { url: await startPatreonConnect(db, app.config, user, sessionIdHash) };
-  });
+  app.post(
+    '/api/supporters/patreon/authorize',
+    { config: member, schema: { summary: 'Start connecting my Patreon account', response: { 200: patreonAuthorizeReplySchema } } },
+    async (req) => {
+      await enforceRateLimit(db, req, RATE_RULES.patreonConnect);
+      const { user, sessionIdHash } = signedIn(req);
+      return { url: await startPatreonConnect(db, app.config, user, sessionIdHash) };
+    },
+  );
 
   // The return page posts what Patreon appended (code, state): the code never sits in a logged URL.
   app.post(
     '/api/supporters/patreon/callback',
-    { config: member, schema: { body: patreonCallbackBodySchema, response: { 200: supporterActionReplySchema } } },
+    {
+      config: member,
+      schema: { summary: 'Finish connecting my Patreon account', body: patreonCallbackBodySchema, response: { 200: supporterActionReplySchema } },
+    },
     async (req) => {
       await enforceRateLimit(db, req, RATE_RULES.patreonConnect);
       const { user, sessionIdHash } = signedIn(req);
@@ -82,22 +91,38 @@ export const supporterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/api/supporters/patreon', { config: member, schema: { response: { 200: supporterActionReplySchema } } }, async (req) =>
-    disconnectPatreon(db, signedIn(req).user),
+  app.delete(
+    '/api/supporters/patreon',
+    { config: member, schema: { summary: 'Disconnect my Patreon account', response: { 200: supporterActionReplySchema } } },
+    async (req) => disconnectPatreon(db, signedIn(req).user),
   );
 
-  app.post('/api/supporters/claims', { config: member, schema: { body: claimRequestBodySchema, response: { 200: messageSchema } } }, async (req) => {
-    const { email } = req.body;
-    await enforceRateLimit(db, req, RATE_RULES.payerClaim, email);
-    const { user } = signedIn(req);
-    const code = await requestPayerClaim(db, user, email);
-    app.mailer.sendLater(async () => payerClaimCodeMail(email, code));
-    return { message: SUPPORTER_MESSAGES.claimCodeSent };
-  });
+  app.post(
+    '/api/supporters/claims',
+    {
+      config: member,
+      schema: {
+        summary: 'Claim a supporter membership paid under another email (mails a code)',
+        body: claimRequestBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (req) => {
+      const { email } = req.body;
+      await enforceRateLimit(db, req, RATE_RULES.payerClaim, email);
+      const { user } = signedIn(req);
+      const code = await requestPayerClaim(db, user, email);
+      app.mailer.sendLater(async () => payerClaimCodeMail(email, code));
+      return { message: SUPPORTER_MESSAGES.claimCodeSent };
+    },
+  );
 
   app.post(
     '/api/supporters/claims/confirm',
-    { config: member, schema: { body: claimConfirmBodySchema, response: { 200: supporterActionReplySchema } } },
+    {
+      config: member,
+      schema: { summary: 'Confirm a supporter membership claim', body: claimConfirmBodySchema, response: { 200: supporterActionReplySchema } },
+    },
     async (req) => {
       await enforceRateLimit(db, req, RATE_RULES.codeCheck, req.body.email);
       return confirmPayerClaim(db, signedIn(req).user, req.body);
@@ -106,7 +131,7 @@ export const supporterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/supporters/claims/remove',
-    { config: member, schema: { body: claimRequestBodySchema, response: { 200: supporterActionReplySchema } } },
+    { config: member, schema: { summary: 'Remove a supporter membership claim', body: claimRequestBodySchema, response: { 200: supporterActionReplySchema } } },
     async (req) => removePayerClaim(db, signedIn(req).user, req.body.email),
   );
 

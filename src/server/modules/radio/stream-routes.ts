@@ -69,7 +69,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/channels/:channel/stream',
     {
       config: { access: access.member },
-      schema: { params: channelParamsSchema, response: { 200: streamTicketSchema } },
+      schema: { summary: 'A premium stream address for me', params: channelParamsSchema, response: { 200: streamTicketSchema } },
     },
     async (req, reply): Promise<StreamTicket> => {
       const id = await app.knownChannel(req.params.channel);

@@ -55,7 +55,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const fromMemory = (_params: unknown, query: string) => (query === '' ? catalogue.peek()?.answer : undefined);
   app.get(
     '/api/shop/products',
-    { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { response: { 200: shopProductListSchema } } },
+    { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { summary: "The shop's products", response: { 200: shopProductListSchema } } },
     async (_req, reply) => {
       reply.header('cache-control', CATALOGUE_CACHE_CONTROL).type('application/json; charset=utf-8');
       // While the database is away the cached list still answers; with nothing cached it is a 503,

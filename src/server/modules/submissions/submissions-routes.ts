@@ -30,7 +30,7 @@ export const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/submissions',
-    { config: { access: access.public }, schema: { body: submissionBodySchema, response: { 201: submissionReceivedSchema } } },
+    { config: { access: access.public }, schema: { summary: 'Submit a DJ mix', body: submissionBodySchema, response: { 201: submissionReceivedSchema } } },
     async (req, reply) => {
       const { website, ...form } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.submission, form.email);

@@ -93,7 +93,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/track-monitor/current/:channel',
-    { config: { access: access.public, sharedAnswer: true }, schema: { params: channelParamsSchema, response: { 200: trackMonitorResponseSchema } } },
+    {
+      config: { access: access.public, sharedAnswer: true },
+      schema: { summary: 'The identified track on a channel now', params: channelParamsSchema, response: { 200: trackMonitorResponseSchema } },
+    },
     async (req): Promise<TrackMonitorResponse> => {
       const channel = await app.knownChannel(req.params.channel);
       const row = await latestTrack(db, channel);
@@ -135,7 +138,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           return limit === undefined ? undefined : recentLists.peek(`${params.channel}:${limit}`);
         },
       },
-      schema: { params: channelParamsSchema, querystring: recentTracksQuerySchema, response: { 200: recentTracksResponseSchema } },
+      schema: {
+        summary: "A channel's recent tracks",
+        params: channelParamsSchema,
+        querystring: recentTracksQuerySchema,
+        response: { 200: recentTracksResponseSchema },
+      },
     },
     async (req, reply) => {
       const channel = await app.knownChannel(req.params.channel);
@@ -149,7 +157,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       // Similar-track suggestions are part of track identification, a DHR1 feature (TIER_BENEFITS).
       config: { access: access.tier('dhr1') },
-      schema: { body: recommendationRequestSchema, response: { 200: recommendationsResponseSchema } },
+      schema: { summary: 'Tracks similar to the ones given (DHR1)', body: recommendationRequestSchema, response: { 200: recommendationsResponseSchema } },
     },
     async (req): Promise<Recommendation[]> => {
       await enforceRateLimit(db, req, RATE_RULES.recommendations);
@@ -219,10 +227,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'private, no-store');
     return history(req.query.channel, req.query.limit);
   });
-  app.get('/api/vip/track-history', { config: { access: access.tier('vip') }, schema: historySchema }, async (req, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return history(req.query.channel, req.query.limit);
-  });
+  app.get(
+    '/api/vip/track-history',
+    { config: { access: access.tier('vip') }, schema: { ...historySchema, summary: 'The full track history (VIP)' } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return history(req.query.channel, req.query.limit);
+    },
+  );
 
   app.delete(
     '/api/admin/track-history',
