@@ -52,7 +52,6 @@ const idParams = z.object({ id: uuidField() });
 export const supporterRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const member = { access: access.member };
-  const admin = { access: access.admin };
   /** The signed-in member and their session (the policy guarantees both). */
   const signedIn = (req: { user: UserRow | null; sessionIdHash: string | null }) => {
     if (!req.user || !req.sessionIdHash) throw unauthorized();
@@ -135,7 +134,13 @@ export const supporterRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => removePayerClaim(db, signedIn(req).user, req.body.email),
   );
 
-  // ---------------------------------------------------------------- admin
+  adminSupporterRoutes(app);
+};
+
+/** The admins' side: unmatched supporters, linking and inviting them, a member's platform records, the sync log. */
+function adminSupporterRoutes(app: Parameters<FastifyPluginAsyncZod>[0]): void {
+  const { db } = app.database;
+  const admin = { access: access.admin };
 
   app.get('/api/admin/supporters/unmatched', { config: admin, schema: { response: { 200: unmatchedSupportersSchema } } }, async () =>
     listUnmatchedSupporters(db, platformConfigured(app.config, 'patreon') || platformConfigured(app.config, 'buymeacoffee')),
@@ -191,4 +196,4 @@ export const supporterRoutes: FastifyPluginAsyncZod = async (app) => {
       return toSyncRunDetail(run, people.get(run.id) ?? { startedBy: null, revertedBy: null });
     },
   );
-};
+}
