@@ -56,26 +56,30 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => passwordSignIn(db, req, reply, req.body, { requireAdmin: true }),
   );
 
-  app.get('/api/admin/session-debug', { config: { access: access.admin }, schema: { response: { 200: sessionDebugReplySchema } } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    const user = req.user as UserRow;
-    const idHash = req.sessionIdHash ?? '';
-    const [s, activeSessions] = await Promise.all([findSession(db, idHash), countActiveSessions(db, user.id)]);
-    const iso = (d: Date | undefined) => (d ?? new Date()).toISOString();
-    // No session id, hash or password hash: only what helps an operator see why a session works.
-    return {
-      authenticated: true,
-      user: { id: user.id, email: user.email, username: user.username, isAdmin: user.isAdmin },
-      session: {
-        createdAt: iso(s?.createdAt),
-        expiresAt: iso(s?.expiresAt),
-        lastSeenAt: iso(s?.lastSeenAt),
-        ip: s?.ip ?? null,
-        userAgent: s?.userAgent ?? null,
-      },
-      activeSessions,
-      cookie: { name: sessionCookieName(app.config.secureCookies), httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies },
-      serverTime: new Date().toISOString(),
-    };
-  });
+  app.get(
+    '/api/admin/session-debug',
+    { config: { access: access.admin }, schema: { summary: 'The admin session, for debugging', response: { 200: sessionDebugReplySchema } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = req.user as UserRow;
+      const idHash = req.sessionIdHash ?? '';
+      const [s, activeSessions] = await Promise.all([findSession(db, idHash), countActiveSessions(db, user.id)]);
+      const iso = (d: Date | undefined) => (d ?? new Date()).toISOString();
+      // No session id, hash or password hash: only what helps an operator see why a session works.
+      return {
+        authenticated: true,
+        user: { id: user.id, email: user.email, username: user.username, isAdmin: user.isAdmin },
+        session: {
+          createdAt: iso(s?.createdAt),
+          expiresAt: iso(s?.expiresAt),
+          lastSeenAt: iso(s?.lastSeenAt),
+          ip: s?.ip ?? null,
+          userAgent: s?.userAgent ?? null,
+        },
+        activeSessions,
+        cookie: { name: sessionCookieName(app.config.secureCookies), httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies },
+        serverTime: new Date().toISOString(),
+      };
+    },
+  );
 };

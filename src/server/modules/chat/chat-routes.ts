@@ -64,7 +64,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = { access: access.admin };
   app.delete(
     '/api/admin/chat/messages/:id',
-    { config: adminOnly, schema: { params: chatMessageParamsSchema, response: { 200: chatActionReplySchema, 404: errorEnvelopeSchema } } },
+    {
+      config: adminOnly,
+      schema: { summary: 'Remove a chat message', params: chatMessageParamsSchema, response: { 200: chatActionReplySchema, 404: errorEnvelopeSchema } },
+    },
     async (req) => {
       const row = await deleteChatMessage(db, req.params.id);
       await app.publishChat({ channel: row.channel, kind: 'delete', id: row.id });
@@ -74,7 +77,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/chat/messages/:id/approve',
-    { config: adminOnly, schema: { params: chatMessageParamsSchema, response: { 200: chatActionReplySchema, 404: errorEnvelopeSchema } } },
+    {
+      config: adminOnly,
+      schema: { summary: 'Approve a held chat message', params: chatMessageParamsSchema, response: { 200: chatActionReplySchema, 404: errorEnvelopeSchema } },
+    },
     async (req) => {
       const message = toChatMessage(await approveChatMessage(db, req.params.id));
       await app.publishChat({ channel: message.channel, kind: 'message', message });
@@ -84,7 +90,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/chat/mutes',
-    { config: adminOnly, schema: { body: chatMuteSchema, response: { 200: chatMuteReplySchema, 404: errorEnvelopeSchema } } },
+    {
+      config: adminOnly,
+      schema: { summary: 'Mute a member in the chat', body: chatMuteSchema, response: { 200: chatMuteReplySchema, 404: errorEnvelopeSchema } },
+    },
     async (req) => {
       if (!req.user) throw unauthorized();
       return muteMember(db, req.user, req.body);

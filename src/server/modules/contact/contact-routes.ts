@@ -35,7 +35,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/contact-messages',
-    { config: { access: access.admin }, schema: { querystring: contactInboxQuerySchema, response: { 200: contactMessageListSchema } } },
+    {
+      config: { access: access.admin },
+      schema: { summary: "The contact form's messages", querystring: contactInboxQuerySchema, response: { 200: contactMessageListSchema } },
+    },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
       return contactInbox(db, req.query.status);

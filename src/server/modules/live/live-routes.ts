@@ -73,7 +73,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/live-users',
-    { config: { access: access.admin }, schema: { response: { 200: liveUsersReplySchema } } },
+    { config: { access: access.admin }, schema: { summary: 'Who is on the site now', response: { 200: liveUsersReplySchema } } },
     async (): Promise<LiveUsersReply> => {
       const now = new Date();
       const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS);
@@ -103,7 +103,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/recent-activity',
-    { config: { access: access.admin }, schema: { response: { 200: recentActivityReplySchema } } },
+    { config: { access: access.admin }, schema: { summary: 'Recent activity on the site', response: { 200: recentActivityReplySchema } } },
     async (): Promise<Activity[]> => {
       const rows = await recentActivity(db, RECENT_ACTIVITY_MAX);
       const members = new Map((await findMembersByIds(db, [...new Set(rows.map((r) => r.userId))])).map((u) => [u.id, u]));
@@ -117,11 +117,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/anonymous-stats', { config: { access: access.admin }, schema: { response: { 200: anonymousStatsSchema } } }, async () => {
-    const now = Date.now();
-    const c = await liveCounts(db, new Date(now - ONLINE_WINDOW_MS), new Date(now - LIVE_RETENTION_MS));
-    return { totalPageViews: c.anonymousPageViews, anonymousOnline: c.anonymousOnline, anonymousSessions: c.anonymousSessions };
-  });
+  app.get(
+    '/api/admin/anonymous-stats',
+    { config: { access: access.admin }, schema: { summary: 'Visitors who are not signed in', response: { 200: anonymousStatsSchema } } },
+    async () => {
+      const now = Date.now();
+      const c = await liveCounts(db, new Date(now - ONLINE_WINDOW_MS), new Date(now - LIVE_RETENTION_MS));
+      return { totalPageViews: c.anonymousPageViews, anonymousOnline: c.anonymousOnline, anonymousSessions: c.anonymousSessions };
+    },
+  );
 };
 
 /** Registered with fastify-plugin so `app.heartbeats` is the app's own. */

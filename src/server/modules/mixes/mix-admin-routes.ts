@@ -36,8 +36,10 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
   // message; the multipart reader's limit sits just above it as a backstop.
   await registerUploads(app, { maxFileBytes: maxBytes, files: 2, fields: 10 });
 
-  app.get('/api/admin/vip-mixes', { config: admin, schema: { response: { 200: adminVipMixListSchema } } }, async () =>
-    (await listMixes(db)).map(toAdminVipMix),
+  app.get(
+    '/api/admin/vip-mixes',
+    { config: admin, schema: { summary: 'List the VIP mixes, hidden ones included', response: { 200: adminVipMixListSchema } } },
+    async () => (await listMixes(db)).map(toAdminVipMix),
   );
 
   app.post(
@@ -69,7 +71,7 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
 
   app.patch(
     '/api/admin/vip-mixes/:id',
-    { config: admin, schema: { params: mixIdParamsSchema, body: updateMixSchema, response: { 200: adminVipMixSchema } } },
+    { config: admin, schema: { summary: "Edit a VIP mix's details", params: mixIdParamsSchema, body: updateMixSchema, response: { 200: adminVipMixSchema } } },
     async (req) => {
       const row = await updateMixDetails(db, req.params.id, req.body);
       await opts.announceChange();
@@ -128,7 +130,10 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
   // 'Edit Links' on /vip-admin.
   app.patch(
     '/api/vip-mixes/:id',
-    { config: admin, schema: { params: mixIdParamsSchema, body: updateMixLinkSchema, response: { 200: adminVipMixSchema } } },
+    {
+      config: admin,
+      schema: { summary: "Set a VIP mix's file link (Edit Links)", params: mixIdParamsSchema, body: updateMixLinkSchema, response: { 200: adminVipMixSchema } },
+    },
     async (req) => {
       const row = await setMixLink(db, storage, req.params.id, req.body.s3Url || null);
       await opts.announceChange();
@@ -140,7 +145,10 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
   // 'Retry' beside a failed listening copy: queued again, attempts from zero.
   app.post(
     '/api/admin/vip-mixes/:id/rendition',
-    { config: admin, schema: { params: mixIdParamsSchema, response: { 200: adminVipMixSchema, 409: errorEnvelopeSchema } } },
+    {
+      config: admin,
+      schema: { summary: "Make a VIP mix's listening copy again", params: mixIdParamsSchema, response: { 200: adminVipMixSchema, 409: errorEnvelopeSchema } },
+    },
     async (req) => {
       const row = await retryRendition(db, req.params.id);
       await opts.announceChange();
@@ -149,9 +157,13 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
     },
   );
 
-  app.delete('/api/admin/vip-mixes/:id', { config: admin, schema: { params: mixIdParamsSchema, response: { 204: noContentReply } } }, async (req, reply) => {
-    await deleteMixAndFile(db, storage, req.params.id);
-    await opts.announceChange();
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/admin/vip-mixes/:id',
+    { config: admin, schema: { summary: 'Delete a VIP mix and its file', params: mixIdParamsSchema, response: { 204: noContentReply } } },
+    async (req, reply) => {
+      await deleteMixAndFile(db, storage, req.params.id);
+      await opts.announceChange();
+      return reply.status(204).send();
+    },
+  );
 };

@@ -85,7 +85,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.patch(
     '/api/admin/forum/posts/:id/approve',
-    { config: { access: access.admin }, schema: { params: forumPostIdParamsSchema, response: { 200: forumPostSchema } } },
+    { config: { access: access.admin }, schema: { summary: 'Approve a forum post', params: forumPostIdParamsSchema, response: { 200: forumPostSchema } } },
     async (req) => {
       const post = await approveThread(db, moderatorOf(req.user), req.params.id);
       await announceChange();
@@ -94,7 +94,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/admin/forum/posts/:id',
-    { config: { access: access.admin }, schema: { params: forumPostIdParamsSchema, response: { 204: noContentReply } } },
+    { config: { access: access.admin }, schema: { summary: 'Delete a forum post', params: forumPostIdParamsSchema, response: { 204: noContentReply } } },
     async (req, reply) => {
       await removeThread(db, moderatorOf(req.user), req.params.id);
       await announceChange();

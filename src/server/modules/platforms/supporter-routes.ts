@@ -142,43 +142,58 @@ function adminSupporterRoutes(app: Parameters<FastifyPluginAsyncZod>[0]): void {
   const { db } = app.database;
   const admin = { access: access.admin };
 
-  app.get('/api/admin/supporters/unmatched', { config: admin, schema: { response: { 200: unmatchedSupportersSchema } } }, async () =>
-    listUnmatchedSupporters(db, platformConfigured(app.config, 'patreon') || platformConfigured(app.config, 'buymeacoffee')),
+  app.get(
+    '/api/admin/supporters/unmatched',
+    { config: admin, schema: { summary: 'Supporters no member matches', response: { 200: unmatchedSupportersSchema } } },
+    async () => listUnmatchedSupporters(db, platformConfigured(app.config, 'patreon') || platformConfigured(app.config, 'buymeacoffee')),
   );
 
-  app.post('/api/admin/supporters/link', { config: admin, schema: { body: linkSupporterBodySchema, response: { 200: messageSchema } } }, async (req) => {
-    const reply = await linkSupporterToMember(db, req.body, req.user?.id ?? null);
-    req.log.info({ platform: req.body.platform, userId: req.body.userId, by: req.user?.id }, 'supporter linked by an admin');
-    return reply;
-  });
+  app.post(
+    '/api/admin/supporters/link',
+    { config: admin, schema: { summary: 'Link a supporter to a member', body: linkSupporterBodySchema, response: { 200: messageSchema } } },
+    async (req) => {
+      const reply = await linkSupporterToMember(db, req.body, req.user?.id ?? null);
+      req.log.info({ platform: req.body.platform, userId: req.body.userId, by: req.user?.id }, 'supporter linked by an admin');
+      return reply;
+    },
+  );
 
   // Invite: the payer gets a sign-in link; the first sign-in creates the account with the tier (ADR 0006).
-  app.post('/api/admin/supporters/invite', { config: admin, schema: { body: supporterKeySchema, response: { 200: messageSchema } } }, async (req) => {
-    const { email, userId } = await supporterToInvite(db, req.body.platform, req.body.email);
-    app.mailer.sendLater(async () => {
-      const token = await issueLinkToken(db, 'login_link', email, userId);
-      return signInLinkMail(email, `${app.config.PUBLIC_URL}${LINK_PAGES.signIn}#${TOKEN_FRAGMENT_KEY}=${encodeURIComponent(token)}`);
-    });
-    return { message: SUPPORTER_MESSAGES.supporterInvited };
-  });
+  app.post(
+    '/api/admin/supporters/invite',
+    { config: admin, schema: { summary: 'Invite a supporter to sign in', body: supporterKeySchema, response: { 200: messageSchema } } },
+    async (req) => {
+      const { email, userId } = await supporterToInvite(db, req.body.platform, req.body.email);
+      app.mailer.sendLater(async () => {
+        const token = await issueLinkToken(db, 'login_link', email, userId);
+        return signInLinkMail(email, `${app.config.PUBLIC_URL}${LINK_PAGES.signIn}#${TOKEN_FRAGMENT_KEY}=${encodeURIComponent(token)}`);
+      });
+      return { message: SUPPORTER_MESSAGES.supporterInvited };
+    },
+  );
 
   app.get(
     '/api/admin/users/:id/platform-records',
-    { config: admin, schema: { params: idParams, response: { 200: memberPlatformRecordsSchema } } },
+    { config: admin, schema: { summary: "A member's Patreon and Buy Me a Coffee records", params: idParams, response: { 200: memberPlatformRecordsSchema } } },
     async (req) => memberPlatformRecords(db, req.params.id),
   );
 
-  app.get('/api/admin/sync-runs', { config: admin, schema: { querystring: syncRunsQuerySchema, response: { 200: syncRunListSchema } } }, async (req) => {
-    const runs = await recentSyncRuns(db, req.query.limit, req.query.webhooks === 'true');
-    const people = await peopleOfRuns(db, runs);
-    return runs.map((r) => toSyncRunSummary(r, people.get(r.id) ?? { startedBy: null, revertedBy: null }));
-  });
+  app.get(
+    '/api/admin/sync-runs',
+    { config: admin, schema: { summary: 'The recent platform sync runs', querystring: syncRunsQuerySchema, response: { 200: syncRunListSchema } } },
+    async (req) => {
+      const runs = await recentSyncRuns(db, req.query.limit, req.query.webhooks === 'true');
+      const people = await peopleOfRuns(db, runs);
+      return runs.map((r) => toSyncRunSummary(r, people.get(r.id) ?? { startedBy: null, revertedBy: null }));
+    },
+  );
 
   app.get(
     '/api/admin/sync-runs/:id',
     {
       config: admin,
       schema: {
+        summary: 'One sync run and its changes',
         params: z.object({
           id: z.coerce
             .number()

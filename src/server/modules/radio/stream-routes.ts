@@ -90,7 +90,10 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
   // The admin's user view: where and on what a member listens now, and lately.
   app.get(
     '/api/admin/users/:id/stream-connections',
-    { config: { access: access.admin }, schema: { params: z.object({ id: uuidField() }), response: { 200: memberStreamConnectionsSchema } } },
+    {
+      config: { access: access.admin },
+      schema: { summary: 'Where and on what a member listens', params: z.object({ id: uuidField() }), response: { 200: memberStreamConnectionsSchema } },
+    },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return memberStreamConnections(db, req.params.id, app.config.STREAM_MAX_CONCURRENT);

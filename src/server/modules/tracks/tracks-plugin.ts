@@ -191,7 +191,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/metadata',
     // Shows internal status URLs and errors: for the operator only (the admin dashboard opens it).
-    { config: { access: access.admin }, schema: { response: { 200: metadataHealthSchema } } },
+    { config: { access: access.admin }, schema: { summary: "The metadata pollers' health", response: { 200: metadataHealthSchema } } },
     async (_req, reply): Promise<MetadataHealth> => {
       reply.header('cache-control', 'private, no-store');
       await app.nowPlaying.refreshChannels();
@@ -238,7 +238,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/track-history',
-    { config: { access: access.admin }, schema: { querystring: trackHistoryDeleteQuerySchema, response: { 200: trackHistoryDeleteResponseSchema } } },
+    {
+      config: { access: access.admin },
+      schema: { summary: 'Clear the track history', querystring: trackHistoryDeleteQuerySchema, response: { 200: trackHistoryDeleteResponseSchema } },
+    },
     async (req) => {
       const channel = req.query.channel ? await app.knownChannel(req.query.channel) : undefined;
       const deleted = await deleteHistory(db, channel);
