@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, memberWithRole } from '../support/app';
 
 /**
- * The API document as client generators read it (issue 36): every operation named and summarised once,
+ * The API document as client generators read it: every operation named and summarised once,
  * no body on a reply that has none, every body a route reads itself described, a TypeScript client that
  * compiles against the served document, and Redocly's recommended rules without an error.
  */

@@ -3,7 +3,7 @@ import { decodeBody } from './feed-encoding';
 import { readFeed } from './feed-items';
 
 /**
- * Feeds as real publishers write them (issue 36, "Feeds in, the last misses"): podcast and video texts,
+ * Feeds as real publishers write them: podcast and video texts,
  * ISO-8859-1 labels on windows-1252 bytes, base64 Atom content, inline scripts, a namespaced RSS root.
  */
 

@@ -157,7 +157,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       // Similar-track suggestions are part of track identification, a DHR1 feature (TIER_BENEFITS).
       config: { access: access.tier('dhr1') },
-      schema: { summary: 'Tracks similar to the ones given (DHR1)', body: recommendationRequestSchema, response: { 200: recommendationsResponseSchema } },
+      schema: { summary: 'Tracks similar to the ones given', body: recommendationRequestSchema, response: { 200: recommendationsResponseSchema } },
     },
     async (req): Promise<Recommendation[]> => {
       await enforceRateLimit(db, req, RATE_RULES.recommendations);
@@ -229,7 +229,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/api/vip/track-history',
-    { config: { access: access.tier('vip') }, schema: { ...historySchema, summary: 'The full track history (VIP)' } },
+    { config: { access: access.tier('vip') }, schema: { ...historySchema, summary: 'The full track history, for members whose tier includes it' } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
       return history(req.query.channel, req.query.limit);
