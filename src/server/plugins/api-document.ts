@@ -8,7 +8,9 @@ import { errorEnvelopeSchema } from '../../contracts/errors';
 import { sessionCookieName } from '../lib/sessions';
 import { access, describePolicy } from './access';
 import { renderApiReference } from './api-reference-page';
-import { mediaReply, preSerializedJson } from './reply-schemas';
+import { completeOperations, DOCUMENTED_REQUEST_KEY, type OpenApiPaths } from './api-operations';
+import { mediaReply, NO_CONTENT_MARK, preSerializedJson, type ReplyHeader } from './reply-schemas';
+import './request-bodies';
 
 /** The document's address, and the reference page that reads it. */
 export const API_DOCUMENT_PATH = '/api/openapi.json';
@@ -20,6 +22,8 @@ type Schema = Record<string, unknown>;
 const openApiDocumentSchema = z.object({
   openapi: z.string(),
   info: z.object({ title: z.string(), version: z.string() }).loose(),
+  servers: z.array(z.object({ url: z.string() }).loose()).optional(),
+  tags: z.array(z.object({ name: z.string() }).loose()).optional(),
   paths: z.record(z.string(), z.record(z.string(), z.unknown())),
   components: z.record(z.string(), z.unknown()).optional(),
 });
@@ -42,9 +46,55 @@ function refusals(policy: AccessPolicy, hasInput: boolean, hasParams: boolean): 
   return out;
 }
 
-/** Who may call the route, as OpenAPI security requirements (none for public routes). */
-function securityOf(policy: AccessPolicy): Record<string, string[]>[] | undefined {
-  if (policy.kind === 'public') return undefined;
+/**
+ * Replies as the document writes them: a reply without a description gets one (Swagger would call it
+ * "Default Response"), and a reply marked by `emptyReply` (204, 304, redirects) has no content, only
+ * the headers that carry its answer.
+ */
+function withoutContentWhereEmpty(replies: Schema): Schema {
+  const out: Schema = {};
+  for (const [code, reply] of Object.entries(replies)) {
+    if (!reply || typeof reply !== 'object') continue;
+    const headers = (reply as Schema)[NO_CONTENT_MARK] as Record<string, ReplyHeader> | undefined;
+    if (headers) {
+      const description = ((reply as Schema).description as string | undefined) ?? 'No content.';
+      const documented = Object.entries(headers).map(([name, h]) => [name, { description: h.description, type: h.type }]);
+      out[code] = { type: 'null', description, ...(documented.length ? { headers: Object.fromEntries(documented) } : {}) };
+    } else if (!('description' in reply)) out[code] = { ...reply, description: defaultDescription(code) };
+    else out[code] = reply;
+  }
+  return out;
+}
+
+/** What a reply that says nothing of itself is. */
+function defaultDescription(code: string): string {
+  if (code === '201') return 'Created.';
+  if (code.startsWith('2')) return 'Success.';
+  if (code.startsWith('3')) return 'Elsewhere: see Location.';
+  return 'Refused: the error envelope says why.';
+}
+
+/** An operation's tag: the path's second segment (`/api/admin/users` → admin, `/media/images/x` → images). */
+function tagOf(url: string): string {
+  return url.split('/')[2] ?? 'web';
+}
+
+/** A line for the tags readers look for first; the rest are named after their path. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  admin: 'The admin surface: members, mixes, moderation, the dashboard (shown to admins only).',
+  auth: 'Sign-in, registration, passwords and the session.',
+  nowplaying: "Now playing in AzuraCast 0.23's shape, for widgets and directories.",
+  chat: 'The live chat of each channel.',
+  comments: 'Comments on news articles, and reports.',
+  webhooks: 'Patreon and Buy Me a Coffee deliveries, checked by their signature.',
+};
+
+/**
+ * Who may call the route, as OpenAPI security requirements: a public route that never reads the session
+ * needs none (`[]`); another public route may be called with or without one (`{}` is "no credentials").
+ */
+function securityOf(policy: AccessPolicy, sharedAnswer: boolean): Record<string, string[]>[] {
+  if (policy.kind === 'public') return sharedAnswer ? [] : [{}, { session: [] }];
   if (policy.kind === 'admin' && 'bearer' in policy) return [{ session: [] }, { bearer: [] }];
   return [{ session: [] }];
 }
@@ -64,6 +114,8 @@ export const apiDocumentPlugin = fp(async (app: FastifyInstance) => {
         version: '1',
         description: 'Every route of a DHR instance. Errors carry {"error": {"code", "message"}, "message"}.',
       },
+      // Paths are absolute on the instance's own address.
+      servers: [{ url: app.config.PUBLIC_URL, description: 'This instance.' }],
       components: {
         schemas: { ErrorEnvelope: ERROR_ENVELOPE },
         securitySchemes: {
@@ -74,27 +126,32 @@ export const apiDocumentPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: (doc) => {
       const route = (doc as unknown as { route: RouteOptions }).route;
+      // The fallbacks (the web app's pages, CORS preflights of any /api path) are no operation a client
+      // calls, and `{*}` is no path template OpenAPI knows.
+      if (doc.url.includes('*')) return { schema: { hide: true }, url: doc.url };
       const policy = (route.config as { access?: AccessPolicy } | undefined)?.access ?? access.admin;
       const base = jsonSchemaTransform(doc);
       const schema = { ...(base.schema as Schema) };
-      const response = { ...((schema.response as Schema | undefined) ?? {}) };
-      for (const [code, reply] of Object.entries(response)) {
-        // Swagger calls a reply without a description "Default Response".
-        if (/^2/.test(code) && reply && typeof reply === 'object' && !('description' in reply))
-          response[code] = { ...reply, description: code === '201' ? 'Created.' : 'Success.' };
-      }
+      const response = withoutContentWhereEmpty((schema.response as Schema | undefined) ?? {});
+      const documented = route.config?.documentedRequest;
       const input = doc.schema ?? {};
-      for (const [code, description] of Object.entries(refusals(policy, Boolean(input.body || input.querystring || input.params), Boolean(input.params)))) {
+      const hasInput = Boolean(input.body || input.querystring || input.params || documented?.body);
+      for (const [code, description] of Object.entries(refusals(policy, hasInput, Boolean(input.params)))) {
         response[code] ??= { description, ...ERROR_REPLY };
       }
       schema.response = response;
-      const security = securityOf(policy);
-      if (security) schema.security = security;
+      if (documented) schema[DOCUMENTED_REQUEST_KEY] = documented;
+      schema.security = securityOf(policy, route.config?.sharedAnswer === true);
       schema['x-dhr-access'] = describePolicy(policy);
-      schema.tags = [doc.url.split('/')[2] ?? 'web'];
+      schema.tags = [tagOf(doc.url)];
       return { schema, url: base.url };
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => {
+      const doc = jsonSchemaTransformObject(input) as OpenApiDocument & { paths: OpenApiPaths };
+      completeOperations(doc.paths);
+      const tags = [...new Set(Object.values(doc.paths).flatMap((item) => Object.values(item).flatMap((op) => (op?.tags as string[] | undefined) ?? [])))];
+      return { ...doc, tags: tags.sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `The /api/${name} routes.` })) };
+    },
   });
 
   /**
@@ -111,16 +168,20 @@ export const apiDocumentPlugin = fp(async (app: FastifyInstance) => {
   const headersFor = (forAdmin: boolean) =>
     forAdmin ? { 'cache-control': 'private, no-store', vary: 'Cookie' } : { 'cache-control': 'public, max-age=300', vary: 'Cookie' };
 
-  app.get(API_DOCUMENT_PATH, { config: { access: access.public }, schema: { response: { 200: openApiDocumentSchema } } }, async (req, reply) => {
-    const forAdmin = req.user?.isAdmin === true;
-    reply.headers(headersFor(forAdmin)).type('application/json; charset=utf-8');
-    return preSerializedJson<z.infer<typeof openApiDocumentSchema>>(documentJson(forAdmin));
-  });
+  app.get(
+    API_DOCUMENT_PATH,
+    { config: { access: access.public }, schema: { summary: 'The API document (OpenAPI 3.1)', response: { 200: openApiDocumentSchema } } },
+    async (req, reply) => {
+      const forAdmin = req.user?.isAdmin === true;
+      reply.headers(headersFor(forAdmin)).type('application/json; charset=utf-8');
+      return preSerializedJson<z.infer<typeof openApiDocumentSchema>>(documentJson(forAdmin));
+    },
+  );
 
   // A page that renders the document on the server: it loads only here, and needs no script.
   app.get(
     API_REFERENCE_PATH,
-    { config: { access: access.public }, schema: { response: { 200: mediaReply('text/html', 'The API reference page.') } } },
+    { config: { access: access.public }, schema: { summary: 'The API reference page', response: { 200: mediaReply('text/html', 'The API reference page.') } } },
     async (req, reply) => {
       const forAdmin = req.user?.isAdmin === true;
       const key = forAdmin ? 'admin' : 'others';

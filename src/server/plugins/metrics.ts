@@ -121,7 +121,7 @@ export const metricsPlugin = fp(
       '/metrics',
       {
         config: { access: access.adminOrBearer('METRICS_TOKEN') },
-        schema: { response: { 200: mediaReply('text/plain', 'Prometheus text exposition format.') } },
+        schema: { summary: 'Prometheus metrics', response: { 200: mediaReply('text/plain', 'Prometheus text exposition format.') } },
       },
       async (_req, reply) => {
         reply.type(registry.contentType);

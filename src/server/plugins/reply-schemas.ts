@@ -14,8 +14,22 @@ export function mediaReply(mediaType: string, description: string) {
   return { description, content: { [mediaType]: { schema: rawBody } } };
 }
 
+/** The mark plugins/api-document.ts reads to write a reply without content. */
+export const NO_CONTENT_MARK = 'x-dhr-no-content';
+
+/** A response header a reply without content documents (a redirect's Location, tus's Upload-Offset). */
+export interface ReplyHeader {
+  description: string;
+  type: 'string' | 'integer';
+}
+
+/** A reply with nothing in its body (204, 304, a redirect, tus's 201), with the headers that carry its answer. */
+export function emptyReply(description: string, headers?: Record<string, ReplyHeader>) {
+  return z.any().meta({ description, [NO_CONTENT_MARK]: headers ?? {} });
+}
+
 /** 204 (or a redirect): nothing in the body. */
-export const noContentReply = z.any().meta({ description: 'No content.' });
+export const noContentReply = emptyReply('No content.');
 
 /**
  * A JSON text a route answers as it is (a public read built once and kept in memory), typed as the

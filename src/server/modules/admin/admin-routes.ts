@@ -47,6 +47,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: admin,
       schema: {
+        summary: 'Export the members as CSV',
         querystring: adminUsersExportQuerySchema,
         response: { 200: mediaReply('text/csv', 'Every member matching the filters, as CSV (the bulk import reads it back).') },
       },
@@ -61,26 +62,34 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/users', { config: admin, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } }, async (req, reply) => {
-    const q = req.query;
-    const filters = { search: q.search, tier: q.tier, status: q.status, access: q.access, effectiveTier: q.effectiveTier, pledgeBand: q.pledgeBand };
-    const page = await listMembers(db, filters, q.limit, q.offset, SEARCH_COUNT_CAP);
-    reply.header(TOTAL_COUNT_HEADER, String(page.total)).header(UNFILTERED_COUNT_HEADER, String(page.unfiltered));
-    if (page.capped) reply.header(TOTAL_CAPPED_HEADER, 'true');
-    reply.header('cache-control', 'no-store');
-    return page.rows.map(toAdminUser);
-  });
+  app.get(
+    '/api/admin/users',
+    { config: admin, schema: { summary: 'List and search the members', querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } },
+    async (req, reply) => {
+      const q = req.query;
+      const filters = { search: q.search, tier: q.tier, status: q.status, access: q.access, effectiveTier: q.effectiveTier, pledgeBand: q.pledgeBand };
+      const page = await listMembers(db, filters, q.limit, q.offset, SEARCH_COUNT_CAP);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total)).header(UNFILTERED_COUNT_HEADER, String(page.unfiltered));
+      if (page.capped) reply.header(TOTAL_CAPPED_HEADER, 'true');
+      reply.header('cache-control', 'no-store');
+      return page.rows.map(toAdminUser);
+    },
+  );
 
-  app.post('/api/admin/users', { config: admin, schema: { body: createAdminUserSchema, response: { 201: adminUserSchema } } }, async (req, reply) => {
-    const row = await createMemberAsAdmin(db, req.body, req.user?.id ?? null);
-    return reply.status(201).send(toAdminUser(row));
-  });
+  app.post(
+    '/api/admin/users',
+    { config: admin, schema: { summary: 'Create a member', body: createAdminUserSchema, response: { 201: adminUserSchema } } },
+    async (req, reply) => {
+      const row = await createMemberAsAdmin(db, req.body, req.user?.id ?? null);
+      return reply.status(201).send(toAdminUser(row));
+    },
+  );
 
   app.put(
     '/api/admin/users/:id',
     {
       config: admin,
-      schema: { params: z.object({ id: textField(100) }), body: updateAdminUserSchema, response: { 200: adminUserSchema } },
+      schema: { summary: 'Edit a member', params: z.object({ id: textField(100) }), body: updateAdminUserSchema, response: { 200: adminUserSchema } },
     },
     async (req) => {
       const row = await editMemberAsAdmin(db, req.params.id, req.body, req.user?.id);
@@ -91,7 +100,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Signs a member out everywhere (a lost phone, a shared computer, a suspected takeover).
   app.post(
     '/api/admin/users/:id/sessions/revoke',
-    { config: admin, schema: { params: z.object({ id: textField(100) }), response: { 200: messageSchema } } },
+    { config: admin, schema: { summary: "End a member's sessions", params: z.object({ id: textField(100) }), response: { 200: messageSchema } } },
     async (req) => {
       const { id } = req.params;
       await endMemberSessions(db, id);
@@ -106,7 +115,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       // 10,000 rows of the spec's columns are ~1 MB; room for long names and 50,000 rows.
       bodyLimit: BULK_IMPORT_MAX_BYTES + 64 * 1024,
-      schema: { querystring: bulkRunQuerySchema, body: bulkImportRequestSchema, response: { 200: bulkImportResultSchema } },
+      schema: { summary: 'Import members from CSV', querystring: bulkRunQuerySchema, body: bulkImportRequestSchema, response: { 200: bulkImportResultSchema } },
     },
     async (req) => {
       const parsed = parseImportCsv(req.body.csvContent);
@@ -126,23 +135,35 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/stats', { config: admin, schema: { response: { 200: adminStatsSchema } } }, async (_req, reply) => {
+  app.get('/api/admin/stats', { config: admin, schema: { summary: "The dashboard's figures", response: { 200: adminStatsSchema } } }, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
     return dashboard.stats();
   });
 
-  app.get('/api/admin/system-status', { config: admin, schema: { response: { 200: systemStatusSchema } } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return dashboard.systemStatus();
-  });
+  app.get(
+    '/api/admin/system-status',
+    { config: admin, schema: { summary: "The channels', platforms' and services' status", response: { 200: systemStatusSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return dashboard.systemStatus();
+    },
+  );
 
-  app.get('/api/admin/download-stats', { config: admin, schema: { response: { 200: downloadStatsSchema } } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { today: await dashboard.downloadsToday() };
-  });
+  app.get(
+    '/api/admin/download-stats',
+    { config: admin, schema: { summary: "Today's mix downloads", response: { 200: downloadStatsSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { today: await dashboard.downloadsToday() };
+    },
+  );
 
-  app.get('/api/admin/storage-status', { config: admin, schema: { response: { 200: storageStatusSchema } } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return dashboard.storage();
-  });
+  app.get(
+    '/api/admin/storage-status',
+    { config: admin, schema: { summary: "The media storage's status", response: { 200: storageStatusSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return dashboard.storage();
+    },
+  );
 };

@@ -26,6 +26,7 @@ export const bulkRunsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: admin,
       schema: {
+        summary: 'Revert a sync run',
         params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
         querystring: bulkRunQuerySchema,
         body: z.object({ dryRun: z.boolean().optional(), confirm: z.boolean().optional(), planId: planIdField.optional() }).nullish(),
@@ -43,14 +44,18 @@ export const bulkRunsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/held-changes', { config: admin, schema: { response: { 200: heldChangesSchema } } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return heldChanges(db);
-  });
+  app.get(
+    '/api/admin/held-changes',
+    { config: admin, schema: { summary: 'Access changes held for confirmation', response: { 200: heldChangesSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return heldChanges(db);
+    },
+  );
 
   app.post(
     '/api/admin/held-changes/confirm',
-    { config: admin, schema: { body: heldDecisionSchema.nullish(), response: { 200: heldDecisionReplySchema } } },
+    { config: admin, schema: { summary: 'Apply held access changes', body: heldDecisionSchema.nullish(), response: { 200: heldDecisionReplySchema } } },
     async (req) => {
       const result = await confirmHeld(db, req.body?.ids ?? null, req.user?.id ?? null);
       req.log.info({ applied: result.done, stale: result.stale, by: req.user?.id }, 'held supporter changes confirmed');
@@ -60,13 +65,13 @@ export const bulkRunsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/held-changes/dismiss',
-    { config: admin, schema: { body: heldDecisionSchema.nullish(), response: { 200: heldDecisionReplySchema } } },
+    { config: admin, schema: { summary: 'Dismiss held access changes', body: heldDecisionSchema.nullish(), response: { 200: heldDecisionReplySchema } } },
     async (req) => dismissHeld(db, req.body?.ids ?? null),
   );
 
   app.get(
     '/api/admin/users/:id/history',
-    { config: admin, schema: { params: z.object({ id: textField(100) }), response: { 200: memberHistorySchema } } },
+    { config: admin, schema: { summary: "A member's access history", params: z.object({ id: textField(100) }), response: { 200: memberHistorySchema } } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return memberHistory(db, req.params.id);

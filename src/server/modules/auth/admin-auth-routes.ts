@@ -24,14 +24,18 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const setupToken = createSetupTokenGate({ envToken: app.config.ADMIN_SETUP_TOKEN, adminExists: await adminExists(db), log: app.log });
 
-  app.get('/api/admin/setup-needed', { config: { access: access.public }, schema: { response: { 200: setupNeededReplySchema } } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { setupNeeded: !(await adminExists(db)) };
-  });
+  app.get(
+    '/api/admin/setup-needed',
+    { config: { access: access.public }, schema: { summary: 'Whether the first admin still has to be set up', response: { 200: setupNeededReplySchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { setupNeeded: !(await adminExists(db)) };
+    },
+  );
 
   app.post(
     '/api/admin/setup',
-    { config: { access: access.public }, schema: { body: adminSetupBodySchema, response: { 201: authReplySchema } } },
+    { config: { access: access.public }, schema: { summary: 'Set up the first admin', body: adminSetupBodySchema, response: { 201: authReplySchema } } },
     async (req, reply) => {
       const { email, username, password } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.adminSetup);
@@ -48,30 +52,34 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/signin',
-    { config: { access: access.public }, schema: { body: loginBodySchema, response: { 200: authReplySchema } } },
+    { config: { access: access.public }, schema: { summary: 'Sign in as an admin', body: loginBodySchema, response: { 200: authReplySchema } } },
     async (req, reply) => passwordSignIn(db, req, reply, req.body, { requireAdmin: true }),
   );
 
-  app.get('/api/admin/session-debug', { config: { access: access.admin }, schema: { response: { 200: sessionDebugReplySchema } } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    const user = req.user as UserRow;
-    const idHash = req.sessionIdHash ?? '';
-    const [s, activeSessions] = await Promise.all([findSession(db, idHash), countActiveSessions(db, user.id)]);
-    const iso = (d: Date | undefined) => (d ?? new Date()).toISOString();
-    // No session id, hash or password hash: only what helps an operator see why a session works.
-    return {
-      authenticated: true,
-      user: { id: user.id, email: user.email, username: user.username, isAdmin: user.isAdmin },
-      session: {
-        createdAt: iso(s?.createdAt),
-        expiresAt: iso(s?.expiresAt),
-        lastSeenAt: iso(s?.lastSeenAt),
-        ip: s?.ip ?? null,
-        userAgent: s?.userAgent ?? null,
-      },
-      activeSessions,
-      cookie: { name: sessionCookieName(app.config.secureCookies), httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies },
-      serverTime: new Date().toISOString(),
-    };
-  });
+  app.get(
+    '/api/admin/session-debug',
+    { config: { access: access.admin }, schema: { summary: 'The admin session, for debugging', response: { 200: sessionDebugReplySchema } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = req.user as UserRow;
+      const idHash = req.sessionIdHash ?? '';
+      const [s, activeSessions] = await Promise.all([findSession(db, idHash), countActiveSessions(db, user.id)]);
+      const iso = (d: Date | undefined) => (d ?? new Date()).toISOString();
+      // No session id, hash or password hash: only what helps an operator see why a session works.
+      return {
+        authenticated: true,
+        user: { id: user.id, email: user.email, username: user.username, isAdmin: user.isAdmin },
+        session: {
+          createdAt: iso(s?.createdAt),
+          expiresAt: iso(s?.expiresAt),
+          lastSeenAt: iso(s?.lastSeenAt),
+          ip: s?.ip ?? null,
+          userAgent: s?.userAgent ?? null,
+        },
+        activeSessions,
+        cookie: { name: sessionCookieName(app.config.secureCookies), httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies },
+        serverTime: new Date().toISOString(),
+      };
+    },
+  );
 };

@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/register',
-    { config: { access: access.public }, schema: { body: registerBodySchema, response: { 201: authReplySchema } } },
+    { config: { access: access.public }, schema: { summary: 'Create an account', body: registerBodySchema, response: { 201: authReplySchema } } },
     async (req, reply) => {
       await enforceRateLimit(db, req, RATE_RULES.register, req.body.email);
       const { user, verificationMail } = await registerMember(ctx, req.body);
@@ -51,30 +51,47 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/email-login-secure',
-    { config: { access: access.public }, schema: { body: loginBodySchema, response: { 200: authReplySchema } } },
+    { config: { access: access.public }, schema: { summary: 'Sign in with email and password', body: loginBodySchema, response: { 200: authReplySchema } } },
     async (req, reply) => passwordSignIn(db, req, reply, req.body),
   );
 
-  app.post('/api/auth/logout', { config: { access: access.public }, schema: { response: { 200: messageSchema } } }, async (_req, reply) => {
-    await reply.signOut();
-    return { message: 'Signed out' };
-  });
+  app.post(
+    '/api/auth/logout',
+    { config: { access: access.public }, schema: { summary: 'Sign out', response: { 200: messageSchema } } },
+    async (_req, reply) => {
+      await reply.signOut();
+      return { message: 'Signed out' };
+    },
+  );
 
-  app.get('/api/auth/me', { config: { access: access.member }, schema: { response: { 200: authUserSchema } } }, async (req) => toAuthUser(req.user as UserRow));
+  app.get('/api/auth/me', { config: { access: access.member }, schema: { summary: 'The signed-in member', response: { 200: authUserSchema } } }, async (req) =>
+    toAuthUser(req.user as UserRow),
+  );
 
-  app.get('/api/auth/session-user', { config: { access: access.public }, schema: { response: { 200: sessionUserReplySchema } } }, async (req) => ({
-    user: req.user ? toAuthUser(req.user) : null,
-  }));
+  app.get(
+    '/api/auth/session-user',
+    { config: { access: access.public }, schema: { summary: "The session's member, or none", response: { 200: sessionUserReplySchema } } },
+    async (req) => ({
+      user: req.user ? toAuthUser(req.user) : null,
+    }),
+  );
 
-  app.get('/api/user/permissions', { config: { access: access.public }, schema: { response: { 200: permissionsSchema } } }, async (req, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return memberPermissions(db, req.user);
-  });
+  app.get(
+    '/api/user/permissions',
+    { config: { access: access.public }, schema: { summary: 'What the session may use now', response: { 200: permissionsSchema } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return memberPermissions(db, req.user);
+    },
+  );
 
   // An account-enumeration oracle the spec's set-password page needs: kept, but limited hard.
   app.post(
     '/api/auth/check-user-exists',
-    { config: { access: access.public }, schema: { body: emailBodySchema, response: { 200: userExistsReplySchema } } },
+    {
+      config: { access: access.public },
+      schema: { summary: 'Whether an email has an account', body: emailBodySchema, response: { 200: userExistsReplySchema } },
+    },
     async (req) => {
       const { email } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.checkUser, email);
@@ -86,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Set password, step 1: prove the email by a code sent to it.
   app.post(
     '/api/auth/set-password/request-code',
-    { config: { access: access.public }, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
+    { config: { access: access.public }, schema: { summary: 'Mail a code to set a password', body: emailBodySchema, response: { 200: messageSchema } } },
     async (req) => {
       await enforceRateLimit(db, req, RATE_RULES.codeRequest, req.body.email);
       const mail = await requestPasswordCode(ctx, req.body.email);
@@ -97,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/set-password/verify-code',
-    { config: { access: access.public }, schema: { body: verifyCodeBodySchema, response: { 200: messageSchema } } },
+    { config: { access: access.public }, schema: { summary: 'Check a set-password code', body: verifyCodeBodySchema, response: { 200: messageSchema } } },
     async (req) => {
       await enforceRateLimit(db, req, RATE_RULES.codeCheck, req.body.email);
       await checkPasswordCode(ctx, req.body.email, req.body.code);
@@ -107,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/set-password',
-    { config: { access: access.public }, schema: { body: setPasswordBodySchema, response: { 200: messageSchema } } },
+    { config: { access: access.public }, schema: { summary: 'Set a password with a code', body: setPasswordBodySchema, response: { 200: messageSchema } } },
     async (req) => {
       await enforceRateLimit(db, req, RATE_RULES.codeCheck, req.body.email);
       await setPasswordWithCode(ctx, req.body);
@@ -119,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // everything that depends on the email happens after the reply.
   app.post(
     '/api/auth/simple-login',
-    { config: { access: access.public }, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
+    { config: { access: access.public }, schema: { summary: 'Sign in (the simple form)', body: emailBodySchema, response: { 200: messageSchema } } },
     async (req) => {
       const { email } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.signInLink, email);
@@ -137,7 +154,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // so a link an attacker sent cannot quietly sign a victim into the attacker's account.
   app.post(
     '/api/auth/magic/preview',
-    { config: { access: access.public }, schema: { body: tokenBodySchema, response: { 200: linkPreviewReplySchema } } },
+    {
+      config: { access: access.public },
+      schema: { summary: 'Check a sign-in link before using it', body: tokenBodySchema, response: { 200: linkPreviewReplySchema } },
+    },
     async (req, reply) => {
       await enforceRateLimit(db, req, RATE_RULES.followLink);
       reply.header('cache-control', 'no-store');
@@ -151,7 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // open links cannot use them up.
   app.post(
     '/api/auth/magic',
-    { config: { access: access.public }, schema: { body: tokenBodySchema, response: { 200: authReplySchema } } },
+    { config: { access: access.public }, schema: { summary: 'Sign in with a sign-in link', body: tokenBodySchema, response: { 200: authReplySchema } } },
     async (req, reply) => {
       await enforceRateLimit(db, req, RATE_RULES.followLink);
       const user = await memberForSignInLink(ctx, req.body.token);
@@ -163,7 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/verify-email',
-    { config: { access: access.public }, schema: { body: verifyEmailBodySchema, response: { 200: messageSchema } } },
+    { config: { access: access.public }, schema: { summary: 'Verify an email address', body: verifyEmailBodySchema, response: { 200: messageSchema } } },
     async (req) => {
       await enforceRateLimit(db, req, RATE_RULES.followLink);
       await confirmEmailByLink(ctx, {
@@ -177,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/forgot-password',
-    { config: { access: access.public }, schema: { body: emailBodySchema, response: { 200: messageSchema } } },
+    { config: { access: access.public }, schema: { summary: 'Mail a password reset link', body: emailBodySchema, response: { 200: messageSchema } } },
     async (req) => {
       const { email } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.resetRequest, email);
@@ -188,7 +208,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/reset-password',
-    { config: { access: access.public }, schema: { body: resetPasswordBodySchema, response: { 200: messageSchema } } },
+    {
+      config: { access: access.public },
+      schema: { summary: 'Reset a password with a reset link', body: resetPasswordBodySchema, response: { 200: messageSchema } },
+    },
     async (req) => {
       await enforceRateLimit(db, req, RATE_RULES.resetConfirm);
       await resetPasswordWithLink(ctx, req.body.token, req.body.password);

@@ -27,6 +27,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.public },
       schema: {
+        summary: "A channel's chat messages",
         params: chatParamsSchema,
         // A premium chat refuses visitors (401) and members who may not hear the channel (403).
         response: { 200: chatHistorySchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema },
@@ -44,6 +45,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.member },
       schema: {
+        summary: 'Post a chat message',
         params: chatParamsSchema,
         body: postChatMessageSchema,
         response: { 201: postChatMessageReplySchema, 403: chatMutedErrorSchema.or(errorEnvelopeSchema), 404: errorEnvelopeSchema, 429: errorEnvelopeSchema },
@@ -62,7 +64,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = { access: access.admin };
   app.delete(
     '/api/admin/chat/messages/:id',
-    { config: adminOnly, schema: { params: chatMessageParamsSchema, response: { 200: chatActionReplySchema, 404: errorEnvelopeSchema } } },
+    {
+      config: adminOnly,
+      schema: { summary: 'Remove a chat message', params: chatMessageParamsSchema, response: { 200: chatActionReplySchema, 404: errorEnvelopeSchema } },
+    },
     async (req) => {
       const row = await deleteChatMessage(db, req.params.id);
       await app.publishChat({ channel: row.channel, kind: 'delete', id: row.id });
@@ -72,7 +77,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/chat/messages/:id/approve',
-    { config: adminOnly, schema: { params: chatMessageParamsSchema, response: { 200: chatActionReplySchema, 404: errorEnvelopeSchema } } },
+    {
+      config: adminOnly,
+      schema: { summary: 'Approve a held chat message', params: chatMessageParamsSchema, response: { 200: chatActionReplySchema, 404: errorEnvelopeSchema } },
+    },
     async (req) => {
       const message = toChatMessage(await approveChatMessage(db, req.params.id));
       await app.publishChat({ channel: message.channel, kind: 'message', message });
@@ -82,7 +90,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/chat/mutes',
-    { config: adminOnly, schema: { body: chatMuteSchema, response: { 200: chatMuteReplySchema, 404: errorEnvelopeSchema } } },
+    {
+      config: adminOnly,
+      schema: { summary: 'Mute a member in the chat', body: chatMuteSchema, response: { 200: chatMuteReplySchema, 404: errorEnvelopeSchema } },
+    },
     async (req) => {
       if (!req.user) throw unauthorized();
       return muteMember(db, req.user, req.body);

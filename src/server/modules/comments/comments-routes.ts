@@ -50,7 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/api/comments/recent',
     {
       config: { access: access.public, sharedAnswer: true, fromMemory: (_p, query) => recentFromMemory(String(RECENT_COMMENTS_DEFAULT), query) },
-      schema: { response: { 200: recentCommentListSchema } },
+      schema: { summary: 'The latest approved comments', response: { 200: recentCommentListSchema } },
     },
     async (_req, reply) =>
       reply
@@ -63,7 +63,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/api/comments/recent/:limit',
     {
       config: { access: access.public, sharedAnswer: true, fromMemory: (params, query) => recentFromMemory(params.limit, query) },
-      schema: { params: recentParamsSchema, response: { 200: recentCommentListSchema } },
+      schema: { summary: 'The latest approved comments, up to a limit', params: recentParamsSchema, response: { 200: recentCommentListSchema } },
     },
     async (req, reply) =>
       reply
@@ -81,7 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         access: access.public,
         fromMemory: (params, query) => (query === '' && params.articleId ? cache.lists.peek(params.articleId)?.answer : undefined),
       },
-      schema: { params: discussionParamsSchema, response: { 200: commentListSchema } },
+      schema: { summary: "An article's comments", params: discussionParamsSchema, response: { 200: commentListSchema } },
     },
     async (req, reply) => {
       const { articleId } = req.params;
@@ -95,7 +95,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/comments',
-    { config: { access: access.member }, schema: { body: postCommentSchema, response: { 201: postCommentResponseSchema } } },
+    { config: { access: access.member }, schema: { summary: 'Comment on an article', body: postCommentSchema, response: { 201: postCommentResponseSchema } } },
     async (req, reply) => {
       await enforceRateLimit(db, req, RATE_RULES.commentPost);
       const { row, message } = await postComment(db, req.user, req.body);
@@ -106,7 +106,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/comments/:id/report',
-    { config: { access: access.member }, schema: { params: commentIdParamsSchema, body: reportCommentSchema, response: { 200: reportCommentResponseSchema } } },
+    {
+      config: { access: access.member },
+      schema: { summary: 'Report a comment', params: commentIdParamsSchema, body: reportCommentSchema, response: { 200: reportCommentResponseSchema } },
+    },
     async (req) => {
       if (!req.user) throw unauthorized();
       await enforceRateLimit(db, req, RATE_RULES.commentReport);

@@ -29,28 +29,40 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   };
   const adminOnly = { access: access.admin };
 
-  app.get('/api/admin/comments/reported', { config: adminOnly, schema: { response: { 200: moderatedCommentListSchema } } }, async (_req, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return reportedQueue(db);
-  });
+  app.get(
+    '/api/admin/comments/reported',
+    { config: adminOnly, schema: { summary: 'Reported comments', response: { 200: moderatedCommentListSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return reportedQueue(db);
+    },
+  );
 
-  app.get('/api/admin/comments/pending', { config: adminOnly, schema: { response: { 200: moderatedCommentListSchema } } }, async (_req, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return pendingQueue(db);
-  });
+  app.get(
+    '/api/admin/comments/pending',
+    { config: adminOnly, schema: { summary: 'Comments waiting for moderation', response: { 200: moderatedCommentListSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return pendingQueue(db);
+    },
+  );
 
-  app.get('/api/admin/comments/log', { config: adminOnly, schema: { response: { 200: moderationLogSchema } } }, async (_req, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return (await moderationHistory(db, MODERATION_LOG_LENGTH)).map(toLogEntry);
-  });
+  app.get(
+    '/api/admin/comments/log',
+    { config: adminOnly, schema: { summary: 'The moderation log', response: { 200: moderationLogSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return (await moderationHistory(db, MODERATION_LOG_LENGTH)).map(toLogEntry);
+    },
+  );
 
   const decision = { config: adminOnly, schema: { params: commentIdParamsSchema, body: moderationDecisionSchema, response: { 200: moderationResultSchema } } };
-  app.patch('/api/admin/comments/:id/approve', decision, async (req) => {
+  app.patch('/api/admin/comments/:id/approve', { ...decision, schema: { ...decision.schema, summary: 'Approve a comment' } }, async (req) => {
     const row = await decide(db, moderatorOf(req.user), req.params.id, 'approve');
     await app.commentsCache.changed(row.discussionId);
     return { message: MODERATION_MESSAGES.approved };
   });
-  app.patch('/api/admin/comments/:id/reject', decision, async (req) => {
+  app.patch('/api/admin/comments/:id/reject', { ...decision, schema: { ...decision.schema, summary: 'Reject a comment' } }, async (req) => {
     const row = await decide(db, moderatorOf(req.user), req.params.id, 'reject');
     await app.commentsCache.changed(row.discussionId);
     return { message: MODERATION_MESSAGES.rejected };
@@ -58,7 +70,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/comments/:id/permanent',
-    { config: adminOnly, schema: { params: commentIdParamsSchema, response: { 200: moderationResultSchema } } },
+    { config: adminOnly, schema: { summary: 'Delete a comment for good', params: commentIdParamsSchema, response: { 200: moderationResultSchema } } },
     async (req) => {
       const row = await deletePermanently(db, moderatorOf(req.user), req.params.id);
       await app.commentsCache.changed(row.discussionId);
@@ -68,21 +80,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/users/:id/ban-comments',
-    { config: adminOnly, schema: { params: userIdParamsSchema, body: banCommentsSchema, response: { 200: moderationResultSchema } } },
+    {
+      config: adminOnly,
+      schema: { summary: 'Ban a member from commenting', params: userIdParamsSchema, body: banCommentsSchema, response: { 200: moderationResultSchema } },
+    },
     async (req) => {
       const target = await banFromComments(db, moderatorOf(req.user), req.params.id, req.body);
       return { message: MODERATION_MESSAGES.banned(target.username) };
     },
   );
 
-  app.get('/api/admin/bans', { config: adminOnly, schema: { response: { 200: commentBanListSchema } } }, async (_req, reply) => {
+  app.get('/api/admin/bans', { config: adminOnly, schema: { summary: 'The comment bans', response: { 200: commentBanListSchema } } }, async (_req, reply) => {
     reply.header('cache-control', 'private, no-store');
     return listBans(db);
   });
 
   app.delete(
     '/api/admin/users/:id/ban-comments',
-    { config: adminOnly, schema: { params: userIdParamsSchema, response: { 200: moderationResultSchema } } },
+    { config: adminOnly, schema: { summary: "Lift a member's comment ban", params: userIdParamsSchema, response: { 200: moderationResultSchema } } },
     async (req) => {
       const target = await liftBan(db, moderatorOf(req.user), req.params.id);
       return { message: MODERATION_MESSAGES.lifted(target.username) };

@@ -22,7 +22,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/contact',
     // Public: visitors write too; a signed-in VIP's message is marked priority.
-    { config: { access: access.public }, schema: { body: contactSchema, response: { 201: contactResponseSchema } } },
+    { config: { access: access.public }, schema: { summary: 'Send a message to the station', body: contactSchema, response: { 201: contactResponseSchema } } },
     async (req, reply) => {
       await enforceRateLimit(db, req, RATE_RULES.contact);
       const row = await receiveContact(db, req.body, req.user);
@@ -35,7 +35,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/contact-messages',
-    { config: { access: access.admin }, schema: { querystring: contactInboxQuerySchema, response: { 200: contactMessageListSchema } } },
+    {
+      config: { access: access.admin },
+      schema: { summary: "The contact form's messages", querystring: contactInboxQuerySchema, response: { 200: contactMessageListSchema } },
+    },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
       return contactInbox(db, req.query.status);

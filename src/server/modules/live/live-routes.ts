@@ -48,7 +48,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/heartbeat',
     // Every visitor beats (the spec's path sits under /api/admin); members are known by their session only.
-    { config: { access: access.public }, schema: { body: heartbeatBodySchema, response: { 200: heartbeatReplySchema } } },
+    {
+      config: { access: access.public },
+      schema: { summary: 'Say that this visitor is still here (live monitor)', body: heartbeatBodySchema, response: { 200: heartbeatReplySchema } },
+    },
     async (req) => {
       const { page, anonymousId } = req.body;
       const user = req.user;
@@ -70,7 +73,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/live-users',
-    { config: { access: access.admin }, schema: { response: { 200: liveUsersReplySchema } } },
+    { config: { access: access.admin }, schema: { summary: 'Who is on the site now', response: { 200: liveUsersReplySchema } } },
     async (): Promise<LiveUsersReply> => {
       const now = new Date();
       const onlineSince = new Date(now.getTime() - ONLINE_WINDOW_MS);
@@ -100,7 +103,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/recent-activity',
-    { config: { access: access.admin }, schema: { response: { 200: recentActivityReplySchema } } },
+    { config: { access: access.admin }, schema: { summary: 'Recent activity on the site', response: { 200: recentActivityReplySchema } } },
     async (): Promise<Activity[]> => {
       const rows = await recentActivity(db, RECENT_ACTIVITY_MAX);
       const members = new Map((await findMembersByIds(db, [...new Set(rows.map((r) => r.userId))])).map((u) => [u.id, u]));
@@ -114,11 +117,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/anonymous-stats', { config: { access: access.admin }, schema: { response: { 200: anonymousStatsSchema } } }, async () => {
-    const now = Date.now();
-    const c = await liveCounts(db, new Date(now - ONLINE_WINDOW_MS), new Date(now - LIVE_RETENTION_MS));
-    return { totalPageViews: c.anonymousPageViews, anonymousOnline: c.anonymousOnline, anonymousSessions: c.anonymousSessions };
-  });
+  app.get(
+    '/api/admin/anonymous-stats',
+    { config: { access: access.admin }, schema: { summary: 'Visitors who are not signed in', response: { 200: anonymousStatsSchema } } },
+    async () => {
+      const now = Date.now();
+      const c = await liveCounts(db, new Date(now - ONLINE_WINDOW_MS), new Date(now - LIVE_RETENTION_MS));
+      return { totalPageViews: c.anonymousPageViews, anonymousOnline: c.anonymousOnline, anonymousSessions: c.anonymousSessions };
+    },
+  );
 };
 
 /** Registered with fastify-plugin so `app.heartbeats` is the app's own. */

@@ -22,7 +22,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.public, sharedAnswer: true },
       // Images are already compressed.
       compress: false,
-      schema: { params: z.object({ name: imageNameSchema }), response: { 200: mediaReply('image/*', 'The image.'), 304: noContentReply } },
+      schema: {
+        summary: 'An uploaded image',
+        params: z.object({ name: imageNameSchema }),
+        response: { 200: mediaReply('image/*', 'The image.'), 304: noContentReply },
+      },
     },
     async (req, reply) => {
       const { name } = req.params;

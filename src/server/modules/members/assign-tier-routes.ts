@@ -10,7 +10,7 @@ export const assignTierRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/assign-tier',
-    { config: { access: access.admin }, schema: { body: assignTierBodySchema, response: { 200: authReplySchema } } },
+    { config: { access: access.admin }, schema: { summary: 'Give a member a tier', body: assignTierBodySchema, response: { 200: authReplySchema } } },
     async (req) => {
       const { user, days } = await assignTier(db, req.body, req.user?.id ?? null);
       req.log.info({ userId: user.id, tier: user.subscriptionTier, days, by: req.user?.id }, 'tier assigned');

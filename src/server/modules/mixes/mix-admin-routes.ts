@@ -19,7 +19,9 @@ import { previewTags, uploadMix } from './mix-upload-service';
 import { toAdminVipMix } from './mix-views';
 import { listMixes } from './mixes-repository';
 import { noContentReply } from '../../plugins/reply-schemas';
+import { multipartRequest } from '../../plugins/request-bodies';
 import { errorEnvelopeSchema } from '../../../contracts/errors';
+import { IMAGE_ACCEPTED_TYPES } from '../../../contracts/images';
 
 const MB = 1024 * 1024;
 
@@ -34,13 +36,29 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
   // message; the multipart reader's limit sits just above it as a backstop.
   await registerUploads(app, { maxFileBytes: maxBytes, files: 2, fields: 10 });
 
-  app.get('/api/admin/vip-mixes', { config: admin, schema: { response: { 200: adminVipMixListSchema } } }, async () =>
-    (await listMixes(db)).map(toAdminVipMix),
+  app.get(
+    '/api/admin/vip-mixes',
+    { config: admin, schema: { summary: 'List the VIP mixes, hidden ones included', response: { 200: adminVipMixListSchema } } },
+    async () => (await listMixes(db)).map(toAdminVipMix),
   );
 
   app.post(
     '/api/admin/vip-mixes',
-    { config: { ...admin, multipartFields: mixDetailsSchema }, schema: { response: { 201: adminVipMixSchema } } },
+    {
+      config: {
+        ...admin,
+        multipartFields: mixDetailsSchema,
+        documentedRequest: multipartRequest(
+          'The mix file, its details and an optional artwork picture.',
+          {
+            file: { description: 'The audio file (its type is read from its bytes).', mediaTypes: 'audio/*' },
+            artwork: { description: "A picture for the mix; else the file's embedded artwork.", mediaTypes: IMAGE_ACCEPTED_TYPES.join(', '), required: false },
+          },
+          mixDetailsSchema,
+        ),
+      },
+      schema: { summary: 'Upload a VIP mix in one request', response: { 201: adminVipMixSchema } },
+    },
     async (req, reply) => {
       if (!req.isMultipart())
         throw new AppError(415, 'unsupported_media_type', 'Send the mix as multipart/form-data (file, title, artist, genre, description, artwork)');
@@ -53,7 +71,7 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
 
   app.patch(
     '/api/admin/vip-mixes/:id',
-    { config: admin, schema: { params: mixIdParamsSchema, body: updateMixSchema, response: { 200: adminVipMixSchema } } },
+    { config: admin, schema: { summary: "Edit a VIP mix's details", params: mixIdParamsSchema, body: updateMixSchema, response: { 200: adminVipMixSchema } } },
     async (req) => {
       const row = await updateMixDetails(db, req.params.id, req.body);
       await opts.announceChange();
@@ -61,7 +79,11 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
     },
   );
 
-  app.put('/api/admin/vip-mixes/:id/artwork', { config: admin, schema: { params: mixIdParamsSchema, response: { 200: adminVipMixSchema } } }, async (req) => {
+  const artworkForm = multipartRequest('The new artwork.', {
+    artwork: { description: 'The picture, under 5 MB (its type is read from its bytes).', mediaTypes: IMAGE_ACCEPTED_TYPES.join(', ') },
+  });
+  const artworkSchema = { summary: "Replace a VIP mix's artwork", params: mixIdParamsSchema, response: { 200: adminVipMixSchema } };
+  app.put('/api/admin/vip-mixes/:id/artwork', { config: { ...admin, documentedRequest: artworkForm }, schema: artworkSchema }, async (req) => {
     const { image } = await readImageForm(req, 'artwork');
     const row = await setMixArtwork(db, storage, req.params.id, image);
     await opts.announceChange();
@@ -71,7 +93,18 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
   // The upload form sends the first megabyte of the chosen file and fills in the empty fields.
   app.post(
     '/api/admin/vip-mixes/preview',
-    { config: { ...admin, multipartFields: mixPreviewFieldsSchema }, schema: { response: { 200: mixTagsSchema } } },
+    {
+      config: {
+        ...admin,
+        multipartFields: mixPreviewFieldsSchema,
+        documentedRequest: multipartRequest(
+          'The first megabyte of the chosen file, and its whole size.',
+          { file: { description: 'The start of the audio file (at most 1 MB).', mediaTypes: 'audio/*' } },
+          mixPreviewFieldsSchema,
+        ),
+      },
+      schema: { summary: 'Read the tags of a mix file before uploading it', response: { 200: mixTagsSchema } },
+    },
     async (req) => {
       if (!req.isMultipart()) throw badRequest(MIX_MESSAGES.fileRequired, 'file_required');
       const fields: Record<string, string> = {};
@@ -97,7 +130,10 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
   // 'Edit Links' on /vip-admin.
   app.patch(
     '/api/vip-mixes/:id',
-    { config: admin, schema: { params: mixIdParamsSchema, body: updateMixLinkSchema, response: { 200: adminVipMixSchema } } },
+    {
+      config: admin,
+      schema: { summary: "Set a VIP mix's file link (Edit Links)", params: mixIdParamsSchema, body: updateMixLinkSchema, response: { 200: adminVipMixSchema } },
+    },
     async (req) => {
       const row = await setMixLink(db, storage, req.params.id, req.body.s3Url || null);
       await opts.announceChange();
@@ -109,7 +145,10 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
   // 'Retry' beside a failed listening copy: queued again, attempts from zero.
   app.post(
     '/api/admin/vip-mixes/:id/rendition',
-    { config: admin, schema: { params: mixIdParamsSchema, response: { 200: adminVipMixSchema, 409: errorEnvelopeSchema } } },
+    {
+      config: admin,
+      schema: { summary: "Make a VIP mix's listening copy again", params: mixIdParamsSchema, response: { 200: adminVipMixSchema, 409: errorEnvelopeSchema } },
+    },
     async (req) => {
       const row = await retryRendition(db, req.params.id);
       await opts.announceChange();
@@ -118,9 +157,13 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
     },
   );
 
-  app.delete('/api/admin/vip-mixes/:id', { config: admin, schema: { params: mixIdParamsSchema, response: { 204: noContentReply } } }, async (req, reply) => {
-    await deleteMixAndFile(db, storage, req.params.id);
-    await opts.announceChange();
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/admin/vip-mixes/:id',
+    { config: admin, schema: { summary: 'Delete a VIP mix and its file', params: mixIdParamsSchema, response: { 204: noContentReply } } },
+    async (req, reply) => {
+      await deleteMixAndFile(db, storage, req.params.id);
+      await opts.announceChange();
+      return reply.status(204).send();
+    },
+  );
 };

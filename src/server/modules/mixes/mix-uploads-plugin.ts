@@ -8,13 +8,14 @@ import { MemoryLocker, Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MIX_RESUMABLE_PATH, mixUploadMetadataSchema } from '../../../contracts/mixes';
+import { adminVipMixSchema, MIX_RESUMABLE_PATH, mixUploadMetadataSchema } from '../../../contracts/mixes';
 import { DAY_MS, HOUR_MS } from '../../../contracts/time';
 import { textField } from '../../../contracts/text-field';
 import { AppError } from '../../lib/errors';
 import { runPeriodically } from '../../lib/periodic-job';
 import { access } from '../../plugins/access';
-import { mediaReply, noContentReply } from '../../plugins/reply-schemas';
+import { emptyReply } from '../../plugins/reply-schemas';
+import { tusRequest } from '../../plugins/request-bodies';
 import type { UploadPart } from '../../lib/uploads';
 import { uploadMix } from './mix-upload-service';
 import { toAdminVipMix } from './mix-views';
@@ -125,15 +126,61 @@ export const mixUploadsPlugin: FastifyPluginAsyncZod<{ announceChange: () => Pro
     return reply.send(body);
   };
 
-  const replies = { 200: mediaReply('application/json', 'The finished upload: the new mix'), 201: noContentReply, 204: noContentReply };
   const admin = { access: access.admin };
-  app.post(MIX_RESUMABLE_PATH, { config: admin, schema: { response: replies } }, handle);
+  const metadata = "The mix's details, tus-style: comma-separated `key base64(value)` pairs for filename, title, artist, genre and description.";
+  app.post(
+    MIX_RESUMABLE_PATH,
+    {
+      config: { ...admin, documentedRequest: tusRequest('POST', metadata) },
+      schema: { summary: 'Start a resumable mix upload (tus)', response: TUS_REPLIES.POST },
+    },
+    handle,
+  );
   for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
-    app.route({ method, url: `${MIX_RESUMABLE_PATH}/:uploadId`, config: admin, schema: { params: uploadIdParamsSchema, response: replies }, handler: handle });
+    app.route({
+      method,
+      url: `${MIX_RESUMABLE_PATH}/:uploadId`,
+      // HEAD is tus's own request (how far an upload got), not the copy of a GET: it is documented.
+      config: { ...admin, documentedRequest: tusRequest(method, metadata), swagger: { exposeHeadRoute: true } },
+      schema: { summary: TUS_SUMMARIES[method], params: uploadIdParamsSchema, response: TUS_REPLIES[method] },
+      handler: handle,
+    });
   }
 
   // Uploads left unfinished for a day are dropped with their bytes.
   runPeriodically(app, { name: 'stale mix uploads', everyMs: HOUR_MS, run: async () => void (await store.deleteExpired()) });
+};
+
+const FINISHED = { description: 'The last bytes arrived: the new mix.', content: { 'application/json': { schema: adminVipMixSchema } } };
+const TUS_VERSION = { 'Tus-Resumable': { description: 'The tus protocol version.', type: 'string' } } as const;
+const OFFSET = { 'Upload-Offset': { description: 'How many bytes the server holds.', type: 'integer' } } as const;
+
+/** What tus answers to each request (tus 1.0; refusals carry the error envelope). */
+const TUS_REPLIES = {
+  POST: {
+    200: FINISHED,
+    201: emptyReply('The upload exists: send its bytes to its Location.', {
+      Location: { description: "The upload's address.", type: 'string' },
+      ...OFFSET,
+      ...TUS_VERSION,
+    }),
+  },
+  HEAD: {
+    200: emptyReply('How far the upload got.', {
+      ...OFFSET,
+      'Upload-Length': { description: 'The size of the whole file.', type: 'integer' },
+      'Upload-Metadata': { description: 'The metadata the upload was created with.', type: 'string' },
+      ...TUS_VERSION,
+    }),
+  },
+  PATCH: { 200: FINISHED, 204: emptyReply('The bytes are kept; send the next ones from Upload-Offset.', { ...OFFSET, ...TUS_VERSION }) },
+  DELETE: { 204: emptyReply('The upload and its bytes are dropped.', TUS_VERSION) },
+};
+
+const TUS_SUMMARIES = {
+  HEAD: 'Ask how far a resumable mix upload got (tus)',
+  PATCH: 'Send the next bytes of a resumable mix upload (tus)',
+  DELETE: 'Drop an unfinished resumable mix upload (tus)',
 };
 
 /** The upload id a tus request names: the last segment of its path, 32 hex digits, or none. */

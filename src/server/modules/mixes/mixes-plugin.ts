@@ -116,8 +116,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   runPeriodically(app, { name: 'mix-renditions', everyMs: RENDITION_POLL_MS, run: () => renditions.drain() });
 
   // The page's list and the admin dashboard's test button read the same data.
-  for (const url of ['/api/vip-mixes', '/api/vip/mixes']) {
-    app.get(url, { config: { access: access.public, sharedAnswer: true }, schema: { response: { 200: vipMixListSchema } } }, async (_req, reply) => {
+  const libraryReads = [
+    { url: '/api/vip-mixes', operationId: 'listVipMixes', summary: 'List the VIP mix library' },
+    { url: '/api/vip/mixes', operationId: 'listVipMixesForDashboard', summary: "List the VIP mix library (the dashboard's test address)" },
+  ];
+  for (const { url, operationId, summary } of libraryReads) {
+    const schema = { operationId, summary, response: { 200: vipMixListSchema } };
+    app.get(url, { config: { access: access.public, sharedAnswer: true }, schema }, async (_req, reply) => {
       reply.header('cache-control', 'public, no-cache').type('application/json; charset=utf-8');
       return preSerializedJson<VipMix[]>((await library.get()).body);
     });
@@ -134,19 +139,33 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/stream/:mixId',
-    { config: { access: access.member }, schema: { params: mixParamsSchema, response: { 200: streamUrlSchema, 409: errorEnvelopeSchema } } },
+    {
+      config: { access: access.member },
+      schema: { summary: 'A signed address to play a VIP mix', params: mixParamsSchema, response: { 200: streamUrlSchema, 409: errorEnvelopeSchema } },
+    },
     async (req) => await streamUrlFor(deps, asker(req), req.params.mixId),
   );
 
   app.get(
     '/api/download-limits/:userId',
-    { config: { access: access.member }, schema: { params: z.object({ userId: memberIdSchema }), response: { 200: downloadLimitsSchema } } },
+    {
+      config: { access: access.member },
+      schema: { summary: 'My mix downloads left today', params: z.object({ userId: memberIdSchema }), response: { 200: downloadLimitsSchema } },
+    },
     async (req) => downloadLimits(db, await memberNamed(db, member(req.user), req.params.userId)),
   );
 
   app.post(
     '/api/download/:mixId',
-    { config: { access: access.member }, schema: { params: mixParamsSchema, body: downloadRequestSchema, response: { 200: downloadGrantSchema } } },
+    {
+      config: { access: access.member },
+      schema: {
+        summary: 'Start downloading a VIP mix (a signed address)',
+        params: mixParamsSchema,
+        body: downloadRequestSchema,
+        response: { 200: downloadGrantSchema },
+      },
+    },
     async (req) => {
       const grant = await grantDownload(deps, asker(req), await memberNamed(db, member(req.user), req.body.userId), req.params.mixId);
       await announceChange();
@@ -156,7 +175,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/file/:mixId',
-    { config: { access: access.member }, schema: { params: mixParamsSchema, querystring: fileQuerySchema, response: { 200: fileUrlSchema } } },
+    {
+      config: { access: access.member },
+      schema: { summary: 'A signed address to download a VIP mix', params: mixParamsSchema, querystring: fileQuerySchema, response: { 200: fileUrlSchema } },
+    },
     async (req) => ({ downloadUrl: await fileUrlFor(deps, asker(req), await memberNamed(db, member(req.user), req.query.userId), req.params.mixId) }),
   );
 
@@ -179,6 +201,7 @@ function mediaRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: MixAccessD
         config: { access: access.mediaLink(purpose) },
         compress: false,
         schema: {
+          summary: purpose === 'stream' ? 'Play a VIP mix (signed link)' : 'Download a VIP mix (signed link)',
           params: mixParamsSchema,
           querystring: mediaTokenQuerySchema,
           response: {

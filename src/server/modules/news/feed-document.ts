@@ -37,8 +37,11 @@ const NAMESPACES: Record<string, string> = {
   'http://purl.org/rss/1.0/modules/content/': 'content',
   'http://www.w3.org/1999/02/22-rdf-syntax-ns#': 'rdf',
   'http://www.w3.org/1999/xhtml': 'xhtml',
-  // RSS 0.90 and 1.0 elements read as RSS 2.0's.
+  // RSS 0.90 and 1.0 elements read as RSS 2.0's, and RSS 2.0 in the namespaces some publishers gave it.
   'http://purl.org/rss/1.0/': '',
+  'http://backend.userland.com/rss2': '',
+  'http://backend.userland.com/rss': '',
+  'http://blogs.law.harvard.edu/tech/rss': '',
   'http://my.netscape.com/rdf/simple/0.9/': '',
 };
 /** Prefixes used without a declaration by careless feeds. */
@@ -65,47 +68,41 @@ function resolveBase(value: string | undefined, parent: string): string {
   }
 }
 
+/** Decodes entities once, by HTML's table (a feed's &nbsp; is meant as one); an entity XML does not define is recorded. */
+function decodeText(raw: string, warnings: Set<string>): string {
+  if (!raw.includes('&')) return raw;
+  for (let i = raw.indexOf('&'); i !== -1; i = raw.indexOf('&', i + 1)) {
+    if (!XML_ENTITY.test(raw.slice(i + 1, i + 12))) {
+      warnings.add('recovered: an undefined entity or a bare "&"');
+      break;
+    }
+  }
+  return decodeHTML(raw);
+}
+
+/** `prefix:local` by the namespace scope: known namespaces get their fixed prefix, RSS's none. */
+function canonical(qname: string, scope: Record<string, string>, isAttr: boolean): string {
+  const colon = qname.indexOf(':');
+  const prefix = colon > 0 ? qname.slice(0, colon) : '';
+  const local = colon > 0 ? qname.slice(colon + 1) : qname;
+  if (isAttr && !prefix) return local;
+  if (prefix === 'xml' || prefix === 'xmlns') return qname;
+  const mapped = scope[prefix];
+  if (mapped === undefined) return prefix ? `${prefix}:${local}` : local;
+  return mapped ? `${mapped}:${local}` : local;
+}
+
 /**
- * Parses `xml`; `address` is the document's own address (relative xml:base resolves against it).
- * htmlparser2's tokenizer reads the characters (linear, lenient); the tree is built here with a
- * bounded stack, so deep or unbalanced nesting costs linear time too.
+ * The tree as the tokenizer reports it, with a bounded stack: open elements as parallel arrays (no
+ * object per element): the tree node text goes to, the tag as written (to match its closing tag), the
+ * namespace scope (prefix → canonical prefix). Deep or unbalanced nesting costs linear time.
  */
-export async function parseXml(xml: string, address: string): Promise<XmlDocument> {
-  const warnings = new Set<string>();
+function treeBuilder(address: string, warnings: Set<string>) {
   const top: XmlNode = { name: '#document', attrs: {}, children: [], text: '', base: address };
-  // Open elements, as parallel arrays (no object per element): the tree node text goes to, the tag as
-  // written (to match its closing tag), the namespace scope (prefix → canonical prefix).
   const openNodes: XmlNode[] = [top];
   const openTags: string[] = [''];
   const openScopes: Record<string, string>[] = [{ ...USUAL_PREFIXES }];
   let nodes = 0;
-  let tagName = '';
-  let rawAttrs: Record<string, string> | null = null;
-  let attrName = '';
-  let attrValue = '';
-
-  const canonical = (qname: string, scope: Record<string, string>, isAttr: boolean): string => {
-    const colon = qname.indexOf(':');
-    const prefix = colon > 0 ? qname.slice(0, colon) : '';
-    const local = colon > 0 ? qname.slice(colon + 1) : qname;
-    if (isAttr && !prefix) return local;
-    if (prefix === 'xml' || prefix === 'xmlns') return qname;
-    const mapped = scope[prefix];
-    if (mapped === undefined) return prefix ? `${prefix}:${local}` : local;
-    return mapped ? `${mapped}:${local}` : local;
-  };
-
-  /** Decodes entities once, by HTML's table (a feed's &nbsp; is meant as one); an entity XML does not define is recorded. */
-  const decodeText = (raw: string): string => {
-    if (!raw.includes('&')) return raw;
-    for (let i = raw.indexOf('&'); i !== -1; i = raw.indexOf('&', i + 1)) {
-      if (!XML_ENTITY.test(raw.slice(i + 1, i + 12))) {
-        warnings.add('recovered: an undefined entity or a bare "&"');
-        break;
-      }
-    }
-    return decodeHTML(raw);
-  };
 
   const addText = (value: string) => {
     const node = openNodes[openNodes.length - 1] ?? top;
@@ -114,7 +111,18 @@ export async function parseXml(xml: string, address: string): Promise<XmlDocumen
     else if (nodes++ < MAX_NODES) node.children.push({ name: '#text', attrs: NO_ATTRS, children: [], text: value, base: node.base });
   };
 
-  const open = (selfClosing: boolean) => {
+  /** The element's scope: its parent's, with the namespaces it declares. */
+  const scopeOf = (rawAttrs: Record<string, string>, parentScope: Record<string, string>) => {
+    let scope = parentScope;
+    for (const [k, v] of Object.entries(rawAttrs)) {
+      if (k !== 'xmlns' && !k.startsWith('xmlns:')) continue;
+      if (scope === parentScope) scope = { ...parentScope };
+      scope[k === 'xmlns' ? '' : k.slice(6)] = NAMESPACES[v.trim()] ?? `{${v.trim()}}`;
+    }
+    return scope;
+  };
+
+  const open = (tagName: string, rawAttrs: Record<string, string> | null, selfClosing: boolean) => {
     const depth = openNodes.length;
     const parent = openNodes[depth - 1] ?? top;
     const parentScope = openScopes[depth - 1] ?? {};
@@ -127,19 +135,13 @@ export async function parseXml(xml: string, address: string): Promise<XmlDocumen
     if (kept) {
       let attrs = NO_ATTRS;
       if (rawAttrs) {
-        for (const [k, v] of Object.entries(rawAttrs)) {
-          if (k === 'xmlns' || k.startsWith('xmlns:')) {
-            if (scope === parentScope) scope = { ...parentScope };
-            scope[k === 'xmlns' ? '' : k.slice(6)] = NAMESPACES[v.trim()] ?? `{${v.trim()}}`;
-          }
-        }
+        scope = scopeOf(rawAttrs, parentScope);
         attrs = {};
-        for (const [k, v] of Object.entries(rawAttrs)) attrs[canonical(k, scope, true)] = decodeText(v);
+        for (const [k, v] of Object.entries(rawAttrs)) attrs[canonical(k, scope, true)] = decodeText(v, warnings);
       }
       node = { name: canonical(tagName, scope, false), attrs, children: [], text: '', base: resolveBase(attrs['xml:base'], parent.base) };
       parent.children.push(node);
     }
-    rawAttrs = null;
     if (selfClosing) return;
     openNodes.push(node);
     openTags.push(tagName);
@@ -157,6 +159,26 @@ export async function parseXml(xml: string, address: string): Promise<XmlDocumen
       return;
     }
     warnings.add('recovered: a closing tag without its element');
+  };
+
+  return { top, addText, open, close, unclosed: () => openTags.length > 1 };
+}
+
+/**
+ * Parses `xml`; `address` is the document's own address (relative xml:base resolves against it).
+ * htmlparser2's tokenizer reads the characters (linear, lenient); treeBuilder builds the tree.
+ */
+export async function parseXml(xml: string, address: string): Promise<XmlDocument> {
+  const warnings = new Set<string>();
+  const tree = treeBuilder(address, warnings);
+  let tagName = '';
+  let rawAttrs: Record<string, string> | null = null;
+  let attrName = '';
+  let attrValue = '';
+  const open = (selfClosing: boolean) => {
+    tree.open(tagName, rawAttrs, selfClosing);
+    rawAttrs = null;
+    maybePause();
   };
 
   let turnStarted = performance.now();
@@ -179,30 +201,24 @@ export async function parseXml(xml: string, address: string): Promise<XmlDocumen
       onattribend() {
         (rawAttrs ??= {})[attrName] = attrValue;
       },
-      onopentagend() {
-        open(false);
-        maybePause();
-      },
-      onselfclosingtag() {
-        open(true);
-        maybePause();
-      },
+      onopentagend: () => open(false),
+      onselfclosingtag: () => open(true),
       onclosetag(start, end) {
-        close(xml.slice(start, end));
+        tree.close(xml.slice(start, end));
       },
       ontext(start, end) {
-        addText(decodeText(xml.slice(start, end)));
+        tree.addText(decodeText(xml.slice(start, end), warnings));
         maybePause();
       },
       ontextentity() {},
       oncdata(start, end, offset) {
-        addText(xml.slice(start, end - offset));
+        tree.addText(xml.slice(start, end - offset));
       },
       oncomment() {},
       ondeclaration() {},
       onprocessinginstruction() {},
       onend() {
-        if (openTags.length > 1) warnings.add('recovered: an element was not closed');
+        if (tree.unclosed()) warnings.add('recovered: an element was not closed');
       },
     },
   );
@@ -220,7 +236,7 @@ export async function parseXml(xml: string, address: string): Promise<XmlDocumen
     tokenizer.resume();
   }
   tokenizer.end();
-  return { root: top.children[0], warnings: [...warnings] };
+  return { root: tree.top.children[0], warnings: [...warnings] };
 }
 
 // ---------------------------------------------------------------- reading the tree
@@ -242,12 +258,41 @@ export function firstText(node: XmlNode | undefined, ...names: string[]): string
   return undefined;
 }
 
-/** The element's text and its descendants' (for markup written inline, unescaped). */
+/** Elements whose text no reader sees, written inline in a description or XHTML content (any prefix). */
+const HIDDEN_ELEMENTS = new Set(['script', 'style', 'object', 'noscript', 'template', 'iframe']);
+
+/** Inline elements that end a line: a space keeps the words on either side apart. */
+const BLOCK_ELEMENTS = new Set([
+  'p',
+  'div',
+  'br',
+  'li',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'tr',
+  'td',
+  'th',
+  'hr',
+  'section',
+  'article',
+]);
+
+const localName = (node: XmlNode) => node.name.slice(node.name.lastIndexOf(':') + 1).toLowerCase();
+
+/** The element's text and its descendants' (for markup written inline, unescaped); a script's, style's or object's text is never read. */
 export function textContent(node: XmlNode | undefined): string {
-  if (!node) return '';
+  if (!node || HIDDEN_ELEMENTS.has(localName(node))) return '';
   if (node.children.length === 0) return node.text;
   let out = node.text;
-  for (const c of node.children) out += textContent(c);
+  for (const c of node.children) out += c.name !== '#text' && BLOCK_ELEMENTS.has(localName(c)) ? ` ${textContent(c)} ` : textContent(c);
   return out;
 }
 

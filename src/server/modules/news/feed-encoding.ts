@@ -15,15 +15,33 @@ export interface DecodedBody {
   warnings: string[];
 }
 
-/** The WHATWG Encoding Standard reads these labels as windows-1252; Mac labels iconv-lite spells otherwise. */
+/**
+ * The WHATWG Encoding Standard reads every label of ISO-8859-1 and ASCII as windows-1252, as browsers do:
+ * a feed labelled ISO-8859-1 that uses 0x80–0x9F (curly quotes 0x93/0x94, dashes 0x96/0x97) means
+ * windows-1252's characters, never C1 controls (iconv-lite would read "iso8859-1" as Latin-1).
+ * Then the Mac labels iconv-lite spells otherwise.
+ */
+const WINDOWS_1252_LABELS = [
+  'ansi_x3.4-1968',
+  'ascii',
+  'cp1252',
+  'cp819',
+  'csisolatin1',
+  'ibm819',
+  'iso-8859-1',
+  'iso-ir-100',
+  'iso8859-1',
+  'iso88591',
+  'iso_8859-1',
+  'iso_8859-1:1987',
+  'iso8859_1',
+  'l1',
+  'latin1',
+  'us-ascii',
+  'x-cp1252',
+];
 const LABEL_ALIASES: Record<string, string> = {
-  'iso-8859-1': 'windows-1252',
-  iso8859_1: 'windows-1252',
-  'iso_8859-1': 'windows-1252',
-  latin1: 'windows-1252',
-  l1: 'windows-1252',
-  'us-ascii': 'windows-1252',
-  ascii: 'windows-1252',
+  ...Object.fromEntries(WINDOWS_1252_LABELS.map((label) => [label, 'windows-1252'])),
   'x-mac-roman': 'macintosh',
   'x-mac-cyrillic': 'maccyrillic',
   'x-mac-ukrainian': 'maccyrillic',

@@ -1,4 +1,5 @@
 import { child, childrenNamed, findDeep, firstText, textContent, type XmlNode } from './feed-document';
+import { decodeBody } from './feed-encoding';
 import { htmlToText, SUMMARY_MAX, textOrHtml, TITLE_MAX, tidy } from './plain-text';
 
 /**
@@ -40,20 +41,49 @@ function resolve(value: string | undefined, base: string): string | undefined {
   }
 }
 
-/** An Atom text construct (or Atom 0.3 content) as written, base64 decoded, and whether it is HTML. */
+/** Markup types: read as HTML once decoded (XHTML is HTML to the reader). */
+const MARKUP_TYPES = new Set(['html', 'text/html', 'xhtml', 'application/xhtml+xml']);
+
+/** Base64 text in the charset its media type names (UTF-8 when none, or one not known). */
+function fromBase64(value: string, charset: string | undefined): string {
+  const bytes = Buffer.from(value.replace(/\s+/g, ''), 'base64');
+  return decodeBody(bytes, charset ? `text/plain; charset=${charset}` : undefined).text;
+}
+
+/** Scripts are never text to show, whatever charset they declare. */
+const SCRIPT_TYPES = new Set(['application/javascript', 'application/ecmascript', 'application/x-javascript', 'text/javascript']);
+
+/** A type outside text/* and XML that still carries text: JSON, or any type that names its charset. */
+function carriesText(mediaType: string, charset: string | undefined): boolean {
+  if (SCRIPT_TYPES.has(mediaType)) return false;
+  return charset !== undefined || mediaType === 'application/json' || mediaType.endsWith('+json');
+}
+
+/**
+ * An Atom text construct (or Atom 0.3 content) as written, base64 decoded, and whether it is HTML.
+ * Atom 0.3 marks base64 with mode="base64", whatever the type. RFC 4287 §4.1.3.3: text (text, html,
+ * text/*) is escaped text, XHTML and XML types are inline, and any other type is base64. Decoded, only
+ * what carries text is shown (in the charset its type names); images, audio, PDFs and scripts give nothing.
+ */
 function atomValue(node: XmlNode | undefined): { value: string; html: boolean } {
   if (!node) return { value: '', html: false };
-  const type = (node.attrs.type ?? 'text').toLowerCase();
+  const [mediaType = 'text', ...params] = (node.attrs.type ?? 'text')
+    .toLowerCase()
+    .split(';')
+    .map((part) => part.trim());
+  const charset = params
+    .find((p) => p.startsWith('charset='))
+    ?.slice(8)
+    .replace(/^["']|["']$/g, '');
   const mode = node.attrs.mode?.toLowerCase();
-  const isText = type === 'text' || type === 'html' || type.startsWith('text/');
-  const isXml = type === 'xhtml' || type.endsWith('+xml') || type.endsWith('/xml');
-  const html = type === 'html' || type === 'text/html' || mode === 'escaped';
+  const isText = mediaType === 'text' || mediaType === 'html' || mediaType.startsWith('text/');
+  const isXml = mediaType === 'xhtml' || mediaType.endsWith('+xml') || mediaType.endsWith('/xml');
+  const html = MARKUP_TYPES.has(mediaType) || mode === 'escaped';
   const value = textContent(node);
-  // Atom 0.3 mode="base64"; Atom 1.0 (RFC 4287 §4.1.3.3) any other media type. Only text is worth showing.
-  if (mode === 'base64' || !(isText || isXml)) {
-    return isText ? { value: Buffer.from(value.replace(/\s+/g, ''), 'base64').toString('utf8'), html } : { value: '', html: false };
-  }
-  return { value, html };
+  if (mode !== 'base64' && (isText || isXml)) return { value, html };
+  if (SCRIPT_TYPES.has(mediaType) || !(isText || isXml || carriesText(mediaType, charset))) return { value: '', html: false };
+  // Decoded XML other than XHTML is markup too: its text is read, its tags are not.
+  return { value: fromBase64(value, charset), html: html || isXml };
 }
 
 /** Plain text of an Atom construct: HTML read as markup; text stays as written ("History of the <blink> tag"); inline XHTML is its text. */
@@ -86,6 +116,21 @@ function mediaImage(node: XmlNode, base: string): string | undefined {
   return resolve(itunes?.attrs.href ?? itunes?.text, base);
 }
 
+/** The first of `nodes` with visible text (an empty <description/> is no description). */
+function firstWithText(nodes: (XmlNode | undefined)[]): XmlNode | undefined {
+  return nodes.find((n) => textContent(n).trim() !== '');
+}
+
+/** What podcasts and video feeds describe an item with: itunes:summary, media:description, and media:group's. */
+function podcastTexts(node: XmlNode): (XmlNode | undefined)[] {
+  return [child(node, 'itunes:summary'), child(node, 'media:description'), child(child(node, 'media:group'), 'media:description')];
+}
+
+/** A podcast text as an item's text: read like an RSS description (escaped HTML is common in itunes:summary). */
+function mediaText(node: XmlNode | undefined): string {
+  return node ? htmlToText(textContent(node), SUMMARY_MAX) : '';
+}
+
 function mediaTitle(node: XmlNode): string {
   const t = child(node, 'media:title') ?? child(child(node, 'media:group'), 'media:title');
   if (!t) return '';
@@ -98,7 +143,7 @@ function rssEntry(item: XmlNode): RawEntry {
   const guid = guidNode?.text.trim() || item.attrs['rdf:about'] || firstText(item, 'dc:identifier');
   const description = child(item, 'description') ?? child(item, 'dc:description');
   const content = child(item, 'content:encoded');
-  const summary = description ?? content ?? child(item, 'itunes:summary') ?? child(item, 'media:description') ?? child(item, 'itunes:subtitle');
+  const summary = firstWithText([description, content, ...podcastTexts(item), child(item, 'itunes:subtitle')]);
   const enclosure = childrenNamed(item, 'enclosure').find((e) => e.attrs.type?.startsWith('image/'));
   const atomLink = childrenNamed(item, 'atom:link').find((l) => !l.attrs.rel || l.attrs.rel === 'alternate');
   const linkNode = child(item, 'link');
@@ -121,7 +166,7 @@ function atomEntry(entry: XmlNode): RawEntry {
   return {
     guid: firstText(entry, 'atom:id'),
     title: atomText(child(entry, 'atom:title'), TITLE_MAX) || textOrHtml(firstText(entry, 'dc:title'), TITLE_MAX) || mediaTitle(entry),
-    text: atomText(summary, SUMMARY_MAX) || atomText(content, SUMMARY_MAX) || htmlToText(firstText(entry, 'media:description', 'itunes:summary'), SUMMARY_MAX),
+    text: atomText(summary, SUMMARY_MAX) || atomText(content, SUMMARY_MAX) || mediaText(firstWithText(podcastTexts(entry))),
     link: resolve(alternate?.attrs.href, alternate?.base ?? entry.base),
     image:
       resolve(enclosure?.attrs.href, enclosure?.base ?? entry.base) ??

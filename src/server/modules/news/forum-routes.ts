@@ -51,7 +51,10 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   const fromMemory = (_params: unknown, query: string) => (query === '' ? lists.peek(DEFAULT_FORUM_FILTER)?.answer : undefined);
   app.get(
     '/api/forum/posts',
-    { config: { access: access.public, fromMemory }, schema: { querystring: forumPostsQuerySchema, response: { 200: forumPostListSchema } } },
+    {
+      config: { access: access.public, fromMemory },
+      schema: { summary: "The forum's posts", querystring: forumPostsQuerySchema, response: { 200: forumPostListSchema } },
+    },
     async (req, reply) => {
       const { category, search } = req.query;
       const list = search ? await load({ category, search }) : await lists.get(category);
@@ -66,7 +69,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/forum/posts',
-    { config: { access: access.member }, schema: { body: createForumPostSchema, response: { 201: forumPostSchema } } },
+    { config: { access: access.member }, schema: { summary: 'Write a forum post', body: createForumPostSchema, response: { 201: forumPostSchema } } },
     async (req, reply) => {
       await enforceRateLimit(db, req, RATE_RULES.forumPost);
       const post = await createThread(db, req.user, req.body);
@@ -82,7 +85,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.patch(
     '/api/admin/forum/posts/:id/approve',
-    { config: { access: access.admin }, schema: { params: forumPostIdParamsSchema, response: { 200: forumPostSchema } } },
+    { config: { access: access.admin }, schema: { summary: 'Approve a forum post', params: forumPostIdParamsSchema, response: { 200: forumPostSchema } } },
     async (req) => {
       const post = await approveThread(db, moderatorOf(req.user), req.params.id);
       await announceChange();
@@ -91,7 +94,7 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/admin/forum/posts/:id',
-    { config: { access: access.admin }, schema: { params: forumPostIdParamsSchema, response: { 204: noContentReply } } },
+    { config: { access: access.admin }, schema: { summary: 'Delete a forum post', params: forumPostIdParamsSchema, response: { 204: noContentReply } } },
     async (req, reply) => {
       await removeThread(db, moderatorOf(req.user), req.params.id);
       await announceChange();

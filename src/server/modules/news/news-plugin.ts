@@ -99,7 +99,7 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
    * A public list, cached for at most `ttlMs` and dropped by a change (`droppedBy`): a list in memory is
    * answered before routing (plugins/memory-answers.ts), otherwise the route loads it.
    */
-  function serveList(url: string, ttlMs: number, compute: () => Promise<unknown>, droppedBy: ChangeNotices[]): void {
+  function serveList(url: string, summary: string, ttlMs: number, compute: () => Promise<unknown>, droppedBy: ChangeNotices[]): void {
     const list = new CachedRead<void, CachedBody>({ load: async () => cachedBody(JSON.stringify(await compute())), maxAgeMs: ttlMs, droppedBy });
     lists.push(list);
     const fromMemory = (_params: unknown, query: string) => (query === '' ? list.peek() : undefined);
@@ -110,14 +110,27 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
       if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(entry.body);
     };
-    app.get(url, { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { response: { 200: newsListSchema } } }, handler);
+    app.get(url, { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { summary, response: { 200: newsListSchema } } }, handler);
   }
 
   // Lists change only through a poll or an admin (both NOTIFY); the TTL only bounds a missed notification.
-  serveList('/api/rss/latest', 15 * MINUTE_MS, async () => (await latestItems(db, 'rss', NEWS_LIST_MAX)).map(toNewsItem), [newsChanges]);
-  serveList('/api/crawler/all', 20 * MINUTE_MS, async () => (await latestItems(db, 'web', NEWS_LIST_MAX)).map(toNewsItem), [newsChanges]);
+  serveList(
+    '/api/rss/latest',
+    'The latest items of the RSS sources',
+    15 * MINUTE_MS,
+    async () => (await latestItems(db, 'rss', NEWS_LIST_MAX)).map(toNewsItem),
+    [newsChanges],
+  );
+  serveList(
+    '/api/crawler/all',
+    'The latest items of the web sources',
+    20 * MINUTE_MS,
+    async () => (await latestItems(db, 'web', NEWS_LIST_MAX)).map(toNewsItem),
+    [newsChanges],
+  );
   serveList(
     '/api/articles/prioritized',
+    'News, events and releases, most relevant first',
     PRIORITIZED_TTL_MS,
     async () => {
       const now = Date.now();
@@ -139,7 +152,7 @@ const plugin: FastifyPluginAsyncZod<NewsPluginOptions> = async (app, opts) => {
       // (a working source fetched in the last minute is not due, a failing one waits out its backoff)
       // and answers at once: the fetches run in the background (docs/decisions/0024).
       config: { access: access.public },
-      schema: { body: z.object({}).strict().nullish(), response: { 200: newsRefreshResultSchema } },
+      schema: { summary: 'Ask for the due news sources to be read again', body: z.object({}).strict().nullish(), response: { 200: newsRefreshResultSchema } },
     },
     async (req): Promise<NewsRefreshResult> => {
       await enforceRateLimit(db, req, RATE_RULES.newsRefresh);

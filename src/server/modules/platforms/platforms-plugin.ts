@@ -54,7 +54,7 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
     {
       config: { access: access.admin },
       // The page posts {dryRun: true} for the preview, then {planId} (with confirm: true when it asks); {} and an empty body run it too.
-      schema: { body: syncRequestSchema, response: { 200: syncResultSchema } },
+      schema: { summary: 'Sync the platform subscriptions now', body: syncRequestSchema, response: { 200: syncResultSchema } },
     },
     async (req): Promise<SyncResult> => {
       const body = req.body;

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Platform } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { access } from '../../plugins/access';
+import { signedJsonRequest } from '../../plugins/request-bodies';
 import { parseBmcSubscription, parsePatreonMember, type PlatformRecordInput } from './clients';
 import type { PlatformMetrics } from './platform-metrics';
 import { applyWebhookDelivery } from './webhook-service';
@@ -67,7 +68,16 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ metrics: PlatformMetrics | n
   const apply = (platform: Platform, deliveryKey: string, event: string, record: PlatformRecordInput | null) =>
     applyWebhookDelivery(app.database.db, { platform, deliveryKey, event, record });
 
-  app.post('/api/webhooks/patreon', { config: { access: access.public }, schema: { response: WEBHOOK_REPLIES } }, async (req) => {
+  const patreon = {
+    access: access.public,
+    documentedRequest: signedJsonRequest(
+      'A Patreon webhook delivery: the member document (JSON:API) of the event.',
+      'x-patreon-signature',
+      'HMAC-MD5 of the raw body with PATREON_WEBHOOK_SECRET, in hex.',
+      { 'x-patreon-event': { description: `The event: ${PATREON_EVENTS.join(', ')}.`, required: true, schema: { type: 'string', enum: [...PATREON_EVENTS] } } },
+    ),
+  };
+  app.post('/api/webhooks/patreon', { config: patreon, schema: { summary: 'Receive a Patreon webhook', response: WEBHOOK_REPLIES } }, async (req) => {
     const secret = app.config.PATREON_WEBHOOK_SECRET;
     if (!secret) throw unauthorized('Patreon webhooks are not configured (PATREON_WEBHOOK_SECRET is unset)', 'webhook_not_configured');
     const raw = rawBody(req);
@@ -90,7 +100,16 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ metrics: PlatformMetrics | n
     return apply('patreon', key, event, record);
   });
 
-  app.post('/api/webhooks/buymeacoffee', { config: { access: access.public }, schema: { response: WEBHOOK_REPLIES } }, async (req) => {
+  const bmc = {
+    access: access.public,
+    documentedRequest: signedJsonRequest(
+      'A Buy Me a Coffee webhook delivery: `{ type, event_id, data }`; membership events change access, others are acknowledged.',
+      'x-signature-sha256',
+      'HMAC-SHA256 of the raw body with BMC_WEBHOOK_SECRET, in hex.',
+    ),
+  };
+  const bmcSchema = { summary: 'Receive a Buy Me a Coffee webhook', response: WEBHOOK_REPLIES };
+  app.post('/api/webhooks/buymeacoffee', { config: bmc, schema: bmcSchema }, async (req) => {
     const secret = app.config.BMC_WEBHOOK_SECRET;
     if (!secret) throw unauthorized('Buy Me a Coffee webhooks are not configured (BMC_WEBHOOK_SECRET is unset)', 'webhook_not_configured');
     const raw = rawBody(req);

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { IMAGE_KINDS, type ImageKind, uploadImageResponseSchema } from '../../../contracts/community';
-import { IMAGE_MAX_BYTES } from '../../../contracts/images';
+import { IMAGE_ACCEPTED_TYPES, IMAGE_MAX_BYTES } from '../../../contracts/images';
 import { badRequest } from '../../lib/errors';
 import type { ImagePreset } from '../../lib/images';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { readImageForm, registerUploads, storeImageUpload } from '../../lib/uploads';
 import { access } from '../../plugins/access';
+import { multipartRequest } from '../../plugins/request-bodies';
 
 const PRESET_FOR: Record<ImageKind, ImagePreset> = { profile: 'avatar', banner: 'banner' };
 
@@ -22,10 +24,17 @@ export const imageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/upload-image',
     {
-      config: { access: access.member },
+      config: {
+        access: access.member,
+        documentedRequest: multipartRequest(
+          'The picture and what it is for.',
+          { image: { description: 'The picture, under 5 MB (its type is read from its bytes).', mediaTypes: IMAGE_ACCEPTED_TYPES.join(', ') } },
+          z.object({ type: z.enum(IMAGE_KINDS) }),
+        ),
+      },
       // Counted before the body is read: a refused upload costs no 5 MB read.
       onRequest: async (req) => enforceRateLimit(app.database.db, req, RATE_RULES.imageUpload),
-      schema: { response: { 200: uploadImageResponseSchema } },
+      schema: { summary: 'Upload my profile picture or banner', response: { 200: uploadImageResponseSchema } },
     },
     async (req) => {
       const { fields, image } = await readImageForm(req, 'image', (f) => {

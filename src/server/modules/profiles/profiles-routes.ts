@@ -19,7 +19,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:id/profile',
     // Public route; what it answers depends on who asks (visibility), so never stored by a shared cache.
-    { config: { access: access.public }, schema: { params: userIdParamsSchema, response: { 200: profileSchema } } },
+    { config: { access: access.public }, schema: { summary: "A member's public profile", params: userIdParamsSchema, response: { 200: profileSchema } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
       return readProfile(db, req.params.id, req.user);
@@ -28,14 +28,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/users/:id/profile',
-    { config: { access: access.member }, schema: { params: userIdParamsSchema, body: updateProfileSchema, response: { 200: profileSchema } } },
+    {
+      config: { access: access.member },
+      schema: { summary: 'Change my profile', params: userIdParamsSchema, body: updateProfileSchema, response: { 200: profileSchema } },
+    },
     async (req) => updateProfile(db, req.params.id, signedIn(req.user), req.body),
   );
 
   for (const follow of [true, false]) {
     app.post(
       `/api/users/:id/${follow ? 'follow' : 'unfollow'}`,
-      { config: { access: access.member }, schema: { params: userIdParamsSchema, response: { 200: followResultSchema } } },
+      {
+        config: { access: access.member },
+        schema: { summary: follow ? 'Follow a member' : 'Stop following a member', params: userIdParamsSchema, response: { 200: followResultSchema } },
+      },
       async (req) => {
         await enforceRateLimit(db, req, RATE_RULES.follow);
         return setFollowing(db, signedIn(req.user), req.params.id, follow);

@@ -25,7 +25,11 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
   const fromMemory: FromMemory = (_params, query) => (query === '' ? channelList.peek() : undefined);
   app.get(
     '/api/channels',
-    { config: { access: access.public, sharedAnswer: true, fromMemory }, compress: false, schema: { response: { 200: channelListSchema } } },
+    {
+      config: { access: access.public, sharedAnswer: true, fromMemory },
+      compress: false,
+      schema: { summary: 'The radio channels', response: { 200: channelListSchema } },
+    },
     async (_req, reply) => {
       reply.header('cache-control', CACHE_CONTROL).type('application/json; charset=utf-8');
       return preSerializedJson<Channel[]>((await channelList.get()).body);

@@ -145,21 +145,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/nowplaying',
-    { config: { ...PUBLIC_READ, fromMemory: listFromMemory }, schema: { response: { 200: azuraNowPlayingListSchema } } },
+    {
+      config: { ...PUBLIC_READ, fromMemory: listFromMemory },
+      schema: { summary: 'Now playing on every public station (AzuraCast shape)', response: { 200: azuraNowPlayingListSchema } },
+    },
     async (_req, reply) => sendJson<AzuraStationNowPlaying[]>(reply, answers.current().list.body),
   );
-  app.get('/api/nowplaying/:shortcode', { config: { ...PUBLIC_READ, fromMemory: oneFromMemory }, schema }, async (req, reply) =>
-    sendJson<AzuraStationNowPlaying>(reply, (await answers.entryOf(req.params.shortcode)).nowPlaying.body),
+  app.get(
+    '/api/nowplaying/:shortcode',
+    { config: { ...PUBLIC_READ, fromMemory: oneFromMemory }, schema: { ...schema, summary: 'Now playing on one station (AzuraCast shape)' } },
+    async (req, reply) => sendJson<AzuraStationNowPlaying>(reply, (await answers.entryOf(req.params.shortcode)).nowPlaying.body),
   );
   // AzuraCast's static file of the same document (for caches and CDNs).
-  app.get('/api/nowplaying_static/:shortcode.json', { config: { ...PUBLIC_READ, fromMemory: oneFromMemory }, schema }, async (req, reply) =>
-    sendJson<AzuraStationNowPlaying>(reply, (await answers.entryOf(req.params.shortcode)).nowPlaying.body),
+  app.get(
+    '/api/nowplaying_static/:shortcode.json',
+    { config: { ...PUBLIC_READ, fromMemory: oneFromMemory }, schema: { ...schema, summary: 'Now playing on one station, as a static file (AzuraCast shape)' } },
+    async (req, reply) => sendJson<AzuraStationNowPlaying>(reply, (await answers.entryOf(req.params.shortcode)).nowPlaying.body),
   );
   app.get(
     '/api/stations',
     {
       config: { ...PUBLIC_READ, fromMemory: (_p, query) => (query === '' ? answers.current().stations : undefined) },
-      schema: { response: { 200: azuraStationListSchema } },
+      schema: { summary: 'The public stations (AzuraCast shape)', response: { 200: azuraStationListSchema } },
     },
     async (_req, reply) => sendJson<AzuraStation[]>(reply, answers.current().stations.body),
   );
@@ -167,18 +174,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/api/station/:shortcode',
     {
       config: { ...PUBLIC_READ, fromMemory: (params, query) => (query === '' ? byKey(params.shortcode)?.station : undefined) },
-      schema: { params: nowPlayingShortcodeParamsSchema, response: { 200: azuraStationSchema } },
+      schema: { summary: 'One station (AzuraCast shape)', params: nowPlayingShortcodeParamsSchema, response: { 200: azuraStationSchema } },
     },
     async (req, reply) => sendJson<AzuraStation>(reply, (await answers.entryOf(req.params.shortcode)).station.body),
   );
-  app.get('/api/time', { config: PUBLIC_READ, schema: { response: { 200: azuraTimeSchema } } }, async (_req, reply): Promise<AzuraTime> => {
-    // The time is stale as soon as it is sent: never kept by a cache.
-    reply.header('cache-control', 'no-store');
-    return azuraTime(new Date());
-  });
+  app.get(
+    '/api/time',
+    { config: PUBLIC_READ, schema: { summary: "The server's time (AzuraCast shape)", response: { 200: azuraTimeSchema } } },
+    async (_req, reply): Promise<AzuraTime> => {
+      // The time is stale as soon as it is sent: never kept by a cache.
+      reply.header('cache-control', 'no-store');
+      return azuraTime(new Date());
+    },
+  );
   app.get(
     '/api/nowplaying/:shortcode/art',
-    { config: PUBLIC_READ, schema: { params: nowPlayingShortcodeParamsSchema, response: { 302: noContentReply } } },
+    {
+      config: PUBLIC_READ,
+      schema: { summary: "The playing track's artwork (a redirect)", params: nowPlayingShortcodeParamsSchema, response: { 302: noContentReply } },
+    },
     async (req, reply) => {
       const { doc } = await answers.entryOf(req.params.shortcode);
       // The identified track's artwork while it plays, else the station's picture (toAzuraNowPlaying).
@@ -199,6 +213,7 @@ function playlistRoutes(app: App, answers: AzuraAnswers): void {
       {
         config: PUBLIC_READ,
         schema: {
+          summary: `A station's free stream as a${kind === 'pls' ? ' PLS' : 'n M3U'} playlist`,
           params: nowPlayingShortcodeParamsSchema,
           response: { 200: mediaReply(kind === 'pls' ? 'audio/x-scpls' : 'audio/x-mpegurl', `The free mount as a .${kind} playlist.`) },
         },
@@ -236,6 +251,7 @@ function sseRoute(app: App, answers: AzuraAnswers): void {
     {
       config: PUBLIC_READ,
       schema: {
+        summary: 'Now-playing changes as Centrifugo server-sent events (AzuraCast)',
         querystring: azuraSseQuerySchema,
         response: {
           200: mediaReply('text/event-stream', "AzuraCast's now-playing stream (Centrifugo's SSE): a `connect` message, then a `pub` with each change."),

@@ -197,7 +197,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.public, sharedAnswer: true, cors: 'public', fromMemory: (_p, query) => metadataFromMemory(DEFAULT_CHANNEL, query, false) },
       compress: false,
-      schema: { querystring: liveMetadataQuerySchema, response: METADATA_REPLIES },
+      schema: { summary: 'What every channel plays now', querystring: liveMetadataQuerySchema, response: METADATA_REPLIES },
     },
     async (req, reply) => sendMetadata(req, reply, await knownChannel(DEFAULT_CHANNEL), false),
   );
@@ -207,7 +207,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.public, sharedAnswer: true, cors: 'public', fromMemory: (params, query) => metadataFromMemory(params.channel, query, true) },
       compress: false,
-      schema: { params: channelParamsSchema, querystring: liveMetadataQuerySchema, response: METADATA_REPLIES },
+      schema: { summary: 'What a channel plays now', params: channelParamsSchema, querystring: liveMetadataQuerySchema, response: METADATA_REPLIES },
     },
     async (req, reply) => sendMetadata(req, reply, await knownChannel(req.params.channel), true),
   );
@@ -218,6 +218,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // Other sites may read the public events; a cross-origin stream is a visitor's (plugins/cors.ts).
       config: { access: access.public, sharedAnswer: true, cors: 'public' },
       schema: {
+        summary: 'Now-playing changes as server-sent events',
         querystring: z.object({ lastEventId: textField(32).optional() }),
         response: {
           200: mediaReply('text/event-stream', 'Server-Sent Events: `now-playing` with each change (and every channel on connect).'),

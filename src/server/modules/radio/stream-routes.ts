@@ -69,7 +69,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/channels/:channel/stream',
     {
       config: { access: access.member },
-      schema: { params: channelParamsSchema, response: { 200: streamTicketSchema } },
+      schema: { summary: 'A premium stream address for me', params: channelParamsSchema, response: { 200: streamTicketSchema } },
     },
     async (req, reply): Promise<StreamTicket> => {
       const id = await app.knownChannel(req.params.channel);
@@ -90,7 +90,10 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
   // The admin's user view: where and on what a member listens now, and lately.
   app.get(
     '/api/admin/users/:id/stream-connections',
-    { config: { access: access.admin }, schema: { params: z.object({ id: uuidField() }), response: { 200: memberStreamConnectionsSchema } } },
+    {
+      config: { access: access.admin },
+      schema: { summary: 'Where and on what a member listens', params: z.object({ id: uuidField() }), response: { 200: memberStreamConnectionsSchema } },
+    },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return memberStreamConnections(db, req.params.id, app.config.STREAM_MAX_CONCURRENT);
@@ -117,7 +120,14 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
       logLevel: 'warn',
       config: { access: access.public },
       onRequest: streamHostOnly,
-      schema: { body: listenerAuthBodySchema, response: { 200: listenerAuthReplySchema, 401: errorEnvelopeSchema } },
+      schema: {
+        summary: 'Admit a listener to a premium mount (Icecast listener_add / listener_remove)',
+        description: "Called by Icecast's URL authentication, with HTTP Basic credentials whose password is STREAM_AUTH_KEY.",
+        // Icecast posts a form; JSON is read too.
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: listenerAuthBodySchema,
+        response: { 200: listenerAuthReplySchema, 401: errorEnvelopeSchema },
+      },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');

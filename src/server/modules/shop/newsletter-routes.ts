@@ -24,7 +24,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/newsletter',
-    { config: { access: access.public }, schema: { body: newsletterBodySchema, response: { 202: newsletterReplySchema } } },
+    {
+      config: { access: access.public },
+      schema: { summary: 'Subscribe to the newsletter', body: newsletterBodySchema, response: { 202: newsletterReplySchema } },
+    },
     async (req, reply) => {
       const { email } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.newsletter, email);
@@ -52,7 +55,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/newsletter/confirm',
-    { config: { access: access.public }, schema: { body: newsletterTokenBodySchema, response: { 200: newsletterReplySchema } } },
+    {
+      config: { access: access.public },
+      schema: { summary: 'Confirm a newsletter subscription', body: newsletterTokenBodySchema, response: { 200: newsletterReplySchema } },
+    },
     async (req) => {
       await enforceRateLimit(db, req, RATE_RULES.newsletterLink);
       const unsubscribeToken = randomToken();
@@ -74,7 +80,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/newsletter/unsubscribe',
-    { config: { access: access.public }, schema: { body: newsletterTokenBodySchema, response: { 200: newsletterReplySchema } } },
+    {
+      config: { access: access.public },
+      schema: { summary: 'Unsubscribe from the newsletter', body: newsletterTokenBodySchema, response: { 200: newsletterReplySchema } },
+    },
     async (req) => {
       await enforceRateLimit(db, req, RATE_RULES.newsletterLink);
       const row = await unsubscribe(db, hashToken(req.body.token), new Date());

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMAGE_MAX_BYTES } from '../../../contracts/images';
+import { IMAGE_ACCEPTED_TYPES, IMAGE_MAX_BYTES } from '../../../contracts/images';
 import { imageUploadReplySchema } from '../../../contracts/shop';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { readImageForm, registerUploads, storeImageUpload } from '../../lib/uploads';
 import { access } from '../../plugins/access';
+import { multipartRequest } from '../../plugins/request-bodies';
 
 /**
  * POST /api/admin/shop/upload-image: multipart field `image`, under 5 MB, read by the one streaming
@@ -18,10 +19,15 @@ export const productImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/shop/upload-image',
     {
-      config: { access: access.admin },
+      config: {
+        access: access.admin,
+        documentedRequest: multipartRequest('The product picture.', {
+          image: { description: 'The picture, under 5 MB (its type is read from its bytes).', mediaTypes: IMAGE_ACCEPTED_TYPES.join(', ') },
+        }),
+      },
       // Counted before the body is read: a refused upload costs no 5 MB read.
       onRequest: async (req) => enforceRateLimit(app.database.db, req, RATE_RULES.imageUpload),
-      schema: { response: { 200: imageUploadReplySchema } },
+      schema: { summary: 'Upload a product picture', response: { 200: imageUploadReplySchema } },
     },
     async (req) => {
       const { image } = await readImageForm(req, 'image');

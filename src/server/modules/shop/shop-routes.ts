@@ -55,7 +55,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const fromMemory = (_params: unknown, query: string) => (query === '' ? catalogue.peek()?.answer : undefined);
   app.get(
     '/api/shop/products',
-    { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { response: { 200: shopProductListSchema } } },
+    { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { summary: "The shop's products", response: { 200: shopProductListSchema } } },
     async (_req, reply) => {
       reply.header('cache-control', CATALOGUE_CACHE_CONTROL).type('application/json; charset=utf-8');
       // While the database is away the cached list still answers; with nothing cached it is a 503,
@@ -64,13 +64,15 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/shop/products', { config: { access: access.admin }, schema: { response: { 200: shopProductListSchema } } }, async () =>
-    (await listAllProducts(db)).map(toShopProduct),
+  app.get(
+    '/api/admin/shop/products',
+    { config: { access: access.admin }, schema: { summary: "The shop's products, hidden ones included", response: { 200: shopProductListSchema } } },
+    async () => (await listAllProducts(db)).map(toShopProduct),
   );
 
   app.post(
     '/api/admin/shop/products',
-    { config: { access: access.admin }, schema: { body: productCreateSchema, response: { 201: shopProductSchema } } },
+    { config: { access: access.admin }, schema: { summary: 'Add a product', body: productCreateSchema, response: { 201: shopProductSchema } } },
     async (req, reply) => {
       const b = req.body;
       let row;
@@ -93,7 +95,10 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin/shop/products/:id',
-    { config: { access: access.admin }, schema: { params: productParamsSchema, body: productPatchSchema, response: { 200: shopProductSchema } } },
+    {
+      config: { access: access.admin },
+      schema: { summary: 'Edit a product', params: productParamsSchema, body: productPatchSchema, response: { 200: shopProductSchema } },
+    },
     async (req) => {
       const row = await updateProduct(db, req.params.id, req.body);
       if (!row) throw notFound(SHOP_MESSAGES.productNotFound);
@@ -104,7 +109,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/shop/products/:id',
-    { config: { access: access.admin }, schema: { params: productParamsSchema, response: { 204: noContentReply } } },
+    { config: { access: access.admin }, schema: { summary: 'Delete a product', params: productParamsSchema, response: { 204: noContentReply } } },
     async (req, reply) => {
       if (!(await deleteProduct(db, req.params.id))) throw notFound(SHOP_MESSAGES.productNotFound);
       await announce();

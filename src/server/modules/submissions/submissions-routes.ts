@@ -30,7 +30,7 @@ export const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/submissions',
-    { config: { access: access.public }, schema: { body: submissionBodySchema, response: { 201: submissionReceivedSchema } } },
+    { config: { access: access.public }, schema: { summary: 'Submit a DJ mix', body: submissionBodySchema, response: { 201: submissionReceivedSchema } } },
     async (req, reply) => {
       const { website, ...form } = req.body;
       await enforceRateLimit(db, req, RATE_RULES.submission, form.email);
@@ -52,7 +52,10 @@ export const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/submissions',
-    { config: { access: access.admin }, schema: { querystring: submissionsQuerySchema, response: { 200: submissionListSchema } } },
+    {
+      config: { access: access.admin },
+      schema: { summary: 'The DJ mix submissions', querystring: submissionsQuerySchema, response: { 200: submissionListSchema } },
+    },
     async (req) => {
       const { rows, total } = await listSubmissions(db, req.query.status, LIST_MAX);
       return { submissions: rows.map(toSubmission), total };
@@ -61,7 +64,10 @@ export const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin/submissions/:id',
-    { config: { access: access.admin }, schema: { params: submissionIdParamsSchema, body: submissionUpdateSchema, response: { 200: submissionSchema } } },
+    {
+      config: { access: access.admin },
+      schema: { summary: 'Review a DJ mix submission', params: submissionIdParamsSchema, body: submissionUpdateSchema, response: { 200: submissionSchema } },
+    },
     async (req) => {
       const { row, decided } = await reviewSubmission(db, req.params.id, req.body, (req.user as UserRow).id);
       if (decided) app.mailer.sendLater(async () => decisionMail(row, decided, app.config.PUBLIC_URL));

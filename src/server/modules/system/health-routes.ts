@@ -33,7 +33,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         fromMemory: (_params, query) => (query === '' && Date.now() - lastOk < PING_TTL_MS ? HEALTHY_ANSWER : undefined),
       },
       compress: false,
-      schema: { response: { 200: z.object({ status: z.literal('ok') }) } },
+      schema: { summary: 'Whether the instance and its database answer', response: { 200: z.object({ status: z.literal('ok') }) } },
     },
     async (req, reply) => {
       try {

@@ -93,7 +93,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/track-monitor/current/:channel',
-    { config: { access: access.public, sharedAnswer: true }, schema: { params: channelParamsSchema, response: { 200: trackMonitorResponseSchema } } },
+    {
+      config: { access: access.public, sharedAnswer: true },
+      schema: { summary: 'The identified track on a channel now', params: channelParamsSchema, response: { 200: trackMonitorResponseSchema } },
+    },
     async (req): Promise<TrackMonitorResponse> => {
       const channel = await app.knownChannel(req.params.channel);
       const row = await latestTrack(db, channel);
@@ -135,7 +138,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           return limit === undefined ? undefined : recentLists.peek(`${params.channel}:${limit}`);
         },
       },
-      schema: { params: channelParamsSchema, querystring: recentTracksQuerySchema, response: { 200: recentTracksResponseSchema } },
+      schema: {
+        summary: "A channel's recent tracks",
+        params: channelParamsSchema,
+        querystring: recentTracksQuerySchema,
+        response: { 200: recentTracksResponseSchema },
+      },
     },
     async (req, reply) => {
       const channel = await app.knownChannel(req.params.channel);
@@ -149,7 +157,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       // Similar-track suggestions are part of track identification, a DHR1 feature (TIER_BENEFITS).
       config: { access: access.tier('dhr1') },
-      schema: { body: recommendationRequestSchema, response: { 200: recommendationsResponseSchema } },
+      schema: { summary: 'Tracks similar to the ones given', body: recommendationRequestSchema, response: { 200: recommendationsResponseSchema } },
     },
     async (req): Promise<Recommendation[]> => {
       await enforceRateLimit(db, req, RATE_RULES.recommendations);
@@ -183,7 +191,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/metadata',
     // Shows internal status URLs and errors: for the operator only (the admin dashboard opens it).
-    { config: { access: access.admin }, schema: { response: { 200: metadataHealthSchema } } },
+    { config: { access: access.admin }, schema: { summary: "The metadata pollers' health", response: { 200: metadataHealthSchema } } },
     async (_req, reply): Promise<MetadataHealth> => {
       reply.header('cache-control', 'private, no-store');
       await app.nowPlaying.refreshChannels();
@@ -219,14 +227,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'private, no-store');
     return history(req.query.channel, req.query.limit);
   });
-  app.get('/api/vip/track-history', { config: { access: access.tier('vip') }, schema: historySchema }, async (req, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return history(req.query.channel, req.query.limit);
-  });
+  app.get(
+    '/api/vip/track-history',
+    { config: { access: access.tier('vip') }, schema: { ...historySchema, summary: 'The full track history, for members whose tier includes it' } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return history(req.query.channel, req.query.limit);
+    },
+  );
 
   app.delete(
     '/api/admin/track-history',
-    { config: { access: access.admin }, schema: { querystring: trackHistoryDeleteQuerySchema, response: { 200: trackHistoryDeleteResponseSchema } } },
+    {
+      config: { access: access.admin },
+      schema: { summary: 'Clear the track history', querystring: trackHistoryDeleteQuerySchema, response: { 200: trackHistoryDeleteResponseSchema } },
+    },
     async (req) => {
       const channel = req.query.channel ? await app.knownChannel(req.query.channel) : undefined;
       const deleted = await deleteHistory(db, channel);
