@@ -2,7 +2,7 @@ import { like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { BULK_CHUNK_MEMBERS } from '../../src/server/modules/platforms/bulk-run-chunks';
-import { createTestApp, memberWithRole } from '../support/app';
+import { createTestApp, expectServerErrors, memberWithRole } from '../support/app';
 import { bmcSubscription, startBmcStub } from '../support/platform-stubs';
 
 const BMC_TOKEN = 'bmc-token';
@@ -84,6 +84,8 @@ describe('bulk runs in short transactions', async () => {
   });
 
   it('records an import stopped after its first chunk as interrupted, reverts what it applied, and completes it when run again', async () => {
+    // The stop is simulated by a chunk that throws: the server logs it and answers 500.
+    expectServerErrors(app, /simulated stop|answered 500/);
     const u = `${t}x`;
     const csv = [HEADER, ...Array.from({ length: 400 }, (_, i) => `late${i}-${u}@example.test,Late,${i},VIP,active,,,`)].join('\n');
     watchChunks((n) => {

@@ -5,7 +5,7 @@ import { NO_PLATFORM_CONFIGURED, type BulkPlan } from '../../src/contracts/admin
 import { platformSubscriberFor } from '../../src/server/modules/platforms/platforms-repository';
 import { fetchBmcSubscriptions, fetchPatreonMembers } from '../../src/server/modules/platforms/clients';
 import { createSyncRunner } from '../../src/server/modules/platforms/sync';
-import { createMember, createTestApp, memberWithRole, readMetrics } from '../support/app';
+import { createMember, createTestApp, expectServerErrors, memberWithRole, readMetrics } from '../support/app';
 import { bmcSubscription, patreonMember, startBmcStub, startPatreonStub } from '../support/platform-stubs';
 
 const PATREON_TOKEN = 'patreon-test-token';
@@ -170,6 +170,7 @@ describe('platform sync', async () => {
   });
 
   it('answers 502 naming the platform when a token is refused, and changes nothing', async () => {
+    expectServerErrors(app, /answered 502/);
     const email = `kept-${Date.now().toString(36)}@example.test`;
     await createMember(app, { email });
     patreon.state.items.push(patreonMember({ email, status: 'active_patron', cents: 1000 }));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import type { Config } from '../../src/server/config';
 import { createTestApp } from './app';
@@ -21,6 +21,35 @@ export interface BrowserHarness {
   browser: Browser;
   /** A fresh context and page; console errors and page errors are collected in `errors`. */
   newPage(viewport?: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
+  /**
+   * Declares that the current test makes its pages log console errors or see failed requests matching
+   * `pattern` (a read made to fail, an outage): anything else still fails the test.
+   */
+  expectPageErrors(pattern?: RegExp): void;
+}
+
+/**
+ * What went wrong in the pages of one test: console errors, uncaught page errors, and requests to the
+ * app that failed or answered 5xx. Checked after each test.
+ */
+class PageTrouble {
+  private events: string[] = [];
+  private expected: RegExp | null = null;
+
+  add(event: string): void {
+    this.events.push(event);
+  }
+
+  expect(pattern: RegExp): void {
+    this.expected = pattern;
+  }
+
+  check(): void {
+    const unexpected = this.events.filter((e) => !this.expected?.test(e));
+    this.events = [];
+    this.expected = null;
+    if (unexpected.length) throw new Error(`The pages had errors the test did not expect (use expectPageErrors):\n${unexpected.slice(0, 10).join('\n')}`);
+  }
 }
 
 /**
@@ -45,6 +74,8 @@ export async function startBrowserHarness(env: Record<string, string> = {}, over
   afterAll(async () => {
     await browser.close();
   });
+  const trouble = new PageTrouble();
+  afterEach(() => trouble.check());
   return {
     app,
     baseUrl,
@@ -54,10 +85,28 @@ export async function startBrowserHarness(env: Record<string, string> = {}, over
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(msg.text());
+        if (msg.type() !== 'error') return;
+        errors.push(msg.text());
+        trouble.add(`console error: ${msg.text()}`);
       });
-      page.on('pageerror', (err) => errors.push(err.message));
+      page.on('pageerror', (err) => {
+        errors.push(err.message);
+        trouble.add(`page error: ${err.message}`);
+      });
+      page.on('response', (res) => {
+        if (res.status() >= 500 && res.url().startsWith(baseUrl))
+          trouble.add(`${res.request().method()} ${res.url().slice(baseUrl.length)} answered ${res.status()}`);
+      });
+      page.on('requestfailed', (req) => {
+        const why = req.failure()?.errorText ?? '';
+        // A page that navigates away or closes cancels its open requests (streams, SSE): not a failure.
+        if (why.includes('ERR_ABORTED') || !req.url().startsWith(baseUrl)) return;
+        trouble.add(`${req.method()} ${req.url().slice(baseUrl.length)} failed: ${why}`);
+      });
       return { page, context, errors };
+    },
+    expectPageErrors(pattern = /./) {
+      trouble.expect(pattern);
     },
   };
 }

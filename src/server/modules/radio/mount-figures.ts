@@ -111,9 +111,10 @@ export interface ChannelMounts {
 
 /**
  * Listeners on the channel's mounts together (AzuraCast's station total and /metrics): 0 off air; the
- * premium mount's count falls back to the now-playing event's figure when its status was not read here.
+ * premium mount's count is the now-playing event's (DHR's own title readers left out), else the mount's.
  */
 export function stationListeners(state: Pick<ChannelState, 'online' | 'listeners'> | undefined, mounts: ChannelMounts): number {
   if (!state?.online) return 0;
-  return (mounts.premium?.listeners ?? state.listeners ?? 0) + (mounts.free?.listeners ?? 0);
+  // The state's figure leaves DHR's own title readers out; the raw mount figure counts them.
+  return (state.listeners ?? mounts.premium?.listeners ?? 0) + (mounts.free?.listeners ?? 0);
 }

@@ -285,7 +285,8 @@ function sseRoute(app: App, answers: AzuraAnswers): void {
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      req.raw.socket.setNoDelay(true);
+      // An injected request (tests) has no socket options to set.
+      req.raw.socket.setNoDelay?.(true);
       reply.raw.write(`retry: 3000\n\n${sse.connectFrame(docs, Date.now())}`);
       sse.add(reply.raw, client, [...docs.keys()]);
     },

@@ -98,7 +98,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const ch = nowPlaying.channel(id);
         if (!ch) continue;
         const { premium, free } = nowPlaying.mounts.of(ch);
-        this.set({ channel: id, mount: 'premium' }, premium?.listeners ?? 0);
+        // Listeners only: the state's figure leaves DHR's own title readers out.
+        this.set({ channel: id, mount: 'premium' }, nowPlaying.state(id)?.listeners ?? premium?.listeners ?? 0);
         if (ch.freeStreamUrl) this.set({ channel: id, mount: 'free' }, free?.listeners ?? 0);
       }
     },
@@ -270,7 +271,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         // The stream bypasses the reply hooks that set security headers; this one matters for a text body.
         'x-content-type-options': 'nosniff',
       });
-      req.raw.socket.setNoDelay(true);
+      // An injected request (tests) has no socket options to set.
+      req.raw.socket.setNoDelay?.(true);
       res.write(`retry: 3000\n\n${nowPlaying.framesSince(lastId)}`);
       nowPlaying.hub.add(res, client, audiences, session ? { userId: session.user.id, sessionHash: session.idHash } : null);
     },
