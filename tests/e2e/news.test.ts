@@ -4,7 +4,7 @@ import { COMMENT_MESSAGES } from '../../src/contracts/community-values';
 import { FORUM_MESSAGES, NEWS_EMPTY } from '../../src/contracts/news-values';
 import { DAY_MS, HOUR_MS } from '../../src/contracts/time';
 import { eq } from 'drizzle-orm';
-import { forumPosts, newsItems, newsSources } from '../../src/server/db/schema';
+import { forumPosts, newsItems, newsSources, users } from '../../src/server/db/schema';
 import { createMember, type TestMember } from '../support/app';
 import { canRunBrowser, DESKTOP, PHONE, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { rss, startFeedServer, type FeedServer } from '../support/feed-server';
@@ -134,6 +134,28 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     await page.getByRole('searchbox', { name: 'Search the forum' }).fill('warehouse');
     await page.getByText('No threads match your search.').waitFor();
     await page.getByRole('tab', { name: 'Web Sources (1)' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a shared thread, article or profile address (sitemap, link previews) on that item', async () => {
+    const { db } = h.app.database;
+    const [thread] = await db.select().from(forumPosts).where(eq(forumPosts.title, 'Best release of November'));
+    const [author] = await db.select().from(users).where(eq(users.username, 'deepdigger'));
+    if (!thread || !author) throw new Error('fixtures missing');
+    const { page, context, errors } = await open(PHONE);
+    const focused = (selector: string) => page.locator(selector).evaluate((el) => el === document.activeElement);
+    await page.goto(`/forum/${thread.id}`);
+    await expect.poll(() => focused(`#thread-${thread.id}`), { timeout: 15_000 }).toBe(true);
+    await page.goto('/news/web-warehouse');
+    await expect.poll(() => focused('#news-web-warehouse'), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('button', { name: 'News', pressed: true }).count()).toBe(1);
+    await page.goto(`/profile/${author.id}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('deepdigger');
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/\/forum$/);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -86,7 +86,7 @@ describe.skipIf(!canRunBrowser)('every page at 320 to 1366 px, for every role', 
     for (const role of ROLES) if (role !== 'anonymous') members.set(role, await memberWithRole(h.app, role));
   });
 
-  it.each(ROLES)('has no horizontal scroll, the main nav inside the screen and 44 px header targets (%s)', { timeout: 150_000 }, async (role) => {
+  it.each(ROLES)('has no horizontal scroll, the main nav inside the screen and 44 px header targets (%s)', { timeout: 240_000 }, async (role) => {
     const context = await h.browser.newContext({ viewport: { width: WIDTHS[0]!, height: 800 }, baseURL: h.baseUrl, hasTouch: true });
     const member = members.get(role);
     if (member) {

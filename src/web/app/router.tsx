@@ -63,7 +63,7 @@ const routes: RouteObject[] = [
   { path: '/news', element: forumPage },
   { path: '/news/:id', element: forumPage },
   { path: '/forum/:id', element: forumPage },
-  { path: '/profile/:id', element: forumPage },
+  { path: '/profile/:id', element: lazyPage(() => import('../features/community/pages/profile-page')) },
   { path: '*', element: lazyPage(() => import('./pages/not-found-page')) },
 ];
 

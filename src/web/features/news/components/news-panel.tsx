@@ -20,6 +20,8 @@ export interface NewsPanelProps {
   type?: NewsItemType;
   /** Text the forum's search box holds: items whose title, description or source contain it. */
   search?: string;
+  /** An article a shared address names (/news/:id): the panel opens the tab that lists it. */
+  linkedId?: string;
 }
 
 function matches(item: NewsItem, type: NewsItemType | undefined, search: string): boolean {
@@ -30,10 +32,13 @@ function matches(item: NewsItem, type: NewsItemType | undefined, search: string)
 }
 
 /** RSS and web-source tabs with counts, Refresh, at most 25 items each. */
-export function NewsPanel({ type, search = '' }: NewsPanelProps) {
-  const [tab, setTab] = useState<Tab>('rss');
+export function NewsPanel({ type, search = '', linkedId }: NewsPanelProps) {
+  const [chosen, setTab] = useState<Tab | null>(null);
   const rss = useRssLatest();
   const web = useCrawler();
+  // Until the listener picks a tab: the one listing a linked article, else RSS.
+  const linkedOnWeb = Boolean(linkedId && !rss.data?.some((i) => i.id === linkedId) && web.data?.some((i) => i.id === linkedId));
+  const tab: Tab = chosen ?? (linkedOnWeb ? 'web' : 'rss');
   const refresh = useRefreshNews();
   const id = useId();
   const lists: Record<Tab, NewsItem[]> = {

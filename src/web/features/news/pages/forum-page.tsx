@@ -1,5 +1,5 @@
 import { MessagesSquare, Search } from 'lucide-react';
-import { useDeferredValue, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { FORUM_FILTERS, FORUM_SEARCH_MAX, type ForumFilter, type NewsItemType } from '../../../../contracts/news-values';
 import { ANONYMOUS_PERMISSIONS } from '../../../../contracts/tier-policy';
 import { AdPlaceholder } from '../../../components/ui/ad-placeholder';
@@ -12,6 +12,7 @@ import { ForumStats, JoinTheDiscussion, UpgradeToPost, WelcomeBanner } from '../
 import { NewThreadForm } from '../components/new-thread-form';
 import { NewsPanel } from '../components/news-panel';
 import { ThreadList } from '../components/thread-list';
+import { useForumDeepLink, type ForumDeepLink } from '../lib/use-forum-deep-link';
 
 const FILTER_LABEL: Record<ForumFilter, string> = { all: 'All', news: 'News', events: 'Events', releases: 'Releases', discussion: 'Discussion' };
 /** Which news items a category button shows beside the threads ('discussion' shows threads only). */
@@ -23,10 +24,39 @@ const NEWS_FOR_FILTER: Record<ForumFilter, { show: boolean; type?: NewsItemType 
   discussion: { show: false },
 };
 
-/** /forum: search, category buttons, the news panel, member threads, stats, ad. */
+/** How long a shared address waits for its thread or article to load before giving up on scrolling to it. */
+const DEEP_LINK_FRAMES = 600;
+
+/** Brings the thread or article a shared address names into view and focus, once the list shows it. */
+function useScrollToLinked(link: ForumDeepLink): void {
+  const kind = link?.kind;
+  const id = link?.id;
+  useEffect(() => {
+    if (!kind || !id) return;
+    const target = `${kind === 'news' ? 'news' : 'thread'}-${id}`;
+    let frame = 0;
+    let tries = 0;
+    const look = () => {
+      const el = document.getElementById(target);
+      if (el) {
+        el.setAttribute('tabindex', '-1');
+        el.scrollIntoView({ block: 'center' });
+        el.focus({ preventScroll: true });
+        return;
+      }
+      if ((tries += 1) < DEEP_LINK_FRAMES) frame = requestAnimationFrame(look);
+    };
+    frame = requestAnimationFrame(look);
+    return () => cancelAnimationFrame(frame);
+  }, [kind, id]);
+}
+
+/** /forum: search, category buttons, the news panel, member threads, stats, ad; /forum/:id and /news/:id open it on that thread or article. */
 export default function ForumPage() {
   useDocumentTitle('Forum');
-  const [filter, setFilter] = useState<ForumFilter>('all');
+  const link = useForumDeepLink();
+  useScrollToLinked(link);
+  const [filter, setFilter] = useState<ForumFilter>(link?.kind === 'news' ? 'news' : 'all');
   const [query, setQuery] = useState('');
   const search = useDeferredValue(query.trim());
   const { data } = usePermissions();
@@ -105,7 +135,7 @@ export default function ForumPage() {
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          {news.show && <NewsPanel type={news.type} search={search} />}
+          {news.show && <NewsPanel type={news.type} search={search} linkedId={link?.kind === 'news' ? link.id : undefined} />}
           {filter !== 'news' && (
             <ThreadList
               posts={threads.data ?? []}
