@@ -118,7 +118,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Import members from CSV', querystring: bulkRunQuerySchema, body: bulkImportRequestSchema, response: { 200: bulkImportResultSchema } },
     },
     async (req) => {
-      const parsed = parseImportCsv(req.body.csvContent);
+      const parsed = await parseImportCsv(req.body.csvContent);
       // dryRun and confirm may come as form fields or in the query string.
       const dryRun = req.body.dryRun || req.query.dryRun;
       const confirm = req.body.confirm || req.query.confirm;

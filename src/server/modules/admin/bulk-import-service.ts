@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { parse, type Options as CsvOptions } from 'csv-parse';
 import {
   BULK_IMPORT_COLUMNS,
   BULK_IMPORT_EMPTY,
@@ -18,6 +18,7 @@ import { writeInChunks } from '../platforms/bulk-run-chunks';
 import { finishSyncRun, startSyncRun } from '../platforms/platforms-repository';
 import { changeLogLines } from '../platforms/reconcile-service';
 import { badRequest } from '../../lib/errors';
+import { yieldToListeners } from '../../lib/event-loop';
 import { usernameFromEmail } from '../members/member-views';
 import {
   findMembersByEmails,
@@ -62,6 +63,42 @@ interface Parsed {
   errors: string[];
 }
 
+type CsvRecord = { record: Record<string, string>; info: { records: number; empty_lines: number } };
+
+/** A 10,000-row file is about 1 MB: read in steps of this many characters, and checked this many records at a time. */
+const CSV_STEP_CHARS = 64 * 1024;
+const CSV_STEP_RECORDS = 1000;
+
+/**
+ * csv-parse's streaming parser fed a step at a time, with a turn for listeners' requests between
+ * steps: a whole file parsed at once holds the event loop for a tenth of a second
+ * (docs/decisions/0034-background-work-off-the-request-path.md).
+ */
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+async function parseInSteps(csv: string, options: CsvOptions): Promise<CsvRecord[]> {
+  const parser = parse(options);
+  const records: CsvRecord[] = [];
+  let failure: Error | undefined;
+  parser.on('readable', () => {
+    for (let r = parser.read() as CsvRecord | null; r !== null; r = parser.read() as CsvRecord | null) records.push(r);
+  });
+  parser.on('error', (err: Error) => (failure ??= err));
+  const ended = new Promise<void>((resolve) => parser.on('end', resolve).on('error', () => resolve()));
+  for (let at = 0; at < csv.length && !failure;) {
+    let end = Math.min(csv.length, at + CSV_STEP_CHARS);
+    // Never between the two halves of a character outside the BMP (an emoji in a name).
+    if (end < csv.length && isHighSurrogate(csv.charCodeAt(end - 1))) end -= 1;
+    parser.write(csv.slice(at, end));
+    at = end;
+    await yieldToListeners();
+  }
+  if (!failure) parser.end();
+  await ended;
+  if (failure) throw failure;
+  return records;
+}
+
 /**
  * Reads the CSV (BULK_IMPORT_COLUMNS, header row first, any column order, header names in any case).
  * Errors name the spreadsheet row (header = row 1; a cell with line breaks stays in its row, an empty
@@ -69,12 +106,12 @@ interface Parsed {
  * so an operator finds the line in Excel and in a text editor alike. Throws 400 for an unreadable
  * file or missing required columns; bad rows become errors and are left out.
  */
-export function parseImportCsv(csv: string): Parsed {
+export async function parseImportCsv(csv: string): Promise<Parsed> {
   if (!csv.trim()) throw badRequest(BULK_IMPORT_EMPTY, 'empty_import');
-  let records: { record: Record<string, string>; info: { records: number; empty_lines: number } }[];
+  let records: CsvRecord[];
   let header: string[] = [];
   try {
-    records = parse(csv, {
+    records = await parseInSteps(csv, {
       bom: true,
       delimiter: delimiterOf(csv),
       columns: (h: string[]) => {
@@ -86,7 +123,7 @@ export function parseImportCsv(csv: string): Parsed {
       relax_column_count: true,
       info: true,
       max_record_size: 64 * 1024,
-    }) as { record: Record<string, string>; info: { records: number; empty_lines: number } }[];
+    });
   } catch (err) {
     throw badRequest(`The CSV could not be read: ${(err as Error).message}`, 'invalid_csv');
   }
@@ -102,7 +139,8 @@ export function parseImportCsv(csv: string): Parsed {
   const rows: ImportRow[] = [];
   const errors: string[] = [];
   const firstRowOf = new Map<string, number>();
-  for (const { record, info } of records) {
+  for (const [i, { record, info }] of records.entries()) {
+    if (i > 0 && i % CSV_STEP_RECORDS === 0) await yieldToListeners();
     // The header is row 1; each record and each empty line before it one row more.
     const rowNo = info.records + 1 + info.empty_lines;
     const problems: string[] = [];
