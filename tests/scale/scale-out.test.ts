@@ -94,6 +94,8 @@ async function startInstance(port: number, statusUrl: string, premiumMounts: str
     DHR1_STREAM_URL: `${premiumMounts}/dhr1`,
     DHR2_STREAM_URL: `${premiumMounts}/dhr2`,
     METADATA_POLL_S: '1',
+    // The stand-in Icecast serves a status document and no audio: titles come from its status here.
+    ICY_TITLES: 'off',
     NEWS_FEEDS: `http://127.0.0.1:${(feed.address() as AddressInfo).port}/feed.xml`,
     NEWS_POLL_MIN: String(NEWS_POLL_MS / 60_000),
     NEWS_ALLOW_PRIVATE: 'true',
