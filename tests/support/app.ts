@@ -10,6 +10,7 @@ import { DAY_MS } from '../../src/contracts/time';
 import { createSession, SESSION_COOKIE } from '../../src/server/lib/sessions';
 import { accessPlugin } from '../../src/server/plugins/access';
 import { errorsPlugin } from '../../src/server/plugins/errors';
+import { Trouble } from './trouble';
 
 /**
  * A fresh app per test file: PGlite in memory by default, or a fresh database on the PostgreSQL
@@ -35,7 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
       await c.end();
     };
   }
-  const trouble = new ServerTrouble();
+  const trouble = new Trouble('The server had trouble', 'expectServerErrors');
   // Error lines are read whatever level a test asks for; a test's own log stream still gets every line.
   const level = env.LOG_LEVEL && env.LOG_LEVEL !== 'silent' ? env.LOG_LEVEL : 'error';
   const config = loadConfig(
@@ -48,7 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     logger: true,
     logStream: {
       write(line: string) {
-        trouble.readLogLine(line);
+        readLogLine(trouble, line);
         ownStream?.write(line);
       },
     },
@@ -80,39 +81,18 @@ function declaredAnswer(response: unknown, status: number): boolean {
 /** Pino's numeric levels: error and fatal. */
 const ERROR_LEVEL = 50;
 
-/** What went wrong on the server during one test: 5xx answers and error log lines. */
-class ServerTrouble {
-  private events: string[] = [];
-  private expected: RegExp | null = null;
-
-  add(event: string): void {
-    this.events.push(event);
+/** Reads the server's log lines: one at error level or above is trouble. */
+function readLogLine(trouble: Trouble, line: string): void {
+  let entry: { level?: number; msg?: string; err?: { message?: string } };
+  try {
+    entry = JSON.parse(line) as typeof entry;
+  } catch {
+    return;
   }
-
-  readLogLine(line: string): void {
-    let entry: { level?: number; msg?: string; err?: { message?: string } };
-    try {
-      entry = JSON.parse(line) as typeof entry;
-    } catch {
-      return;
-    }
-    if ((entry.level ?? 0) >= ERROR_LEVEL) this.add(`logged an error: ${entry.msg ?? ''}${entry.err?.message ? ` (${entry.err.message})` : ''}`);
-  }
-
-  expect(pattern: RegExp): void {
-    this.expected = pattern;
-  }
-
-  /** Throws when the test saw trouble it did not declare; clears for the next test either way. */
-  check(): void {
-    const unexpected = this.events.filter((e) => !this.expected?.test(e));
-    this.events = [];
-    this.expected = null;
-    if (unexpected.length) throw new Error(`The server had trouble the test did not expect (use expectServerErrors):\n${unexpected.slice(0, 10).join('\n')}`);
-  }
+  if ((entry.level ?? 0) >= ERROR_LEVEL) trouble.add(`logged an error: ${entry.msg ?? ''}${entry.err?.message ? ` (${entry.err.message})` : ''}`);
 }
 
-const troubleOf = new WeakMap<FastifyInstance, ServerTrouble>();
+const troubleOf = new WeakMap<FastifyInstance, Trouble>();
 
 /**
  * Declares that the current test makes `app` answer 5xx or log errors matching `pattern` (an outage, a

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
+import { Trouble } from './trouble';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import type { Config } from '../../src/server/config';
 import { createTestApp } from './app';
@@ -32,30 +33,6 @@ export interface BrowserHarness {
 const ANSWER_LOG = /^Failed to load resource: the server responded with a status of \d{3}/;
 
 /**
- * What went wrong in the pages of one test: console errors, uncaught page errors, and requests to the
- * app that failed without an answer. Checked after each test.
- */
-class PageTrouble {
-  private events: string[] = [];
-  private expected: RegExp | null = null;
-
-  add(event: string): void {
-    this.events.push(event);
-  }
-
-  expect(pattern: RegExp): void {
-    this.expected = pattern;
-  }
-
-  check(): void {
-    const unexpected = this.events.filter((e) => !this.expected?.test(e));
-    this.events = [];
-    this.expected = null;
-    if (unexpected.length) throw new Error(`The pages had errors the test did not expect (use expectPageErrors):\n${unexpected.slice(0, 10).join('\n')}`);
-  }
-}
-
-/**
  * Starts the app on a loopback port (fresh database) and a headless Chromium, both closed after the file.
  * `overrides` reach the config, e.g. `{ backgroundJobs: true }` for suites that need the Icecast poller.
  */
@@ -77,7 +54,8 @@ export async function startBrowserHarness(env: Record<string, string> = {}, over
   afterAll(async () => {
     await browser.close();
   });
-  const trouble = new PageTrouble();
+  // Console errors, page errors and requests to the app that failed without an answer.
+  const trouble = new Trouble('The pages had errors', 'expectPageErrors');
   afterEach(() => trouble.check());
   return {
     app,
