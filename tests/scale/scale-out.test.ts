@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort, hasIcecast, startIcecast, type IcecastServer } from '../../scripts/lib/icecast';
 import { MIX_RESUMABLE_PATH } from '../../src/contracts/mixes';
 import { openDatabase } from '../../src/server/db/client';
@@ -156,12 +156,15 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
 }
 
 /** Reads `now-playing` frames of one SSE connection into `frames` until `stop` is called. */
-function listen(url: string): { titles: string[]; stop: () => void } {
+function listen(url: string): { titles: string[]; trouble: string[]; stop: () => void } {
   const controller = new AbortController();
   const titles: string[] = [];
+  /** What went wrong with the connection, for the failure message. */
+  const trouble: string[] = [];
   void (async () => {
     try {
       const res = await fetch(url, { signal: controller.signal });
+      if (res.status !== 200) trouble.push(`${url} answered ${res.status}`);
       const reader = res.body?.getReader();
       const decoder = new TextDecoder();
       let buffer = '';
@@ -180,11 +183,11 @@ function listen(url: string): { titles: string[]; stop: () => void } {
           }
         }
       }
-    } catch {
-      // aborted
+    } catch (err) {
+      if (!controller.signal.aborted) trouble.push(`${url}: ${String(err)}`);
     }
   })();
-  return { titles, stop: () => controller.abort() };
+  return { titles, trouble, stop: () => controller.abort() };
 }
 
 const ready = Boolean(serverUrl && nginxBin);
@@ -272,6 +275,27 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
     fs.rmSync(temp, { recursive: true, force: true });
   });
 
+  // A failure in this suite happens in other processes: print what they logged during the test.
+  let logMarks: number[] = [];
+  beforeEach(() => {
+    logMarks = instances.map((i) => i.log.length);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    for (const [n, i] of instances.entries()) {
+      const state = await fetch(`http://127.0.0.1:${i.port}/api/nowplaying`).then(
+        (r) => r.text(),
+        (err: unknown) => String(err),
+      );
+      console.error(
+        `instance ${n} (port ${i.port}) logged:\n${i.log
+          .slice(logMarks[n] ?? 0)
+          .join('')
+          .slice(-8000)}\nnow playing: ${state.slice(0, 2000)}`,
+      );
+    }
+  });
+
   const direct = (i: number, p: string) => `http://127.0.0.1:${instances[i]?.port ?? 0}${p}`;
 
   it('a session made on one instance works on the other', async () => {
@@ -299,7 +323,10 @@ describe.runIf(ready)('two instances behind nginx on one PostgreSQL', { timeout:
     await new Promise((r) => setTimeout(r, 2500));
     for (const l of [a, b, viaProxy]) {
       l.stop();
-      expect(l.titles.filter((t) => t === 'Can You Feel It')).toHaveLength(1);
+      expect(
+        l.titles.filter((t) => t === 'Can You Feel It'),
+        `titles ${JSON.stringify(l.titles)} ${l.trouble.join('; ')}`,
+      ).toHaveLength(1);
     }
   });
 
