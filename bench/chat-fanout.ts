@@ -171,7 +171,7 @@ export async function benchChatFanout(
     };
   } finally {
     for (const c of children) c.child.kill();
-    app.nowPlaying.hub.closeAll();
+    app.modules.events.hub.closeAll();
     await app.close();
   }
 }

@@ -163,7 +163,7 @@ export async function benchStreamAuth(): Promise<StreamAuthEntry> {
           subscriptionTier: 'dhr1',
           subscriptionStatus: 'active',
         });
-        urls.push(`${radio.streamUrl('dhr1')}?token=${app.streamTokens.issue(member.id, '/dhr1').token}`);
+        urls.push(`${radio.streamUrl('dhr1')}?token=${app.modules.streamTokens.issue(member.id, '/dhr1').token}`);
       }
       return urls;
     };

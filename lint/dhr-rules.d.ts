@@ -1,7 +1,15 @@
 import type { Rule } from 'eslint';
 
 export const dhrRules: Record<
-  'boundaries' | 'module-cycles' | 'table-ownership' | 'sql-in-repositories' | 'no-timers-in-routes' | 'outbound-http-only' | 'no-outbound-in-transaction',
+  | 'boundaries'
+  | 'module-cycles'
+  | 'table-ownership'
+  | 'sql-in-repositories'
+  | 'no-timers-in-routes'
+  | 'outbound-http-only'
+  | 'no-outbound-in-transaction'
+  | 'no-module-decorators'
+  | 'routes-in-routes-files',
   Rule.RuleModule
 >;
 

@@ -369,6 +369,69 @@ const noOutboundInTransaction = {
   },
 };
 
+/**
+ * Modules share state through the composition root (src/server/modules/index.ts), as constructor
+ * arguments and plugin options, never as Fastify decorators: a decorator is a dependency no import
+ * shows. Decorators stay for the app's own infrastructure and request-level needs, in these files.
+ */
+const DECORATOR_FILES = new Set([
+  'src/server/app.ts',
+  'src/server/plugins/access.ts',
+  'src/server/plugins/cors.ts',
+  'src/server/plugins/memory-answers.ts',
+  'src/server/plugins/metrics.ts',
+  'src/server/plugins/page-hints.ts',
+  'src/server/plugins/request-bodies.ts',
+  'src/server/lib/mail.ts',
+  'src/server/lib/storage/storage-plugin.ts',
+]);
+const DECORATE = new Set(['decorate', 'decorateRequest', 'decorateReply']);
+const noModuleDecorators = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const rel = relative(context.filename);
+    if (!rel.startsWith('src/server/') || DECORATOR_FILES.has(rel) || isTest(rel)) return {};
+    const message = 'modules share objects through the composition root (src/server/modules/index.ts) as plugin options, not Fastify decorators';
+    return {
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && DECORATE.has(callee.property.name))
+          context.report({ node, message });
+      },
+      TSModuleDeclaration(node) {
+        if (node.id.type === 'Literal' && node.id.value === 'fastify') context.report({ node, message });
+      },
+    };
+  },
+};
+
+/**
+ * Every route is registered in a `*-routes.ts` file (docs/conventions.md "A server module"): plugins
+ * only wire routes, jobs and listeners, so a reader finds each URL where its file name says.
+ */
+const ROUTE_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'route', 'all']);
+const routesInRoutesFiles = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const rel = relative(context.filename);
+    if (!rel.startsWith('src/server/modules/') || /-routes\.ts$/.test(rel) || isTest(rel)) return {};
+    return {
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.object.type !== 'Identifier' || callee.object.name !== 'app') return;
+        if (callee.property.type !== 'Identifier' || !ROUTE_METHODS.has(callee.property.name)) return;
+        // app.route({ url, handler }) takes one object; app.get(path, …) a path and a handler (one argument is no route).
+        const isRoute = callee.property.name === 'route' ? node.arguments[0]?.type === 'ObjectExpression' : node.arguments.length >= 2;
+        if (!isRoute) return;
+        context.report({
+          node,
+          message: `a route registered outside a -routes.ts file: move it to the module's <thing>-routes.ts and register that from the plugin`,
+        });
+      },
+    };
+  },
+};
+
 export const dhrRules = {
   boundaries,
   'module-cycles': moduleCycles,
@@ -377,4 +440,6 @@ export const dhrRules = {
   'no-timers-in-routes': noTimersInRoutes,
   'outbound-http-only': outboundHttpOnly,
   'no-outbound-in-transaction': noOutboundInTransaction,
+  'no-module-decorators': noModuleDecorators,
+  'routes-in-routes-files': routesInRoutesFiles,
 };

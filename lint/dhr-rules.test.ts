@@ -72,6 +72,24 @@ describe('dhr lint rules refuse deliberate violations', () => {
     expect(lint('no-timers-in-routes', 'src/server/modules/shop/shop-plugin.ts', 'setInterval(() => undefined, 1000);')).toEqual([]);
   });
 
+  it('no-module-decorators: modules share objects through the composition root, not Fastify decorators', () => {
+    const decorate = "app.decorate('nowPlaying', {});";
+    const augment = "declare module 'fastify' { interface FastifyInstance { nowPlaying: unknown } }";
+    expect(lint('no-module-decorators', 'src/server/modules/radio/radio-plugin.ts', decorate)[0]).toMatch(/composition root/);
+    expect(lint('no-module-decorators', 'src/server/modules/radio/radio-plugin.ts', augment)[0]).toMatch(/composition root/);
+    expect(lint('no-module-decorators', 'src/server/modules/chat/x.ts', "app.decorateReply('x', null);")).toHaveLength(1);
+    expect(lint('no-module-decorators', 'src/server/plugins/access.ts', `${decorate}\n${augment}`)).toEqual([]);
+    expect(lint('no-module-decorators', 'src/server/app.ts', decorate)).toEqual([]);
+  });
+
+  it('routes-in-routes-files: every route is registered in a -routes.ts file', () => {
+    const route = "app.get('/api/x', {}, async () => ({}));";
+    expect(lint('routes-in-routes-files', 'src/server/modules/radio/radio-plugin.ts', route)[0]).toMatch(/-routes\.ts/);
+    expect(lint('routes-in-routes-files', 'src/server/modules/radio/radio-plugin.ts', "app.route({ method: 'GET', url: '/x', handler });")).toHaveLength(1);
+    expect(lint('routes-in-routes-files', 'src/server/modules/radio/radio-plugin.ts', "app.get('name');")).toEqual([]);
+    expect(lint('routes-in-routes-files', 'src/server/modules/radio/live-metadata-routes.ts', route)).toEqual([]);
+  });
+
   it('outbound-http-only: the server calls out only through lib/outbound-http.ts', () => {
     const call = "export const get = () => fetch('https://example.com/');";
     expect(lint('outbound-http-only', 'src/server/modules/radio/icecast-status.ts', call)[0]).toMatch(/lib\/outbound-http\.ts/);

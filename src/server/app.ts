@@ -15,46 +15,14 @@ import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { corsPlugin } from './plugins/cors';
 import { webPlugin } from './plugins/web';
-import { channelsRoutes } from './modules/radio/channels-routes';
 import { apiDocumentPlugin } from './plugins/api-document';
-import { nowPlayingApiRoutes } from './modules/radio/nowplaying-routes';
-import { radioRoutes } from './modules/radio/radio-plugin';
-import { streamRoutes } from './modules/radio/stream-routes';
-import { tracksRoutes } from './modules/tracks/tracks-plugin';
-import { healthRoutes } from './modules/system/health-routes';
-import { platformsPlugin } from './modules/platforms/platforms-plugin';
-import { adminRoutes } from './modules/admin/admin-routes';
-import { bulkRunsRoutes } from './modules/admin/bulk-runs-routes';
-import { authRoutes } from './modules/auth/auth-routes';
-import { authHousekeepingPlugin } from './modules/auth/auth-housekeeping-plugin';
-import { adminAuthRoutes } from './modules/auth/admin-auth-routes';
-import { platformSubscribersPlugin } from './modules/auth/platform-subscribers';
-import { assignTierRoutes } from './modules/members/assign-tier-routes';
 import { trustProxyWarning } from './lib/client-address';
 import { mailPlugin } from './lib/mail';
-import { siteConfigRoutes } from './modules/system/site-config-routes';
 import { mediaStoragePlugin } from './lib/storage/storage-plugin';
 import type { MediaStorage } from './lib/storage/media-storage';
-import { mediaRoutes } from './modules/media/media-routes';
-import { mixesPlugin } from './modules/mixes/mixes-plugin';
-import { commentsRoutes } from './modules/comments/comments-routes';
-import { moderationRoutes } from './modules/comments/moderation-routes';
-import { chatPlugin } from './modules/chat/chat-plugin';
-import { moderationQueueRoutes } from './modules/admin/moderation-queue-routes';
-import { profilesRoutes } from './modules/profiles/profiles-routes';
-import { contactRoutes } from './modules/contact/contact-routes';
-import { newsPlugin } from './modules/news/news-plugin';
-import { liveRoutes } from './modules/live/live-routes';
-import { liveHousekeepingPlugin } from './modules/live/live-housekeeping-plugin';
-import { submissionsRoutes } from './modules/submissions/submissions-routes';
-import { shopRoutes } from './modules/shop/shop-routes';
-import { newsletterRoutes } from './modules/shop/newsletter-routes';
-import { productImageRoutes } from './modules/shop/product-image-routes';
 import { PageHints } from './plugins/page-hints';
-import { seoPlugin } from './modules/seo/seo-plugin';
+import { registerModules, type Modules } from './modules/index';
 import { serializeErrorForLog } from './lib/log-serializers';
-import { accountRoutes } from './modules/account/account-routes';
-import { privacyRetentionPlugin } from './modules/account/privacy-retention-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -142,7 +110,10 @@ function trustProxySetting(value: string | undefined): boolean | string[] | ((ad
 }
 
 /** Builds the whole app as one Fastify instance: external plugins, app plugins, then routes. */
-export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+/** The app as buildApp returns it: tests, benches and scripts reach the modules' shared objects through `modules`. */
+export type DhrApp = FastifyInstance & { readonly modules: Modules };
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<DhrApp> {
   // Public reads a module holds in memory are answered by the HTTP server before Fastify routes them.
   const memoryAnswers = new MemoryAnswers();
   const logRequests = opts.logger !== false && INFO_LEVELS.has(config.LOG_LEVEL);
@@ -206,48 +177,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(metricsPlugin);
   await app.register(memoryAnswersPlugin, { answers: memoryAnswers, logRequests });
   await app.register(mailPlugin);
-  await app.register(platformSubscribersPlugin);
   await app.register(mediaStoragePlugin, { storage: opts.mediaStorage });
   if (config.SEED_DEMO) {
     // An unreachable bucket must not stop the radio from starting: the demo mixes just have no sound yet.
     await seedDemoAudio(database.db, app.mediaStorage).catch((err: unknown) => app.log.warn({ err }, 'could not write the demo mix audio'));
   }
 
-  // Routes, by domain.
-  await app.register(healthRoutes);
-  await app.register(platformsPlugin);
-  await app.register(adminRoutes);
-  await app.register(bulkRunsRoutes);
-  await app.register(authRoutes);
-  await app.register(authHousekeepingPlugin);
-  await app.register(adminAuthRoutes);
-  await app.register(assignTierRoutes);
-  await app.register(siteConfigRoutes);
-  await app.register(channelsRoutes);
-  await app.register(radioRoutes);
-  await app.register(nowPlayingApiRoutes);
-  await app.register(streamRoutes);
-  await app.register(tracksRoutes);
-  await app.register(mediaRoutes);
-  await app.register(mixesPlugin);
-  await app.register(commentsRoutes);
-  await app.register(moderationRoutes);
-  await app.register(chatPlugin);
-  await app.register(moderationQueueRoutes);
-  await app.register(profilesRoutes);
-  await app.register(contactRoutes);
-  await app.register(newsPlugin);
-  await app.register(liveRoutes);
-  await app.register(liveHousekeepingPlugin);
-  await app.register(submissionsRoutes);
-  await app.register(shopRoutes);
-  await app.register(newsletterRoutes);
-  await app.register(productImageRoutes);
-  await app.register(accountRoutes);
-  await app.register(privacyRetentionPlugin);
-
+  // Routes, jobs and listeners, by domain, with the objects each module uses (modules/index.ts).
   const webRoot = opts.webRoot ?? defaultWebRoot;
-  await app.register(seoPlugin, { webRoot });
-  await app.register(webPlugin, { webRoot, heads: app.pageHeads });
-  return app;
+  const modules = await registerModules(app, webRoot);
+  await app.register(webPlugin, { webRoot, heads: modules.pageHeads });
+  return Object.assign(app, { modules });
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { liveSessions } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
-import { VISITORS_PER_ADDRESS } from '../../src/server/modules/live/visitors-per-address';
+import { VISITORS_PER_ADDRESS } from '../../src/server/modules/visitors/visitors-per-address';
 import { createMember, createTestApp } from '../support/app';
 
 /** Limits that meet abusers, not listeners. */
@@ -44,7 +44,7 @@ describe('limits that meet abusers', async () => {
     }
     // Another address is not held up by the flood.
     await app.inject({ method: 'POST', url: '/api/admin/heartbeat', remoteAddress: '10.24.3.1', payload: { page: '/', anonymousId: 'listener-000000000001' } });
-    await app.heartbeats.flush();
+    await app.modules.heartbeats.flush();
     expect((await count()) - before).toBe(VISITORS_PER_ADDRESS + 1);
   });
 

@@ -104,7 +104,7 @@ describe('one-time links and codes: sign-in link, set password, forgot/reset pas
     it('creates the account of an active platform subscriber on first sign-in', async () => {
       const email = freshEmail('patron');
       const lapsed = freshEmail('lapsed');
-      app.platformSubscribers.register(async (e) => {
+      app.modules.platformSubscribers.register(async (e) => {
         if (e === email) return { email, tier: 'dhr2', status: 'active', expiry: null, source: 'patreon', pledgeAmountCents: 500, firstName: 'Pat' };
         if (e === lapsed) return { email: lapsed, tier: 'vip', status: 'expired', expiry: null, source: 'buymeacoffee', pledgeAmountCents: 1000 };
         return null;

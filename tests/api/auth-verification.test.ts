@@ -75,7 +75,7 @@ describe('verified email before money follows an address', async () => {
   it("registers a known supporter's email with the same reply, but sync and webhooks grant it nothing until verified", async () => {
     const email = freshEmail('supporter');
     await storePledge(email);
-    app.platformSubscribers.register(async (e) =>
+    app.modules.platformSubscribers.register(async (e) =>
       e === email ? { email, tier: 'vip', status: 'active', expiry: null, source: 'patreon', pledgeAmountCents: 1000 } : null,
     );
     const res = await register(email);

@@ -27,7 +27,7 @@ describe("AzuraCast's now-playing SSE (GET /api/live/nowplaying/sse, Centrifugo'
   };
 
   it("opens with each subscribed station's current document, then publishes each change to that station's subscribers only", async () => {
-    await app.nowPlaying.publish(onAir('dhr1', 'Kerri Chandler', 'Rain'));
+    await app.modules.nowPlaying.publish(onAir('dhr1', 'Kerri Chandler', 'Rain'));
     const sse = await connect({ 'station:dhr1': { recover: true } }, { origin: 'https://widgets.example' });
     expect(sse.status).toBe(200);
     expect(sse.headers['content-type']).toContain('text/event-stream');
@@ -40,8 +40,8 @@ describe("AzuraCast's now-playing SSE (GET /api/live/nowplaying/sse, Centrifugo'
     assertAzuraShape('Api_NowPlaying', initial?.data.np);
     expect(initial?.data.np.now_playing?.song.title).toBe('Rain');
 
-    await app.nowPlaying.publish(onAir('dhr2', 'Theo Parrish', 'Summertime Is Here'));
-    await app.nowPlaying.publish(onAir('dhr1', 'Moodymann', 'Shades Of Jae'));
+    await app.modules.nowPlaying.publish(onAir('dhr2', 'Theo Parrish', 'Summertime Is Here'));
+    await app.modules.nowPlaying.publish(onAir('dhr1', 'Moodymann', 'Shades Of Jae'));
     await sse.waitFor('the change', () => pubs(sse).length > 0);
     const [change, ...more] = pubs(sse);
     expect(more).toEqual([]);
@@ -58,7 +58,7 @@ describe("AzuraCast's now-playing SSE (GET /api/live/nowplaying/sse, Centrifugo'
     const [first] = messages(sse);
     if (!first || !('connect' in first)) throw new Error('no connect message');
     expect(Object.keys(first.connect.subs)).toEqual(['station:dhr2']);
-    await app.nowPlaying.publish(onAir('dhr2', 'Theo Parrish', 'Falling Up'));
+    await app.modules.nowPlaying.publish(onAir('dhr2', 'Theo Parrish', 'Falling Up'));
     await sse.waitFor('the dhr2 change', () => pubs(sse).some((p) => p.pub.data.np.now_playing?.song.title === 'Falling Up'));
   });
 

@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/server/config';
 import { chatMembers, chatMessages } from '../../src/server/db/schema';
 import { pruneChat } from '../../src/server/modules/chat/chat-service';
 import { freshIp } from '../support/auth-client';
-import { STREAM_MAX_LIFE_MS } from '../../src/server/modules/radio/sse-hub';
+import { STREAM_MAX_LIFE_MS } from '../../src/server/modules/events/sse-hub';
 import { createTestApp, memberWithRole, type TestMember } from '../support/app';
 
 /** Collects the `chat` events of one /api/live/events stream. */
@@ -93,7 +93,7 @@ describe('channel chat', async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     sseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/live/events`;
   });
-  afterAll(() => app.nowPlaying.hub.closeAll());
+  afterAll(() => app.modules.events.hub.closeAll());
 
   it('lets everyone read the free chat and only those who hear a channel read its chat', async () => {
     const read = async (channel: string, who?: TestMember) => (await history(app, channel, who)).statusCode;
@@ -324,7 +324,7 @@ describe('channel chat', async () => {
   it("ends a member's streams when they sign out or lose the tier, and every stream within its maximum life", async () => {
     const settled = async (n: number) => {
       const deadline = Date.now() + 3000;
-      while (app.nowPlaying.hub.size !== n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      while (app.modules.events.hub.size !== n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     };
     await settled(0);
     // Sign-out: the stream ends within seconds (the browser reconnects as a visitor).
@@ -358,14 +358,14 @@ describe('channel chat', async () => {
     await settled(0);
 
     // Maximum life: streams end by themselves (shortened here) and the browser reconnects.
-    app.nowPlaying.hub.heartbeatMs = 50;
-    app.nowPlaying.hub.maxLifeMs = 150;
+    app.modules.events.hub.heartbeatMs = 50;
+    app.modules.events.hub.maxLifeMs = 150;
     try {
       const old = await ChatStream.open(sseUrl, vip.cookie);
       await old.waitFor('the stream to reach its maximum life', () => old.ended);
     } finally {
-      app.nowPlaying.hub.heartbeatMs = 25_000;
-      app.nowPlaying.hub.maxLifeMs = STREAM_MAX_LIFE_MS;
+      app.modules.events.hub.heartbeatMs = 25_000;
+      app.modules.events.hub.maxLifeMs = STREAM_MAX_LIFE_MS;
     }
   });
 

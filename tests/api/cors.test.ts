@@ -99,9 +99,9 @@ describe('CORS: the public read API answers other sites, nothing else does', asy
     const crossSite = await openSse(`${base}/api/live/events`, { origin: ORIGIN, cookie: member.cookie });
     streams.push(crossSite);
     expect(crossSite.status).toBe(200);
-    expect(app.nowPlaying.hub.endStreamsOf({ userId: member.user.id })).toBe(0);
+    expect(app.modules.events.hub.endStreamsOf({ userId: member.user.id })).toBe(0);
     const sameSite = await openSse(`${base}/api/live/events`, { cookie: member.cookie });
     streams.push(sameSite);
-    await expect.poll(() => app.nowPlaying.hub.endStreamsOf({ userId: member.user.id }), { timeout: 3000 }).toBe(1);
+    await expect.poll(() => app.modules.events.hub.endStreamsOf({ userId: member.user.id }), { timeout: 3000 }).toBe(1);
   });
 });

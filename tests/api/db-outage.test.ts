@@ -56,7 +56,7 @@ describe.skipIf(!bin && !ci)(`a database outage (needs ${POSTGRES_INSTALL_HINT})
       const memberCookie = `${SESSION_COOKIE}=${await createSession(db, memberId)}`;
 
       // Public reads warm their caches while the database answers.
-      await server.nowPlaying.publish({
+      await server.modules.nowPlaying.publish({
         channel: 'dhr1',
         online: true,
         artist: 'Kerri Chandler',

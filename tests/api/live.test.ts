@@ -22,7 +22,7 @@ describe('live user monitor', async () => {
       payload: body as object,
       headers: { 'x-forwarded-for': '8.8.8.8', ...headers },
     });
-    await app.heartbeats.flush();
+    await app.modules.heartbeats.flush();
     return res;
   };
   const liveUsers = async (): Promise<LiveUsersReply> => {

@@ -199,7 +199,7 @@ describe('feeds from the real web', () => {
       );
       server.route('/hostile.xml', (_req, res) => res.end(hostile));
       const source = await addSource(app, admin, server.url('/hostile.xml'));
-      await app.news.changed();
+      await app.modules.news.changed();
       const res = await app.inject({ method: 'GET', url: '/api/rss/latest' });
       // The seeded station news links inside the site: only the fetched items are judged.
       const list = res.json<NewsItem[]>().filter((i) => i.source === source.name);
@@ -242,11 +242,11 @@ describe('fetching that never blocks a request and backs off', () => {
     expect(wait1).toBeGreaterThanOrEqual(30 * MINUTE_MS);
     expect(wait1).toBeLessThanOrEqual(30 * MINUTE_MS * 1.15);
     // Not due while it waits: a poll leaves it alone.
-    expect(await app.news.poller.poll('scheduled')).toBe(0);
-    expect(await app.news.poller.poll('refresh')).toBe(0);
+    expect(await app.modules.news.poller.poll('scheduled')).toBe(0);
+    expect(await app.modules.news.poller.poll('refresh')).toBe(0);
 
-    await app.news.poller.fetchSource(await row(source.id));
-    await app.news.poller.fetchSource(await row(source.id));
+    await app.modules.news.poller.fetchSource(await row(source.id));
+    await app.modules.news.poller.fetchSource(await row(source.id));
     const third = await row(source.id);
     const wait3 = third.nextFetchAt!.getTime() - third.lastFetchedAt!.getTime();
     expect(third.errorCount).toBe(3);
@@ -258,7 +258,7 @@ describe('fetching that never blocks a request and backs off', () => {
       .update(newsSources)
       .set({ failingSince: new Date(Date.now() - 7 * DAY_MS - 1000) })
       .where(eq(newsSources.id, source.id));
-    await app.news.poller.fetchSource(await row(source.id));
+    await app.modules.news.poller.fetchSource(await row(source.id));
     const list = (await app.inject({ method: 'GET', url: '/api/admin/news-sources', headers: { cookie: admin.cookie } })).json<NewsSource[]>();
     const paused = list.find((s) => s.id === source.id);
     expect(paused).toMatchObject({ paused: true, errorCount: 4, nextFetchAt: null });
@@ -273,7 +273,7 @@ describe('fetching that never blocks a request and backs off', () => {
     const resumed = await app.inject({ method: 'POST', url: `/api/admin/news-sources/${source.id}/resume`, headers: { cookie: admin.cookie } });
     expect(resumed.statusCode).toBe(200);
     expect(resumed.json<NewsSource>()).toMatchObject({ paused: false, autoPausedAt: null, failingSince: null, errorCount: 0 });
-    await app.news.poller.idle();
+    await app.modules.news.poller.idle();
     // Queued at once; the 200 it got ends the run of failures.
     expect(await row(source.id)).toMatchObject({ lastStatus: 'ok', httpStatus: 200, errorCount: 0, failingSince: null });
 
@@ -316,7 +316,7 @@ describe('fetching that never blocks a request and backs off', () => {
 
     const latencies: number[] = [];
     let done = false;
-    const idle = app.news.poller.idle().then(() => (done = true));
+    const idle = app.modules.news.poller.idle().then(() => (done = true));
     while (!done) {
       const t = performance.now();
       const health = await app.inject({ method: 'GET', url: '/api/health' });

@@ -117,11 +117,11 @@ describe('news ingestion from loopback feeds (NEWS_ALLOW_PRIVATE=true)', () => {
   });
 
   it('fetches every source, stores RSS, Atom and web items, and marks each failure with its reason', async () => {
-    expect(await app.news.poller.poll('scheduled')).toBe(8);
+    expect(await app.modules.news.poller.poll('scheduled')).toBe(8);
     // Queued: a second poll finds nothing due; the fetches run in the background.
-    expect(await app.news.poller.poll('scheduled')).toBe(0);
-    await app.news.poller.idle();
-    await app.news.changed();
+    expect(await app.modules.news.poller.poll('scheduled')).toBe(0);
+    await app.modules.news.poller.idle();
+    await app.modules.news.changed();
 
     const latest = await getJson<NewsItem[]>(app, '/api/rss/latest');
     const kerri = latest.find((i) => i.title === 'Kerri Chandler returns to Dublin');
@@ -216,11 +216,11 @@ describe('news ingestion from loopback feeds (NEWS_ALLOW_PRIVATE=true)', () => {
       type: 'rss' as const,
     }));
     await app.database.db.insert(newsItems).values(rows);
-    await app.news.changed();
+    await app.modules.news.changed();
     expect(await getJson<NewsItem[]>(app, '/api/rss/latest')).toHaveLength(25);
     expect(await getJson<NewsItem[]>(app, '/api/articles/prioritized')).toHaveLength(25);
     await app.database.db.delete(newsItems).where(eq(newsItems.source, 'Bulk'));
-    await app.news.changed();
+    await app.modules.news.changed();
   });
 
   it('gives up on a slow feed within its timeout and marks it failed; the others are unaffected', async () => {
@@ -345,7 +345,7 @@ describe('news sources admin', () => {
     expect((await getJson<NewsItem[]>(app, '/api/rss/latest')).find((i) => i.title === 'From A')).toMatchObject({ source: 'Feed A (label)', type: 'release' });
     // Paused: a poll leaves it alone.
     const before = server.requests.length;
-    await app.news.poller.poll('refresh');
+    await app.modules.news.poller.poll('refresh');
     expect(server.requests.length).toBe(before);
 
     const del = await app.inject({ method: 'DELETE', url: `/api/admin/news-sources/${src.id}`, headers: { cookie: admin.cookie } });

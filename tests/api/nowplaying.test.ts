@@ -23,7 +23,7 @@ describe('AzuraCast-compatible API (now playing, stations, time, art)', async ()
   const get = (url: string) => app.inject({ method: 'GET', url });
 
   it('lists only public stations (a free stream), valid against AzuraCast 0.23, with only the free mount as a listen URL', async () => {
-    await app.nowPlaying.publish(onAir('dhr1', 'Kerri Chandler', 'Rain', 12));
+    await app.modules.nowPlaying.publish(onAir('dhr1', 'Kerri Chandler', 'Rain', 12));
     const res = await get('/api/nowplaying');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('public');
@@ -56,8 +56,8 @@ describe('AzuraCast-compatible API (now playing, stations, time, art)', async ()
   });
 
   it('names a station by numeric id or shortcode in any case, and serves the static file of the same document', async () => {
-    await app.nowPlaying.publish(onAir('dhr1', 'Larry Heard', 'Can You Feel It', 12));
-    await app.nowPlaying.publish(onAir('dhr1', 'Moodymann', 'Shades Of Jae', 12));
+    await app.modules.nowPlaying.publish(onAir('dhr1', 'Larry Heard', 'Can You Feel It', 12));
+    await app.modules.nowPlaying.publish(onAir('dhr1', 'Moodymann', 'Shades Of Jae', 12));
     for (const url of [
       '/api/nowplaying/dhr1',
       '/api/nowplaying/DHR1',
@@ -129,7 +129,7 @@ describe('AzuraCast-compatible API (now playing, stations, time, art)', async ()
       .values({ channel: 'dhr1', title: 'Shades Of Jae', artist: 'Moodymann', artwork, confidence: 90, service: 'audd' })
       .returning();
     if (!row) throw new Error('no row');
-    app.trackMonitor.onStored(row);
+    app.modules.trackMonitor.onStored(row);
     // The identification is read in the background; the document is rebuilt each second.
     await expect.poll(async () => (await get('/api/nowplaying/1/art')).headers.location, { timeout: 5000, interval: 300 }).toBe(artwork);
     const doc = azuraStationNowPlayingSchema.parse((await get('/api/nowplaying/dhr1')).json());
@@ -201,7 +201,7 @@ describe('listeners by mount, from Icecast status', async () => {
   const app = await createTestApp({ DHR1_STREAM_URL: `${origin}/dhr1`, DHR1_FREE_STREAM_URL: `${origin}/dhr1-free`, DHR2_STREAM_URL: `${origin}/dhr2` });
 
   it('shows each mount its own listeners, format, bitrate and name, and the station total as their sum (also in /metrics)', async () => {
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     await nextSecond();
     const res = await app.inject({ method: 'GET', url: '/api/nowplaying/dhr1' });
     assertAzuraShape('Api_NowPlaying', res.json());

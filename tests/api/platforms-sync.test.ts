@@ -129,7 +129,7 @@ describe('platform sync', async () => {
     // A payer without an account keeps their platform record; sign-in by link reads it.
     expect(await userByEmail(emails.noAccount)).toBeUndefined();
     expect(await platformSubscriberFor(db, emails.noAccount)).toMatchObject({ tier: 'dhr2', status: 'active', source: 'patreon', pledgeAmountCents: 500 });
-    expect(await app.platformSubscribers.find(emails.noAccount)).toMatchObject({ tier: 'dhr2', firstName: 'Nora', lastName: 'Account Less' });
+    expect(await app.modules.platformSubscribers.find(emails.noAccount)).toMatchObject({ tier: 'dhr2', firstName: 'Nora', lastName: 'Account Less' });
 
     // Running it again changes nothing.
     const again = await sync();

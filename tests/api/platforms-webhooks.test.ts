@@ -108,7 +108,7 @@ describe('platform webhooks', async () => {
     const stranger = `stranger-${tag()}@example.test`;
     const res = await postPatreon('members:create', JSON.stringify({ data: patreonMember({ email: stranger, status: 'active_patron', cents: 300 }) }));
     expect(res.json()).toMatchObject({ applied: true, updated: 0 });
-    expect(await app.platformSubscribers.find(stranger)).toMatchObject({ tier: 'dhr1', status: 'active', source: 'patreon' });
+    expect(await app.modules.platformSubscribers.find(stranger)).toMatchObject({ tier: 'dhr1', status: 'active', source: 'patreon' });
   });
 
   it('applies Buy Me a Coffee membership events: started, then cancelled keeps access until the period ends', async () => {

@@ -54,7 +54,7 @@ describe.skipIf(!hasIcecast)('against a real icecast2 fed by ffmpeg', async () =
 
   it('reads one mount (object shape) and follows a title change', async () => {
     await eventually('the first title', async () => {
-      await app.nowPlaying.pollOnce();
+      await app.modules.nowPlaying.pollOnce();
       const res = await metadata('dhr1');
       return res.statusCode === 200 && res.json<{ title: string }>().title === 'Rain';
     });
@@ -63,7 +63,7 @@ describe.skipIf(!hasIcecast)('against a real icecast2 fed by ffmpeg', async () =
 
     await radio.setTitle('dhr1', 'Moodymann - Shades Of Jae');
     await eventually('the new title', async () => {
-      await app.nowPlaying.pollOnce();
+      await app.modules.nowPlaying.pollOnce();
       return (await metadata('dhr1')).json<{ title: string }>().title === 'Shades Of Jae';
     });
   });
@@ -77,7 +77,7 @@ describe.skipIf(!hasIcecast)('against a real icecast2 fed by ffmpeg', async () =
       res.on('data', (chunk: string) => seen.push(chunk));
     });
     try {
-      app.nowPlaying.start(200);
+      app.modules.nowPlaying.start(200);
       await radio.setTitle('dhr1', 'Larry Heard - Can You Feel It');
       await eventually('the SSE event', async () => seen.join('').includes('"title":"Can You Feel It"'));
       expect(seen.join('')).toContain('event: now-playing');
@@ -90,7 +90,7 @@ describe.skipIf(!hasIcecast)('against a real icecast2 fed by ffmpeg', async () =
     await radio.startFeed('dhr2');
     await radio.setTitle('dhr2', 'Ron Trent - Altered States');
     await eventually('dhr2 on air', async () => {
-      await app.nowPlaying.pollOnce();
+      await app.modules.nowPlaying.pollOnce();
       const res = await metadata('dhr2');
       return res.statusCode === 200 && res.json<{ title: string }>().title === 'Altered States';
     });
@@ -100,8 +100,8 @@ describe.skipIf(!hasIcecast)('against a real icecast2 fed by ffmpeg', async () =
   });
 
   it('the monitor captures real MP3 audio from the mount and falls back to its title', async () => {
-    app.trackMonitor.sampleSeconds = 1;
-    const row = await app.trackMonitor.checkChannel('dhr2');
+    app.modules.trackMonitor.sampleSeconds = 1;
+    const row = await app.modules.trackMonitor.checkChannel('dhr2');
     expect(samples).toHaveLength(1);
     const sample = samples[0] ?? Buffer.alloc(0);
     // About one second at 128 kbit/s.
@@ -114,7 +114,7 @@ describe.skipIf(!hasIcecast)('against a real icecast2 fed by ffmpeg', async () =
 
   it('takes a channel off air when its source stops', async () => {
     await radio.stopFeed('dhr2');
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     const res = await metadata('dhr2');
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ error: { code: 'channel_offline' } });

@@ -42,16 +42,16 @@ describe.skipIf(!hasIcecast)('titles from the stream itself (a real icecast2, a 
   const nowPlayingDoc = async () => (await app.inject({ method: 'GET', url: '/api/nowplaying/dhr1' })).json<AzuraStationNowPlaying>();
 
   it('shows a new title on /api/nowplaying and over SSE within 2 s; the reader is no listener and no member connection', async () => {
-    app.nowPlaying.start(60_000);
+    app.modules.nowPlaying.start(60_000);
     // Icecast applies a title a moment after the admin call: read the status until it shows.
     await eventually('the first title, from the status', async () => {
-      await app.nowPlaying.pollOnce();
+      await app.modules.nowPlaying.pollOnce();
       return (await nowPlayingDoc()).now_playing!.song.title === 'Rain';
     });
-    app.icyTitles.start();
+    app.modules.icyTitles.start();
     // The reader passed the premium mount's listener check with its own token: Icecast lists it.
     await eventually('the reader on the mount', async () => icecastListeners(await radio.status(), 'dhr1') === 1);
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     expect((await nowPlayingDoc()).listeners.current).toBe(0);
     const metrics = (await readMetrics(app)).body;
     expect(metrics).toContain('dhr_title_reader_connected{channel="dhr1"} 1');
@@ -85,7 +85,7 @@ describe.skipIf(!hasIcecast)('titles from the stream itself (a real icecast2, a 
       }
       expect((await nowPlayingDoc()).now_playing!.song.artist).toBe('Larry Heard');
       // A status read now (as the poll would) keeps the reader's title and leaves its connection out of the figures.
-      await app.nowPlaying.pollOnce();
+      await app.modules.nowPlaying.pollOnce();
       const doc = await nowPlayingDoc();
       expect(doc.now_playing!.song.title).toBe('Can You Feel It');
       expect(doc.listeners.current).toBe(0);
@@ -106,10 +106,10 @@ describe.skipIf(!hasIcecast)('titles from the stream itself (a real icecast2, a 
       await radio.setTitle('dhr1', 'Glenn Underground - Atmosphere');
       await eventually('the second title', async () => (await nowPlayingDoc()).now_playing!.song.title === 'Atmosphere');
       // Icecast's burst on connect carries the seconds before the change, and their title.
-      await app.icyTitles.stop();
+      await app.modules.icyTitles.stop();
       const mark = sse.length;
-      app.icyTitles.start();
-      await eventually('the reader back', () => app.nowPlaying.titleReaderConnected('dhr1'));
+      app.modules.icyTitles.start();
+      await eventually('the reader back', () => app.modules.nowPlaying.titleReaderConnected('dhr1'));
       await new Promise((r) => setTimeout(r, 1500));
       expect(sse.slice(mark)).not.toContain('Turn Around');
       expect((await nowPlayingDoc()).now_playing!.song.title).toBe('Atmosphere');

@@ -90,8 +90,8 @@ describe('GET /api/live/events (Server-Sent Events)', async () => {
   beforeAll(async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/live/events`;
-    await app.nowPlaying.publish(onAir('dhr1', 'Kerri Chandler', 'Rain'));
-    await app.nowPlaying.publish(onAir('dhr2', 'Larry Heard', 'Can You Feel It'));
+    await app.modules.nowPlaying.publish(onAir('dhr1', 'Kerri Chandler', 'Rain'));
+    await app.modules.nowPlaying.publish(onAir('dhr2', 'Larry Heard', 'Can You Feel It'));
   });
 
   it('sends the current state of every channel on connect, then each change', async () => {
@@ -105,7 +105,7 @@ describe('GET /api/live/events (Server-Sent Events)', async () => {
       ['dhr1', 'Rain'],
       ['dhr2', 'Can You Feel It'],
     ]);
-    await app.nowPlaying.publish(onAir('dhr1', 'Moodymann', 'Shades Of Jae'));
+    await app.modules.nowPlaying.publish(onAir('dhr1', 'Moodymann', 'Shades Of Jae'));
     await c.waitFor('the change', () => c.nowPlaying().length >= 3);
     const change = c.nowPlaying()[2];
     expect(change).toMatchObject({ channel: 'dhr1', artist: 'Moodymann', title: 'Shades Of Jae', online: true });
@@ -122,7 +122,7 @@ describe('GET /api/live/events (Server-Sent Events)', async () => {
     const lastId = Math.max(...first.nowPlaying().map((e) => e.id));
     first.close();
     // While the client is away, dhr2 changes.
-    await app.nowPlaying.publish(onAir('dhr2', 'Ron Trent', 'Altered States'));
+    await app.modules.nowPlaying.publish(onAir('dhr2', 'Ron Trent', 'Altered States'));
     const again = await SseClient.connect(url, { 'last-event-id': String(lastId) });
     await again.waitFor('the missed change', () => again.nowPlaying().length >= 1);
     await new Promise((r) => setTimeout(r, 200));
@@ -143,25 +143,25 @@ describe('GET /api/live/events (Server-Sent Events)', async () => {
   it('sends heartbeat comments from one shared timer and forgets closed clients', async () => {
     const settle = async (n: number) => {
       const deadline = Date.now() + 3000;
-      while (app.nowPlaying.hub.size !== n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      expect(app.nowPlaying.hub.size).toBe(n);
+      while (app.modules.events.hub.size !== n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(app.modules.events.hub.size).toBe(n);
     };
     // Earlier tests' clients leave the set as their sockets close; the shared timer stops with the last one.
     await settle(0);
     const before = 0;
-    app.nowPlaying.hub.heartbeatMs = 100;
+    app.modules.events.hub.heartbeatMs = 100;
     const clients = await Promise.all([1, 2, 3].map(() => SseClient.connect(url)));
     await Promise.all(clients.map((c) => c.waitFor('a heartbeat', () => c.comments.includes(': heartbeat'))));
-    expect(app.nowPlaying.hub.size).toBe(before + 3);
+    expect(app.modules.events.hub.size).toBe(before + 3);
     for (const c of clients) c.close();
     await settle(before);
-    app.nowPlaying.hub.heartbeatMs = 25_000;
+    app.modules.events.hub.heartbeatMs = 25_000;
   });
 
   it('tells clients when a channel goes off air', async () => {
     const c = await SseClient.connect(url);
     await c.waitFor('initial state', () => c.nowPlaying().length >= 2);
-    await app.nowPlaying.publish({ ...onAir('dhr2', '', ''), online: false, current_track: '', listeners: null, bitrate: null });
+    await app.modules.nowPlaying.publish({ ...onAir('dhr2', '', ''), online: false, current_track: '', listeners: null, bitrate: null });
     await c.waitFor('off air', () => c.nowPlaying().some((e) => e.channel === 'dhr2' && !e.online));
     expect((await app.inject({ method: 'GET', url: '/api/live-metadata/dhr2' })).statusCode).toBe(503);
     c.close();
@@ -202,7 +202,7 @@ describe('GET /api/live/events (Server-Sent Events)', async () => {
       const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}/api/live/events`;
       const c = await SseClient.connect(secondUrl);
       // The first instance's poller sees a change; the second instance's client hears it.
-      await app.nowPlaying.publish(onAir('dhr1', 'Chez Damier', 'Can You Feel It'));
+      await app.modules.nowPlaying.publish(onAir('dhr1', 'Chez Damier', 'Can You Feel It'));
       await c.waitFor('the change on the other instance', () => c.nowPlaying().some((e) => e.artist === 'Chez Damier'));
       const res = await second.inject({ method: 'GET', url: '/api/live-metadata' });
       expect(res.json()).toMatchObject({ artist: 'Chez Damier', title: 'Can You Feel It' });
@@ -213,7 +213,7 @@ describe('GET /api/live/events (Server-Sent Events)', async () => {
   });
 
   afterAll(async () => {
-    app.nowPlaying.hub.closeAll();
+    app.modules.events.hub.closeAll();
   });
 });
 
@@ -226,8 +226,8 @@ describe('bounded live connections', async () => {
   });
   const settle = async (n: number) => {
     const deadline = Date.now() + 3000;
-    while (app.nowPlaying.hub.size !== n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(app.nowPlaying.hub.size).toBe(n);
+    while (app.modules.events.hub.size !== n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(app.modules.events.hub.size).toBe(n);
   };
 
   it('caps streams per client address and in total: 503 with Retry-After and an SSE retry hint beyond', async () => {
@@ -264,17 +264,17 @@ describe('bounded live connections', async () => {
     // requestTimeout bounds receiving the request, not the response: a stream outlives it.
     app.server.requestTimeout = 300;
     app.server.headersTimeout = 300;
-    app.nowPlaying.hub.heartbeatMs = 100;
+    app.modules.events.hub.heartbeatMs = 100;
     const c = await SseClient.connect(url);
     await new Promise((r) => setTimeout(r, 1200));
     await c.waitFor('heartbeats after the timeouts', () => c.comments.filter((l) => l === ': heartbeat').length >= 5);
-    expect(app.nowPlaying.hub.size).toBe(1);
+    expect(app.modules.events.hub.size).toBe(1);
     c.close();
     await settle(0);
   });
 
   afterAll(async () => {
-    app.nowPlaying.hub.closeAll();
+    app.modules.events.hub.closeAll();
   });
 });
 
@@ -308,6 +308,6 @@ describe('bounded live connections over IPv6', async () => {
   });
 
   afterAll(async () => {
-    app.nowPlaying.hub.closeAll();
+    app.modules.events.hub.closeAll();
   });
 });

@@ -105,7 +105,7 @@ describe('live metadata from a status endpoint', async () => {
   beforeEach(async () => {
     // Point both channels at this file's status server (the port is only known after listen).
     await app.database.db.execute(`update channels set status_url = '${base}/status-json.xsl'`);
-    app.nowPlaying.statusTimeoutMs = 500;
+    app.modules.nowPlaying.statusTimeoutMs = 500;
     mode = 'one';
     titles = { dhr1: 'Kerri Chandler - Rain', dhr2: 'Larry Heard - Can You Feel It' };
     listeners = 7;
@@ -119,7 +119,7 @@ describe('live metadata from a status endpoint', async () => {
   });
 
   it('serves dhr1 from one mount (object shape) with listeners and bitrate', async () => {
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     const res = await app.inject({ method: 'GET', url: '/api/live-metadata?t=123' });
     expect(res.statusCode).toBe(200);
     const body = liveMetadataSchema.parse(res.json());
@@ -131,7 +131,7 @@ describe('live metadata from a status endpoint', async () => {
 
   it('serves both channels from the array shape, dhr2 with anti-cache headers', async () => {
     mode = 'two';
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     const res = await app.inject({ method: 'GET', url: `/api/live-metadata/dhr2?t=${Date.now()}&nocache=1` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ artist: 'Larry Heard', title: 'Can You Feel It' });
@@ -142,7 +142,7 @@ describe('live metadata from a status endpoint', async () => {
   });
 
   it('answers 304 to a matching If-None-Match and a new ETag after a change', async () => {
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     const first = await app.inject({ method: 'GET', url: '/api/live-metadata' });
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
@@ -150,7 +150,7 @@ describe('live metadata from a status endpoint', async () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     titles.dhr1 = 'Moodymann - Shades Of Jae';
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     const changed = await app.inject({ method: 'GET', url: '/api/live-metadata', headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -158,25 +158,25 @@ describe('live metadata from a status endpoint', async () => {
   });
 
   it('updates listener figures without a title change', async () => {
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     listeners = 42;
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     expect((await app.inject({ method: 'GET', url: '/api/live-metadata' })).json()).toMatchObject({ title: 'Rain', listeners: 42 });
   });
 
   for (const bad of ['garbage', 'not-icecast', 'error', 'slow'] as const) {
     it(`survives a status endpoint that is ${bad}: keeps the title once, then goes off air`, async () => {
-      await app.nowPlaying.pollOnce();
+      await app.modules.nowPlaying.pollOnce();
       mode = bad;
-      await app.nowPlaying.pollOnce();
+      await app.modules.nowPlaying.pollOnce();
       // One failed read keeps what listeners see.
       expect((await app.inject({ method: 'GET', url: '/api/live-metadata' })).statusCode).toBe(200);
-      await app.nowPlaying.pollOnce();
+      await app.modules.nowPlaying.pollOnce();
       const res = await app.inject({ method: 'GET', url: '/api/live-metadata' });
       expect(res.statusCode).toBe(503);
       // And it comes back by itself.
       mode = 'one';
-      await app.nowPlaying.pollOnce();
+      await app.modules.nowPlaying.pollOnce();
       expect((await app.inject({ method: 'GET', url: '/api/live-metadata' })).json()).toMatchObject({ title: 'Rain' });
     });
   }
@@ -195,11 +195,11 @@ describe('live metadata from a status endpoint', async () => {
   }
 
   it('survives Icecast being down (connection refused), without telling other instances it is off air', async () => {
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     await app.database.db.execute(`update channels set status_url = 'http://127.0.0.1:1/status-json.xsl'`);
     const sent = await published(async () => {
-      await app.nowPlaying.pollOnce();
-      await app.nowPlaying.pollOnce();
+      await app.modules.nowPlaying.pollOnce();
+      await app.modules.nowPlaying.pollOnce();
     });
     expect((await app.inject({ method: 'GET', url: '/api/live-metadata' })).statusCode).toBe(503);
     // Only this instance failed to read Icecast; the others may still reach it.
@@ -207,15 +207,15 @@ describe('live metadata from a status endpoint', async () => {
   });
 
   it('goes off air at once, for every instance, when Icecast no longer lists the mount', async () => {
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     mode = 'no-source';
-    const sent = await published(() => app.nowPlaying.pollOnce());
+    const sent = await published(() => app.modules.nowPlaying.pollOnce());
     expect((await app.inject({ method: 'GET', url: '/api/live-metadata' })).statusCode).toBe(503);
     expect(sent.map((n) => n.e)).toContainEqual(expect.objectContaining({ channel: 'dhr1', online: false }));
   });
 
   it('exposes air state, listeners and SSE clients at /metrics', async () => {
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     const text = (await readMetrics(app)).body;
     expect(text).toContain('dhr_channel_on_air{channel="dhr1"} 1');
     expect(text).toContain('dhr_channel_on_air{channel="dhr2"} 0');
@@ -224,7 +224,7 @@ describe('live metadata from a status endpoint', async () => {
   });
 
   it('GET /api/health/metadata tells the admin how each channel is read', async () => {
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     const admin = await memberWithRole(app, 'admin');
     const ok = await app.inject({ method: 'GET', url: '/api/health/metadata', headers: { cookie: admin.cookie } });
     expect(ok.statusCode).toBe(200);
@@ -243,7 +243,7 @@ describe('live metadata from a status endpoint', async () => {
     expect(body.channels.find((c) => c.channel === 'dhr2')?.lastError).toContain('no source on mount /dhr2');
 
     mode = 'garbage';
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     const failing = metadataHealthSchema.parse((await app.inject({ method: 'GET', url: '/api/health/metadata', headers: { cookie: admin.cookie } })).json());
     expect(failing.channels.find((c) => c.channel === 'dhr1')).toMatchObject({ consecutiveFailures: 1, online: true });
     expect(failing.channels.find((c) => c.channel === 'dhr1')?.lastError).toMatch(/JSON/);
@@ -270,12 +270,12 @@ describe('live metadata from a status endpoint', async () => {
       `insert into channels (id, name, colour, stream_url, status_url, bitrate_label, required_tier, sort_order)
        values ('dhr3', 'DHR3 Test', '#fff', 'http://stream.invalid:8000/dhr3', '${base}/status-json.xsl', '128kbps', 'free', 3)`,
     );
-    await app.nowPlaying.pollOnce();
+    await app.modules.nowPlaying.pollOnce();
     // The mount is not on the status server: known channel, off air.
     const res = await app.inject({ method: 'GET', url: '/api/live-metadata/dhr3' });
     expect(res.statusCode).toBe(503);
     expect(res.json<{ message: string }>().message).toContain('DHR3 Test');
     await app.database.db.execute(`delete from channels where id = 'dhr3'`);
-    await app.nowPlaying.refreshChannels();
+    await app.modules.nowPlaying.refreshChannels();
   });
 });

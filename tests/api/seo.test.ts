@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { DhrApp } from '../../src/server/app';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +47,7 @@ function headOf(html: string): Head {
 }
 
 describe('one page per URL for crawlers and link previews', () => {
-  let app: FastifyInstance;
+  let app: DhrApp;
   let threadId: string;
   let hostileThreadId: string;
   let publicMember: { id: string; username: string };
@@ -83,7 +83,7 @@ describe('one page per URL for crawlers and link previews', () => {
       type: 'news',
     });
     await db.insert(trackIdentifications).values({ channel: 'dhr1', title: 'Rain', artist: 'Kerri Chandler', confidence: 100, service: 'icecast-metadata' });
-    await app.nowPlaying.publish({
+    await app.modules.nowPlaying.publish({
       channel: 'dhr1',
       online: true,
       artist: 'Larry Heard',
@@ -124,7 +124,7 @@ describe('one page per URL for crawlers and link previews', () => {
     const [home, dhr1, , , , , , thread, profile] = heads;
     expect(home!.titles[0]).toBe('Deep House Radio — Live Deep House, 24/7');
     // The channel's page names the channel and what it plays now.
-    const channelName = app.nowPlaying.channel('dhr1')!.name;
+    const channelName = app.modules.nowPlaying.channel('dhr1')!.name;
     expect(dhr1!.titles[0]).toContain(channelName);
     expect(dhr1!.titles[0]).toContain('Larry Heard – Can You Feel It');
     expect(dhr1!.links('alternate').map((l) => l.href)).toContain(`${ORIGIN}/feeds/dhr1-tracks.rss`);
@@ -171,9 +171,11 @@ describe('one page per URL for crawlers and link previews', () => {
     const stations = graph.filter((n) => n['@type'] === 'RadioStation');
     expect(stations).toHaveLength(1);
     expect(stations[0]).not.toHaveProperty('genre');
-    expect(stations[0]).toMatchObject({ potentialAction: { '@type': 'ListenAction', target: { urlTemplate: app.nowPlaying.channel('dhr1')!.freeStreamUrl } } });
+    expect(stations[0]).toMatchObject({
+      potentialAction: { '@type': 'ListenAction', target: { urlTemplate: app.modules.nowPlaying.channel('dhr1')!.freeStreamUrl } },
+    });
     const services = graph.filter((n) => n['@type'] === 'BroadcastService');
-    expect(services.map((s) => s.url)).toEqual(app.nowPlaying.channelIds().map((id) => `${ORIGIN}/${id}`));
+    expect(services.map((s) => s.url)).toEqual(app.modules.nowPlaying.channelIds().map((id) => `${ORIGIN}/${id}`));
     for (const s of services) expect(s.genre).toBe('Deep House');
     expect(graph.every((n) => typeof n['@type'] === 'string')).toBe(true);
   });
@@ -250,11 +252,11 @@ describe('one page per URL for crawlers and link previews', () => {
 });
 
 describe('listed and heard everywhere: genre, country, language, codec and bitrate', () => {
-  let app: FastifyInstance;
+  let app: DhrApp;
   beforeAll(async () => {
     app = await createTestApp({ STATION_GENRE: 'Soulful House', STATION_COUNTRY: 'GB', STATION_LANGUAGE: 'en-GB' });
     await app.ready();
-    await app.nowPlaying.publish({
+    await app.modules.nowPlaying.publish({
       channel: 'dhr1',
       online: true,
       artist: 'A',

@@ -110,7 +110,7 @@ describe('stream tokens and the listener-auth endpoint', async () => {
       `/dhr2?token=${token}`,
       `/dhr1?token=${subject}.${expiry}.${flipped}`,
       `/dhr1?token=${subject}.${Number(expiry) + 3600}.${signature}`,
-      `/dhr1?token=${app.streamTokens.issue(dhr1.user.id, '/dhr1', STREAM_TOKEN_TTL_S, Date.now() - 3600_000).token}`,
+      `/dhr1?token=${app.modules.streamTokens.issue(dhr1.user.id, '/dhr1', STREAM_TOKEN_TTL_S, Date.now() - 3600_000).token}`,
       `/dhr9?token=${token}`,
       '/dhr1?token=%00%ff<script>',
       `/dhr1?token=${'a'.repeat(3000)}`,
@@ -216,8 +216,8 @@ describe('one member, at most STREAM_MAX_CONCURRENT premium connections at once'
       .set({ startedAt: new Date(Date.now() - 60_000) })
       .where(eq(streamConnections.userId, member.user.id));
     // The status poll last saw the mount quiet (or off air): that is no proof the member's rows ended.
-    await app.nowPlaying.publish(onAir('dhr1', 'Quiet', 'Mount', 0));
-    await app.nowPlaying.publish({ ...onAir('dhr2', 'Off', 'Air', 0), online: false });
+    await app.modules.nowPlaying.publish(onAir('dhr1', 'Quiet', 'Mount', 0));
+    await app.modules.nowPlaying.publish({ ...onAir('dhr2', 'Off', 'Air', 0), online: false });
     const answers = await Promise.all(['603', '604', '605', '606'].map((client) => icecast('listener_add', mount, client)));
     expect(answers.filter(admitted)).toHaveLength(0);
     // No ICECAST_ADMIN_PASSWORD here: the list Icecast keeps cannot be read, and the auth message says so.
@@ -244,7 +244,7 @@ describe('one member, at most STREAM_MAX_CONCURRENT premium connections at once'
   });
 
   it('the monitor is not a member and is never counted; a refused token opens no row', async () => {
-    const monitor = app.streamTokens.issue('monitor', '/dhr1').token;
+    const monitor = app.modules.streamTokens.issue('monitor', '/dhr1').token;
     for (const client of ['401', '402', '403']) expect(admitted(await icecast('listener_add', `/dhr1?token=${monitor}`, client))).toBe(true);
     const member = await memberWithRole(app, 'free');
     expect(admitted(await icecast('listener_add', '/dhr1?token=nope', '404'))).toBe(false);
@@ -252,7 +252,7 @@ describe('one member, at most STREAM_MAX_CONCURRENT premium connections at once'
   });
 
   it("DHR's title reader is admitted with no time limit and opens no row; its token opens only its mount", async () => {
-    const reader = app.streamTokens.issue(ICY_READER_SUBJECT, '/dhr1', 60).token;
+    const reader = app.modules.streamTokens.issue(ICY_READER_SUBJECT, '/dhr1', 60).token;
     for (const client of ['501', '502', '503']) {
       const res = await icecast('listener_add', `/dhr1?token=${reader}`, client, '127.0.0.1', ICY_READER_AGENT);
       expect(admitted(res)).toBe(true);
@@ -353,7 +353,7 @@ describe.skipIf(!hasIcecast)('premium mounts on a real icecast2 ask DHR about ev
     expect((await listen(`${radio.streamUrl('dhr2')}?token=${token}`)).status).toBe(200);
     const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
     expect((await listen(`${radio.streamUrl('dhr2')}?token=${tampered}`)).status).toBe(401);
-    const expired = app.streamTokens.issue(member.user.id, '/dhr2', 60, Date.now() - 120_000).token;
+    const expired = app.modules.streamTokens.issue(member.user.id, '/dhr2', 60, Date.now() - 120_000).token;
     expect((await listen(`${radio.streamUrl('dhr2')}?token=${expired}`)).status).toBe(401);
     expect((await listen(`${radio.streamUrl('dhr1')}?token=${token}`)).status).toBe(401);
   });
@@ -412,7 +412,7 @@ describe.skipIf(!hasIcecast)('a real icecast2 holds a member to two connections 
   it('six connections on one token with the cap at 2: exactly two play, though the cached status shows the mount empty', async () => {
     const member = await memberWithRole(app, 'dhr1');
     const url = await ticketOf(member)('dhr1');
-    await app.nowPlaying.publish(onAir('dhr1', 'Quiet', 'Mount', 0));
+    await app.modules.nowPlaying.publish(onAir('dhr1', 'Quiet', 'Mount', 0));
     const six = await Promise.all(Array.from({ length: 6 }, () => hold(url)));
     expect(six.filter((c) => c.status === 200)).toHaveLength(2);
     await Promise.all(six.map((c) => c.close()));
@@ -441,17 +441,17 @@ describe.skipIf(!hasIcecast)('a real icecast2 holds a member to two connections 
         .from(streamConnections)
         .where(and(eq(streamConnections.userId, member.user.id), isNull(streamConnections.endedAt)));
     expect(await open()).toHaveLength(2);
-    const first = await renewStreamConnections(app.database.db, app.nowPlaying, { user: 'admin', password: adminPassword });
+    const first = await renewStreamConnections(app.database.db, app.modules.nowPlaying, { user: 'admin', password: adminPassword });
     expect(first.unreadable).toEqual([]);
     expect((await open()).map((r) => r.id)).toContain(lost?.id);
-    await renewStreamConnections(app.database.db, app.nowPlaying, { user: 'admin', password: adminPassword });
+    await renewStreamConnections(app.database.db, app.modules.nowPlaying, { user: 'admin', password: adminPassword });
     const left = await open();
     expect(left.map((r) => r.id)).not.toContain(lost?.id);
     expect(left).toHaveLength(1);
     expect(left[0]?.lastSeenAt).not.toBeNull();
     expect(left[0]?.missedReads).toBe(0);
     // A wrong password reads nothing and ends nothing.
-    const unreadable = await renewStreamConnections(app.database.db, app.nowPlaying, { user: 'admin', password: 'wrong' });
+    const unreadable = await renewStreamConnections(app.database.db, app.modules.nowPlaying, { user: 'admin', password: 'wrong' });
     expect(unreadable.unreadable).toContain('/dhr2');
     expect(await open()).toHaveLength(1);
     await playing.close();

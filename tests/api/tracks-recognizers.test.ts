@@ -210,12 +210,12 @@ describe('track monitor with RECOGNIZER=acrcloud', async () => {
     ACRCLOUD_ACCESS_SECRET: 'secret-2',
     DHR1_STREAM_URL: `${mountOrigin}/dhr1`,
   });
-  app.trackMonitor.sampleSeconds = 1;
+  app.modules.trackMonitor.sampleSeconds = 1;
 
   it('stores the ACRCloud match with its score, YouTube and Spotify links', async () => {
     received = [];
     reply = { body: acrMatch };
-    await app.nowPlaying.publish({
+    await app.modules.nowPlaying.publish({
       channel: 'dhr1',
       online: true,
       artist: 'DHR',
@@ -225,7 +225,7 @@ describe('track monitor with RECOGNIZER=acrcloud', async () => {
       listeners: 1,
       bitrate: 128,
     });
-    const row = await app.trackMonitor.checkChannel('dhr1');
+    const row = await app.modules.trackMonitor.checkChannel('dhr1');
     expect(received).toHaveLength(1);
     // One second at 128 kbit/s, signed with this app's key.
     expect(received[0]?.fileBytes).toBe(16_000);
@@ -239,6 +239,6 @@ describe('track monitor with RECOGNIZER=acrcloud', async () => {
     });
     // No result: the stream metadata stands in.
     reply = { body: { status: { msg: 'No result', code: 1001, version: '1.0' } } };
-    expect(await app.trackMonitor.checkChannel('dhr1')).toMatchObject({ service: 'icecast-metadata', artist: 'DHR', title: 'Live Mix' });
+    expect(await app.modules.trackMonitor.checkChannel('dhr1')).toMatchObject({ service: 'icecast-metadata', artist: 'DHR', title: 'Live Mix' });
   });
 });

@@ -61,9 +61,9 @@ describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
     DHR2_STREAM_URL: `${streamOrigin}/dhr2`,
     TRACK_MONITOR_INTERVAL_S: '120',
   });
-  app.trackMonitor.sampleSeconds = 1;
-  app.trackMonitor.recognizerTimeoutMs = 500;
-  const monitor = app.trackMonitor;
+  app.modules.trackMonitor.sampleSeconds = 1;
+  app.modules.trackMonitor.recognizerTimeoutMs = 500;
+  const monitor = app.modules.trackMonitor;
   const count = async (channel: string) => (await app.database.db.select().from(trackIdentifications)).filter((r) => r.channel === channel).length;
   const recent = async (channel: string, query = '') => {
     const res = await app.inject({ method: 'GET', url: `/api/tracks/recent/${channel}${query}` });
@@ -80,7 +80,7 @@ describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
   });
 
   it('captures audio, stores the AudD match, and does not store it again while it plays', async () => {
-    await app.nowPlaying.publish(onAir('dhr1', 'DHR Live', 'Sunday Session', 3));
+    await app.modules.nowPlaying.publish(onAir('dhr1', 'DHR Live', 'Sunday Session', 3));
     audd = { kind: 'match', artist: 'Kerri Chandler', title: 'Rain' };
     const before = auddRequests;
     const row = await monitor.checkChannel('dhr1');

@@ -90,7 +90,7 @@ function uploadSuite(name: string, env: () => Promise<Record<string, string>>) {
         // DHR1 waits for the listening copy, then plays it (an MP3 whatever the master is).
         expect(mix.rendition).toEqual({ state: 'queued', percent: 0, error: null });
         expect((await app.inject({ url: `/api/stream/${mix.id}`, headers: { cookie: dhr1.cookie } })).statusCode).toBe(409);
-        await app.mixRenditions.drain();
+        await app.modules.mixes.renditions.drain();
         const { streamUrl } = (await app.inject({ url: `/api/stream/${mix.id}`, headers: { cookie: dhr1.cookie } })).json();
         const played = await fetch(`${base}${streamUrl}`, { headers: { range: 'bytes=0-99', cookie: dhr1.cookie } });
         expect(played.status).toBe(206);

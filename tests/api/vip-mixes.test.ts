@@ -37,7 +37,7 @@ describe('VIP mix library API', async () => {
   ]);
   const demoWav = await app.mediaStorage.stat(demoMixKey(MIX));
   // The demo mixes' listening copies (background jobs are off in tests).
-  await app.mixRenditions.drain();
+  await app.modules.mixes.renditions.drain();
   const listening = await app.mediaStorage.stat(`renditions/${MIX}.mp3`);
 
   const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
@@ -277,7 +277,7 @@ describe('VIP mix library API', async () => {
       // A new file needs a new listening copy: DHR1 waits for it.
       expect(relinked.json().rendition).toEqual({ state: 'queued', percent: 0, error: null });
       expect((await get('/api/stream/mix-low-tide', dhr1.cookie)).statusCode).toBe(409);
-      await app.mixRenditions.drain();
+      await app.modules.mixes.renditions.drain();
       expect(await playable()).toBe(200);
       // An outside URL is refused (it would be handed to every member as a redirect).
       const outside = await patch('https://cdn.example.test/mixes/low-tide.mp3');

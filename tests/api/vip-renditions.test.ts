@@ -96,7 +96,7 @@ function renditionSuite(name: string, env: () => Promise<Record<string, string>>
     });
 
     it("renders it (with the demo mixes made before) and DHR1's stream bytes are the listening copy, never the master", async () => {
-      expect(await app.mixRenditions.drain()).toBeGreaterThanOrEqual(7);
+      expect(await app.modules.mixes.renditions.drain()).toBeGreaterThanOrEqual(7);
       const listed = await adminMix(mix.id);
       expect(listed.rendition).toEqual({ state: 'ready', percent: 100, error: null });
       for (const m of (await get('/api/admin/vip-mixes', admin)).json()) expect(m.rendition.state, m.id).toBe('ready');
@@ -322,7 +322,7 @@ function renditionSuite(name: string, env: () => Promise<Record<string, string>>
         .where(eq(vipMixes.id, live ?? ''));
       // Two instances' workers at once.
       const other = new RenditionWorker({ db, storage: app.mediaStorage, ffmpeg: 'ffmpeg', announceChange: async () => undefined, log: silent });
-      const [a, b] = await Promise.all([app.mixRenditions.drain(), other.drain()]);
+      const [a, b] = await Promise.all([app.modules.mixes.renditions.drain(), other.drain()]);
       const total = (await db.select().from(vipMixes)).length;
       expect(a + b).toBe(total - 1);
       const states = await db.select({ id: vipMixes.id, state: vipMixes.renditionState }).from(vipMixes);
@@ -353,7 +353,7 @@ function renditionSuite(name: string, env: () => Promise<Record<string, string>>
       // Its first attempt fails (drained here; on a busy machine a worker still finishing an earlier test may take it first).
       await vi.waitFor(
         async () => {
-          await app.mixRenditions.drain();
+          await app.modules.mixes.renditions.drain();
           expect((await adminMix('mix-broken')).rendition.error).toBeTruthy();
         },
         { timeout: 10_000, interval: 50 },
@@ -362,10 +362,10 @@ function renditionSuite(name: string, env: () => Promise<Record<string, string>>
       expect(row.rendition.state).toBe('queued');
       expect(row.rendition.error).toBeTruthy();
       // Backing off: not taken again before its time.
-      expect(await app.mixRenditions.drain()).toBe(0);
+      expect(await app.modules.mixes.renditions.drain()).toBe(0);
       for (let i = 0; i < 2; i++) {
         await db.update(vipMixes).set({ renditionNotBefore: new Date() }).where(eq(vipMixes.id, 'mix-broken'));
-        await app.mixRenditions.drain();
+        await app.modules.mixes.renditions.drain();
       }
       row = await adminMix('mix-broken');
       expect(row.rendition.state).toBe('failed');
@@ -384,7 +384,7 @@ function renditionSuite(name: string, env: () => Promise<Record<string, string>>
     const admin = await memberWithRole(app, 'admin');
 
     it("fails each mix's copy with the install message; VIPs still play, DHR1 gets the clear message", async () => {
-      const handled = await app.mixRenditions.drain();
+      const handled = await app.modules.mixes.renditions.drain();
       expect(handled).toBeGreaterThanOrEqual(6);
       const list = (await app.inject({ url: '/api/admin/vip-mixes', headers: { cookie: admin.cookie } })).json();
       for (const m of list) expect(m.rendition, m.id).toEqual({ state: 'failed', percent: 0, error: MIX_MESSAGES.ffmpegMissing });

@@ -2,7 +2,7 @@ import type { Dialog, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES, newsCommentFailure } from '../../src/contracts/community';
 import { trackIdentifications } from '../../src/server/db/schema';
-import { TRACK_HISTORY_CHANNEL } from '../../src/server/modules/tracks/tracks-plugin';
+import { TRACK_HISTORY_CHANNEL } from '../../src/server/modules/tracks/tracks-routes';
 import { createMember, memberWithRole, type TestMember } from '../support/app';
 import { canRunBrowser, DESKTOP, PHONE, startBrowserHarness, type BrowserHarness } from '../support/browser';
 

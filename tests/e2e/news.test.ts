@@ -62,7 +62,7 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
       { userId: author.user.id, category: 'events', title: 'Who is going to the boat party?', body: 'Meet at the bar.' },
       { userId: author.user.id, category: 'releases', title: 'Best release of November', body: 'Vote below.' },
     ]);
-    await h.app.news.changed();
+    await h.app.modules.news.changed();
   });
 
   async function open(
@@ -327,7 +327,7 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
       { userId: author.user.id, category: 'events', title: 'Held: my label night', body: 'Tickets at https://tickets.example', status: 'pending' },
       { userId: author.user.id, category: 'discussion', title: 'Held: buy followers', body: 'https://spam.example', status: 'pending' },
     ]);
-    await h.app.news.changed();
+    await h.app.modules.news.changed();
     const { page, context, errors } = await open(DESKTOP, { member: admin });
     await page.goto('/forum');
     const held = page.getByRole('article', { name: 'Held: my label night' });

@@ -20,7 +20,7 @@ describe.skipIf(!canRunBrowser)('VIP mix playback across stream link lifetimes',
     });
     dhr1 = await createMember(h.app, { subscriptionTier: 'dhr1', subscriptionStatus: 'active' });
     // The demo mixes' listening copies (background jobs are off in tests).
-    await h.app.mixRenditions.drain();
+    await h.app.modules.mixes.renditions.drain();
   });
 
   async function openVip() {

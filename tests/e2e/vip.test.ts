@@ -21,7 +21,7 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
     vip = await createMember(h.app, { subscriptionTier: 'vip', subscriptionStatus: 'active' });
     admin = await createMember(h.app, { isAdmin: true });
     // The demo mixes' listening copies (background jobs are off in tests).
-    await h.app.mixRenditions.drain();
+    await h.app.modules.mixes.renditions.drain();
   });
 
   async function open(url: string, member: TestMember | null, viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {

@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)('a widget on another site reads now playing (CORS)
 
   beforeAll(async () => {
     h = await startBrowserHarness();
-    await h.app.nowPlaying.publish(onAir('dhr1', 'Kerri Chandler', 'Rain'));
+    await h.app.modules.nowPlaying.publish(onAir('dhr1', 'Kerri Chandler', 'Rain'));
     site = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(WIDGET_PAGE(h.baseUrl)));
     await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('a widget on another site reads now playing (CORS)
     await page.goto(siteUrl);
     await expect.poll(() => page.textContent('#fetched'), { timeout: 10_000 }).toBe('dhr1: Rain');
     await expect.poll(() => page.textContent('#live'), { timeout: 10_000 }).toBe('Rain');
-    await h.app.nowPlaying.publish(onAir('dhr1', 'Moodymann', 'Shades Of Jae'));
+    await h.app.modules.nowPlaying.publish(onAir('dhr1', 'Moodymann', 'Shades Of Jae'));
     await expect.poll(() => page.textContent('#live'), { timeout: 10_000 }).toBe('Shades Of Jae');
     // A route with member data stays same-origin: the browser refuses the widget its answer.
     await expect.poll(() => page.textContent('#member'), { timeout: 10_000 }).toBe('blocked');

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach } from 'vitest';
-import { buildApp, type BuildOptions } from '../../src/server/app';
+import { buildApp, type BuildOptions, type DhrApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { users, type NewUserRow, type UserRow } from '../../src/server/db/schema';
 import { DAY_MS } from '../../src/contracts/time';
@@ -16,7 +16,7 @@ import { Trouble } from './trouble';
  * A fresh app per test file: PGlite in memory by default, or a fresh database on the PostgreSQL
  * server named by TEST_DATABASE_URL (CI runs the API suite both ways).
  */
-export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}, opts: BuildOptions = {}): Promise<FastifyInstance> {
+export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}, opts: BuildOptions = {}): Promise<DhrApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;

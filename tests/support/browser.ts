@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { DhrApp } from '../../src/server/app';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
 import { Trouble } from './trouble';
@@ -17,7 +17,7 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 900 };
 
 export interface BrowserHarness {
-  app: FastifyInstance;
+  app: DhrApp;
   baseUrl: string;
   browser: Browser;
   /** A fresh context and page; console errors and page errors are collected in `errors`. */

@@ -8,7 +8,7 @@ import { users } from './members';
  * their id, an anonymous visitor by the random per-tab id their browser keeps in session storage.
  * Each heartbeat upserts the row, so the table holds visitors, not beats. No IP is stored: only the
  * country and city it resolved to.
- * @owner src/server/modules/live/live-repository.ts
+ * @owner src/server/modules/visitors/visitors-repository.ts
  */
 export const liveSessions = pgTable(
   'live_sessions',
@@ -39,7 +39,7 @@ export const liveSessions = pgTable(
 
 /**
  * Members' page views, newest first on the live monitor; pruned after a day.
- * @owner src/server/modules/live/live-repository.ts
+ * @owner src/server/modules/visitors/visitors-repository.ts
  */
 export const liveActivity = pgTable(
   'live_activity',

@@ -1,3 +1,4 @@
+import type { CommentsCache } from '../comments/comments-cache';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES, deleteAccountBodySchema, emailChangeBodySchema, ownDataExportSchema } from '../../../contracts/account';
 import { messageSchema, tokenBodySchema } from '../../../contracts/auth';
@@ -7,7 +8,7 @@ import { access } from '../../plugins/access';
 import { accountDeleteMailFor, confirmEmailChange, deleteOwnAccount, exportOwnData, requestEmailChange } from './account-service';
 
 /** A member's own data and account: export, deletion, email change (docs/decisions/0028-members-own-data.md). */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ commentsCache: CommentsCache }> = async (app, { commentsCache }) => {
   const { db } = app.database;
   const publicUrl = app.config.PUBLIC_URL;
 
@@ -28,7 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       await enforceRateLimit(db, req, RATE_RULES.accountConfirm);
       const discussions = await deleteOwnAccount(db, req.user as UserRow, req.body);
-      for (const id of discussions) await app.commentsCache.changed(id);
+      for (const id of discussions) await commentsCache.changed(id);
       await reply.signOut();
       return { message: ACCOUNT_MESSAGES.accountDeleted };
     },

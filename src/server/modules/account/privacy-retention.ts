@@ -1,7 +1,7 @@
 import { DAY_MS, HOUR_MS } from '../../../contracts/time';
 import type { Db } from '../../db/client';
 import { truncateSessionAddresses } from '../../lib/sessions';
-import { LIVE_RETENTION_MS, pruneLive } from '../live/live-repository';
+import { LIVE_RETENTION_MS, pruneLive } from '../visitors/visitors-repository';
 import { pruneStreamVolume } from '../mixes/mixes-repository';
 import { pruneEndedConnections } from '../radio/stream-connections-repository';
 

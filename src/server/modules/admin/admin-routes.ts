@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminStatsSchema,
   adminUserListSchema,
   adminUserSchema,
   adminUsersExportQuerySchema,
@@ -11,9 +10,6 @@ import {
   bulkImportResultSchema,
   bulkRunQuerySchema,
   createAdminUserSchema,
-  downloadStatsSchema,
-  storageStatusSchema,
-  systemStatusSchema,
   SEARCH_COUNT_CAP,
   TOTAL_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
@@ -24,7 +20,6 @@ import { AUTH_MESSAGES, messageSchema } from '../../../contracts/auth';
 import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { importRows, parseImportCsv } from './bulk-import-service';
-import { createDashboard } from './dashboard-service';
 import { membersCsvStream } from './members-export-service';
 import { dublinDate } from '../../lib/dates';
 import { toAdminUser } from '../members/member-views';
@@ -35,10 +30,9 @@ import { textField } from '../../../contracts/text-field';
 
 /** The export's reply: a stream of CSV text (Fastify pipes streams as they are, never through the serializer). */
 
-/** Admin users API, bulk import and the dashboard's figures (docs/decisions/0006-platform-subscriptions-and-members-admin.md). Every route is admin-only. */
+/** Admin users API and bulk import (the dashboard's figures: dashboard-routes.ts) (docs/decisions/0006-platform-subscriptions-and-members-admin.md). Every route is admin-only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const dashboard = createDashboard(app.database, app.config, app.mediaStorage, (channel) => app.nowPlaying.titleReadersOn(channel));
   const admin = { access: access.admin };
 
   // Every member matching the list's filters, streamed as CSV (the bulk import's columns first, so it can be read back).
@@ -132,38 +126,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError(409, 'import_conflict', 'Import stopped: a member in the file was created meanwhile; import the file again to apply the rest');
         throw err;
       }
-    },
-  );
-
-  app.get('/api/admin/stats', { config: admin, schema: { summary: "The dashboard's figures", response: { 200: adminStatsSchema } } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return dashboard.stats();
-  });
-
-  app.get(
-    '/api/admin/system-status',
-    { config: admin, schema: { summary: "The channels', platforms' and services' status", response: { 200: systemStatusSchema } } },
-    async (_req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return dashboard.systemStatus();
-    },
-  );
-
-  app.get(
-    '/api/admin/download-stats',
-    { config: admin, schema: { summary: "Today's mix downloads", response: { 200: downloadStatsSchema } } },
-    async (_req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { today: await dashboard.downloadsToday() };
-    },
-  );
-
-  app.get(
-    '/api/admin/storage-status',
-    { config: admin, schema: { summary: "The media storage's status", response: { 200: storageStatusSchema } } },
-    async (_req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return dashboard.storage();
     },
   );
 };

@@ -9,13 +9,9 @@ import {
   loginBodySchema,
   messageSchema,
   registerBodySchema,
-  resetPasswordBodySchema,
   sessionUserReplySchema,
-  setPasswordBodySchema,
   tokenBodySchema,
   userExistsReplySchema,
-  verifyCodeBodySchema,
-  verifyEmailBodySchema,
 } from '../../../contracts/auth';
 import { permissionsSchema } from '../../../contracts/member-schemas';
 import type { UserRow } from '../../db/schema';
@@ -28,14 +24,14 @@ import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { toAuthUser } from '../members/member-views';
 import { findMemberByEmail, recordLogin } from '../members/members-repository';
 import type { AccountContext } from './account-links';
+import type { PlatformSubscribers } from './platform-subscribers';
 import { registerMember } from './registration-service';
 import { memberForSignInLink, signInLinkMailFor } from './sign-in-link-service';
-import { checkPasswordCode, confirmEmailByLink, requestPasswordCode, resetLinkMailFor, resetPasswordWithLink, setPasswordWithCode } from './password-service';
 
-/** Sign-up, sign-in (password, one-time link), sign-out, password setting and the member's own views (docs/decisions/0007-accounts-sign-in-and-rate-limits.md, 0013). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Sign-up, sign-in (password, one-time link), sign-out and the member's own views (passwords: password-routes.ts) (docs/decisions/0007-accounts-sign-in-and-rate-limits.md, 0013). */
+export const authRoutes: FastifyPluginAsyncZod<{ platformSubscribers: PlatformSubscribers }> = async (app, { platformSubscribers }) => {
   const { db } = app.database;
-  const ctx: AccountContext = { db, platformSubscribers: app.platformSubscribers, publicUrl: app.config.PUBLIC_URL };
+  const ctx: AccountContext = { db, platformSubscribers, publicUrl: app.config.PUBLIC_URL };
 
   app.post(
     '/api/auth/register',
@@ -100,38 +96,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Set password, step 1: prove the email by a code sent to it.
-  app.post(
-    '/api/auth/set-password/request-code',
-    { config: { access: access.public }, schema: { summary: 'Mail a code to set a password', body: emailBodySchema, response: { 200: messageSchema } } },
-    async (req) => {
-      await enforceRateLimit(db, req, RATE_RULES.codeRequest, req.body.email);
-      const mail = await requestPasswordCode(ctx, req.body.email);
-      app.mailer.sendLater(async () => mail);
-      return { message: 'We sent a 6-digit code to your email. Enter it below to verify your email address.' };
-    },
-  );
-
-  app.post(
-    '/api/auth/set-password/verify-code',
-    { config: { access: access.public }, schema: { summary: 'Check a set-password code', body: verifyCodeBodySchema, response: { 200: messageSchema } } },
-    async (req) => {
-      await enforceRateLimit(db, req, RATE_RULES.codeCheck, req.body.email);
-      await checkPasswordCode(ctx, req.body.email, req.body.code);
-      return { message: AUTH_MESSAGES.emailVerified };
-    },
-  );
-
-  app.post(
-    '/api/auth/set-password',
-    { config: { access: access.public }, schema: { summary: 'Set a password with a code', body: setPasswordBodySchema, response: { 200: messageSchema } } },
-    async (req) => {
-      await enforceRateLimit(db, req, RATE_RULES.codeCheck, req.body.email);
-      await setPasswordWithCode(ctx, req.body);
-      return { message: AUTH_MESSAGES.passwordSet };
-    },
-  );
-
   // Email-only sign-in: a one-time link, and the same reply, as fast, whether or not the email is known:
   // everything that depends on the email happens after the reply.
   app.post(
@@ -178,44 +142,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await reply.signIn(user.id);
       await recordLogin(db, user.id);
       return { message: 'Signed in', user: toAuthUser(user) };
-    },
-  );
-
-  app.post(
-    '/api/auth/verify-email',
-    { config: { access: access.public }, schema: { summary: 'Verify an email address', body: verifyEmailBodySchema, response: { 200: messageSchema } } },
-    async (req) => {
-      await enforceRateLimit(db, req, RATE_RULES.followLink);
-      await confirmEmailByLink(ctx, {
-        ...req.body,
-        signedInUserId: req.user?.id,
-        limitPasswordTries: (email) => enforceRateLimit(db, req, RATE_RULES.login, email),
-      });
-      return { message: AUTH_MESSAGES.emailConfirmed };
-    },
-  );
-
-  app.post(
-    '/api/auth/forgot-password',
-    { config: { access: access.public }, schema: { summary: 'Mail a password reset link', body: emailBodySchema, response: { 200: messageSchema } } },
-    async (req) => {
-      const { email } = req.body;
-      await enforceRateLimit(db, req, RATE_RULES.resetRequest, email);
-      app.mailer.sendLater(() => resetLinkMailFor(ctx, email));
-      return { message: AUTH_MESSAGES.resetLinkSent };
-    },
-  );
-
-  app.post(
-    '/api/auth/reset-password',
-    {
-      config: { access: access.public },
-      schema: { summary: 'Reset a password with a reset link', body: resetPasswordBodySchema, response: { 200: messageSchema } },
-    },
-    async (req) => {
-      await enforceRateLimit(db, req, RATE_RULES.resetConfirm);
-      await resetPasswordWithLink(ctx, req.body.token, req.body.password);
-      return { message: AUTH_MESSAGES.passwordReset };
     },
   );
 };

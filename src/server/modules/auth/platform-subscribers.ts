@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { SubscriptionSource, SubscriptionStatus, Tier } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
 
@@ -34,33 +32,29 @@ export interface PlatformSubscribers {
   applyTo(db: Db, email: string): Promise<void>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    platformSubscribers: PlatformSubscribers;
-  }
-}
-
 /**
  * The seam for "an email with an active Patreon/BMC subscription but no account gets
- * an account on first sign-in": sign-in asks every registered lookup.
+ * an account on first sign-in": sign-in asks every registered lookup. Made once by the composition
+ * root (modules/index.ts); the platforms module registers its lookups here without auth importing it.
  */
-export const platformSubscribersPlugin = fp(async (app: FastifyInstance) => {
-  const lookups: PlatformSubscriberLookup[] = [];
-  const appliers: PlatformEntitlementApplier[] = [];
-  app.decorate('platformSubscribers', {
-    register(lookup, apply) {
-      lookups.push(lookup);
-      if (apply) appliers.push(apply);
-    },
-    async applyTo(db, email) {
-      for (const apply of appliers) await apply(db, email);
-    },
-    async find(email) {
-      for (const lookup of lookups) {
-        const found = await lookup(email);
-        if (found) return found;
-      }
-      return null;
-    },
-  } satisfies PlatformSubscribers);
-});
+export class PlatformSubscriberRegistry implements PlatformSubscribers {
+  private readonly lookups: PlatformSubscriberLookup[] = [];
+  private readonly appliers: PlatformEntitlementApplier[] = [];
+
+  register(lookup: PlatformSubscriberLookup, apply?: PlatformEntitlementApplier): void {
+    this.lookups.push(lookup);
+    if (apply) this.appliers.push(apply);
+  }
+
+  async applyTo(db: Db, email: string): Promise<void> {
+    for (const apply of this.appliers) await apply(db, email);
+  }
+
+  async find(email: string): Promise<PlatformSubscriber | null> {
+    for (const lookup of this.lookups) {
+      const found = await lookup(email);
+      if (found) return found;
+    }
+    return null;
+  }
+}

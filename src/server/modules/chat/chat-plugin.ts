@@ -3,8 +3,9 @@ import fp from 'fastify-plugin';
 import { CHAT_EVENT, type ChatEvent } from '../../../contracts/chat';
 import { DAY_MS } from '../../../contracts/time';
 import { runPeriodically } from '../../lib/periodic-job';
-import { SseHub } from '../radio/sse-hub';
-import { chatRoutes } from './chat-routes';
+import { SseHub } from '../events/sse-hub';
+import { chatRoutes, type PublishChat } from './chat-routes';
+import type { LiveEvents } from '../events/live-events';
 import { pruneChat, readableChats } from './chat-service';
 
 /** The NOTIFY channel every instance listens on; the payload is the SSE event's data. */
@@ -15,13 +16,6 @@ const NOTIFY_MAX_BYTES = 7900;
 /** The SSE audience of a chat: the streams opened by readers who may read it. */
 export const chatAudience = (channel: string) => `chat:${channel}`;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Sends a chat event to every instance's readers of that chat (through NOTIFY, never directly). */
-    publishChat(event: ChatEvent): Promise<void>;
-  }
-}
-
 /**
  * The channel chats: routes, delivery and retention (docs/decisions/0031-channel-chat.md).
  * A message travels as the SSE `chat` event over /api/live/events: the writer NOTIFYs, and every
@@ -29,15 +23,15 @@ declare module 'fastify' {
  * read that chat. The event carries the message itself (at most CHAT_MAX_LENGTH characters), so no
  * instance reads the database per message.
  */
-const plugin: FastifyPluginAsync = async (app) => {
+const plugin: FastifyPluginAsync<{ events: LiveEvents }> = async (app, { events }) => {
   // Which chats a new stream hears: fixed when it connects, from its session's member (never the URL).
-  app.liveAudiences.push(async (user) => (await readableChats(app.database.db, user)).map(chatAudience));
+  events.addAudiences(async (user) => (await readableChats(app.database.db, user)).map(chatAudience));
 
-  app.decorate('publishChat', async (event: ChatEvent) => {
+  const publishChat: PublishChat = async (event: ChatEvent) => {
     const payload = JSON.stringify(event);
     if (Buffer.byteLength(payload) > NOTIFY_MAX_BYTES) throw new Error('chat event too large for NOTIFY');
     await app.database.notify(CHAT_NOTIFY_CHANNEL, payload);
-  });
+  };
 
   let unlisten: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
@@ -51,7 +45,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       if (typeof event.channel !== 'string') return;
       // One frame, serialised once (on one line) for every reader of that chat, written with the
       // other messages of the same 100 ms.
-      app.nowPlaying.hub.broadcastBatched(SseHub.frame(CHAT_EVENT, JSON.stringify(event)), chatAudience(event.channel));
+      events.hub.broadcastBatched(SseHub.frame(CHAT_EVENT, JSON.stringify(event)), chatAudience(event.channel));
     });
   });
   app.addHook('preClose', async () => {
@@ -60,7 +54,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   runPeriodically(app, { name: 'chat retention', everyMs: DAY_MS, run: () => pruneChat(app.database.db) });
 
-  await app.register(chatRoutes);
+  await app.register(chatRoutes, { publishChat });
 };
 
-export const chatPlugin = fp(plugin, { name: 'chat', dependencies: ['radio'] });
+export const chatPlugin = fp(plugin, { name: 'chat' });

@@ -10,6 +10,7 @@ import {
   chatParamsSchema,
   postChatMessageReplySchema,
   postChatMessageSchema,
+  type ChatEvent,
 } from '../../../contracts/chat';
 import { errorEnvelopeSchema } from '../../../contracts/errors';
 import { unauthorized } from '../../lib/errors';
@@ -19,7 +20,10 @@ import { approveChatMessage, chatHistory, deleteChatMessage, muteMember, postCha
 import { toChatMessage } from './chat-views';
 
 /** The chat API: reads follow the channel's own tier (checked in the service), writes the session's member. */
-export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Sends a chat event to every instance's readers of that chat (through NOTIFY, never directly). */
+export type PublishChat = (event: ChatEvent) => Promise<void>;
+
+export const chatRoutes: FastifyPluginAsyncZod<{ publishChat: PublishChat }> = async (app, { publishChat }) => {
   const { db } = app.database;
 
   app.get(
@@ -56,7 +60,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await postChatMessage(db, req.params.channel, req.user, req.body.text);
       const message = toChatMessage(row);
       // A held message reaches its author's reply only; moderators see it when they open the chat.
-      if (!message.held) await app.publishChat({ channel: message.channel, kind: 'message', message });
+      if (!message.held) await publishChat({ channel: message.channel, kind: 'message', message });
       return reply.status(201).send({ message, notice: message.held ? CHAT_MESSAGES.held : '' });
     },
   );
@@ -70,7 +74,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const row = await deleteChatMessage(db, req.params.id);
-      await app.publishChat({ channel: row.channel, kind: 'delete', id: row.id });
+      await publishChat({ channel: row.channel, kind: 'delete', id: row.id });
       return { message: CHAT_MESSAGES.deleted };
     },
   );
@@ -83,7 +87,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const message = toChatMessage(await approveChatMessage(db, req.params.id));
-      await app.publishChat({ channel: message.channel, kind: 'message', message });
+      await publishChat({ channel: message.channel, kind: 'message', message });
       return { message: CHAT_MESSAGES.approved };
     },
   );

@@ -18,7 +18,7 @@ import {
 import { unauthorized } from '../../lib/errors';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
-import { CommentsCache, LIST_CACHE_CONTROL } from './comments-cache';
+import { type CommentsCache, LIST_CACHE_CONTROL } from './comments-cache';
 import { ownPendingComments } from './comments-repository';
 import { postComment, reportComment } from './comments-service';
 import { toComment } from './comment-views';
@@ -26,19 +26,11 @@ import { preSerializedJson } from '../../plugins/reply-schemas';
 import { clientBucket } from '../../lib/client-address';
 import { hashToken } from '../../lib/tokens';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    commentsCache: CommentsCache;
-  }
-}
-
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Comments on a discussion, the recent feed, posting and reporting. */
-const routes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod<{ cache: CommentsCache }> = async (app, { cache }) => {
   const { db } = app.database;
-  const cache = new CommentsCache(app);
-  app.decorate('commentsCache', cache);
 
   const recentFeed = async (limit: number) => (await cache.recent.get(limit)).body;
 

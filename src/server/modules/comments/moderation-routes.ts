@@ -1,3 +1,4 @@
+import type { CommentsCache } from './comments-cache';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -21,7 +22,7 @@ import { banFromComments, decide, deletePermanently, liftBan, listBans, pendingQ
 const MODERATION_LOG_LENGTH = 200;
 
 /** /forum-moderation's API: admin only; the moderator is the session's admin. */
-const routes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod<{ commentsCache: CommentsCache }> = async (app, { commentsCache }) => {
   const { db } = app.database;
   const moderatorOf = (user: UserRow | null): UserRow => {
     if (!user) throw unauthorized();
@@ -59,12 +60,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const decision = { config: adminOnly, schema: { params: commentIdParamsSchema, body: moderationDecisionSchema, response: { 200: moderationResultSchema } } };
   app.patch('/api/admin/comments/:id/approve', { ...decision, schema: { ...decision.schema, summary: 'Approve a comment' } }, async (req) => {
     const row = await decide(db, moderatorOf(req.user), req.params.id, 'approve');
-    await app.commentsCache.changed(row.discussionId);
+    await commentsCache.changed(row.discussionId);
     return { message: MODERATION_MESSAGES.approved };
   });
   app.patch('/api/admin/comments/:id/reject', { ...decision, schema: { ...decision.schema, summary: 'Reject a comment' } }, async (req) => {
     const row = await decide(db, moderatorOf(req.user), req.params.id, 'reject');
-    await app.commentsCache.changed(row.discussionId);
+    await commentsCache.changed(row.discussionId);
     return { message: MODERATION_MESSAGES.rejected };
   });
 
@@ -73,7 +74,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { config: adminOnly, schema: { summary: 'Delete a comment for good', params: commentIdParamsSchema, response: { 200: moderationResultSchema } } },
     async (req) => {
       const row = await deletePermanently(db, moderatorOf(req.user), req.params.id);
-      await app.commentsCache.changed(row.discussionId);
+      await commentsCache.changed(row.discussionId);
       return { message: MODERATION_MESSAGES.deleted };
     },
   );
@@ -105,4 +106,4 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export const moderationRoutes = fp(routes, { name: 'comment-moderation', dependencies: ['comments'] });
+export const moderationRoutes = fp(routes, { name: 'comment-moderation' });

@@ -30,7 +30,7 @@ export const PLAY_WINDOW_MS = HOUR_MS;
 
 export interface MixAccessDeps {
   db: Db;
-  /** The mix row by id (mixes-plugin.ts keeps them in memory until the library changes). */
+  /** The mix row by id (mixes-routes.ts keeps them in memory until the library changes). */
   findMix: (id: string) => Promise<MixRow | undefined>;
   storage: MediaStorage;
   links: MediaLinks;

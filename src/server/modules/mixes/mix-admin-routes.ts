@@ -90,42 +90,7 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
     return toAdminVipMix(row);
   });
 
-  // The upload form sends the first megabyte of the chosen file and fills in the empty fields.
-  app.post(
-    '/api/admin/vip-mixes/preview',
-    {
-      config: {
-        ...admin,
-        multipartFields: mixPreviewFieldsSchema,
-        documentedRequest: multipartRequest(
-          'The first megabyte of the chosen file, and its whole size.',
-          { file: { description: 'The start of the audio file (at most 1 MB).', mediaTypes: 'audio/*' } },
-          mixPreviewFieldsSchema,
-        ),
-      },
-      schema: { summary: 'Read the tags of a mix file before uploading it', response: { 200: mixTagsSchema } },
-    },
-    async (req) => {
-      if (!req.isMultipart()) throw badRequest(MIX_MESSAGES.fileRequired, 'file_required');
-      const fields: Record<string, string> = {};
-      let head: Buffer | undefined;
-      try {
-        for await (const part of uploadParts(req)) {
-          if (part.kind === 'field') fields[part.name] = part.value;
-          else if (part.name === 'file' && !head)
-            head = await readCapped(part.stream, MIX_PREVIEW_MAX_BYTES, () => new AppError(413, 'preview_too_large', MIX_MESSAGES.previewTooLarge));
-          else await drain(part.stream);
-        }
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        // A broken or truncated multipart body: there is no file to read.
-        throw badRequest(MIX_MESSAGES.fileRequired, 'file_required');
-      }
-      if (!head?.length) throw badRequest(MIX_MESSAGES.fileRequired, 'file_required');
-      const size = mixPreviewFieldsSchema.safeParse(fields);
-      return previewTags(head, size.success ? size.data.size : undefined);
-    },
-  );
+  previewRoute(app);
 
   // 'Edit Links' on /vip-admin.
   app.patch(
@@ -167,3 +132,43 @@ export const mixAdminRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promi
     },
   );
 };
+
+/** The upload form sends the first megabyte of the chosen file: its tags fill in the empty fields. */
+function previewRoute(app: Parameters<FastifyPluginAsyncZod>[0]): void {
+  const admin = { access: access.admin };
+  app.post(
+    '/api/admin/vip-mixes/preview',
+    {
+      config: {
+        ...admin,
+        multipartFields: mixPreviewFieldsSchema,
+        documentedRequest: multipartRequest(
+          'The first megabyte of the chosen file, and its whole size.',
+          { file: { description: 'The start of the audio file (at most 1 MB).', mediaTypes: 'audio/*' } },
+          mixPreviewFieldsSchema,
+        ),
+      },
+      schema: { summary: 'Read the tags of a mix file before uploading it', response: { 200: mixTagsSchema } },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest(MIX_MESSAGES.fileRequired, 'file_required');
+      const fields: Record<string, string> = {};
+      let head: Buffer | undefined;
+      try {
+        for await (const part of uploadParts(req)) {
+          if (part.kind === 'field') fields[part.name] = part.value;
+          else if (part.name === 'file' && !head)
+            head = await readCapped(part.stream, MIX_PREVIEW_MAX_BYTES, () => new AppError(413, 'preview_too_large', MIX_MESSAGES.previewTooLarge));
+          else await drain(part.stream);
+        }
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        // A broken or truncated multipart body: there is no file to read.
+        throw badRequest(MIX_MESSAGES.fileRequired, 'file_required');
+      }
+      if (!head?.length) throw badRequest(MIX_MESSAGES.fileRequired, 'file_required');
+      const size = mixPreviewFieldsSchema.safeParse(fields);
+      return previewTags(head, size.success ? size.data.size : undefined);
+    },
+  );
+}

@@ -2,7 +2,7 @@ import robotsParser from 'robots-parser';
 import type { NewsFetchReport } from '../../../contracts/news';
 import { MINUTE_MS } from '../../../contracts/time';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { NewsSourceRow } from '../../db/schema';
 import { FetchError, safeFetch, type SafeFetchOptions, type SafeFetchResult } from '../../lib/outbound-http';
 import { decodeBody, type DecodedBody } from './feed-encoding';
@@ -69,6 +69,65 @@ function reportOf(decoded: DecodedBody | undefined, read: FeedRead | undefined, 
   };
 }
 
+/** Stores what a fetch read, in one transaction: one commit (on PGlite, one WAL flush) per source. Returns the items added. */
+async function storeRead(
+  db: Db,
+  source: NewsSourceRow,
+  decoded: DecodedBody,
+  read: FeedRead,
+  fetched: { etag: string | null; lastModified: string | null; httpStatus: number; nextFetchAt: Date },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const n = await upsertItems(tx, source, read.entries);
+    await pruneItems(tx, source.id);
+    await recordFetch(tx, source.id, { status: 'ok', ...fetched, report: reportOf(decoded, read, n) });
+    return n;
+  });
+}
+
+/** robots.txt per RFC 9309: a 4xx means no rules; no answer or a 5xx means stay out. */
+async function robotsAllows(pageUrl: string, fetchOpts: SafeFetchOptions): Promise<{ allowed: boolean; reason?: string }> {
+  const robotsUrl = new URL('/robots.txt', pageUrl).href;
+  try {
+    const res = await safeFetch(robotsUrl, { ...fetchOpts, maxBytes: 512 * 1024, accept: 'text/plain' });
+    const robots = robotsParser(robotsUrl, decodeBody(res.body, res.headers['content-type']).text);
+    return robots.isAllowed(pageUrl, ROBOTS_AGENT) === false ? { allowed: false, reason: 'robots.txt disallows this page' } : { allowed: true };
+  } catch (err) {
+    if (err instanceof FetchError && err.code === 'http' && err.status !== undefined && err.status >= 400 && err.status < 500) return { allowed: true };
+    const why = err instanceof Error ? err.message : 'unreachable';
+    return { allowed: false, reason: `robots.txt could not be read (${why})` };
+  }
+}
+
+/** Records a failed fetch (never throws): the error shown to the admin, and when to try again (with backoff, or paused). */
+async function recordFailure(
+  db: Db,
+  source: NewsSourceRow,
+  failure: { err: unknown; httpStatus: number | null; decoded: DecodedBody | undefined },
+  intervalMs: number,
+  log: PollerDeps['log'],
+): Promise<SourceOutcome> {
+  const { err, httpStatus, decoded } = failure;
+  const known = err instanceof FetchError || err instanceof FeedFormatError;
+  const error = known ? err.message : 'unexpected error while reading the source';
+  if (!known) log?.warn({ err, source: source.url }, 'news source failed unexpectedly');
+  const now = new Date();
+  await recordFetch(
+    db,
+    source.id,
+    {
+      status: 'failed',
+      error,
+      httpStatus: err instanceof FetchError ? (err.status ?? null) : httpStatus,
+      report: decoded ? reportOf(decoded, undefined, 0) : null,
+      nextFetchAt: new Date(now.getTime() + nextFetchDelay(source.errorCount + 1, intervalMs)),
+      pause: shouldPause(source.failingSince ?? now, now),
+    },
+    now,
+  ).catch(() => undefined);
+  return { status: 'failed', added: 0, error };
+}
+
 export function createNewsPoller(deps: PollerDeps) {
   const { database, config } = deps;
   const db = database.db;
@@ -81,27 +140,13 @@ export function createNewsPoller(deps: PollerDeps) {
   let addedSinceIdle = 0;
   let idleWaiters: (() => void)[] = [];
 
-  /** robots.txt per RFC 9309: a 4xx means no rules; no answer or a 5xx means stay out. */
-  async function robotsAllows(pageUrl: string): Promise<{ allowed: boolean; reason?: string }> {
-    const robotsUrl = new URL('/robots.txt', pageUrl).href;
-    try {
-      const res = await safeFetch(robotsUrl, { ...fetchOpts(), maxBytes: 512 * 1024, accept: 'text/plain', signal: closing.signal });
-      const robots = robotsParser(robotsUrl, decodeBody(res.body, res.headers['content-type']).text);
-      return robots.isAllowed(pageUrl, ROBOTS_AGENT) === false ? { allowed: false, reason: 'robots.txt disallows this page' } : { allowed: true };
-    } catch (err) {
-      if (err instanceof FetchError && err.code === 'http' && err.status !== undefined && err.status >= 400 && err.status < 500) return { allowed: true };
-      const why = err instanceof Error ? err.message : 'unreachable';
-      return { allowed: false, reason: `robots.txt could not be read (${why})` };
-    }
-  }
-
   /** Fetches one source and records what it found; never throws (the outcome says what went wrong). */
   async function fetchSource(source: NewsSourceRow): Promise<SourceOutcome> {
     let decoded: DecodedBody | undefined;
     let httpStatus: number | null = null;
     try {
       if (source.kind === 'web') {
-        const robots = await robotsAllows(source.url);
+        const robots = await robotsAllows(source.url, { ...fetchOpts(), signal: closing.signal });
         if (!robots.allowed) throw new FeedFormatError(robots.reason ?? 'robots.txt disallows this page');
       }
       const res = await safeFetch(source.url, {
@@ -120,40 +165,10 @@ export function createNewsPoller(deps: PollerDeps) {
       const contentType = typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : undefined;
       decoded = decodeBody(res.body, contentType, source.kind === 'web');
       const read = source.kind === 'rss' ? await readFeed(decoded.text, documentAddress(res)) : await pageRead(decoded.text, res.url);
-      // One transaction: one commit (on PGlite, one synchronous WAL flush on this thread) per source.
-      const added = await db.transaction(async (tx) => {
-        const n = await upsertItems(tx, source, read.entries);
-        await pruneItems(tx, source.id);
-        await recordFetch(tx, source.id, {
-          status: 'ok',
-          etag: res.etag,
-          lastModified: res.lastModified,
-          httpStatus,
-          report: reportOf(decoded, read, n),
-          nextFetchAt,
-        });
-        return n;
-      });
+      const added = await storeRead(db, source, decoded, read, { etag: res.etag, lastModified: res.lastModified, httpStatus, nextFetchAt });
       return { status: 'ok', added };
     } catch (err) {
-      const known = err instanceof FetchError || err instanceof FeedFormatError;
-      const error = known ? err.message : 'unexpected error while reading the source';
-      if (!known) deps.log?.warn({ err, source: source.url }, 'news source failed unexpectedly');
-      const now = new Date();
-      await recordFetch(
-        db,
-        source.id,
-        {
-          status: 'failed',
-          error,
-          httpStatus: err instanceof FetchError ? (err.status ?? null) : httpStatus,
-          report: decoded ? reportOf(decoded, undefined, 0) : null,
-          nextFetchAt: new Date(now.getTime() + nextFetchDelay(source.errorCount + 1, intervalMs)),
-          pause: shouldPause(source.failingSince ?? now, now),
-        },
-        now,
-      ).catch(() => undefined);
-      return { status: 'failed', added: 0, error };
+      return recordFailure(db, source, { err, httpStatus, decoded }, intervalMs, deps.log);
     }
   }
 

@@ -1,3 +1,4 @@
+import type { News } from './news';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createNewsSourceSchema,
@@ -15,7 +16,7 @@ import { toNewsSource } from './news-views';
 import { noContentReply } from '../../plugins/reply-schemas';
 
 /** The admin's news sources page: list, add, pause, edit, remove, fetch now, resume. */
-export const newsSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const newsSourcesRoutes: FastifyPluginAsyncZod<{ news: News }> = async (app, { news }) => {
   const { db } = app.database;
   const adminOnly = { config: { access: access.admin } } as const;
 
@@ -54,8 +55,8 @@ export const newsSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       req.log.info({ source: row.id, url: row.url, by: req.user?.id }, 'news source added');
       // Fetched at once, so the admin sees at once whether the address works.
-      const outcome = await app.news.poller.fetchSource(row);
-      if (outcome.added > 0) await app.news.changed();
+      const outcome = await news.poller.fetchSource(row);
+      if (outcome.added > 0) await news.changed();
       return reply.status(201).send(await sourceView(row.id));
     },
   );
@@ -69,7 +70,7 @@ export const newsSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const row = await updateSource(db, req.params.id, req.body);
       if (!row) throw notFound(NEWS_MESSAGES.sourceNotFound);
-      await app.news.changed();
+      await news.changed();
       return sourceView(row.id);
     },
   );
@@ -80,7 +81,7 @@ export const newsSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       if (!(await removeSource(db, req.params.id))) throw notFound(NEWS_MESSAGES.sourceNotFound);
       req.log.info({ source: req.params.id, by: req.user?.id }, 'news source removed');
-      await app.news.changed();
+      await news.changed();
       return reply.status(204).send();
     },
   );
@@ -91,8 +92,8 @@ export const newsSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const row = await findSource(db, req.params.id);
       if (!row) throw notFound(NEWS_MESSAGES.sourceNotFound);
-      const outcome = await app.news.poller.fetchSource(row);
-      if (outcome.added > 0) await app.news.changed();
+      const outcome = await news.poller.fetchSource(row);
+      if (outcome.added > 0) await news.changed();
       return sourceView(row.id);
     },
   );
@@ -108,7 +109,7 @@ export const newsSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict(NEWS_MESSAGES.notPaused, 'not_paused');
       }
       req.log.info({ source: row.id, by: req.user?.id }, 'news source resumed');
-      app.news.poller.enqueue([row]);
+      news.poller.enqueue([row]);
       return sourceView(row.id);
     },
   );

@@ -1,8 +1,6 @@
+import type { PlatformSubscribers } from '../auth/platform-subscribers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { syncRequestSchema, syncResultSchema, type SyncResult } from '../../../contracts/admin';
-import { AppError } from '../../lib/errors';
 import { runPeriodically } from '../../lib/periodic-job';
-import { access } from '../../plugins/access';
 import type { FetchOptions } from './http';
 import { expirePassedGrants } from '../members/entitlement-service';
 import { platformSubscriberFor, pruneOldRecords } from './platforms-repository';
@@ -11,12 +9,15 @@ import { supporterRoutes } from './supporter-routes';
 import { createPlatformMetrics } from './platform-metrics';
 import { createSyncRunner, type SyncRequest, type SyncTrigger } from './sync';
 import { webhookRoutes } from './webhook-routes';
+import { syncRoutes } from './sync-routes';
 import { MINUTE_MS, SECOND_MS } from '../../../contracts/time';
 
 /** The expiry pass runs this often (cheap: one indexed UPDATE). */
 const EXPIRY_PASS_MS = MINUTE_MS;
 
 export interface PlatformsPluginOptions {
+  /** Sign-in by link and email verification ask the platforms through it (modules/auth). */
+  platformSubscribers: PlatformSubscribers;
   /** Timeouts/retries of the platform clients (tests shorten them). */
   fetch?: FetchOptions;
 }
@@ -40,39 +41,14 @@ export const platformsPlugin: FastifyPluginAsyncZod<PlatformsPluginOptions> = as
 
   // Sign-in by link asks this for emails without an account, and email verification applies stored
   // records through it (modules/auth/platform-subscribers.ts).
-  if (app.hasDecorator('platformSubscribers')) {
-    app.platformSubscribers.register(
-      (email) => platformSubscriberFor(app.database.db, email),
-      async (db, email) => {
-        await reconcileUsers(db, { emails: [email] }, { cause: 'signup' });
-      },
-    );
-  }
-
-  app.post(
-    '/api/admin/sync-subscriptions',
-    {
-      config: { access: access.admin },
-      // The page posts {dryRun: true} for the preview, then {planId} (with confirm: true when it asks); {} and an empty body run it too.
-      schema: { summary: 'Sync the platform subscriptions now', body: syncRequestSchema, response: { 200: syncResultSchema } },
-    },
-    async (req): Promise<SyncResult> => {
-      const body = req.body;
-      const result = await sync('manual', {
-        dryRun: body?.dryRun === true,
-        confirm: body?.confirm === true,
-        ...(body?.planId ? { planId: body.planId } : {}),
-        startedBy: req.user?.id ?? null,
-      });
-      // A preview answers its failures (the dialog shows them and offers nothing to apply); a run fails.
-      const attempted = result.platforms.filter((p) => p.attempted);
-      if (!result.dryRun && attempted.length > 0 && attempted.every((p) => !p.ok)) {
-        throw new AppError(502, 'sync_failed', result.errors.join('; '));
-      }
-      const { skipped: _skipped, ...reply } = result;
-      return reply;
+  opts.platformSubscribers.register(
+    (email) => platformSubscriberFor(app.database.db, email),
+    async (db, email) => {
+      await reconcileUsers(db, { emails: [email] }, { cause: 'signup' });
     },
   );
+
+  await app.register(syncRoutes, { sync });
 
   app.addHook('onClose', async () => {
     closing.abort();

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AzuraStationNowPlaying } from '../../../contracts/nowplaying';
-import { SseHub } from './sse-hub';
+import { SseHub } from '../events/sse-hub';
 
 /**
  * AzuraCast's high-performance now playing over Server-Sent Events, as its Centrifugo answers it

@@ -5,18 +5,21 @@ import { SECOND_MS } from '../../../contracts/time';
 import { NOW_PLAYING_EVENT, nowPlayingEventSchema, type LiveMetadataReply, type NowPlayingEvent } from '../../../contracts/radio';
 import { DEFAULT_LISTING, type StationListing } from '../../../contracts/structured-data';
 import type { Database } from '../../db/client';
+import { notFound } from '../../lib/errors';
 import { listChannels, type ChannelRow } from './channels-repository';
 import { fetchStatus, findMount, mountPath, splitTitle, statusUrlFor, type MountStatus } from './icecast-status';
 import { ICY_READERS_CHANNEL, ReaderPresence } from './icy-reader-presence';
 import type { IcyTitleSink } from './icy-titles';
 import { freeMountStatusUrl, MountFigures } from './mount-figures';
-import { SseHub } from './sse-hub';
+import { SseHub } from '../events/sse-hub';
 
 /** Postgres NOTIFY channel carrying now-playing changes between instances. */
 export const NOW_PLAYING_CHANNEL = 'now_playing';
 
 /** Another instance's title readers count in the listener figures until it has not been heard for this many poll periods. */
 const READER_ANNOUNCEMENTS_KEPT = 3;
+/** An unknown channel re-reads the channel table at most this often (channels are data and may be added). */
+const CHANNEL_REFRESH_MS = 5_000;
 /** METADATA_POLL_S's default: the poll period assumed until start() names one, and the shortest one announcements are kept for. */
 const DEFAULT_POLL_MS = 10 * SECOND_MS;
 
@@ -62,7 +65,6 @@ function sameContent(a: NowPlayingEvent, b: NowPlayingEvent): boolean {
  * included) applies what it hears, so all agree, and pushes it to its SSE clients.
  */
 export class NowPlaying implements IcyTitleSink {
-  readonly hub = new SseHub();
   /** Each mount's own listeners, bitrate, format and name, from the status documents the poller reads. */
   readonly mounts = new MountFigures();
   /** Called with every change applied (the AzuraCast SSE stream publishes from here). */
@@ -88,8 +90,12 @@ export class NowPlaying implements IcyTitleSink {
   private unlistenReaders: (() => Promise<void>) | undefined;
   private stopped = false;
 
+  private lastChannelRefresh = 0;
+
   constructor(
     private readonly database: Database,
+    /** The live event stream's clients (modules/events): each change is written to them. */
+    private readonly hub: SseHub,
     private readonly log: FastifyBaseLogger,
     /** The station's genre, country and language, written into each live-metadata reply (config.ts STATION_*). */
     private readonly listing: StationListing = DEFAULT_LISTING,
@@ -128,6 +134,16 @@ export class NowPlaying implements IcyTitleSink {
     return this.lastVersion;
   }
 
+  /** The channel id when it names a channel, else the 404 "Unknown channel" (an unknown id re-reads the channel table first). */
+  async knownChannel(id: string): Promise<string> {
+    if (!this.channel(id) && Date.now() - this.lastChannelRefresh > CHANNEL_REFRESH_MS) {
+      this.lastChannelRefresh = Date.now();
+      await this.refreshChannels();
+    }
+    if (!this.channel(id)) throw notFound(`Unknown channel '${id}'. Channels: ${this.channelIds().join(', ')}`, 'unknown_channel');
+    return id;
+  }
+
   state(id: string): ChannelState | undefined {
     return this.states.get(id);
   }
@@ -157,7 +173,6 @@ export class NowPlaying implements IcyTitleSink {
     await this.polling?.catch(() => undefined);
     await this.unlisten?.().catch(() => undefined);
     await this.unlistenReaders?.().catch(() => undefined);
-    this.hub.closeAll();
   }
 
   /** One read of every channel's Icecast status (one request per distinct status URL). */

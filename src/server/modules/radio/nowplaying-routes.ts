@@ -22,14 +22,8 @@ import { mediaReply, noContentReply, preSerializedJson } from '../../plugins/rep
 import { AzuraSse } from './azuracast-sse';
 import { azuraTime, freeMountPlaylist, isPublicStation, toAzuraNowPlaying, toAzuraStation } from './azuracast-view';
 import type { NowPlaying } from './now-playing';
-import { SSE_RETRY_AFTER_S } from './sse-hub';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The identified track's artwork per channel (set by the tracks module; the radio module does not import it). */
-    nowPlayingArt: NowPlayingArt;
-  }
-}
+import type { LiveEvents } from '../events/live-events';
+import { SSE_RETRY_AFTER_S } from '../events/sse-hub';
 
 export interface NowPlayingArt {
   /** The artwork URL of the track identified as playing now, null for none, undefined while it is being read. */
@@ -96,24 +90,23 @@ function build(nowPlaying: NowPlaying, art: NowPlayingArt, publicUrl: string, no
   return { second: Math.floor(now / SECOND_MS), version: nowPlaying.version, list: answer(listed), stations: answer(stations), byKey, art: artNow };
 }
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 /** The documents of every channel, rebuilt from memory at most once a second (and after each change). */
 class AzuraAnswers {
   private built: Built | undefined;
 
   constructor(
-    private readonly app: App,
+    private readonly nowPlaying: NowPlaying,
     private readonly art: NowPlayingArt,
+    private readonly publicUrl: string,
   ) {}
 
   current(): Built {
-    if (this.built?.second !== Math.floor(Date.now() / SECOND_MS) || this.built.version !== this.app.nowPlaying.version) this.rebuild();
+    if (this.built?.second !== Math.floor(Date.now() / SECOND_MS) || this.built.version !== this.nowPlaying.version) this.rebuild();
     return this.built as Built;
   }
 
   rebuild(now = Date.now()): Built {
-    this.built = build(this.app.nowPlaying, this.art, this.app.config.PUBLIC_URL, now, this.built);
+    this.built = build(this.nowPlaying, this.art, this.publicUrl, now, this.built);
     return this.built;
   }
 
@@ -122,7 +115,7 @@ class AzuraAnswers {
     const found = this.current().byKey.get(key.toLowerCase());
     if (found) return found;
     // Channels are data: an unknown name re-reads them (at most every few seconds) before the 404.
-    await this.app.knownChannel(key.toLowerCase()).catch(() => undefined);
+    await this.nowPlaying.knownChannel(key.toLowerCase()).catch(() => undefined);
     const entry = this.rebuild().byKey.get(key.toLowerCase());
     if (!entry) throw notFound(`Unknown station '${key}'`, 'unknown_channel');
     return entry;
@@ -134,10 +127,19 @@ class AzuraAnswers {
  * now playing (all, one, static file), stations, time, the current art, .pls/.m3u playlists of each
  * free mount and the SSE stream. Other sites may read all of it (`cors: 'public'`).
  */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const art: NowPlayingArt = { identified: () => null };
-  app.decorate('nowPlayingArt', art);
-  const answers = new AzuraAnswers(app, art);
+/** What the AzuraCast routes read, made once by the composition root (modules/index.ts). */
+export interface NowPlayingApiDeps {
+  nowPlaying: NowPlaying;
+  /** Set by the tracks module (the radio module does not import it). */
+  art: NowPlayingArt;
+  /** The AzuraCast stream takes the live event stream's caps. */
+  events: LiveEvents;
+}
+
+type App = Parameters<FastifyPluginAsyncZod<NowPlayingApiDeps>>[0];
+
+const routes: FastifyPluginAsyncZod<NowPlayingApiDeps> = async (app, { nowPlaying, art, events }) => {
+  const answers = new AzuraAnswers(nowPlaying, art, app.config.PUBLIC_URL);
   const byKey = (key: string | undefined) => (key ? answers.current().byKey.get(key.toLowerCase()) : undefined);
   const listFromMemory: FromMemory = (_params, query) => (query === '' ? answers.current().list : undefined);
   const oneFromMemory: FromMemory = (params, query) => (query === '' ? byKey(params.shortcode)?.nowPlaying : undefined);
@@ -199,13 +201,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return reply.header('cache-control', CACHE_CONTROL).redirect(doc.now_playing?.song.art ?? `${app.config.PUBLIC_URL}/`, 302);
     },
   );
-  playlistRoutes(app, answers);
-  sseRoute(app, answers);
+  playlistRoutes(app, answers, nowPlaying);
+  sseRoute(app, answers, nowPlaying, events);
 };
 
 /** The free mount as .pls and .m3u playlists (GET /api/nowplaying/{station}/playlist.pls|m3u). */
-function playlistRoutes(app: App, answers: AzuraAnswers): void {
-  const { nowPlaying } = app;
+function playlistRoutes(app: App, answers: AzuraAnswers, nowPlaying: NowPlaying): void {
   const listing = { genre: app.config.STATION_GENRE, country: app.config.STATION_COUNTRY, language: app.config.STATION_LANGUAGE };
   for (const kind of ['pls', 'm3u'] as const) {
     app.get(
@@ -234,10 +235,9 @@ function playlistRoutes(app: App, answers: AzuraAnswers): void {
 }
 
 /** AzuraCast's now-playing SSE stream (azuracast-sse.ts), fed by every change the now-playing store applies. */
-function sseRoute(app: App, answers: AzuraAnswers): void {
-  const { nowPlaying } = app;
+function sseRoute(app: App, answers: AzuraAnswers, nowPlaying: NowPlaying, events: LiveEvents): void {
   const sse = new AzuraSse();
-  sse.hub.limits = nowPlaying.hub.limits;
+  sse.hub.limits = events.hub.limits;
   // Each change goes to the streams at once, with the document a GET would answer now.
   nowPlaying.changeListeners.push((state) => {
     const now = Date.now();
@@ -293,4 +293,4 @@ function sseRoute(app: App, answers: AzuraAnswers): void {
   );
 }
 
-export const nowPlayingApiRoutes = fp(routes, { name: 'nowplaying-api', dependencies: ['radio'] });
+export const nowPlayingApiRoutes = fp(routes, { name: 'nowplaying-api' });

@@ -14,7 +14,8 @@ import { safeEqual } from '../../lib/tokens';
 import { access, denial } from '../../plugins/access';
 import { mountPath } from './icecast-status';
 import { memberStreamConnections, requiredTierOf, StreamAdmission } from './stream-admission';
-import { withToken } from './stream-tokens';
+import { type StreamTokens, withToken } from './stream-tokens';
+import type { NowPlaying } from './now-playing';
 import { textField, uuidField } from '../../../contracts/text-field';
 
 /** The answer Icecast reads from the headers (icecast-auth-user: 1 admits); the body says why, for logs. */
@@ -45,10 +46,12 @@ function presentedKey(req: FastifyRequest): string | undefined {
   return colon < 0 ? undefined : decoded.slice(colon + 1);
 }
 
-export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
+export const streamRoutes: FastifyPluginAsyncZod<{ nowPlaying: NowPlaying; streamTokens: StreamTokens }> = async (
+  app,
+  { nowPlaying, streamTokens: tokens },
+) => {
   const { db } = app.database;
   const streamKey = app.config.STREAM_AUTH_KEY;
-  const tokens = app.streamTokens;
   if (!streamKey) app.log.warn('STREAM_AUTH_KEY is not set: premium mounts cannot admit anyone');
 
   // Icecast posts forms; this parser lives only in this plugin's scope.
@@ -59,7 +62,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
   const admission = new StreamAdmission(
     db,
     tokens,
-    app.nowPlaying,
+    nowPlaying,
     app.config.STREAM_MAX_CONCURRENT,
     { user: app.config.ICECAST_ADMIN_USER, password: app.config.ICECAST_ADMIN_PASSWORD },
     (message, detail) => app.log.warn(detail, message),
@@ -72,8 +75,8 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'A premium stream address for me', params: channelParamsSchema, response: { 200: streamTicketSchema } },
     },
     async (req, reply): Promise<StreamTicket> => {
-      const id = await app.knownChannel(req.params.channel);
-      const channel = app.nowPlaying.channel(id);
+      const id = await nowPlaying.knownChannel(req.params.channel);
+      const channel = nowPlaying.channel(id);
       const user = req.user;
       if (!channel || !user) throw unauthorized();
       // The same policy that guards tier routes, with the tier the channel's row names (its own code:

@@ -18,27 +18,18 @@ import type { LiveSessionRow, UserRow } from '../../db/schema';
 import { access } from '../../plugins/access';
 import { findMembersByIds } from '../members/members-repository';
 import { openGeoTables, placeOf } from './geo';
-import { anonymousKey, LIVE_RETENTION_MS, liveCounts, memberKey, onlineSessions, recentActivity } from './live-repository';
-import { HeartbeatBuffer } from './heartbeat-buffer';
+import { anonymousKey, LIVE_RETENTION_MS, liveCounts, memberKey, onlineSessions, recentActivity } from './visitors-repository';
+import type { HeartbeatBuffer } from './heartbeat-buffer';
 import { VisitorsPerAddress } from './visitors-per-address';
 import { clientBucket } from '../../lib/client-address';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Heartbeats waiting for their write (tests flush it before reading). */
-    heartbeats: HeartbeatBuffer;
-  }
-}
 
 /**
  * The live user monitor (docs/decisions/0018-live-monitor-shop-submissions.md):
  * every page's heartbeat upserts its visitor's row; the admin reads who is online. All state is in the
  * database, so the monitor sees the visitors of every instance.
  */
-const routes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod<{ heartbeats: HeartbeatBuffer }> = async (app, { heartbeats }) => {
   const { db } = app.database;
-  const heartbeats = new HeartbeatBuffer(db, app.log.child({ module: 'live' }));
-  app.decorate('heartbeats', heartbeats);
   const perAddress = new VisitorsPerAddress();
   // The geo files are opened (not read) at start: a missing file fails here, not on a visitor.
   openGeoTables();
@@ -129,7 +120,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Registered with fastify-plugin so `app.heartbeats` is the app's own. */
-export const liveRoutes = fp(routes, { name: 'live' });
+export const visitorsRoutes = fp(routes, { name: 'visitors' });
 
 function toLiveSession(row: LiveSessionRow, user: UserRow | undefined, onlineSince: Date, now: Date): LiveSession {
   return {

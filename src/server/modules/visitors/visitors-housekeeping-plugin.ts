@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import { MINUTE_MS } from '../../../contracts/time';
 import { runPeriodically } from '../../lib/periodic-job';
-import { LIVE_RETENTION_MS, pruneLive } from './live-repository';
+import { LIVE_RETENTION_MS, pruneLive } from './visitors-repository';
 
 /** Visitors and page views older than the live monitor shows leave the tables. */
 const plugin: FastifyPluginAsync = async (app) => {
@@ -13,4 +13,4 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-export const liveHousekeepingPlugin = fp(plugin, { name: 'live-housekeeping' });
+export const visitorsHousekeepingPlugin = fp(plugin, { name: 'visitors-housekeeping' });

@@ -14,25 +14,19 @@ import { access } from '../../plugins/access';
 import { mediaReply } from '../../plugins/reply-schemas';
 import { approvedThreads } from '../news/forum-repository';
 import { FORUM_CHANNEL } from '../news/forum-routes';
-import { NEWS_CHANNEL } from '../news/news-plugin';
+import { NEWS_CHANNEL } from '../news/news';
 import { rankingCandidates } from '../news/news-repository';
 import { publicProfiles } from '../profiles/profiles-repository';
-import { TRACK_HISTORY_CHANNEL } from '../tracks/tracks-plugin';
+import { TRACK_HISTORY_CHANNEL } from '../tracks/tracks-routes';
 import { recentTracks } from '../tracks/tracks-repository';
 import { atomDocument, robotsText, rssDocument, sitemapDocument, type Feed, type SitemapUrl } from './feeds';
 import { icoFromPng } from './favicon';
-import { PageHeads } from './page-heads';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Each page's head for crawlers and link previews (web.ts writes it into the HTML). */
-    pageHeads: PageHeads;
-  }
-}
+import type { NowPlaying } from '../radio/now-playing';
 
 export interface SeoOptions {
   /** The web build: /favicon.ico is made from its 32 px icon. */
   webRoot: string;
+  nowPlaying: NowPlaying;
 }
 
 /** Entries per feed, and URLs per kind in the sitemap (its limit is 50,000 in all). */
@@ -42,19 +36,18 @@ const SITEMAP_PER_KIND = 10_000;
 const DOCUMENT_MAX_AGE_MS = 10 * MINUTE_MS;
 const PUBLIC_CACHE = 'public, max-age=300';
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
+type App = Parameters<FastifyPluginAsyncZod<SeoOptions>>[0];
 
 /** Page paths without parameters that anyone may see: the sitemap's fixed part. */
 const LISTED_PAGES = PAGE_PATHS.filter((p) => !p.includes(':') && !isUnlistedPath(p));
 
 const plugin: FastifyPluginAsyncZod<SeoOptions> = async (app, opts) => {
+  const { nowPlaying } = opts;
   const { db } = app.database;
-  const { PUBLIC_URL: publicUrl, STATION_GENRE: genre, STATION_COUNTRY: country, STATION_LANGUAGE: language } = app.config;
+  const { PUBLIC_URL: publicUrl } = app.config;
   const news = new ChangeNotices(app, NEWS_CHANNEL);
   const forum = new ChangeNotices(app, FORUM_CHANNEL);
   const tracks = new ChangeNotices(app, TRACK_HISTORY_CHANNEL);
-  const heads = new PageHeads({ db, publicUrl, listing: { genre, country, language }, nowPlaying: app.nowPlaying, droppedBy: [news, forum] });
-  app.decorate('pageHeads', heads);
 
   const send = (reply: FastifyReply, type: string, body: string | Buffer) => reply.header('cache-control', PUBLIC_CACHE).type(type).send(body);
 
@@ -108,11 +101,11 @@ const plugin: FastifyPluginAsyncZod<SeoOptions> = async (app, opts) => {
     },
   );
 
-  feedRoutes(app, { news, tracks });
+  feedRoutes(app, { news, tracks }, nowPlaying);
 };
 
 /** RSS and Atom feeds of the news and of each channel's recently identified tracks, kept until a change (or ten minutes). */
-function feedRoutes(app: App, notices: { news: ChangeNotices; tracks: ChangeNotices }): void {
+function feedRoutes(app: App, notices: { news: ChangeNotices; tracks: ChangeNotices }, nowPlaying: NowPlaying): void {
   const { db } = app.database;
   const { PUBLIC_URL: publicUrl, STATION_GENRE: genre, STATION_LANGUAGE: language } = app.config;
   const { news, tracks } = notices;
@@ -138,7 +131,7 @@ function feedRoutes(app: App, notices: { news: ChangeNotices; tracks: ChangeNoti
   });
   const trackFeed = new CachedRead<string, Feed>({
     load: async (channel) => {
-      const name = app.nowPlaying.channel(channel)?.name ?? channel;
+      const name = nowPlaying.channel(channel)?.name ?? channel;
       const page = `${publicUrl}/${encodeURIComponent(channel)}`;
       return {
         title: `${name}: recently played on Deep House Radio`,
@@ -173,7 +166,7 @@ function feedRoutes(app: App, notices: { news: ChangeNotices; tracks: ChangeNoti
   );
   const channelParams = z.object({ channel: channelIdSchema });
   const knownChannel = (channel: string) => {
-    if (!app.nowPlaying.channel(channel)) throw notFound(`Unknown channel '${channel}'`, 'unknown_channel');
+    if (!nowPlaying.channel(channel)) throw notFound(`Unknown channel '${channel}'`, 'unknown_channel');
     return channel;
   };
   app.get('/feeds/:channel-tracks.rss', { config: feedConfig, schema: { params: channelParams, response: rssReply } }, async (req, reply) =>
@@ -190,4 +183,4 @@ function readFavicon(webRoot: string): Buffer | null {
   return fs.existsSync(png) ? icoFromPng(fs.readFileSync(png)) : null;
 }
 
-export const seoPlugin = fp(plugin, { name: 'seo', dependencies: ['radio'] });
+export const seoRoutes = fp(plugin, { name: 'seo' });

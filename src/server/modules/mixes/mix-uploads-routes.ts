@@ -49,7 +49,7 @@ function tusRefusal(err: unknown) {
  * artwork) and its staged copy is deleted. Access is decided by the route policy before any byte is
  * read; tus's own body handling is reached only through these admin routes.
  */
-export const mixUploadsPlugin: FastifyPluginAsyncZod<{ announceChange: () => Promise<void>; renderInBackground: () => void }> = async (app, opts) => {
+export const mixUploadsRoutes: FastifyPluginAsyncZod<{ announceChange: () => Promise<void>; renderInBackground: () => void }> = async (app, opts) => {
   const { db } = app.database;
   const storage = app.mediaStorage;
   const maxBytes = app.config.MIX_MAX_MB * MB;

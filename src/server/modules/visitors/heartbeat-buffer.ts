@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { type Beat, deleteLiveSessions, insertActivity, recordBeats } from './live-repository';
+import { type Beat, deleteLiveSessions, insertActivity, recordBeats } from './visitors-repository';
 
 /** How long heartbeats gather before they are written together. */
 export const FLUSH_EVERY_MS = 1000;
