@@ -71,7 +71,7 @@ async function send(text: string) {
 }
 
 describe('the chat panel', () => {
-  it("shows the chat's messages oldest first, and an invitation when there are none", async () => {
+  it("shows the chat's messages as the server lists them (oldest first), and an invitation when there are none", async () => {
     const { api } = await renderChat({
       [HISTORY_PATH]: () => json(history([message({ id: 'm1', text: 'first!' }), message({ id: 'm2', text: 'what a tune', authorName: 'dj' })])),
     });
