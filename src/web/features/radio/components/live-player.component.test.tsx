@@ -10,7 +10,7 @@ import type { NowPlayingEvent } from '../../../../contracts/radio';
 import { NOW_PLAYING_EVENT } from '../../../../contracts/radio-values';
 import { installFakeEventSource } from '../../../test-support/fake-event-source';
 import { json, stubFetch, type FakeRequest } from '../../../test-support/fake-fetch';
-import { installFakeMedia, mediaOf } from '../../../test-support/fake-media';
+import { installFakeMedia, mediaOf, type MediaDriver } from '../../../test-support/fake-media';
 import { advance, renderInApp } from '../../../test-support/render';
 import { HOME_FALLBACK } from '../lib/fallbacks';
 import { HomeLivePlayer } from './home-live-player';
@@ -64,6 +64,35 @@ async function clickPlay() {
   await advance();
 }
 
+/** The audio arrives and plays: the listener sees Live Now. */
+async function audioFlows(media: MediaDriver) {
+  media.startPlaying();
+  await advance();
+  expect(status()).toBe('Live Now');
+}
+
+/**
+ * After a drop: Connecting..., with the button stopping the wait (not disabled), then the
+ * `attempt`th connection to the stream `delay` ms later, not sooner.
+ */
+async function expectRetryAfter(media: MediaDriver, delay: number, attempt: number) {
+  await advance();
+  expect(status()).toBe('Connecting...');
+  expect(button()).toEqual({ label: 'Pause', enabled: true });
+  await advance(delay - 1);
+  expect(media.loads).toHaveLength(attempt - 1);
+  await advance(1);
+  expect(media.loads).toEqual(Array.from({ length: attempt }, () => STREAM));
+}
+
+/** The home player rendered, Play pressed and the audio playing. */
+async function renderPlaying() {
+  const player = await renderPlayer();
+  await clickPlay();
+  await audioFlows(player.media);
+  return player;
+}
+
 describe('the live player: play, a stall and recovery', () => {
   beforeEach(() => installFakeMedia());
 
@@ -78,9 +107,7 @@ describe('the live player: play, a stall and recovery', () => {
     expect(status()).toBe('Connecting...');
     expect(button().enabled).toBe(false);
 
-    media.startPlaying();
-    await advance();
-    expect(status()).toBe('Live Now');
+    await audioFlows(media);
     expect(button()).toEqual({ label: 'Pause', enabled: true });
 
     fireEvent.click(playButton());
@@ -91,10 +118,7 @@ describe('the live player: play, a stall and recovery', () => {
   });
 
   it('waits out a short stall, and reconnects by itself to the live edge after 15 s of one', async () => {
-    const { media } = await renderPlayer();
-    await clickPlay();
-    media.startPlaying();
-    await advance();
+    const { media } = await renderPlaying();
 
     // A stall the buffer recovers from within 15 s: no reconnection.
     media.stall();
@@ -111,38 +135,20 @@ describe('the live player: play, a stall and recovery', () => {
     await advance(14_999);
     expect(media.loads).toHaveLength(1);
     await advance(1);
-    expect(status()).toBe('Connecting...');
-    expect(button()).toEqual({ label: 'Pause', enabled: true });
-    await advance(1_000);
-    expect(media.loads).toEqual([STREAM, STREAM]);
+    await expectRetryAfter(media, 1_000, 2);
     expect(media.plays).toBe(2);
 
-    media.startPlaying();
-    await advance();
-    expect(status()).toBe('Live Now');
+    await audioFlows(media);
   });
 
   it('retries after an error with a growing delay, and says Connection Error once it gives up', async () => {
-    const { media } = await renderPlayer();
-    await clickPlay();
-    media.startPlaying();
-    await advance();
+    const { media } = await renderPlaying();
 
     media.fail();
-    await advance();
-    expect(status()).toBe('Connecting...');
-    expect(button()).toEqual({ label: 'Pause', enabled: true });
-    await advance(999);
-    expect(media.loads).toHaveLength(1);
-    await advance(1);
-    expect(media.loads).toHaveLength(2);
-
+    await expectRetryAfter(media, 1_000, 2);
     // The second attempt fails too: the next one waits twice as long.
     media.fail();
-    await advance(1_999);
-    expect(media.loads).toHaveLength(2);
-    await advance(1);
-    expect(media.loads).toHaveLength(3);
+    await expectRetryAfter(media, 2_000, 3);
 
     // Every attempt fails for more than five minutes: the player stops trying.
     for (let i = 0; i < 20 && status() !== 'Connection Error'; i++) {
@@ -159,25 +165,15 @@ describe('the live player: play, a stall and recovery', () => {
     // Play starts over.
     await clickPlay();
     expect(media.loads.at(-1)).toBe(STREAM);
-    media.startPlaying();
-    await advance();
-    expect(status()).toBe('Live Now');
+    await audioFlows(media);
   });
 
   it('takes the server closing the stream as a drop and reconnects', async () => {
-    const { media } = await renderPlayer();
-    await clickPlay();
-    media.startPlaying();
-    await advance();
+    const { media } = await renderPlaying();
 
     media.end();
-    await advance();
-    expect(status()).toBe('Connecting...');
-    await advance(1_000);
-    expect(media.loads).toEqual([STREAM, STREAM]);
-    media.startPlaying();
-    await advance();
-    expect(status()).toBe('Live Now');
+    await expectRetryAfter(media, 1_000, 2);
+    await audioFlows(media);
   });
 });
 
@@ -216,12 +212,8 @@ async function untilStreamRequested(stream: ReturnType<typeof icecast>, count: n
 describe('the live player: when a title change is shown', () => {
   it('without in-band titles (no MediaSource for MP3), shows a title the server pushes as it arrives', async () => {
     installFakeMedia();
-    const { events, media } = await renderPlayer();
+    const { events } = await renderPlaying();
     expect(shownTitle()).toBe('Kerri Chandler - Rain');
-
-    await clickPlay();
-    media.startPlaying();
-    await advance();
     events.current().emit(NOW_PLAYING_EVENT, nowPlaying('Larry Heard', 'Can You Feel It'));
     await advance();
     expect(shownTitle()).toBe('Larry Heard - Can You Feel It');
@@ -282,9 +274,7 @@ describe('the live player: when a title change is shown', () => {
     await clickPlay();
     await untilStreamRequested(stream, 1);
     stream.send('Kerri Chandler - Rain');
-    media.startPlaying();
-    await advance();
-    expect(status()).toBe('Live Now');
+    await audioFlows(media);
 
     stream.close();
     await advance();
