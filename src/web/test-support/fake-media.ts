@@ -113,6 +113,8 @@ export interface MediaDriver {
   readonly plays: number;
   /** Enough data arrived: `canplay`, then `playing`. */
   startPlaying(): void;
+  /** The download stops delivering while the buffer still plays (`stalled`: nothing changes for the listener yet). */
+  fetchStalls(): void;
   /** The data stops arriving while it plays: the buffer runs dry (`waiting`). */
   stall(): void;
   /** A network or decode error (`error`, with MediaError code 2). */
@@ -140,6 +142,9 @@ export function mediaOf(el: HTMLMediaElement): MediaDriver {
       s.paused = false;
       fire(el, 'canplay');
       fire(el, 'playing');
+    },
+    fetchStalls() {
+      fire(el, 'stalled');
     },
     stall() {
       s.readyState = HAVE_CURRENT_DATA;

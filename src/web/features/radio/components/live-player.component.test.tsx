@@ -130,6 +130,12 @@ describe('the live player: play, a stall and recovery', () => {
     expect(status()).toBe('Live Now');
     expect(media.loads).toHaveLength(1);
 
+    // A download that stalls while the buffer plays on is not yet a stall: the 15 s start when it runs dry.
+    media.fetchStalls();
+    await advance(20_000);
+    expect(status()).toBe('Live Now');
+    expect(media.loads).toHaveLength(1);
+
     // A stall that lasts: after 15 s a retry is scheduled; meanwhile Connecting... and the listener may stop it.
     media.stall();
     await advance(14_999);
@@ -165,6 +171,18 @@ describe('the live player: play, a stall and recovery', () => {
     // Play starts over.
     await clickPlay();
     expect(media.loads.at(-1)).toBe(STREAM);
+    await audioFlows(media);
+  });
+
+  it('reconnects at once when the browser is back online instead of waiting out the delay', async () => {
+    const { media } = await renderPlaying();
+    media.fail();
+    await expectRetryAfter(media, 1_000, 2);
+    media.fail();
+    await advance(500);
+    window.dispatchEvent(new Event('online'));
+    await advance();
+    expect(media.loads).toHaveLength(3);
     await audioFlows(media);
   });
 
