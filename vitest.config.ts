@@ -1,4 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** React components rendered in happy-dom (docs/conventions.md, "Adding a test"). */
+const COMPONENT_TESTS = 'src/web/**/*.component.test.tsx';
 
 export default defineConfig({
   test: {
@@ -7,7 +10,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'lint/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, COMPONENT_TESTS],
           environment: 'node',
+        },
+      },
+      {
+        // Packages resolve as in the web build: tus-js-client's browser build, on XMLHttpRequest.
+        resolve: { mainFields: ['browser', 'module', 'jsnext:main', 'jsnext'] },
+        test: {
+          name: 'component',
+          include: [COMPONENT_TESTS],
+          environment: 'happy-dom',
+          setupFiles: ['src/web/test-support/setup.ts'],
         },
       },
       {

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit + API tests on PGlite, the API tests again on PostgreSQL,
+// `npm test`: typecheck, lint, unit, component and API tests on PGlite, the API tests again on PostgreSQL,
 // the build (web app and compiled server) and the browser tests. Suites that need something missing on this machine are
 // skipped with a plain note of what installs it; under CI=true a skipped suite is a failure.
 import fs from 'node:fs';
@@ -58,7 +58,7 @@ async function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv =
 await step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
 // ESLint (with DHR's own rules), Prettier and the dead-code scan, as `npm run lint` runs them.
 await step('lint', 'npm', ['run', '--silent', 'lint']);
-await vitest('unit and API tests (PGlite)', ['unit', 'api']);
+await vitest('unit, component and API tests (PGlite)', ['unit', 'component', 'api']);
 
 // The web app and the compiled server that `npm start` runs; the scale and browser suites use them.
 await step('build', process.execPath, ['scripts/build.mjs']);
