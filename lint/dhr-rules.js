@@ -10,7 +10,7 @@ const src = path.join(root, 'src');
  * Web features in dependency order: a feature may import (through its index) only features listed
  * before it, so feature imports can never form a cycle. A new feature goes after what it uses.
  */
-const FEATURE_LAYERS = ['auth', 'radio', 'chat', 'tracks', 'community', 'news', 'channels', 'home', 'admin', 'live', 'submissions', 'shop', 'vip'];
+const FEATURE_LAYERS = ['auth', 'radio', 'chat', 'tracks', 'community', 'news', 'channels', 'home', 'admin', 'visitors', 'submissions', 'shop', 'vip'];
 
 /**
  * Import boundaries (docs/conventions.md): contracts import nothing from server

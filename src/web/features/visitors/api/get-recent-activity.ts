@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { recentActivityReplySchema, Activity } from '../../../../contracts/live';
 import { LIVE_MONITOR_REFRESH_MS } from '../../../../contracts/live-values';
 import { apiGet, type ReplyOf } from '../../../lib/http';
-import { liveKeys } from './keys';
+import { visitorKeys } from './keys';
 
 /** GET /api/admin/recent-activity. */
 export const getRecentActivity = async (signal?: AbortSignal): Promise<Activity[]> =>
@@ -10,7 +10,7 @@ export const getRecentActivity = async (signal?: AbortSignal): Promise<Activity[
 
 export const recentActivityQueryOptions = () =>
   queryOptions({
-    queryKey: liveKeys.activity,
+    queryKey: visitorKeys.activity,
     queryFn: ({ signal }) => getRecentActivity(signal),
     refetchInterval: LIVE_MONITOR_REFRESH_MS,
     refetchIntervalInBackground: true,

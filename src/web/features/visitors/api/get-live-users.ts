@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { liveUsersReplySchema, LiveUsersReply } from '../../../../contracts/live';
 import { LIVE_MONITOR_REFRESH_MS } from '../../../../contracts/live-values';
 import { apiGet, type ReplyOf } from '../../../lib/http';
-import { liveKeys } from './keys';
+import { visitorKeys } from './keys';
 
 /** GET /api/admin/live-users. */
 export const getLiveUsers = async (signal?: AbortSignal): Promise<LiveUsersReply> =>
@@ -11,7 +11,7 @@ export const getLiveUsers = async (signal?: AbortSignal): Promise<LiveUsersReply
 /** Refreshed every 10 s, also while the tab is in the background. */
 export const liveUsersQueryOptions = () =>
   queryOptions({
-    queryKey: liveKeys.users,
+    queryKey: visitorKeys.users,
     queryFn: ({ signal }) => getLiveUsers(signal),
     refetchInterval: LIVE_MONITOR_REFRESH_MS,
     refetchIntervalInBackground: true,

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { anonymousStatsSchema, AnonymousStats } from '../../../../contracts/live';
 import { LIVE_MONITOR_REFRESH_MS } from '../../../../contracts/live-values';
 import { apiGet, type ReplyOf } from '../../../lib/http';
-import { liveKeys } from './keys';
+import { visitorKeys } from './keys';
 
 /** GET /api/admin/anonymous-stats. */
 export const getAnonymousStats = async (signal?: AbortSignal): Promise<AnonymousStats> =>
@@ -10,7 +10,7 @@ export const getAnonymousStats = async (signal?: AbortSignal): Promise<Anonymous
 
 export const anonymousStatsQueryOptions = () =>
   queryOptions({
-    queryKey: liveKeys.anonymous,
+    queryKey: visitorKeys.anonymous,
     queryFn: ({ signal }) => getAnonymousStats(signal),
     refetchInterval: LIVE_MONITOR_REFRESH_MS,
     refetchIntervalInBackground: true,
