@@ -41,6 +41,12 @@ export default tseslint.config(
     files: ['src/web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
+  // A function that does several things is split into parts named for them (hooks, sub-components).
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: false, skipComments: false }] },
+  },
   {
     files: ['scripts/**', 'bench/**', 'tests/**'],
     rules: { 'no-console': 'off' },
