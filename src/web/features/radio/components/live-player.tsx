@@ -79,7 +79,7 @@ export function LivePlayer({
   );
 
   useMediaSession(true, nowPlaying, { play, pause, stop });
-  usePopOutHandoff(player, stream, { autoPlay, hasSource: source !== undefined, onPlaying });
+  usePopOutHandoff(player, stream, autoPlay && source !== undefined, onPlaying);
 
   const loading = state === 'loading';
   // While a dropped stream waits for its next retry the button stops the attempt instead.

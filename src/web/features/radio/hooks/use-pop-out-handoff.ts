@@ -5,12 +5,13 @@ import { isPauseParentMessage } from '../lib/pop-out';
 /**
  * One player plays at a time between a page and its pop-out: a pop-out of `player` that took over
  * pauses this one, `onPlaying` is told each time playback starts (the pop-out tells its opener),
- * and `autoPlay` (the pop-out) starts playing once the source is there.
+ * and the pop-out plays once `autoPlay` turns true (its source is there).
  */
 export function usePopOutHandoff(
   player: string,
   stream: { playing: boolean; play: () => void; pause: () => void },
-  { autoPlay, hasSource, onPlaying }: { autoPlay: boolean; hasSource: boolean; onPlaying?: () => void },
+  autoPlay: boolean,
+  onPlaying: (() => void) | undefined,
 ): void {
   const { playing, play, pause } = stream;
   useEffect(() => {
@@ -29,9 +30,9 @@ export function usePopOutHandoff(
 
   const autoPlayed = useRef(false);
   useEffect(() => {
-    if (autoPlay && hasSource && !autoPlayed.current) {
+    if (autoPlay && !autoPlayed.current) {
       autoPlayed.current = true;
       play();
     }
-  }, [autoPlay, hasSource, play]);
+  }, [autoPlay, play]);
 }

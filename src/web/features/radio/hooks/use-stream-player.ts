@@ -72,7 +72,7 @@ export function useStreamPlayer(source: StreamSource | undefined, options: { onS
   const recovery = useStreamRecovery(core, connect, stopTitles);
   const { giveUp, scheduleRetry, clearRetry, clearStall } = recovery;
   useStreamEvents(core, recovery);
-  const { volume, muted, setVolume, toggleMute } = useStreamVolume(audioRef);
+  const volume = useStreamVolume(audioRef);
 
   // Signed out or below the tier: retrying cannot help. Anything else (network, server) is a drop.
   useLayoutEffect(() => {
@@ -127,5 +127,5 @@ export function useStreamPlayer(source: StreamSource | undefined, options: { onS
     [],
   );
 
-  return { audioRef, state, playing, retrying: recovery.retrying, volume, muted, play, pause, toggle, stop, setVolume, toggleMute };
+  return { audioRef, state, playing, retrying: recovery.retrying, ...volume, play, pause, toggle, stop };
 }
