@@ -36,7 +36,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  // Accessibility of the web app's markup: the recommended rules, all errors (issue 38).
+  // Accessibility of the web app's markup: the recommended rules, all errors.
   {
     files: ['src/web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
