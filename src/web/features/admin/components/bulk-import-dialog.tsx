@@ -98,9 +98,7 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
   const [result, setResult] = useState<BulkImportResult | null>(null);
   // The preview of the current file or text: importing needs one first, and it is dropped when the input changes.
   const [preview, setPreview] = useState<BulkImportResult | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const textareaId = useId();
-  const fileId = useId();
   const importer = useBulkImport();
 
   function chooseFile(e: ChangeEvent<HTMLInputElement>) {
@@ -120,7 +118,6 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
   function clearFile() {
     setFile(null);
     setPreview(null);
-    if (fileInput.current) fileInput.current.value = '';
   }
 
   async function submit(e: FormEvent) {
@@ -157,33 +154,7 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-5" noValidate>
-      <div className="flex flex-col gap-2">
-        <label htmlFor={fileId} className="text-sm font-semibold text-white">
-          Upload a CSV file
-        </label>
-        <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-dashed border-white/15 bg-white/[0.02] px-4 py-4">
-          <Upload className="size-5 shrink-0 text-aqua-300" aria-hidden="true" />
-          <input
-            ref={fileInput}
-            id={fileId}
-            type="file"
-            accept=".csv,text/csv"
-            onChange={chooseFile}
-            className="min-w-0 flex-1 text-sm text-mist-300 file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-white/15"
-          />
-          {file && (
-            <Button variant="ghost" size="sm" onClick={clearFile} aria-label={`Remove ${file.name}`}>
-              <X className="size-4" aria-hidden="true" />
-            </Button>
-          )}
-        </div>
-        {file && (
-          <p className="flex items-center gap-2 text-xs text-mist-400">
-            <FileSpreadsheet className="size-4 text-emerald-300" aria-hidden="true" />
-            {file.name} will be imported (the pasted text below is ignored while a file is chosen).
-          </p>
-        )}
-      </div>
+      <CsvFileField file={file} onChoose={chooseFile} onClear={clearFile} />
 
       <div className="flex flex-col gap-2">
         <label htmlFor={textareaId} className="text-sm font-semibold text-white">
@@ -213,25 +184,75 @@ function ImportPanel({ onImported }: { onImported: () => void }) {
       {preview?.plan && <BulkPlanView plan={preview.plan} title="What the import would change" />}
       {result && <ImportResult result={result} title="Import complete" testPrefix="import" />}
 
-      <div className="flex flex-wrap items-center justify-end gap-3">
-        {preview && (
-          <Button variant="ghost" onClick={() => setPreview(null)}>
-            Back
+      <ImportActions preview={preview} pending={importer.isPending} onBack={() => setPreview(null)} />
+    </form>
+  );
+}
+
+/** The CSV file chosen, with Remove; a chosen file wins over pasted text. */
+function CsvFileField({ file, onChoose, onClear }: { file: File | null; onChoose: (e: ChangeEvent<HTMLInputElement>) => void; onClear: () => void }) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fileId = useId();
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={fileId} className="text-sm font-semibold text-white">
+        Upload a CSV file
+      </label>
+      <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-dashed border-white/15 bg-white/[0.02] px-4 py-4">
+        <Upload className="size-5 shrink-0 text-aqua-300" aria-hidden="true" />
+        <input
+          ref={fileInput}
+          id={fileId}
+          type="file"
+          accept=".csv,text/csv"
+          onChange={onChoose}
+          className="min-w-0 flex-1 text-sm text-mist-300 file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-white/15"
+        />
+        {file && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              onClear();
+              if (fileInput.current) fileInput.current.value = '';
+            }}
+            aria-label={`Remove ${file.name}`}
+          >
+            <X className="size-4" aria-hidden="true" />
           </Button>
         )}
-        <Button type="submit" variant={preview?.plan?.needsConfirmation ? 'danger' : 'primary'} disabled={importer.isPending}>
-          {importer.isPending
-            ? preview
-              ? 'Importing...'
-              : 'Checking...'
-            : !preview
-              ? 'Preview import'
-              : preview.plan?.needsConfirmation
-                ? `Import and end ${preview.plan.counts.loseAccess + preview.plan.counts.stopPaying} subscriptions`
-                : 'Confirm import'}
-        </Button>
       </div>
-    </form>
+      {file && (
+        <p className="flex items-center gap-2 text-xs text-mist-400">
+          <FileSpreadsheet className="size-4 text-emerald-300" aria-hidden="true" />
+          {file.name} will be imported (the pasted text below is ignored while a file is chosen).
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Back from a preview, and the one button that previews, then imports (naming the subscriptions it ends). */
+function ImportActions({ preview, pending, onBack }: { preview: BulkImportResult | null; pending: boolean; onBack: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-3">
+      {preview && (
+        <Button variant="ghost" onClick={onBack}>
+          Back
+        </Button>
+      )}
+      <Button type="submit" variant={preview?.plan?.needsConfirmation ? 'danger' : 'primary'} disabled={pending}>
+        {pending
+          ? preview
+            ? 'Importing...'
+            : 'Checking...'
+          : !preview
+            ? 'Preview import'
+            : preview.plan?.needsConfirmation
+              ? `Import and end ${preview.plan.counts.loseAccess + preview.plan.counts.stopPaying} subscriptions`
+              : 'Confirm import'}
+      </Button>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Link2, Mail, Search, UserRoundX } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import { NO_PLATFORM_UNMATCHED, PLATFORM_NAMES, type UnmatchedSupporter } from '../../../../contracts/supporters';
 import { Badge, TierBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -81,6 +81,12 @@ function SupporterRow({
   onError,
 }: { supporter: UnmatchedSupporter; linking: boolean; onLink: () => void; onDone: () => void } & FormFeedback) {
   const invite = useInviteSupporter();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const toggleLinking = () => {
+    onLink();
+    // The search mounts on this render; focus it once it is there (as the forum's new thread does).
+    if (!linking) requestAnimationFrame(() => searchRef.current?.focus());
+  };
   return (
     <li
       className="rounded-2xl border border-white/5 bg-white/[0.025] px-4 py-3.5 transition hover:border-white/10 hover:bg-white/[0.04]"
@@ -117,7 +123,7 @@ function SupporterRow({
           <Button
             variant="secondary"
             size="sm"
-            onClick={onLink}
+            onClick={toggleLinking}
             aria-expanded={linking}
             aria-label={`Link ${s.email} to a member`}
             className="flex-1 lg:flex-none"
@@ -141,13 +147,19 @@ function SupporterRow({
           </Button>
         </div>
       </div>
-      {linking && <LinkToMember supporter={s} onDone={onDone} onSuccess={onSuccess} onError={onError} />}
+      {linking && <LinkToMember supporter={s} searchRef={searchRef} onDone={onDone} onSuccess={onSuccess} onError={onError} />}
     </li>
   );
 }
 
 /** Search members (email, username, name) and link the supporter to one of them. */
-function LinkToMember({ supporter, onDone, onSuccess, onError }: { supporter: UnmatchedSupporter; onDone: () => void } & FormFeedback) {
+function LinkToMember({
+  supporter,
+  searchRef,
+  onDone,
+  onSuccess,
+  onError,
+}: { supporter: UnmatchedSupporter; searchRef: Ref<HTMLInputElement>; onDone: () => void } & FormFeedback) {
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), 300);
   const members = useUsers({ search: term, tier: '', status: '', limit: MEMBER_MATCHES, offset: 0 });
@@ -163,7 +175,7 @@ function LinkToMember({ supporter, onDone, onSuccess, onError }: { supporter: Un
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           maxLength={200}
-          autoFocus
+          ref={searchRef}
           className="[&_input]:pl-10"
         />
         <Search className="pointer-events-none absolute bottom-3.5 left-3.5 size-4 text-mist-500" aria-hidden="true" />

@@ -17,6 +17,7 @@ import { SignedInCard } from '../components/signed-in-card';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
 type Mode = 'signin' | 'register';
+type Fields = { email: string; password: string; confirm: string; username: string };
 
 /** /auth: sign in or create an account. */
 export default function AuthPage() {
@@ -27,10 +28,8 @@ export default function AuthPage() {
   const login = useLogin();
   const register = useRegister();
   const [mode, setMode] = useState<Mode>('signin');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [username, setUsername] = useState('');
+  const [fields, setFields] = useState<Fields>({ email: '', password: '', confirm: '', username: '' });
+  const { email, password, confirm, username } = fields;
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -54,8 +53,7 @@ export default function AuthPage() {
       try {
         await register.mutateAsync({ email, password, username });
         setMode('signin');
-        setPassword('');
-        setConfirm('');
+        setFields((f) => ({ ...f, password: '', confirm: '' }));
         setNotice(AUTH_MESSAGES.registrationSuccess);
       } catch (err) {
         setError(errorMessage(err, AUTH_MESSAGES.registrationFailed));
@@ -79,7 +77,29 @@ export default function AuthPage() {
     );
   }
 
-  const links = (
+  return (
+    <AuthShell
+      title={mode === 'signin' ? 'Welcome back' : 'Join Deep House Radio'}
+      subtitle={mode === 'signin' ? 'Sign in with the email you use for your subscription.' : 'Create a free account, then subscribe for the premium channels.'}
+      footer={<AuthLinks setupNeeded={setup.data?.setupNeeded === true} />}
+    >
+      <ModeTabs mode={mode} onMode={switchMode} />
+      <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
+        {notice && <MessageBox kind="success">{notice}</MessageBox>}
+        {error && <MessageBox kind="error">{error}</MessageBox>}
+        <CredentialFields mode={mode} fields={fields} onChange={(key, value) => setFields((f) => ({ ...f, [key]: value }))} />
+        <Button type="submit" size="lg" className="w-full" disabled={disabled}>
+          {mode === 'signin' ? <LogIn className="size-4" aria-hidden /> : <UserPlus className="size-4" aria-hidden />}
+          {busy ? 'Please wait...' : mode === 'signin' ? 'Sign In' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}
+
+/** Under the form: password help, the sign-in link, the first admin's set-up while none exists, home. */
+function AuthLinks({ setupNeeded }: { setupNeeded: boolean }) {
+  return (
     <>
       <p>
         <Link to="/forgot-password" className="text-aqua-300 hover:text-aqua-400">
@@ -96,7 +116,7 @@ export default function AuthPage() {
           Email me a sign-in link instead
         </Link>
       </p>
-      {setup.data?.setupNeeded && (
+      {setupNeeded && (
         <p>
           <Link to="/admin-setup" className="text-deep-300 hover:text-deep-400">
             First time here? Set up the admin account
@@ -110,81 +130,77 @@ export default function AuthPage() {
       </p>
     </>
   );
+}
 
+function ModeTabs({ mode, onMode }: { mode: Mode; onMode: (mode: Mode) => void }) {
   return (
-    <AuthShell
-      title={mode === 'signin' ? 'Welcome back' : 'Join Deep House Radio'}
-      subtitle={mode === 'signin' ? 'Sign in with the email you use for your subscription.' : 'Create a free account, then subscribe for the premium channels.'}
-      footer={links}
-    >
-      <div role="tablist" aria-label="Sign in or create an account" className="mb-6 grid grid-cols-2 rounded-full bg-night-900/80 p-1 ring-1 ring-white/10">
-        {(['signin', 'register'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            role="tab"
-            aria-selected={mode === m}
-            onClick={() => switchMode(m)}
-            className={cn(
-              'h-10 rounded-full text-sm font-semibold transition',
-              mode === m ? 'bg-gradient-to-r from-deep-600 to-aqua-500 text-white shadow' : 'text-mist-300 hover:text-white',
-            )}
-          >
-            {m === 'signin' ? 'Sign In' : 'Create Account'}
-          </button>
-        ))}
-      </div>
-      <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
-        {notice && <MessageBox kind="success">{notice}</MessageBox>}
-        {error && <MessageBox kind="error">{error}</MessageBox>}
-        {mode === 'register' && (
-          <TextField
-            size="lg"
-            label="Username"
-            name="username"
-            autoComplete="username"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            maxLength={50}
-          />
-        )}
+    <div role="tablist" aria-label="Sign in or create an account" className="mb-6 grid grid-cols-2 rounded-full bg-night-900/80 p-1 ring-1 ring-white/10">
+      {(['signin', 'register'] as const).map((m) => (
+        <button
+          key={m}
+          type="button"
+          role="tab"
+          aria-selected={mode === m}
+          onClick={() => onMode(m)}
+          className={cn(
+            'h-10 rounded-full text-sm font-semibold transition',
+            mode === m ? 'bg-gradient-to-r from-deep-600 to-aqua-500 text-white shadow' : 'text-mist-300 hover:text-white',
+          )}
+        >
+          {m === 'signin' ? 'Sign In' : 'Create Account'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Email and password; creating an account also asks for a username and the password again. */
+function CredentialFields({ mode, fields, onChange }: { mode: Mode; fields: Fields; onChange: (key: keyof Fields, value: string) => void }) {
+  return (
+    <>
+      {mode === 'register' && (
         <TextField
           size="lg"
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          maxLength={EMAIL_MAX_LENGTH}
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={fields.username}
+          onChange={(e) => onChange('username', e.target.value)}
+          maxLength={50}
         />
+      )}
+      <TextField
+        size="lg"
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={fields.email}
+        onChange={(e) => onChange('email', e.target.value)}
+        maxLength={EMAIL_MAX_LENGTH}
+      />
+      <TextField
+        size="lg"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+        value={fields.password}
+        onChange={(e) => onChange('password', e.target.value)}
+        maxLength={200}
+      />
+      {mode === 'register' && (
         <TextField
           size="lg"
-          label="Password"
-          name="password"
+          label="Confirm password"
+          name="confirmPassword"
           type="password"
-          autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="new-password"
+          value={fields.confirm}
+          onChange={(e) => onChange('confirm', e.target.value)}
           maxLength={200}
         />
-        {mode === 'register' && (
-          <TextField
-            size="lg"
-            label="Confirm password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            maxLength={200}
-          />
-        )}
-        <Button type="submit" size="lg" className="w-full" disabled={disabled}>
-          {mode === 'signin' ? <LogIn className="size-4" aria-hidden /> : <UserPlus className="size-4" aria-hidden />}
-          {busy ? 'Please wait...' : mode === 'signin' ? 'Sign In' : 'Create Account'}
-        </Button>
-      </form>
-    </AuthShell>
+      )}
+    </>
   );
 }

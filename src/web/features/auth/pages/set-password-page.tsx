@@ -100,54 +100,16 @@ export default function SetPasswordPage() {
         </p>
       }
     >
-      <ol className="mb-6 flex items-center gap-3 text-xs font-semibold tracking-wide text-mist-400 uppercase" aria-label="Steps">
-        <li className={step === 'email' || step === 'code' ? 'text-aqua-300' : ''}>1. Verify email</li>
-        <li aria-hidden className="h-px flex-1 bg-white/10" />
-        <li className={step === 'password' || step === 'done' ? 'text-aqua-300' : ''}>2. New password</li>
-      </ol>
+      <StepsList step={step} />
       <div className="space-y-4">
         {error && <MessageBox kind="error">{error}</MessageBox>}
         {notice && !error && <MessageBox kind={step === 'code' ? 'info' : 'success'}>{notice}</MessageBox>}
 
         {step === 'email' && (
-          <form onSubmit={(e) => void onEmail(e)} className="space-y-4" noValidate>
-            <TextField
-              size="lg"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              maxLength={EMAIL_MAX_LENGTH}
-            />
-            <Button type="submit" size="lg" className="w-full" disabled={!email.trim() || check.isPending || requestCode.isPending}>
-              <MailCheck className="size-4" aria-hidden /> {check.isPending || requestCode.isPending ? 'Checking...' : 'Send verification code'}
-            </Button>
-          </form>
+          <EmailForm email={email} onEmail={setEmail} pending={check.isPending || requestCode.isPending} onSubmit={(e) => void onEmail(e)} />
         )}
 
-        {step === 'code' && (
-          <form onSubmit={(e) => void onCode(e)} className="space-y-4" noValidate>
-            <TextField
-              size="lg"
-              label="6-digit code from the email"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="\d{6}"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-            />
-            <div className="flex gap-3">
-              <Button variant="secondary" onClick={back}>
-                <ArrowLeft className="size-4" aria-hidden /> Back
-              </Button>
-              <Button type="submit" className="flex-1" disabled={code.length !== 6 || verify.isPending}>
-                <ShieldCheck className="size-4" aria-hidden /> {verify.isPending ? 'Checking...' : 'Verify email'}
-              </Button>
-            </div>
-          </form>
-        )}
+        {step === 'code' && <CodeForm code={code} onCode={setCode} pending={verify.isPending} onBack={back} onSubmit={(e) => void onCode(e)} />}
 
         {step === 'password' && (
           <form onSubmit={(e) => void onPassword(e)} className="space-y-4" noValidate>
@@ -164,5 +126,84 @@ export default function SetPasswordPage() {
         )}
       </div>
     </AuthShell>
+  );
+}
+
+/** Where the member is: proving the email, then choosing the password. */
+function StepsList({ step }: { step: Step }) {
+  return (
+    <ol className="mb-6 flex items-center gap-3 text-xs font-semibold tracking-wide text-mist-400 uppercase" aria-label="Steps">
+      <li className={step === 'email' || step === 'code' ? 'text-aqua-300' : ''}>1. Verify email</li>
+      <li aria-hidden className="h-px flex-1 bg-white/10" />
+      <li className={step === 'password' || step === 'done' ? 'text-aqua-300' : ''}>2. New password</li>
+    </ol>
+  );
+}
+
+/** Step 1: the member's email; a code is mailed when it has an account without a password. */
+function EmailForm({
+  email,
+  onEmail,
+  pending,
+  onSubmit,
+}: {
+  email: string;
+  onEmail: (email: string) => void;
+  pending: boolean;
+  onSubmit: (e: FormEvent) => void;
+}) {
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <TextField
+        size="lg"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => onEmail(e.target.value)}
+        maxLength={EMAIL_MAX_LENGTH}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={!email.trim() || pending}>
+        <MailCheck className="size-4" aria-hidden /> {pending ? 'Checking...' : 'Send verification code'}
+      </Button>
+    </form>
+  );
+}
+
+/** Step 1, continued: the mailed code proves the email. */
+function CodeForm({
+  code,
+  onCode,
+  pending,
+  onBack,
+  onSubmit,
+}: {
+  code: string;
+  onCode: (code: string) => void;
+  pending: boolean;
+  onBack: () => void;
+  onSubmit: (e: FormEvent) => void;
+}) {
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <TextField
+        size="lg"
+        label="6-digit code from the email"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="\d{6}"
+        maxLength={6}
+        value={code}
+        onChange={(e) => onCode(e.target.value.replace(/\D/g, ''))}
+      />
+      <div className="flex gap-3">
+        <Button variant="secondary" onClick={onBack}>
+          <ArrowLeft className="size-4" aria-hidden /> Back
+        </Button>
+        <Button type="submit" className="flex-1" disabled={code.length !== 6 || pending}>
+          <ShieldCheck className="size-4" aria-hidden /> {pending ? 'Checking...' : 'Verify email'}
+        </Button>
+      </div>
+    </form>
   );
 }

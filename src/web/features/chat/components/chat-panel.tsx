@@ -235,12 +235,11 @@ function ModeratorMenu({ message: m, channel }: { message: ChatMessageView; chan
         </div>
       )}
       {note && (
-        <p
-          role="status"
-          className="absolute top-10 right-0 z-10 w-52 rounded-xl bg-night-900/95 px-3 py-2 text-xs text-mist-200 ring-1 ring-white/10"
-          onClick={() => setNote('')}
-        >
-          {note}
+        <p role="status" className="absolute top-10 right-0 z-10 w-52 rounded-xl bg-night-900/95 text-xs text-mist-200 ring-1 ring-white/10">
+          {/* A button, so the note is dismissed by keyboard as well as by a click. */}
+          <button type="button" className="w-full rounded-xl px-3 py-2 text-left" onClick={() => setNote('')}>
+            {note}
+          </button>
         </p>
       )}
     </div>

@@ -1,7 +1,6 @@
 import { Award, BadgeCheck, Camera, ImagePlus, LayoutDashboard, LogOut, MapPin, Pencil, Globe, CalendarDays, UserCheck, UserPlus } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { PROFILE_MESSAGES, PROFILE_VISIBILITIES, type ImageKind, type Profile, type ProfileVisibility } from '../../../../contracts/community';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../../../contracts/images';
+import { PROFILE_MESSAGES, PROFILE_VISIBILITIES, type Profile, type ProfileVisibility } from '../../../../contracts/community';
 import { Badge, TierBadge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -15,7 +14,7 @@ import { usePermissions, useSignOut } from '../../auth';
 import { useSetFollowing } from '../api/follow-member';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
-import { useUploadImage } from '../api/upload-image';
+import { usePictureUpload } from '../hooks/use-picture-upload';
 import { notify } from '../../../components/ui/toasts';
 import { Avatar } from './avatar';
 import { PAID_TIERS, tierList } from '../../../../contracts/tier-table';
@@ -68,82 +67,16 @@ function ProfileBody({ profile, signedIn, isAdminViewer, onClose }: { profile: P
   const [tab, setTab] = useState<Tab>('profile');
   const [editing, setEditing] = useState(false);
   const follow = useSetFollowing();
-  const upload = useUploadImage();
-  // How far the picture being sent has gone (0..1), null while its size is unknown.
-  const [progress, setProgress] = useState<number | null>(null);
-  const update = useUpdateProfile();
-  const [signOutFailed, setSignOutFailed] = useState(false);
-  const signOut = useSignOut({ onFailed: () => setSignOutFailed(true), failedDelayMs: 1500 });
-  const avatarInput = useRef<HTMLInputElement>(null);
-  const bannerInput = useRef<HTMLInputElement>(null);
+  const pictures = usePictureUpload(profile.id);
   const owner = profile.isOwner;
   const tabs: Tab[] = owner ? ['profile', 'activity', 'badges', 'settings'] : ['profile', 'activity', 'badges'];
 
-  const onPick = (kind: ImageKind) => (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    if (file.size >= IMAGE_MAX_BYTES) return notify(IMAGE_MESSAGES.tooLarge);
-    setProgress(null);
-    upload.mutate(
-      { file, type: kind, onProgress: (p) => setProgress(p.total ? p.loaded / p.total : null) },
-      {
-        onSuccess: (imageUrl) =>
-          update.mutate({ id: profile.id, changes: kind === 'profile' ? { profileImageUrl: imageUrl } : { profileBannerUrl: imageUrl } }),
-        onError: (err) => notify(errorMessage(err, IMAGE_MESSAGES.invalid)),
-      },
-    );
-  };
-
   return (
     <div className="-mx-6 -mt-5">
-      <div className="relative h-32 overflow-hidden bg-gradient-to-br from-deep-700 via-night-850 to-aqua-600/50 sm:h-40">
-        {profile.profileBannerUrl && <img src={profile.profileBannerUrl} alt="" className="size-full object-cover" />}
-        {owner && (
-          <>
-            <button
-              type="button"
-              onClick={() => bannerInput.current?.click()}
-              className="glass absolute top-3 right-3 inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-xs font-semibold text-white"
-            >
-              <ImagePlus className="size-3.5" aria-hidden /> Change banner
-            </button>
-            <input
-              ref={bannerInput}
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/gif"
-              className="hidden"
-              onChange={onPick('banner')}
-              aria-label="Upload banner"
-            />
-          </>
-        )}
-      </div>
+      <Banner url={profile.profileBannerUrl} onPick={owner ? pictures.onPick('banner') : undefined} />
       <div className="px-6">
         <div className="-mt-12 flex items-end justify-between gap-3">
-          <div className="relative">
-            <Avatar name={profile.username} imageUrl={profile.profileImageUrl} size="lg" className="ring-4" />
-            {owner && (
-              <>
-                <button
-                  type="button"
-                  onClick={() => avatarInput.current?.click()}
-                  aria-label="Change profile picture"
-                  className="absolute right-0 bottom-0 flex size-8 items-center justify-center rounded-full bg-aqua-500 text-night-950 shadow-lg"
-                >
-                  <Camera className="size-4" aria-hidden />
-                </button>
-                <input
-                  ref={avatarInput}
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp,image/gif"
-                  className="hidden"
-                  onChange={onPick('profile')}
-                  aria-label="Upload profile picture"
-                />
-              </>
-            )}
-          </div>
+          <ProfilePicture profile={profile} onPick={owner ? pictures.onPick('profile') : undefined} />
           <div className="flex flex-wrap justify-end gap-2 pb-1">
             {!owner && signedIn && (
               <Button
@@ -170,8 +103,8 @@ function ProfileBody({ profile, signedIn, isAdminViewer, onClose }: { profile: P
             )}
           </div>
         </div>
-        {(upload.isPending || update.isPending) && <p className="mt-2 text-xs text-aqua-200">Saving...</p>}
-        {upload.isPending && <UploadProgress value={progress} label="Picture upload" className="mt-2" />}
+        {pictures.saving && <p className="mt-2 text-xs text-aqua-200">Saving...</p>}
+        {pictures.uploading && <UploadProgress value={pictures.progress} label="Picture upload" className="mt-2" />}
 
         <div className="mt-3">
           <div className="flex flex-wrap items-center gap-2">
@@ -193,23 +126,7 @@ function ProfileBody({ profile, signedIn, isAdminViewer, onClose }: { profile: P
           <Stat label="Badges" value={profile.badgeCount} />
         </div>
 
-        <div role="tablist" aria-label="Profile sections" className="mt-5 flex gap-1 overflow-x-auto border-b border-white/5">
-          {tabs.map((t) => (
-            <button
-              key={t}
-              role="tab"
-              type="button"
-              aria-selected={tab === t}
-              onClick={() => setTab(t)}
-              className={cn(
-                '-mb-px border-b-2 px-3 py-2 text-sm font-medium capitalize transition',
-                tab === t ? 'border-aqua-400 text-white' : 'border-transparent text-mist-400 hover:text-white',
-              )}
-            >
-              {t}
-            </button>
-          ))}
-        </div>
+        <SectionTabs tabs={tabs} tab={tab} onTab={setTab} />
 
         <div role="tabpanel" className="py-5">
           {tab === 'profile' && (editing && owner ? <EditForm profile={profile} onDone={() => setEditing(false)} /> : <ProfileTab profile={profile} />)}
@@ -224,20 +141,101 @@ function ProfileBody({ profile, signedIn, isAdminViewer, onClose }: { profile: P
           {tab === 'settings' && owner && <SettingsTab profile={profile} />}
         </div>
 
-        {owner && (
-          <div className="flex flex-col gap-3 border-t border-white/5 py-5 sm:flex-row">
-            {signOutFailed && <p className="text-sm text-rose-300">Sign out failed</p>}
-            {isAdminViewer && (
-              <ButtonLink to="/admin-dashboard" variant="secondary" className="w-full sm:w-auto sm:flex-1" onClick={onClose}>
-                <LayoutDashboard className="size-4" aria-hidden /> Dashboard
-              </ButtonLink>
-            )}
-            <Button variant="danger" className="w-full sm:w-auto sm:flex-1" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-              <LogOut className="size-4" aria-hidden /> {signOut.isPending ? 'Signing out...' : 'Sign Out'}
-            </Button>
-          </div>
-        )}
+        {owner && <OwnerActions isAdminViewer={isAdminViewer} onClose={onClose} />}
       </div>
+    </div>
+  );
+}
+
+/** The banner; its owner (given `onPick`) may change it. */
+function Banner({ url, onPick }: { url: string | null; onPick: ((e: ChangeEvent<HTMLInputElement>) => void) | undefined }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="relative h-32 overflow-hidden bg-gradient-to-br from-deep-700 via-night-850 to-aqua-600/50 sm:h-40">
+      {url && <img src={url} alt="" className="size-full object-cover" />}
+      {onPick && (
+        <>
+          <button
+            type="button"
+            onClick={() => input.current?.click()}
+            className="glass absolute top-3 right-3 inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-xs font-semibold text-white"
+          >
+            <ImagePlus className="size-3.5" aria-hidden /> Change banner
+          </button>
+          <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="hidden" onChange={onPick} aria-label="Upload banner" />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The profile picture; its owner (given `onPick`) may change it. */
+function ProfilePicture({ profile, onPick }: { profile: Profile; onPick: ((e: ChangeEvent<HTMLInputElement>) => void) | undefined }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="relative">
+      <Avatar name={profile.username} imageUrl={profile.profileImageUrl} size="lg" className="ring-4" />
+      {onPick && (
+        <>
+          <button
+            type="button"
+            onClick={() => input.current?.click()}
+            aria-label="Change profile picture"
+            className="absolute right-0 bottom-0 flex size-8 items-center justify-center rounded-full bg-aqua-500 text-night-950 shadow-lg"
+          >
+            <Camera className="size-4" aria-hidden />
+          </button>
+          <input
+            ref={input}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            className="hidden"
+            onChange={onPick}
+            aria-label="Upload profile picture"
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function SectionTabs({ tabs, tab, onTab }: { tabs: Tab[]; tab: Tab; onTab: (tab: Tab) => void }) {
+  return (
+    <div role="tablist" aria-label="Profile sections" className="mt-5 flex gap-1 overflow-x-auto border-b border-white/5">
+      {tabs.map((t) => (
+        <button
+          key={t}
+          role="tab"
+          type="button"
+          aria-selected={tab === t}
+          onClick={() => onTab(t)}
+          className={cn(
+            '-mb-px border-b-2 px-3 py-2 text-sm font-medium capitalize transition',
+            tab === t ? 'border-aqua-400 text-white' : 'border-transparent text-mist-400 hover:text-white',
+          )}
+        >
+          {t}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The owner's Dashboard (admins) and Sign Out. */
+function OwnerActions({ isAdminViewer, onClose }: { isAdminViewer: boolean; onClose: () => void }) {
+  const [signOutFailed, setSignOutFailed] = useState(false);
+  const signOut = useSignOut({ onFailed: () => setSignOutFailed(true), failedDelayMs: 1500 });
+  return (
+    <div className="flex flex-col gap-3 border-t border-white/5 py-5 sm:flex-row">
+      {signOutFailed && <p className="text-sm text-rose-300">Sign out failed</p>}
+      {isAdminViewer && (
+        <ButtonLink to="/admin-dashboard" variant="secondary" className="w-full sm:w-auto sm:flex-1" onClick={onClose}>
+          <LayoutDashboard className="size-4" aria-hidden /> Dashboard
+        </ButtonLink>
+      )}
+      <Button variant="danger" className="w-full sm:w-auto sm:flex-1" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        <LogOut className="size-4" aria-hidden /> {signOut.isPending ? 'Signing out...' : 'Sign Out'}
+      </Button>
     </div>
   );
 }

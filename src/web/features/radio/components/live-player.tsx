@@ -1,14 +1,14 @@
 import { Cast, ExternalLink, Moon, Pause, Play, Volume1, Volume2, VolumeX } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { useCallback, useId } from 'react';
 import { cn } from '../../../lib/cn';
-import { useLatest } from '../../../lib/use-latest';
 import { usePopover } from '../../../lib/use-popover';
 import { useMediaSession } from '../hooks/use-media-session';
+import { usePopOutHandoff } from '../hooks/use-pop-out-handoff';
 import { formatCountdown, parseSleepMinutes, SLEEP_OPTIONS, useSleepTimer } from '../hooks/use-sleep-timer';
-import { playerLabel, useStreamPlayer, type StreamSource } from '../hooks/use-stream-player';
+import { playerLabel, useStreamPlayer, type PlayerState, type StreamPlayer, type StreamSource } from '../hooks/use-stream-player';
 import { castStream } from '../lib/cast';
 import { heardTitles, splitStreamTitle } from '../lib/heard-titles';
-import { isPauseParentMessage, openPopOut } from '../lib/pop-out';
+import { openPopOut } from '../lib/pop-out';
 import { Equalizer } from './equalizer';
 
 export interface LivePlayerProps {
@@ -38,6 +38,8 @@ export interface LivePlayerProps {
   className?: string;
 }
 
+type SleepTimer = ReturnType<typeof useSleepTimer>;
+
 /** The live player. */
 export function LivePlayer({
   player,
@@ -62,9 +64,7 @@ export function LivePlayer({
     [channel, name],
   );
   const stream = useStreamPlayer(source, { onStreamTitle });
-  const { audioRef, state, playing, retrying, volume, muted, play, pause, toggle, stop, setVolume, toggleMute } = stream;
-  const label = playerLabel(state, playing);
-  const volumeId = useId();
+  const { audioRef, state, playing, retrying, play, pause, toggle, stop } = stream;
 
   const sleep = useSleepTimer(
     useCallback(
@@ -79,36 +79,8 @@ export function LivePlayer({
   );
 
   useMediaSession(true, nowPlaying, { play, pause, stop });
+  usePopOutHandoff(player, stream, autoPlay && source !== undefined, onPlaying);
 
-  // A pop-out of this player took over: pause here.
-  useEffect(() => {
-    const onMessage = (e: MessageEvent) => {
-      if (e.origin !== window.location.origin) return;
-      if (isPauseParentMessage(e.data, player)) pause();
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [player, pause]);
-
-  const onPlayingRef = useLatest(onPlaying);
-  useEffect(() => {
-    if (playing) onPlayingRef.current?.();
-  }, [playing, onPlayingRef]);
-
-  const autoPlayed = useRef(false);
-  useEffect(() => {
-    if (autoPlay && source && !autoPlayed.current) {
-      autoPlayed.current = true;
-      play();
-    }
-  }, [autoPlay, source, play]);
-
-  const promptSleep = () => {
-    const minutes = parseSleepMinutes(window.prompt('Sleep timer: stop the music after how many minutes?', '30'));
-    if (minutes !== null) sleep.set(minutes);
-  };
-
-  const VolumeIcon = muted || volume === 0 ? VolumeX : volume < 50 ? Volume1 : Volume2;
   const loading = state === 'loading';
   // While a dropped stream waits for its next retry the button stops the attempt instead.
   const stoppable = playing || retrying;
@@ -119,43 +91,9 @@ export function LivePlayer({
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden rounded-3xl">
         <div className="absolute -top-24 -right-16 size-64 rounded-full opacity-30 blur-3xl" style={{ background: accent }} />
       </div>
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a live music stream has no captions to give; its titles are shown as text below. */}
       <audio ref={audioRef} preload="none" />
-
-      {/* Wraps on narrow phones rather than cutting the channel's name. */}
-      <div className="relative flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2.5 gap-y-1.5">
-          <span
-            className={cn(
-              'inline-flex shrink-0 items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold tracking-wide whitespace-nowrap ring-1 ring-inset',
-              state === 'error'
-                ? 'bg-rose-500/15 text-rose-300 ring-rose-400/30'
-                : playing && !loading
-                  ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-400/30'
-                  : 'bg-white/5 text-mist-200 ring-white/10',
-            )}
-            data-testid="player-status"
-            role="status"
-          >
-            <span
-              className={cn(
-                'size-2 rounded-full',
-                state === 'error'
-                  ? 'bg-rose-400'
-                  : playing && !loading
-                    ? 'animate-pulse bg-emerald-400'
-                    : loading
-                      ? 'animate-pulse bg-amber-300'
-                      : 'bg-mist-400',
-              )}
-            />
-            {label}
-          </span>
-          <span className="text-xs font-semibold tracking-[0.14em] text-mist-400 uppercase sm:tracking-[0.2em]" data-testid="player-channel">
-            {name}
-          </span>
-        </div>
-        {quality && <span className="shrink-0 text-xs font-medium text-mist-400">{quality}</span>}
-      </div>
+      <StatusLine state={state} playing={playing} name={name} quality={quality} />
 
       <div className="relative mt-6 flex items-center gap-5">
         <button
@@ -191,61 +129,131 @@ export function LivePlayer({
 
       {!compact && (
         <>
-          <div className="relative mt-6 flex items-center gap-3">
-            <button
-              type="button"
-              onClick={toggleMute}
-              aria-label={muted ? 'Unmute' : 'Mute'}
-              aria-pressed={muted}
-              className="rounded-full p-2 text-mist-300 transition hover:bg-white/5 hover:text-white"
-            >
-              <VolumeIcon className="size-5" aria-hidden="true" />
-            </button>
-            <label htmlFor={volumeId} className="sr-only">
-              Volume
-            </label>
-            <input
-              id={volumeId}
-              type="range"
-              min={0}
-              max={100}
-              step={1}
-              value={muted ? 0 : volume}
-              onChange={(e) => setVolume(Number(e.target.value))}
-              className="h-1.5 flex-1 cursor-pointer"
-              style={{ accentColor: accent }}
-            />
-            <span className="w-9 text-right text-xs text-mist-400 tabular-nums">{muted ? 0 : volume}</span>
-          </div>
-
-          <div className="relative mt-5 grid grid-cols-3 items-center gap-2 sm:flex sm:flex-wrap">
-            <SecondaryButton onClick={() => void castStream(audioRef.current, { title: name, url: window.location.href })}>
-              <Cast className="size-4" aria-hidden="true" /> Cast
-            </SecondaryButton>
-            {sleepMode === 'prompt' ? (
-              <SecondaryButton onClick={promptSleep} active={sleep.active} aria-label="Sleep Timer">
-                <Moon className="size-4" aria-hidden="true" /> <SleepLabel />
-              </SecondaryButton>
-            ) : (
-              <SleepMenu active={sleep.active} onChoose={sleep.set} onClear={sleep.clear} />
-            )}
-            {sleep.active && (
-              <span className="col-span-3 inline-flex items-center gap-2 text-xs text-mist-300 max-sm:order-last" data-testid="sleep-remaining">
-                Sleeping in <span className="font-semibold text-white tabular-nums">{formatCountdown(sleep.remainingMs)}</span>
-                {sleepMode === 'prompt' && (
-                  <button type="button" onClick={sleep.clear} className="text-aqua-300 underline-offset-2 hover:underline">
-                    Clear Timer
-                  </button>
-                )}
-              </span>
-            )}
-            {showPopOut && (
-              <SecondaryButton onClick={() => openPopOut(player)} className="sm:ml-auto">
-                <ExternalLink className="size-4" aria-hidden="true" /> Pop Out
-              </SecondaryButton>
-            )}
-          </div>
+          <VolumeRow stream={stream} accent={accent} />
+          <ActionsRow audioRef={audioRef} name={name} player={player} sleep={sleep} sleepMode={sleepMode} showPopOut={showPopOut} />
         </>
+      )}
+    </div>
+  );
+}
+
+/** The status pill (the spec's four labels), the channel's name and the stream quality. */
+function StatusLine({ state, playing, name, quality }: { state: PlayerState; playing: boolean; name: string; quality?: string | null }) {
+  const loading = state === 'loading';
+  return (
+    /* Wraps on narrow phones rather than cutting the channel's name. */
+    <div className="relative flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2.5 gap-y-1.5">
+        <span
+          className={cn(
+            'inline-flex shrink-0 items-center gap-2 rounded-full px-3 py-1 text-xs font-semibold tracking-wide whitespace-nowrap ring-1 ring-inset',
+            state === 'error'
+              ? 'bg-rose-500/15 text-rose-300 ring-rose-400/30'
+              : playing && !loading
+                ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-400/30'
+                : 'bg-white/5 text-mist-200 ring-white/10',
+          )}
+          data-testid="player-status"
+          role="status"
+        >
+          <span
+            className={cn(
+              'size-2 rounded-full',
+              state === 'error' ? 'bg-rose-400' : playing && !loading ? 'animate-pulse bg-emerald-400' : loading ? 'animate-pulse bg-amber-300' : 'bg-mist-400',
+            )}
+          />
+          {playerLabel(state, playing)}
+        </span>
+        <span className="text-xs font-semibold tracking-[0.14em] text-mist-400 uppercase sm:tracking-[0.2em]" data-testid="player-channel">
+          {name}
+        </span>
+      </div>
+      {quality && <span className="shrink-0 text-xs font-medium text-mist-400">{quality}</span>}
+    </div>
+  );
+}
+
+/** Mute and the volume slider, in the channel's colour. */
+function VolumeRow({ stream, accent }: { stream: StreamPlayer; accent: string }) {
+  const { volume, muted, setVolume, toggleMute } = stream;
+  const volumeId = useId();
+  const VolumeIcon = muted || volume === 0 ? VolumeX : volume < 50 ? Volume1 : Volume2;
+  return (
+    <div className="relative mt-6 flex items-center gap-3">
+      <button
+        type="button"
+        onClick={toggleMute}
+        aria-label={muted ? 'Unmute' : 'Mute'}
+        aria-pressed={muted}
+        className="rounded-full p-2 text-mist-300 transition hover:bg-white/5 hover:text-white"
+      >
+        <VolumeIcon className="size-5" aria-hidden="true" />
+      </button>
+      <label htmlFor={volumeId} className="sr-only">
+        Volume
+      </label>
+      <input
+        id={volumeId}
+        type="range"
+        min={0}
+        max={100}
+        step={1}
+        value={muted ? 0 : volume}
+        onChange={(e) => setVolume(Number(e.target.value))}
+        className="h-1.5 flex-1 cursor-pointer"
+        style={{ accentColor: accent }}
+      />
+      <span className="w-9 text-right text-xs text-mist-400 tabular-nums">{muted ? 0 : volume}</span>
+    </div>
+  );
+}
+
+/** Cast, the sleep timer (a prompt on the home page, else a menu) and Pop Out. */
+function ActionsRow({
+  audioRef,
+  name,
+  player,
+  sleep,
+  sleepMode,
+  showPopOut,
+}: {
+  audioRef: StreamPlayer['audioRef'];
+  name: string;
+  player: string;
+  sleep: SleepTimer;
+  sleepMode: 'menu' | 'prompt';
+  showPopOut: boolean;
+}) {
+  const promptSleep = () => {
+    const minutes = parseSleepMinutes(window.prompt('Sleep timer: stop the music after how many minutes?', '30'));
+    if (minutes !== null) sleep.set(minutes);
+  };
+  return (
+    <div className="relative mt-5 grid grid-cols-3 items-center gap-2 sm:flex sm:flex-wrap">
+      <SecondaryButton onClick={() => void castStream(audioRef.current, { title: name, url: window.location.href })}>
+        <Cast className="size-4" aria-hidden="true" /> Cast
+      </SecondaryButton>
+      {sleepMode === 'prompt' ? (
+        <SecondaryButton onClick={promptSleep} active={sleep.active} aria-label="Sleep Timer">
+          <Moon className="size-4" aria-hidden="true" /> <SleepLabel />
+        </SecondaryButton>
+      ) : (
+        <SleepMenu active={sleep.active} onChoose={sleep.set} onClear={sleep.clear} />
+      )}
+      {sleep.active && (
+        <span className="col-span-3 inline-flex items-center gap-2 text-xs text-mist-300 max-sm:order-last" data-testid="sleep-remaining">
+          Sleeping in <span className="font-semibold text-white tabular-nums">{formatCountdown(sleep.remainingMs)}</span>
+          {sleepMode === 'prompt' && (
+            <button type="button" onClick={sleep.clear} className="text-aqua-300 underline-offset-2 hover:underline">
+              Clear Timer
+            </button>
+          )}
+        </span>
+      )}
+      {showPopOut && (
+        <SecondaryButton onClick={() => openPopOut(player)} className="sm:ml-auto">
+          <ExternalLink className="size-4" aria-hidden="true" /> Pop Out
+        </SecondaryButton>
       )}
     </div>
   );

@@ -26,8 +26,6 @@ export interface ProductFormCardProps {
 /** Create/edit form of the shop admin (price step 0.01, rating 1-5 step 0.1, reviews >= 0, no duplicate tags). */
 export function ProductFormCard({ id, isNew, initial, saving, onSave, onCancel }: ProductFormCardProps) {
   const [form, setForm] = useState<ProductForm>(initial);
-  const [tagDraft, setTagDraft] = useState('');
-  const [imageDraft, setImageDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   // null while the upload's size is unknown; undefined when no upload runs.
   const [progress, setProgress] = useState<number | null | undefined>(undefined);
@@ -37,29 +35,6 @@ export function ProductFormCard({ id, isNew, initial, saving, onSave, onCancel }
     value: form[key],
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
   });
-
-  function commitTag() {
-    const { tags, error } = addTag(form.tags, tagDraft);
-    setProblem(error);
-    if (!error) {
-      set('tags', tags);
-      setTagDraft('');
-    }
-  }
-
-  function onTagKey(e: KeyboardEvent<HTMLInputElement>) {
-    if (e.key === 'Enter' || e.key === ',') {
-      e.preventDefault();
-      commitTag();
-    }
-  }
-
-  function addImageUrl() {
-    const url = imageDraft.trim();
-    if (!url) return;
-    set('images', [...form.images, url]);
-    setImageDraft('');
-  }
 
   async function onFile(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
@@ -119,95 +94,8 @@ export function ProductFormCard({ id, isNew, initial, saving, onSave, onCancel }
         </div>
         <TextAreaField label="Description" maxLength={5000} {...text('description')} />
 
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1.5 text-xs font-medium tracking-wide text-mist-300">Tags</legend>
-          <div className="flex flex-wrap gap-2">
-            {form.tags.map((t) => (
-              <span
-                key={t}
-                className="inline-flex items-center gap-1 rounded-full bg-deep-500/15 py-1 pr-1 pl-3 text-xs font-medium text-deep-300 ring-1 ring-deep-400/30"
-              >
-                {t}
-                <button
-                  type="button"
-                  aria-label={`Remove tag ${t}`}
-                  onClick={() =>
-                    set(
-                      'tags',
-                      form.tags.filter((x) => x !== t),
-                    )
-                  }
-                  className="rounded-full p-0.5 hover:bg-white/10"
-                >
-                  <X className="size-3.5" aria-hidden="true" />
-                </button>
-              </span>
-            ))}
-          </div>
-          <div className="flex gap-2">
-            <input
-              aria-label="New tag"
-              value={tagDraft}
-              maxLength={60}
-              onChange={(e) => setTagDraft(e.target.value)}
-              onKeyDown={onTagKey}
-              placeholder="Type a tag, press Enter"
-              className="h-11 min-w-0 flex-1 rounded-xl border border-white/10 bg-night-900/70 px-3.5 text-sm text-mist-100 focus:border-aqua-400/60 focus:outline-none"
-            />
-            <Button variant="secondary" onClick={commitTag}>
-              Add Tag
-            </Button>
-          </div>
-        </fieldset>
-
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1.5 text-xs font-medium tracking-wide text-mist-300">Images</legend>
-          {form.images.length > 0 && (
-            <ul className="flex flex-wrap gap-3">
-              {form.images.map((src, i) => (
-                <li key={`${src}-${i}`} className="relative">
-                  <img src={src} alt="" width={80} height={80} className="size-20 rounded-xl bg-night-800 object-cover ring-1 ring-white/10" />
-                  <button
-                    type="button"
-                    aria-label="Remove image"
-                    onClick={() =>
-                      set(
-                        'images',
-                        form.images.filter((_, j) => j !== i),
-                      )
-                    }
-                    className="absolute -top-2 -right-2 grid size-6 place-items-center rounded-full bg-rose-600 text-white shadow"
-                  >
-                    <X className="size-3.5" aria-hidden="true" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <input
-              aria-label="Image URL"
-              value={imageDraft}
-              onChange={(e) => setImageDraft(e.target.value)}
-              placeholder="https://... or /images/..."
-              maxLength={2000}
-              className="h-11 min-w-0 flex-1 rounded-xl border border-white/10 bg-night-900/70 px-3.5 text-sm text-mist-100 focus:border-aqua-400/60 focus:outline-none"
-            />
-            <Button variant="secondary" onClick={addImageUrl}>
-              Add URL
-            </Button>
-            <FilePicker
-              appearance="button"
-              label={uploading ? 'Uploading...' : 'Upload Image'}
-              icon={uploading ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <ImagePlus className="size-4" aria-hidden="true" />}
-              accept="image/jpeg,image/png,image/webp,image/gif"
-              onChange={(e) => void onFile(e)}
-              disabled={uploading}
-            />
-          </div>
-          {uploading && <UploadProgress value={progress} label="Image upload" />}
-          <p className="text-xs text-mist-500">JPEG, PNG, WebP or GIF under 5MB.</p>
-        </fieldset>
+        <TagsField tags={form.tags} onTags={(tags) => set('tags', tags)} onProblem={setProblem} />
+        <ImagesField images={form.images} onImages={(images) => set('images', images)} progress={progress} onFile={(e) => void onFile(e)} />
 
         <div className="flex flex-wrap gap-x-6">
           <CheckboxField label="Active (shown in the shop)" checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />
@@ -225,5 +113,134 @@ export function ProductFormCard({ id, isNew, initial, saving, onSave, onCancel }
         </div>
       </form>
     </Card>
+  );
+}
+
+/** The tags with Remove, and a new tag added on Enter, comma or Add Tag (no duplicates). */
+function TagsField({ tags, onTags, onProblem }: { tags: string[]; onTags: (tags: string[]) => void; onProblem: (problem: string | null) => void }) {
+  const [tagDraft, setTagDraft] = useState('');
+
+  function commitTag() {
+    const { tags: next, error } = addTag(tags, tagDraft);
+    onProblem(error);
+    if (!error) {
+      onTags(next);
+      setTagDraft('');
+    }
+  }
+
+  function onTagKey(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key === 'Enter' || e.key === ',') {
+      e.preventDefault();
+      commitTag();
+    }
+  }
+
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1.5 text-xs font-medium tracking-wide text-mist-300">Tags</legend>
+      <div className="flex flex-wrap gap-2">
+        {tags.map((t) => (
+          <span
+            key={t}
+            className="inline-flex items-center gap-1 rounded-full bg-deep-500/15 py-1 pr-1 pl-3 text-xs font-medium text-deep-300 ring-1 ring-deep-400/30"
+          >
+            {t}
+            <button
+              type="button"
+              aria-label={`Remove tag ${t}`}
+              onClick={() => onTags(tags.filter((x) => x !== t))}
+              className="rounded-full p-0.5 hover:bg-white/10"
+            >
+              <X className="size-3.5" aria-hidden="true" />
+            </button>
+          </span>
+        ))}
+      </div>
+      <div className="flex gap-2">
+        <input
+          aria-label="New tag"
+          value={tagDraft}
+          maxLength={60}
+          onChange={(e) => setTagDraft(e.target.value)}
+          onKeyDown={onTagKey}
+          placeholder="Type a tag, press Enter"
+          className="h-11 min-w-0 flex-1 rounded-xl border border-white/10 bg-night-900/70 px-3.5 text-sm text-mist-100 focus:border-aqua-400/60 focus:outline-none"
+        />
+        <Button variant="secondary" onClick={commitTag}>
+          Add Tag
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The product's images with Remove, an image added by URL, and an upload with its progress. */
+function ImagesField({
+  images,
+  onImages,
+  progress,
+  onFile,
+}: {
+  images: string[];
+  onImages: (images: string[]) => void;
+  /** null while the upload's size is unknown; undefined when no upload runs. */
+  progress: number | null | undefined;
+  onFile: (e: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const [imageDraft, setImageDraft] = useState('');
+  const uploading = progress !== undefined;
+
+  function addImageUrl() {
+    const url = imageDraft.trim();
+    if (!url) return;
+    onImages([...images, url]);
+    setImageDraft('');
+  }
+
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1.5 text-xs font-medium tracking-wide text-mist-300">Images</legend>
+      {images.length > 0 && (
+        <ul className="flex flex-wrap gap-3">
+          {images.map((src, i) => (
+            <li key={`${src}-${i}`} className="relative">
+              <img src={src} alt="" width={80} height={80} className="size-20 rounded-xl bg-night-800 object-cover ring-1 ring-white/10" />
+              <button
+                type="button"
+                aria-label="Remove image"
+                onClick={() => onImages(images.filter((_, j) => j !== i))}
+                className="absolute -top-2 -right-2 grid size-6 place-items-center rounded-full bg-rose-600 text-white shadow"
+              >
+                <X className="size-3.5" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          aria-label="Image URL"
+          value={imageDraft}
+          onChange={(e) => setImageDraft(e.target.value)}
+          placeholder="https://... or /images/..."
+          maxLength={2000}
+          className="h-11 min-w-0 flex-1 rounded-xl border border-white/10 bg-night-900/70 px-3.5 text-sm text-mist-100 focus:border-aqua-400/60 focus:outline-none"
+        />
+        <Button variant="secondary" onClick={addImageUrl}>
+          Add URL
+        </Button>
+        <FilePicker
+          appearance="button"
+          label={uploading ? 'Uploading...' : 'Upload Image'}
+          icon={uploading ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <ImagePlus className="size-4" aria-hidden="true" />}
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          onChange={onFile}
+          disabled={uploading}
+        />
+      </div>
+      {uploading && <UploadProgress value={progress} label="Image upload" />}
+      <p className="text-xs text-mist-500">JPEG, PNG, WebP or GIF under 5MB.</p>
+    </fieldset>
   );
 }

@@ -1,32 +1,17 @@
 import { Upload, X } from 'lucide-react';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MIX_GENRES } from '../../../../contracts/mix-values';
-import type { MixDetails, MixTags } from '../../../../contracts/mixes';
+import type { MixDetails } from '../../../../contracts/mixes';
 import { Button } from '../../../components/ui/button';
 import { FilePicker, UploadProgress } from '../../../components/ui/file-picker';
 import { SelectField, TextField } from '../../../components/ui/form-controls';
 import { formatDuration } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
-import { previewMixTags, useMixUpload, type MixUpload } from '../api/admin-mixes';
+import { useMixUpload, type MixUpload } from '../api/admin-mixes';
+import { useTagPreview } from '../hooks/use-tag-preview';
 import { uploadStats } from '../lib/upload-stats';
 
 const genreOptions = MIX_GENRES.map((g) => ({ value: g, label: g }));
-
-/** The tag's genre as one of ours, when it is one. */
-function knownGenre(tag: string | null): string | undefined {
-  const g = tag?.trim().toLowerCase();
-  return MIX_GENRES.find((known) => known === g);
-}
-
-/** What the preview found, in one line under the file. */
-function describeTags(tags: MixTags): string {
-  const facts = [
-    tags.durationS ? formatDuration(tags.durationS) : null,
-    tags.bitrateKbps ? `${tags.bitrateKbps} kbps` : null,
-    tags.artwork ? 'artwork included' : 'no artwork',
-  ];
-  return `Read from the file: ${facts.filter(Boolean).join(' · ')}`;
-}
 
 interface Running {
   upload: MixUpload;
@@ -50,45 +35,8 @@ export function MixUploadForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const genreTouched = useRef(false);
   const [running, setRunning] = useState<Running | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  const [found, setFound] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const preview = useRef<AbortController | null>(null);
-
-  // The speed and time left move on between progress events too.
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => setNow(Date.now()), 500);
-    return () => clearInterval(timer);
-  }, [running]);
-  useEffect(() => () => preview.current?.abort(), []);
-
-  async function onFile(e: ChangeEvent<HTMLInputElement>) {
-    const file = e.currentTarget.files?.[0];
-    const form = formRef.current;
-    setFound(null);
-    preview.current?.abort();
-    if (!file || !form) return;
-    const controller = new AbortController();
-    preview.current = controller;
-    try {
-      const tags = await previewMixTags(file, controller.signal);
-      if (controller.signal.aborted) return;
-      const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
-      for (const name of ['title', 'artist'] as const) {
-        const input = field(name);
-        const value = tags[name];
-        if (input && !input.value.trim() && value) input.value = value.slice(0, 200);
-      }
-      const genre = knownGenre(tags.genre);
-      const genreInput = field('genre');
-      if (genre && genreInput && !genreTouched.current) genreInput.value = genre;
-      setFound(describeTags(tags));
-    } catch (err) {
-      if (controller.signal.aborted) return;
-      setFound(errorMessage(err, 'The file could not be read'));
-    }
-  }
+  const { found, clearFound, onFile } = useTagPreview(formRef, genreTouched);
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -117,14 +65,13 @@ export function MixUploadForm() {
       (connectionLost) => setRunning((r) => (r && r.connectionLost !== connectionLost ? { ...r, connectionLost } : r)),
     );
     setRunning({ upload, startedAt, loaded: 0, total: file.size, connectionLost: false });
-    setNow(startedAt);
     upload.done.then(
       (mix) => {
         setRunning(null);
         setMessage({ text: `Uploaded: ${mix.title} (${formatDuration(mix.duration)})`, error: false });
         form.reset();
         genreTouched.current = false;
-        setFound(null);
+        clearFound();
       },
       (err: unknown) => {
         setRunning(null);
@@ -136,7 +83,6 @@ export function MixUploadForm() {
     );
   }
 
-  const stats = running ? uploadStats(running.loaded, running.total, now - running.startedAt) : null;
   return (
     <form ref={formRef} onSubmit={submit} className="glass mt-8 grid gap-3 rounded-3xl p-5 sm:grid-cols-2 sm:p-6" aria-label="Upload a mix">
       <h2 className="font-display text-xl font-bold text-white sm:col-span-2">Upload a mix</h2>
@@ -166,14 +112,7 @@ export function MixUploadForm() {
         accept="image/jpeg,image/png,image/webp,image/gif"
         disabled={running !== null}
       />
-      {stats && (
-        <div className="sm:col-span-2" data-testid="upload-status">
-          <UploadProgress value={stats.fraction} label="Mix upload" />
-          <p className="mt-2 text-sm text-mist-300 tabular-nums" aria-live="polite">
-            {running?.connectionLost ? 'Connection lost — retrying…' : stats.text}
-          </p>
-        </div>
-      )}
+      {running && <UploadStatus running={running} />}
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         {running ? (
           // Own keys: a reused element would turn into the submit button while its click is still being handled, and upload again.
@@ -192,5 +131,24 @@ export function MixUploadForm() {
         )}
       </div>
     </form>
+  );
+}
+
+/** Bytes, percent, speed and time left of the running upload, or that its connection is lost. */
+function UploadStatus({ running }: { running: Running }) {
+  const [now, setNow] = useState(running.startedAt);
+  // The speed and time left move on between progress events too.
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, []);
+  const stats = uploadStats(running.loaded, running.total, now - running.startedAt);
+  return (
+    <div className="sm:col-span-2" data-testid="upload-status">
+      <UploadProgress value={stats.fraction} label="Mix upload" />
+      <p className="mt-2 text-sm text-mist-300 tabular-nums" aria-live="polite">
+        {running.connectionLost ? 'Connection lost — retrying…' : stats.text}
+      </p>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Crown, Disc3, Download, HardDrive, Lock, Play, Search, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { ESTIMATED_GB_PER_MIX, MIX_GENRES, MIX_MESSAGES } from '../../../../contracts/mix-values';
+import { ESTIMATED_GB_PER_MIX, MIX_GENRES, MIX_MESSAGES, type MixAccessInfo } from '../../../../contracts/mix-values';
 import type { VipMix } from '../../../../contracts/mixes';
 import { MIX_DOWNLOAD_TIER, MIX_PLAY_TIER } from '../../../../contracts/tier-policy';
 import { TIER_TABLE, tierLabel } from '../../../../contracts/tier-table';
@@ -69,9 +69,6 @@ export default function VipPage() {
     return mixes.filter((m) => (genre === 'all' || m.genre === genre) && (!q || m.title.toLowerCase().includes(q) || m.artist.toLowerCase().includes(q)));
   }, [mixes, query, genre]);
 
-  const totalDownloads = mixes.reduce((sum, m) => sum + m.totalDownloads, 0);
-  const badgeLabel = tierLabel(parseTier(access.subscriptionTier) ?? 'free');
-
   function onPlay(mix: VipMix) {
     // The current mix always toggles; a new one plays only for DHR1 and above.
     if (current?.id !== mix.id && !access.canPlayMixes) return notify(access.message || MIX_MESSAGES.playRequiresSubscription, 'error');
@@ -98,48 +95,9 @@ export default function VipPage() {
 
   return (
     <PageContainer className={current ? 'pt-10 pb-32 sm:pt-14' : 'py-10 sm:py-14'}>
-      <header className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
-        <div>
-          <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.25em] text-amber-200 uppercase">
-            <Crown className="size-4" aria-hidden="true" /> VIP Mix Library
-          </p>
-          <h1 className="mt-3 font-display text-4xl font-bold tracking-tight text-white sm:text-5xl">Exclusive Mixes</h1>
-          <p className="mt-2 max-w-xl text-mist-300">
-            Deep, long-form sets you will not hear anywhere else. Play them with {tierLabel(MIX_PLAY_TIER)} and above; download them as a {DOWNLOAD.label}.
-          </p>
-          <div className="mt-4 flex flex-wrap items-center gap-2">
-            <Badge tone={access.subscriptionTier === 'vip' ? 'gold' : access.subscriptionTier === 'free' ? 'neutral' : 'cyan'} className="text-sm">
-              <span data-testid="tier-badge">{badgeLabel}</span>
-            </Badge>
-            <Badge tone="green">View Mixes</Badge>
-            <Badge tone={access.canPlayMixes ? 'green' : 'neutral'}>
-              {access.canPlayMixes ? <Play className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />} Play Mixes (
-              {tierLabel(MIX_PLAY_TIER)}+)
-            </Badge>
-            <Badge tone={access.canDownload ? 'green' : 'neutral'}>
-              {access.canDownload ? <Download className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />} Download (
-              {DOWNLOAD.label})
-            </Badge>
-          </div>
-          {access.message && (
-            <p data-testid="access-message" className="mt-3 text-sm text-aqua-200">
-              {access.message}
-            </p>
-          )}
-        </div>
-      </header>
+      <LibraryHeader access={access} />
 
-      <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Tile icon={<Disc3 className="size-4" />} label="Exclusive mixes" value={formatNumber(mixes.length, 1)} />
-        <Tile
-          icon={<HardDrive className="size-4" />}
-          label="Library size"
-          value={`${formatNumber(mixes.length * ESTIMATED_GB_PER_MIX, 1)} GB`}
-          hint="Growing past 1 TB"
-        />
-        <Tile icon={<Download className="size-4" />} label="Downloads" value={formatNumber(totalDownloads, 1)} />
-        <Tile icon={<Users className="size-4" />} label={`${tierLabel('vip')} members`} value={access.subscriptionTier === 'vip' ? '1' : '0'} />
-      </div>
+      <LibraryFigures mixes={mixes} access={access} />
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <label className="glass flex h-12 shrink-0 items-center gap-3 rounded-full px-5 sm:flex-1">
@@ -194,20 +152,7 @@ export default function VipPage() {
         </div>
       )}
 
-      {!access.canDownload && permissions.data && belowTheFold && (
-        <section className="glass below-fold mt-12 rounded-3xl p-6 text-center [contain-intrinsic-size:auto_454px] sm:p-10 sm:[contain-intrinsic-size:auto_462px]">
-          <Crown className="mx-auto size-10 text-amber-300" aria-hidden="true" />
-          <h2 className="mt-3 font-display text-2xl font-bold text-white">Become A {DOWNLOAD.label} Member</h2>
-          <p className="mx-auto mt-2 max-w-lg text-mist-300">
-            {tierPrice(MIX_DOWNLOAD_TIER)} a month opens the whole library for download,{' '}
-            {COUNT_WORDS[DOWNLOAD.mixDownloadsPerDay] ?? formatNumber(DOWNLOAD.mixDownloadsPerDay)} mixes a day, on top of both channels.
-          </p>
-          <TierBenefits tier="vip" className="mx-auto mt-6 max-w-md text-left" />
-          <ButtonLink to={permissions.data.authenticated ? '/auth' : '/simple-auth'} className="mt-6">
-            <Crown className="size-4" aria-hidden="true" /> Become A {DOWNLOAD.label} Member
-          </ButtonLink>
-        </section>
-      )}
+      {!access.canDownload && permissions.data && belowTheFold && <VipInvitation authenticated={permissions.data.authenticated} />}
 
       <MediaPlayerView player={player} />
     </PageContainer>
@@ -226,5 +171,77 @@ function Tile({ icon, label, value, hint }: { icon: React.ReactNode; label: stri
       <p className="mt-2 text-2xl font-bold text-white tabular-nums sm:text-3xl">{value}</p>
       {hint && <p className="mt-1 text-xs text-mist-500">{hint}</p>}
     </div>
+  );
+}
+
+/** The title, and what this member's tier may do with the mixes. */
+function LibraryHeader({ access }: { access: MixAccessInfo }) {
+  const badgeLabel = tierLabel(parseTier(access.subscriptionTier) ?? 'free');
+  return (
+    <header className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
+      <div>
+        <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.25em] text-amber-200 uppercase">
+          <Crown className="size-4" aria-hidden="true" /> VIP Mix Library
+        </p>
+        <h1 className="mt-3 font-display text-4xl font-bold tracking-tight text-white sm:text-5xl">Exclusive Mixes</h1>
+        <p className="mt-2 max-w-xl text-mist-300">
+          Deep, long-form sets you will not hear anywhere else. Play them with {tierLabel(MIX_PLAY_TIER)} and above; download them as a {DOWNLOAD.label}.
+        </p>
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          <Badge tone={access.subscriptionTier === 'vip' ? 'gold' : access.subscriptionTier === 'free' ? 'neutral' : 'cyan'} className="text-sm">
+            <span data-testid="tier-badge">{badgeLabel}</span>
+          </Badge>
+          <Badge tone="green">View Mixes</Badge>
+          <Badge tone={access.canPlayMixes ? 'green' : 'neutral'}>
+            {access.canPlayMixes ? <Play className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />} Play Mixes (
+            {tierLabel(MIX_PLAY_TIER)}+)
+          </Badge>
+          <Badge tone={access.canDownload ? 'green' : 'neutral'}>
+            {access.canDownload ? <Download className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />} Download (
+            {DOWNLOAD.label})
+          </Badge>
+        </div>
+        {access.message && (
+          <p data-testid="access-message" className="mt-3 text-sm text-aqua-200">
+            {access.message}
+          </p>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function LibraryFigures({ mixes, access }: { mixes: VipMix[]; access: MixAccessInfo }) {
+  const totalDownloads = mixes.reduce((sum, m) => sum + m.totalDownloads, 0);
+  return (
+    <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <Tile icon={<Disc3 className="size-4" />} label="Exclusive mixes" value={formatNumber(mixes.length, 1)} />
+      <Tile
+        icon={<HardDrive className="size-4" />}
+        label="Library size"
+        value={`${formatNumber(mixes.length * ESTIMATED_GB_PER_MIX, 1)} GB`}
+        hint="Growing past 1 TB"
+      />
+      <Tile icon={<Download className="size-4" />} label="Downloads" value={formatNumber(totalDownloads, 1)} />
+      <Tile icon={<Users className="size-4" />} label={`${tierLabel('vip')} members`} value={access.subscriptionTier === 'vip' ? '1' : '0'} />
+    </div>
+  );
+}
+
+/** Below the grid, for members who may not download: the download tier, its price and benefits. */
+function VipInvitation({ authenticated }: { authenticated: boolean }) {
+  return (
+    <section className="glass below-fold mt-12 rounded-3xl p-6 text-center [contain-intrinsic-size:auto_454px] sm:p-10 sm:[contain-intrinsic-size:auto_462px]">
+      <Crown className="mx-auto size-10 text-amber-300" aria-hidden="true" />
+      <h2 className="mt-3 font-display text-2xl font-bold text-white">Become A {DOWNLOAD.label} Member</h2>
+      <p className="mx-auto mt-2 max-w-lg text-mist-300">
+        {tierPrice(MIX_DOWNLOAD_TIER)} a month opens the whole library for download,{' '}
+        {COUNT_WORDS[DOWNLOAD.mixDownloadsPerDay] ?? formatNumber(DOWNLOAD.mixDownloadsPerDay)} mixes a day, on top of both channels.
+      </p>
+      <TierBenefits tier="vip" className="mx-auto mt-6 max-w-md text-left" />
+      <ButtonLink to={authenticated ? '/auth' : '/simple-auth'} className="mt-6">
+        <Crown className="size-4" aria-hidden="true" /> Become A {DOWNLOAD.label} Member
+      </ButtonLink>
+    </section>
   );
 }
