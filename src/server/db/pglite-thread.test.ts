@@ -49,6 +49,25 @@ describe('PgliteThread', () => {
     expect(order).toEqual(['job transaction', 'request 1', 'request 2', 'job 1', 'job 2', 'job 3', 'job 4']);
   });
 
+  it('lets no background statement slip between two statements of one request', async () => {
+    await t.exec('create table turn_log (n serial primary key, who text not null)');
+    const log = (who: string) => t.query('insert into turn_log (who) values ($1)', [who]);
+    const running = runInBackground(() =>
+      t.transaction(async (tx) => {
+        await tx.query('select pg_sleep(0.2)');
+        await tx.query("insert into turn_log (who) values ('job transaction')");
+      }),
+    );
+    await sleep(50);
+    const job = runInBackground(() => log('job 1'));
+    await sleep(10);
+    // A request that reads, then writes: its second statement is sent as its first is answered.
+    const request = log('request read').then(() => log('request write'));
+    await Promise.all([running, job, request]);
+    const order = (await t.query('select who from turn_log order by n')).rows.map((r) => (r as { who: string }).who);
+    expect(order).toEqual(['job transaction', 'request read', 'request write', 'job 1']);
+  });
+
   it('lets background work go after giving way for a while, however busy the requests keep the database', async () => {
     const started = performance.now();
     // Two requests' statements in the database at every moment for 1.2 s.

@@ -60,6 +60,8 @@ export class PgliteThread implements ThreadTransaction {
   /** Since when the next background unit has been giving way to foreground ones. */
   private givingWaySince: number | undefined;
   private givingWayTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A decision on the next background unit is due at the end of this turn of the event loop. */
+  private deciding = false;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (msg: Reply) => {
@@ -136,8 +138,22 @@ export class PgliteThread implements ThreadTransaction {
     }
   }
 
-  /** Lets the next background unit go when the database has no foreground work, or it has given way long enough. */
+  /**
+   * Lets the next background unit go when the database has no foreground work, or it has given way
+   * long enough. Decided after the current turn of the event loop: a request whose statement has just
+   * been answered sends its next one first (its code runs before setImmediate), so a job does not
+   * slip in between two statements of one request.
+   */
   private nextBackground(): void {
+    if (this.backgroundRunning || this.backgroundQueue.length === 0 || this.deciding) return;
+    this.deciding = true;
+    setImmediate(() => {
+      this.deciding = false;
+      this.decideBackground();
+    });
+  }
+
+  private decideBackground(): void {
     if (this.backgroundRunning || this.backgroundQueue.length === 0) return;
     const now = performance.now();
     if (this.foreground > 0 && !this.closed) {
@@ -146,7 +162,7 @@ export class PgliteThread implements ThreadTransaction {
       if (left > 0) {
         this.givingWayTimer ??= setTimeout(() => {
           this.givingWayTimer = undefined;
-          this.nextBackground();
+          this.decideBackground();
         }, left);
         return;
       }
