@@ -1,6 +1,6 @@
 // `npm run bench`: DHR's public reads against a bare node:http baseline measured in the same run
 // (bench/public-reads.ts), the scale benchmarks of the radio (SSE fan-out, premium listener admission
-// through Icecast URL auth, titles from the stream within a second), members admin (search, import), the live monitor and the news ingest, and the idle footprint
+// through Icecast URL auth, titles from the stream within a second), members admin (search, import), the live monitor, the news ingest, background jobs against listeners' requests (bench/isolation.ts), and the idle footprint
 // (bench/idle-memory.ts). Updates bench/results.json (entries of other benches are kept) and prints the tables.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +27,7 @@ const scaleBenches: [string, string][] = [
   ['bench/mix-rendition.ts', 'benchMixRendition'],
   ['bench/live-monitor.ts', 'benchLiveMonitor'],
   ['bench/news-ingest.ts', 'benchNewsIngest'],
+  ['bench/isolation.ts', 'benchIsolation'],
   ['bench/idle-memory.ts', 'benchIdleMemory'],
 ];
 for (const [file, fn] of scaleBenches) {

@@ -3,6 +3,7 @@
 // long statement runs off the thread that answers requests.
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runInBackground } from '../../src/server/db/lanes';
 import { createTestApp, memberWithRole } from '../support/app';
 import { bmcSubscription, patreonMember, startBmcStub, startPatreonStub } from '../support/platform-stubs';
 
@@ -79,5 +80,17 @@ describe('background work and listeners', async () => {
     expect(metadata.ms).toBeLessThan(500);
     const slept = await timed(() => long);
     expect(slept.ms).toBeGreaterThan(1_000);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, a job holds two connections of its own and a request finds one free', async () => {
+    const started = performance.now();
+    // Four statements of a job at once: they share the job's two connections.
+    const job = runInBackground(() => Promise.all(Array.from({ length: 4 }, () => app.database.db.execute(sql`SELECT pg_sleep(0.3)`))));
+    await new Promise((r) => setTimeout(r, 50));
+    const request = await timed(() => app.database.db.execute(sql`SELECT 1`));
+    await job;
+    expect(request.ms).toBeLessThan(200);
+    // Two rounds of 0.3 s, not one.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(550);
   });
 });

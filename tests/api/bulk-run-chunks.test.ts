@@ -100,7 +100,7 @@ describe('bulk runs in short transactions', async () => {
     const interrupted = runs.find((r: { trigger: string; state: string }) => r.trigger === 'import' && r.state === 'interrupted');
     expect(interrupted).toMatchObject({ ok: false, updated: BULK_CHUNK_MEMBERS, revertible: true, errors: ['simulated stop'] });
 
-    // Its applied part can be reverted like any run (previewed first: it takes access from 150 members).
+    // Its applied part can be reverted like any run (previewed first: it takes access from the first chunk's members).
     const preview = await as('POST', `/api/admin/sync-runs/${interrupted.id}/revert`, { dryRun: true });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().plan.counts).toMatchObject({ loseAccess: BULK_CHUNK_MEMBERS });

@@ -16,6 +16,7 @@ import pg from 'pg';
 import { ADVISORY_LOCKS, type AdvisoryLock } from './advisory-locks';
 import * as schema from './schema';
 import { acquireDirLock, type DirLock } from './dir-lock';
+import { currentLane } from './lanes';
 import { PgliteThread } from './pglite-thread';
 
 export type Schema = typeof schema;
@@ -162,12 +163,44 @@ export function dhrConnection(url: string): { connectionString: string; applicat
   return { connectionString: u.toString(), application_name: DHR_APPLICATION_NAME };
 }
 
+/** Connections for requests, and for background work (db/lanes.ts): a job never holds a request's connection. */
+const REQUEST_CONNECTIONS = 10;
+const BACKGROUND_CONNECTIONS = 2;
+
+/**
+ * The request pool, which hands a statement or a transaction of the background lane (db/lanes.ts) to
+ * a small pool of its own: however many chunks or sources a job has in flight, it holds at most
+ * BACKGROUND_CONNECTIONS connections and waits for them itself, and requests keep all of theirs
+ * (docs/decisions/0034-background-work-off-the-request-path.md). drizzle sees one pg.Pool.
+ */
+class LanePool extends pg.Pool {
+  constructor(
+    config: pg.PoolConfig,
+    readonly background: pg.Pool,
+  ) {
+    super(config);
+    // pg.Pool's overloads (callback or promise) pass through unchanged to the lane's pool.
+    const own = { query: this.query.bind(this), connect: this.connect.bind(this) };
+    const bg = { query: background.query.bind(background), connect: background.connect.bind(background) };
+    const lane = () => (currentLane() === 'background' ? bg : own);
+    this.query = ((...args: Parameters<pg.Pool['query']>) => lane().query(...args)) as pg.Pool['query'];
+    this.connect = ((...args: Parameters<pg.Pool['connect']>) => lane().connect(...args)) as pg.Pool['connect'];
+  }
+
+  override async end(): Promise<void> {
+    await Promise.all([super.end(), this.background.end()]);
+  }
+}
+
 async function openPostgres(url: string): Promise<Database> {
   // A server that accepts no connection fails the request within seconds (a 503), instead of queueing it forever.
-  const pool = new pg.Pool({ ...dhrConnection(url), max: 10, connectionTimeoutMillis: 5000 });
-  pool.on('error', () => {
-    // Idle client errors (server restart) are retried by the pool; never crash the process.
-  });
+  const config = { ...dhrConnection(url), connectionTimeoutMillis: 5000 };
+  // Background work may wait longer for one of its own connections: it is not a listener.
+  const pool = new LanePool({ ...config, max: REQUEST_CONNECTIONS }, new pg.Pool({ ...config, max: BACKGROUND_CONNECTIONS, connectionTimeoutMillis: 60_000 }));
+  for (const p of [pool, pool.background])
+    p.on('error', () => {
+      // Idle client errors (server restart) are retried by the pool; never crash the process.
+    });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Several instances may start at once: one migrates while the others wait on the advisory lock.
   const migrator = await pool.connect();

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { currentLane } from './lanes';
 
 /** A result as PGlite gives it (drizzle's PGlite session reads `rows`, `fields` and `affectedRows`). */
 export interface ThreadResult {
@@ -25,10 +26,24 @@ function threadError(fields: Record<string, string>): Error {
 }
 
 /**
+ * How long waiting background work gives way to foreground statements before it goes anyway: under
+ * a constant stream of requests a job still writes at least one unit (a statement or a transaction)
+ * this often.
+ */
+export const BACKGROUND_MAX_WAIT_MS = 100;
+
+/**
  * PGlite on a worker thread of its own (src/server/db/pglite-worker.mjs), spoken to with PGlite's own
  * interface so drizzle's PGlite driver and the migrator use it unchanged. Statements queue in the
  * database as they would on one Postgres session; the server's thread only waits for their answers
  * (docs/decisions/0034-background-work-off-the-request-path.md).
+ *
+ * Two lanes (db/lanes.ts). Foreground statements and transactions are sent at once, in call order.
+ * Background ones wait here, in call order, and go one unit at a time (a statement, or a whole
+ * transaction from BEGIN to COMMIT), only when no foreground unit is in the database: a request
+ * waits for at most the one background unit already running, never for a job's queue. A background
+ * unit that has given way for BACKGROUND_MAX_WAIT_MS goes anyway. Statements inside an open
+ * transaction belong to it and are sent at once.
  */
 export class PgliteThread implements ThreadTransaction {
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -36,6 +51,17 @@ export class PgliteThread implements ThreadTransaction {
   private seq = 0;
   private txSeq = 0;
   private closed = false;
+  /** Foreground units (statements and transactions) sent and not yet answered. */
+  private foreground = 0;
+  /** A background unit is in the database. */
+  private backgroundRunning = false;
+  /** Background units waiting for their turn, in call order. */
+  private readonly backgroundQueue: (() => void)[] = [];
+  /** Since when the next background unit has been giving way to foreground ones. */
+  private givingWaySince: number | undefined;
+  private givingWayTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A decision on the next background unit is due at the end of this turn of the event loop. */
+  private deciding = false;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (msg: Reply) => {
@@ -76,6 +102,8 @@ export class PgliteThread implements ThreadTransaction {
     this.closed = true;
     for (const waiter of this.pending.values()) waiter.reject(err);
     this.pending.clear();
+    // Waiting background work goes now, and is refused at once.
+    this.nextBackground();
   }
 
   private call<T>(msg: Record<string, unknown>): Promise<T> {
@@ -87,16 +115,81 @@ export class PgliteThread implements ThreadTransaction {
     });
   }
 
+  /** Runs one unit of work (a statement outside a transaction, or a whole transaction) in the caller's lane. */
+  private async unit<T>(work: () => Promise<T>): Promise<T> {
+    if (currentLane() === 'foreground') {
+      this.foreground += 1;
+      try {
+        return await work();
+      } finally {
+        this.foreground -= 1;
+        this.nextBackground();
+      }
+    }
+    await new Promise<void>((go) => {
+      this.backgroundQueue.push(go);
+      this.nextBackground();
+    });
+    try {
+      return await work();
+    } finally {
+      this.backgroundRunning = false;
+      this.nextBackground();
+    }
+  }
+
+  /**
+   * Lets the next background unit go when the database has no foreground work, or it has given way
+   * long enough. Decided after the current turn of the event loop: a request whose statement has just
+   * been answered sends its next one first (its code runs before setImmediate), so a job does not
+   * slip in between two statements of one request.
+   */
+  private nextBackground(): void {
+    if (this.backgroundRunning || this.backgroundQueue.length === 0 || this.deciding) return;
+    this.deciding = true;
+    setImmediate(() => {
+      this.deciding = false;
+      this.decideBackground();
+    });
+  }
+
+  private decideBackground(): void {
+    if (this.backgroundRunning || this.backgroundQueue.length === 0) return;
+    const now = performance.now();
+    if (this.foreground > 0 && !this.closed) {
+      this.givingWaySince ??= now;
+      const left = this.givingWaySince + BACKGROUND_MAX_WAIT_MS - now;
+      if (left > 0) {
+        this.givingWayTimer ??= setTimeout(() => {
+          this.givingWayTimer = undefined;
+          this.decideBackground();
+        }, left);
+        return;
+      }
+    }
+    clearTimeout(this.givingWayTimer);
+    this.givingWayTimer = undefined;
+    this.givingWaySince = undefined;
+    this.backgroundRunning = true;
+    (this.backgroundQueue.shift() as () => void)();
+  }
+
   query(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number): Promise<ThreadResult> {
-    return this.call({ op: 'query', sql, params, rowMode: options.rowMode, tx });
+    const send = () => this.call<ThreadResult>({ op: 'query', sql, params, rowMode: options.rowMode, tx });
+    return tx === undefined ? this.unit(send) : send();
   }
 
   exec(sql: string, tx?: number): Promise<unknown> {
-    return this.call({ op: 'exec', sql, tx });
+    const send = () => this.call({ op: 'exec', sql, tx });
+    return tx === undefined ? this.unit(send) : send();
   }
 
   /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
-  async transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    return this.unit(() => this.runTransaction(fn));
+  }
+
+  private async runTransaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
     const tx = (this.txSeq += 1);
     await this.call({ op: 'begin', tx });
     let result: T;
@@ -132,6 +225,7 @@ export class PgliteThread implements ThreadTransaction {
     } finally {
       this.closed = true;
       await this.worker.terminate();
+      this.nextBackground();
     }
   }
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
+import { runInBackground } from '../db/lanes';
 import { scheduledRuns } from '../db/schema';
 
 /**
@@ -54,7 +55,10 @@ export function runPeriodically(app: FastifyInstance, job: PeriodicJob): void {
   if (!app.config.backgroundJobs) return;
   let timer: NodeJS.Timeout | undefined;
   const tick = async () => {
-    if (await claimScheduledRun(app.database.db, job.name, job.everyMs)) await job.run();
+    // Every periodic job is background work: listeners' statements go first (db/lanes.ts).
+    await runInBackground(async () => {
+      if (await claimScheduledRun(app.database.db, job.name, job.everyMs)) await job.run();
+    });
   };
   app.addHook('onReady', async () => {
     timer = setInterval(() => void tick().catch((err: unknown) => app.log.warn({ err }, `${job.name} failed; will retry`)), job.everyMs);

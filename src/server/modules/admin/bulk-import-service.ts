@@ -19,6 +19,7 @@ import { finishSyncRun, startSyncRun } from '../platforms/platforms-repository';
 import { changeLogLines } from '../platforms/reconcile-service';
 import { badRequest } from '../../lib/errors';
 import { yieldToListeners } from '../../lib/event-loop';
+import { runInBackground } from '../../db/lanes';
 import { usernameFromEmail } from '../members/member-views';
 import {
   findMembersByEmails,
@@ -312,7 +313,12 @@ async function planImport(db: Db, parsed: Parsed, result: BulkImportResult, now:
  * transactions (applyImport). EmailTakenError when another request created one of the emails in
  * the very moment a chunk wrote it.
  */
-export async function importRows(db: Db, parsed: Parsed, options: ImportOptions = {}): Promise<BulkImportResult> {
+export function importRows(db: Db, parsed: Parsed, options: ImportOptions = {}): Promise<BulkImportResult> {
+  // A bulk run is background work: listeners' statements go first (db/lanes.ts).
+  return runInBackground(() => importInBackground(db, parsed, options));
+}
+
+async function importInBackground(db: Db, parsed: Parsed, options: ImportOptions): Promise<BulkImportResult> {
   const result: BulkImportResult = { imported: 0, updated: 0, skipped: 0, errors: parsed.errors, dryRun: options.dryRun === true, runId: null };
   if (!parsed.rows.length) return result;
   const now = new Date();

@@ -2,6 +2,7 @@ import { fromGrantSnapshot, sameGrant, toAccessSnapshot, toGrantSnapshot, type G
 import { HELD_LIST_MAX, MEMBER_HISTORY_MAX, REVERT_MESSAGES, type HeldChanges, type MemberHistory, type RevertRunReply } from '../../../contracts/admin';
 import type { SubscriptionSource } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
+import { runInBackground } from '../../db/lanes';
 import { conflict, notFound } from '../../lib/errors';
 import {
   changesOfMember,
@@ -38,11 +39,14 @@ import { changeLogLines } from '../platforms/reconcile-service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function revertRun(
-  db: Db,
-  runId: number,
-  opts: { dryRun?: boolean; confirm?: boolean; planId?: string | undefined; adminId?: string | null },
-): Promise<RevertRunReply> {
+type RevertOptions = { dryRun?: boolean; confirm?: boolean; planId?: string | undefined; adminId?: string | null };
+
+export function revertRun(db: Db, runId: number, opts: RevertOptions): Promise<RevertRunReply> {
+  // A bulk run is background work: listeners' statements go first (db/lanes.ts).
+  return runInBackground(() => revertInBackground(db, runId, opts));
+}
+
+async function revertInBackground(db: Db, runId: number, opts: RevertOptions): Promise<RevertRunReply> {
   const now = new Date();
   const plan = await planRevert(db, runId, now);
   let decision: BulkDecision;

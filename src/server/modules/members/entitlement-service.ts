@@ -211,10 +211,12 @@ export async function applyChunk(
 
 /**
  * How many members a bulk run (sync, import, revert) writes per transaction. On PGlite every other
- * query waits while a transaction is open, so each stays a few tens of milliseconds and the event
- * loop gets a turn between two (docs/decisions/0023-member-grants-and-bulk-runs.md).
+ * query waits while a transaction is open, so each stays short: a chunk of 20 took about a third of
+ * the time of one of 50, for a 10,000-row import about a fifth longer as a whole (PGlite, measured
+ * for docs/decisions/0034-background-work-off-the-request-path.md); the event loop gets a turn
+ * between two (docs/decisions/0023-member-grants-and-bulk-runs.md).
  */
-export const BULK_CHUNK_MEMBERS = 50;
+export const BULK_CHUNK_MEMBERS = 20;
 /** Members a bulk run plans per step (reads only), giving listeners' requests a turn between two. */
 const BULK_PLAN_MEMBERS = 10 * BULK_CHUNK_MEMBERS;
 

@@ -153,6 +153,9 @@ export interface EffectiveWrite {
 /** Writes members' effective subscriptions (the best of their grants) onto their rows, in bulk. */
 export async function writeEffectiveSubscriptions(db: Db, writes: readonly EffectiveWrite[], now: Date = new Date()): Promise<void> {
   for (const part of chunks(writes, JSON_CHUNK)) {
+    // The planner cannot count json_to_recordset's rows and scans every member without this list:
+    // with it, a chunk of 20 members reads 20 rows by the primary key, however many members there are.
+    const ids = `{${part.map((w) => w.userId).join(',')}}`;
     const json = JSON.stringify(
       part.map((w) => ({
         id: w.userId,
@@ -167,7 +170,7 @@ export async function writeEffectiveSubscriptions(db: Db, writes: readonly Effec
       update ${users} set subscription_tier = r.tier, subscription_status = r.status, subscription_expiry = r.expiry,
         subscription_source = r.source, pledge_amount_cents = r.amount, updated_at = ${now.toISOString()}::timestamptz
       from json_to_recordset(${json}::json) as r(id uuid, tier text, status text, expiry timestamptz, source text, amount integer)
-      where ${users.id} = r.id`);
+      where ${users.id} = r.id and ${users.id} = any(${ids}::uuid[])`);
   }
 }
 

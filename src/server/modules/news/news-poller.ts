@@ -3,6 +3,7 @@ import type { NewsFetchReport } from '../../../contracts/news';
 import { MINUTE_MS } from '../../../contracts/time';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
+import { runInBackground } from '../../db/lanes';
 import type { NewsSourceRow } from '../../db/schema';
 import { FetchError, safeFetch, type SafeFetchOptions, type SafeFetchResult } from '../../lib/outbound-http';
 import { decodeBody, type DecodedBody } from './feed-encoding';
@@ -185,7 +186,8 @@ export function createNewsPoller(deps: PollerDeps) {
     while (active < CONCURRENCY && queue.length > 0 && !closing.signal.aborted) {
       const source = queue.shift() as NewsSourceRow;
       active += 1;
-      void fetchSource(source)
+      // Ingest is background work, also when a request queued it: listeners' statements go first (db/lanes.ts).
+      void runInBackground(() => fetchSource(source))
         .catch((): SourceOutcome => ({ status: 'failed', added: 0 }))
         .then((outcome) => {
           addedSinceIdle += outcome.added;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { runInBackground } from '../../db/lanes';
 import { yieldToListeners } from '../../lib/event-loop';
 import { BULK_CHUNK_MEMBERS } from '../members/entitlement-service';
 import { advanceSyncRun, markRunInterrupted } from './platforms-repository';
@@ -19,7 +20,12 @@ export function inChunks<T>(items: readonly T[], size = BULK_CHUNK_MEMBERS): T[]
  * run, so it can be reverted), and running the sync or import again applies the rest. Returns the
  * members whose access changed.
  */
-export async function writeInChunks<T>(db: Db, runId: number, items: readonly T[], write: (tx: Db, chunk: readonly T[]) => Promise<number>): Promise<number> {
+export function writeInChunks<T>(db: Db, runId: number, items: readonly T[], write: (tx: Db, chunk: readonly T[]) => Promise<number>): Promise<number> {
+  // In the background lane: a listener's statement never waits behind the chunks still to come (db/lanes.ts).
+  return runInBackground(() => writeInChunksNow(db, runId, items, write));
+}
+
+async function writeInChunksNow<T>(db: Db, runId: number, items: readonly T[], write: (tx: Db, chunk: readonly T[]) => Promise<number>): Promise<number> {
   let updated = 0;
   try {
     for (const chunk of inChunks(items)) {

@@ -21,6 +21,7 @@ import { applyChunk, decideBulk, DryRunRollback, expirePassedGrants, planInSteps
 import { asStoredRecord, dedupeRecords, listedGivesAccess, recordGivesAccess } from './platform-records';
 import { BULK_CHUNK_MEMBERS, inChunks, writeInChunks } from './bulk-run-chunks';
 import { yieldToListeners } from '../../lib/event-loop';
+import { runInBackground } from '../../db/lanes';
 import {
   allPlatformRecords,
   deleteUnlisted,
@@ -329,7 +330,8 @@ export function createSyncRunner(deps: SyncDeps, opts: FetchOptions = {}) {
       // A preview or a confirmed run is its own run: it never joins one with other intentions.
       if (running && !request?.dryRun && !request?.confirm && !request?.planId) return running;
       if (running) throw conflict(SYNC_RUNNING, 'sync_running');
-      const p = run(trigger, signal, request).finally(() => {
+      // The sync is background work, whoever starts it: listeners' statements go first (db/lanes.ts).
+      const p = runInBackground(() => run(trigger, signal, request)).finally(() => {
         running = null;
       });
       running = p;
