@@ -96,7 +96,7 @@ describe('public reads answered from memory', async () => {
     }
   });
 
-  it('covers every route that answers from memory, read from the app\'s own routes', () => {
+  it("covers every route that answers from memory, read from the app's own routes", () => {
     const pattern = (url: string) => new RegExp(`^${url.replace(/:\w+/g, '[^/?]+')}(\\?|$)`);
     const uncovered = app.memoryAnswers.memoryRoutes().filter((url) => !MEMORY_READS.some((path) => pattern(url).test(path)));
     expect(uncovered).toEqual([]);

@@ -33,7 +33,6 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const routes: FastifyPluginAsyncZod<{ cache: CommentsCache }> = async (app, { cache }) => {
   const { db } = app.database;
 
-
   // Lists already read are answered before routing (plugins/memory-answers.ts); their keys were validated then.
   const recentFromMemory = (limit: string | undefined, query: string) =>
     query === '' && limit !== undefined && /^[1-9]\d{0,2}$/.test(limit) ? cache.recent.peek(Number(limit)) : undefined;

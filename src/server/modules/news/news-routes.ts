@@ -43,8 +43,10 @@ const routes: FastifyPluginAsyncZod<{ news: News }> = async (app, { news }) => {
     const list = new CachedRead<void, CachedBody>({ load: async () => cachedBody(JSON.stringify(await compute())), maxAgeMs: ttlMs, droppedBy });
     lists.push(list);
     const fromMemory = (_params: unknown, query: string) => (query === '' ? list.peek() : undefined);
-    app.get(url, { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { summary, response: { 200: newsListSchema } } }, async (req, reply) =>
-      sendAnswer<NewsItem[]>(req, reply, await list.get()),
+    app.get(
+      url,
+      { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { summary, response: { 200: newsListSchema } } },
+      async (req, reply) => sendAnswer<NewsItem[]>(req, reply, await list.get()),
     );
   }
 
