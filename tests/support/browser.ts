@@ -54,9 +54,38 @@ export async function startBrowserHarness(env: Record<string, string> = {}, over
   afterAll(async () => {
     await browser.close();
   });
-  // Console errors, page errors and requests to the app that failed without an answer.
+  // Console errors, page errors and requests to the app that failed without an answer, on every page
+  // of every context the suite opens (newPage's, and the ones a test makes with browser.newContext).
   const trouble = new Trouble('The pages had errors', 'expectPageErrors');
   afterEach(() => trouble.check());
+  const pageErrors = new WeakMap<Page, string[]>();
+  const watch = (page: Page) => {
+    const errors: string[] = [];
+    pageErrors.set(page, errors);
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      errors.push(msg.text());
+      // Chromium logs every 4xx/5xx answer as a console error; answers are judged on the server
+      // (createTestApp fails a test on a 5xx its route does not declare), so only the page's own count here.
+      if (!ANSWER_LOG.test(msg.text())) trouble.add(`console error: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => {
+      errors.push(err.message);
+      trouble.add(`page error: ${err.message}`);
+    });
+    page.on('requestfailed', (req) => {
+      const why = req.failure()?.errorText ?? '';
+      // A page that navigates away or closes cancels its open requests (streams, SSE): not a failure.
+      if (why.includes('ERR_ABORTED') || !req.url().startsWith(baseUrl)) return;
+      trouble.add(`${req.method()} ${req.url().slice(baseUrl.length)} failed: ${why}`);
+    });
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', watch);
+    return context;
+  };
   return {
     app,
     baseUrl,
@@ -64,25 +93,8 @@ export async function startBrowserHarness(env: Record<string, string> = {}, over
     async newPage(viewport = DESKTOP) {
       const context = await browser.newContext({ viewport, baseURL: baseUrl });
       const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.type() !== 'error') return;
-        errors.push(msg.text());
-        // Chromium logs every 4xx/5xx answer as a console error; answers are judged on the server
-        // (createTestApp fails a test on a 5xx its route does not declare), so only the page's own count here.
-        if (!ANSWER_LOG.test(msg.text())) trouble.add(`console error: ${msg.text()}`);
-      });
-      page.on('pageerror', (err) => {
-        errors.push(err.message);
-        trouble.add(`page error: ${err.message}`);
-      });
-      page.on('requestfailed', (req) => {
-        const why = req.failure()?.errorText ?? '';
-        // A page that navigates away or closes cancels its open requests (streams, SSE): not a failure.
-        if (why.includes('ERR_ABORTED') || !req.url().startsWith(baseUrl)) return;
-        trouble.add(`${req.method()} ${req.url().slice(baseUrl.length)} failed: ${why}`);
-      });
-      return { page, context, errors };
+      if (!pageErrors.has(page)) watch(page);
+      return { page, context, errors: pageErrors.get(page) ?? [] };
     },
     expectPageErrors(pattern = /./) {
       trouble.expect(pattern);

@@ -1,13 +1,14 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
 import { sessionCookieName } from '../lib/sessions';
 import type { RequestRecorder } from './metrics';
 import { PUBLIC_CORS_HEADERS } from './cors';
 import { API_HEADERS } from './security';
+import { preSerializedJson } from './reply-schemas';
 
 /**
  * Public reads answered from memory before Fastify routes the request (docs/decisions/0021-memory-answers.md).
@@ -64,6 +65,30 @@ interface MemoryRoute {
   prepared: WeakMap<MemoryAnswer, Prepared>;
 }
 
+/**
+ * The headers an answer carries, whichever path sends it: the memory path (prepare) and the route
+ * (sendAnswer) both build them here, so a header an answer names cannot differ between the two.
+ * Headers every route gets from the app's hooks (API_HEADERS, CORS) are the same constants those
+ * hooks send.
+ */
+function answerHeaders(answer: MemoryAnswer): Record<string, string> {
+  return { 'cache-control': answer.cacheControl, ...answer.headers, ...(answer.etag === undefined ? {} : { etag: answer.etag }) };
+}
+
+/**
+ * The route's side of a memory answer: the same status, headers, 304 and body the memory path
+ * writes, sent through Fastify (its hooks add the app's headers, compression, metrics and the log).
+ * `T` is the reply type the route's schema documents (the body is sent as serialised).
+ */
+export function sendAnswer<T>(req: FastifyRequest, reply: FastifyReply, answer: MemoryAnswer): T {
+  reply.headers(answerHeaders(answer));
+  if (answer.etag !== undefined && req.headers['if-none-match'] === answer.etag) return reply.code(304).send() as T;
+  return reply
+    .code(answer.status ?? 200)
+    .type(JSON_TYPE)
+    .send(preSerializedJson<T>(answer.body)) as T;
+}
+
 /** The compression threshold of @fastify/compress as app.ts registers it. */
 export const COMPRESS_THRESHOLD = 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -82,6 +107,7 @@ export class MemoryAnswers {
   private closing = false;
   private sessionCookie = '';
   private logLine: ((line: Record<string, unknown>) => void) | undefined;
+  private readonly memoryUrls = new Set<string>();
   /** Requests answered from memory so far (tests assert the path was taken). */
   served = 0;
 
@@ -105,9 +131,15 @@ export class MemoryAnswers {
     this.logLine = opts.logLine;
   }
 
+  /** The paths of the routes that answer from memory (the parity test covers each). */
+  memoryRoutes(): string[] {
+    return [...this.memoryUrls];
+  }
+
   /** A GET route of the app; `memory` when it answers from memory. */
   addRoute(url: string, memory: MemoryRoute | null): void {
     this.router.on('GET', url, noHandler, memory);
+    if (memory) this.memoryUrls.add(url);
   }
 
   close(): void {
@@ -157,13 +189,7 @@ export class MemoryAnswers {
   private prepare(answer: MemoryAnswer, route: MemoryRoute): Prepared {
     let ready = route.prepared.get(answer);
     if (ready) return ready;
-    const base = {
-      ...API_HEADERS,
-      ...route.headers,
-      'cache-control': answer.cacheControl,
-      ...answer.headers,
-      ...(answer.etag === undefined ? {} : { etag: answer.etag }),
-    };
+    const base = { ...API_HEADERS, ...route.headers, ...answerHeaders(answer) };
     const body = Buffer.from(answer.body);
     ready = {
       status: answer.status ?? 200,

@@ -23,6 +23,7 @@ import { ownPendingComments } from './comments-repository';
 import { postComment, reportComment } from './comments-service';
 import { toComment } from './comment-views';
 import { preSerializedJson } from '../../plugins/reply-schemas';
+import { sendAnswer } from '../../plugins/memory-answers';
 import { clientBucket } from '../../lib/client-address';
 import { hashToken } from '../../lib/tokens';
 
@@ -31,8 +32,6 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** Comments on a discussion, the recent feed, posting and reporting. */
 const routes: FastifyPluginAsyncZod<{ cache: CommentsCache }> = async (app, { cache }) => {
   const { db } = app.database;
-
-  const recentFeed = async (limit: number) => (await cache.recent.get(limit)).body;
 
   // Lists already read are answered before routing (plugins/memory-answers.ts); their keys were validated then.
   const recentFromMemory = (limit: string | undefined, query: string) =>
@@ -44,11 +43,7 @@ const routes: FastifyPluginAsyncZod<{ cache: CommentsCache }> = async (app, { ca
       config: { access: access.public, sharedAnswer: true, fromMemory: (_p, query) => recentFromMemory(String(RECENT_COMMENTS_DEFAULT), query) },
       schema: { summary: 'The latest approved comments', response: { 200: recentCommentListSchema } },
     },
-    async (_req, reply) =>
-      reply
-        .header('cache-control', LIST_CACHE_CONTROL)
-        .type(JSON_TYPE)
-        .send(preSerializedJson<RecentComment[]>(await recentFeed(RECENT_COMMENTS_DEFAULT))),
+    async (req, reply) => sendAnswer<RecentComment[]>(req, reply, await cache.recent.get(RECENT_COMMENTS_DEFAULT)),
   );
 
   app.get(
@@ -57,11 +52,7 @@ const routes: FastifyPluginAsyncZod<{ cache: CommentsCache }> = async (app, { ca
       config: { access: access.public, sharedAnswer: true, fromMemory: (params, query) => recentFromMemory(params.limit, query) },
       schema: { summary: 'The latest approved comments, up to a limit', params: recentParamsSchema, response: { 200: recentCommentListSchema } },
     },
-    async (req, reply) =>
-      reply
-        .header('cache-control', LIST_CACHE_CONTROL)
-        .type(JSON_TYPE)
-        .send(preSerializedJson<RecentComment[]>(await recentFeed(req.params.limit))),
+    async (req, reply) => sendAnswer<RecentComment[]>(req, reply, await cache.recent.get(req.params.limit)),
   );
 
   app.get(

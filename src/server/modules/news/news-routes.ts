@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NEWS_LIST_MAX, newsListSchema, newsRefreshResultSchema, type NewsRefreshResult } from '../../../contracts/news';
+import { NEWS_LIST_MAX, newsListSchema, newsRefreshResultSchema, type NewsItem, type NewsRefreshResult } from '../../../contracts/news';
 import { MINUTE_MS } from '../../../contracts/time';
 import { CachedRead, type ChangeNotices } from '../../lib/cached-read';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
-import type { MemoryAnswer } from '../../plugins/memory-answers';
+import { sendAnswer, type MemoryAnswer } from '../../plugins/memory-answers';
 import type { News } from './news';
 import { rankItems, RANKING } from './news-ranking';
 import { latestItems, rankingCandidates } from './news-repository';
@@ -44,14 +43,11 @@ const routes: FastifyPluginAsyncZod<{ news: News }> = async (app, { news }) => {
     const list = new CachedRead<void, CachedBody>({ load: async () => cachedBody(JSON.stringify(await compute())), maxAgeMs: ttlMs, droppedBy });
     lists.push(list);
     const fromMemory = (_params: unknown, query: string) => (query === '' ? list.peek() : undefined);
-    // The body is sent as cached (already serialised), so the reply is not typed by the response schema.
-    const handler = async (req: { headers: Record<string, string | string[] | undefined> }, reply: FastifyReply) => {
-      const entry = await list.get();
-      reply.header('cache-control', LIST_CACHE_CONTROL).header('etag', entry.etag);
-      if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(entry.body);
-    };
-    app.get(url, { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { summary, response: { 200: newsListSchema } } }, handler);
+    app.get(
+      url,
+      { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { summary, response: { 200: newsListSchema } } },
+      async (req, reply) => sendAnswer<NewsItem[]>(req, reply, await list.get()),
+    );
   }
 
   // Lists change only through a poll or an admin (both NOTIFY); the TTL only bounds a missed notification.

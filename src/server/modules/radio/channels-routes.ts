@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { channelListSchema, type Channel } from '../../../contracts/channels';
 import { CachedRead } from '../../lib/cached-read';
 import { access } from '../../plugins/access';
-import type { FromMemory, MemoryAnswer } from '../../plugins/memory-answers';
+import { sendAnswer, type FromMemory, type MemoryAnswer } from '../../plugins/memory-answers';
 import { listChannels, toPublicChannel } from './channels-repository';
-import { preSerializedJson } from '../../plugins/reply-schemas';
 
 /** How long the channel list is served from memory before it is read again. */
 const CACHE_MS = 30_000;
@@ -30,9 +29,6 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
       schema: { summary: 'The radio channels', response: { 200: channelListSchema } },
     },
-    async (_req, reply) => {
-      reply.header('cache-control', CACHE_CONTROL).type('application/json; charset=utf-8');
-      return preSerializedJson<Channel[]>((await channelList.get()).body);
-    },
+    async (req, reply) => sendAnswer<Channel[]>(req, reply, await channelList.get()),
   );
 };

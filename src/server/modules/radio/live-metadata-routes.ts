@@ -1,10 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema } from '../../../contracts/errors';
-import { channelParamsSchema, liveMetadataQuerySchema, liveMetadataReplySchema } from '../../../contracts/radio';
+import { channelParamsSchema, liveMetadataQuerySchema, liveMetadataReplySchema, type LiveMetadataReply } from '../../../contracts/radio';
 import { access } from '../../plugins/access';
-import type { MemoryAnswer } from '../../plugins/memory-answers';
+import { sendAnswer, type MemoryAnswer } from '../../plugins/memory-answers';
 import { noContentReply } from '../../plugins/reply-schemas';
 import type { MetadataReply, NowPlaying } from './now-playing';
 
@@ -23,23 +22,10 @@ const routes: FastifyPluginAsyncZod<{ nowPlaying: NowPlaying }> = async (app, { 
   const CACHE_BUSTING_QUERY = /^(t=[\w.-]{1,64})?(&?nocache=\w{1,16})?$/;
   // The per-channel route keeps the legacy anti-cache headers its older clients expect.
   const ANTI_CACHE = { pragma: 'no-cache', expires: '0' } as const;
-  function sendMetadata(req: FastifyRequest, reply: FastifyReply, channel: string, antiCache: boolean) {
-    const r = nowPlaying.metadataReply(channel);
-    reply.header('cache-control', antiCache ? 'no-cache, no-store, must-revalidate' : 'no-cache');
-    if (antiCache) reply.headers(ANTI_CACHE);
-    reply.type('application/json; charset=utf-8');
-    if (r.etag) {
-      reply.header('etag', r.etag);
-      if (req.headers['if-none-match'] === r.etag) return reply.code(304).send();
-    }
-    return reply.code(r.status).send(r.body);
-  }
-
-  // The same reply as sendMetadata, from memory before routing (plugins/memory-answers.ts), once the
-  // channel is known; one answer object per reply (replies are replaced when the metadata changes).
+  // One answer object per reply (replies are replaced when the metadata changes), sent by the route
+  // (sendAnswer) and, once the channel is known, from memory before routing (plugins/memory-answers.ts).
   const answers = { plain: new WeakMap<MetadataReply, MemoryAnswer>(), antiCache: new WeakMap<MetadataReply, MemoryAnswer>() };
-  function metadataFromMemory(channel: string | undefined, query: string, antiCache: boolean): MemoryAnswer | undefined {
-    if (channel === undefined || !CACHE_BUSTING_QUERY.test(query) || !nowPlaying.channel(channel)) return undefined;
+  function metadataAnswer(channel: string, antiCache: boolean): MemoryAnswer {
     const r = nowPlaying.metadataReply(channel);
     const memo = antiCache ? answers.antiCache : answers.plain;
     let answer = memo.get(r);
@@ -51,6 +37,10 @@ const routes: FastifyPluginAsyncZod<{ nowPlaying: NowPlaying }> = async (app, { 
     }
     return answer;
   }
+  function metadataFromMemory(channel: string | undefined, query: string, antiCache: boolean): MemoryAnswer | undefined {
+    if (channel === undefined || !CACHE_BUSTING_QUERY.test(query) || !nowPlaying.channel(channel)) return undefined;
+    return metadataAnswer(channel, antiCache);
+  }
 
   // Metadata replies are a few hundred bytes, under the compression threshold: no negotiation per request.
   app.get(
@@ -60,7 +50,7 @@ const routes: FastifyPluginAsyncZod<{ nowPlaying: NowPlaying }> = async (app, { 
       compress: false,
       schema: { summary: 'What every channel plays now', querystring: liveMetadataQuerySchema, response: METADATA_REPLIES },
     },
-    async (req, reply) => sendMetadata(req, reply, await knownChannel(DEFAULT_CHANNEL), false),
+    async (req, reply) => sendAnswer<LiveMetadataReply>(req, reply, metadataAnswer(await knownChannel(DEFAULT_CHANNEL), false)),
   );
 
   app.get(
@@ -70,7 +60,7 @@ const routes: FastifyPluginAsyncZod<{ nowPlaying: NowPlaying }> = async (app, { 
       compress: false,
       schema: { summary: 'What a channel plays now', params: channelParamsSchema, querystring: liveMetadataQuerySchema, response: METADATA_REPLIES },
     },
-    async (req, reply) => sendMetadata(req, reply, await knownChannel(req.params.channel), true),
+    async (req, reply) => sendAnswer<LiveMetadataReply>(req, reply, metadataAnswer(await knownChannel(req.params.channel), true)),
   );
 };
 

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -17,8 +16,8 @@ import { SECOND_MS } from '../../../contracts/time';
 import { clientBucket } from '../../lib/client-address';
 import { badRequest, notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import type { FromMemory, MemoryAnswer } from '../../plugins/memory-answers';
-import { mediaReply, noContentReply, preSerializedJson } from '../../plugins/reply-schemas';
+import { sendAnswer, type FromMemory, type MemoryAnswer } from '../../plugins/memory-answers';
+import { mediaReply, noContentReply } from '../../plugins/reply-schemas';
 import { AzuraSse } from './azuracast-sse';
 import { azuraTime, freeMountPlaylist, isPublicStation, toAzuraNowPlaying, toAzuraStation } from './azuracast-view';
 import type { NowPlaying } from './now-playing';
@@ -32,7 +31,6 @@ export interface NowPlayingArt {
 
 /** Widgets poll; `elapsed` moves with the clock, so an answer is rebuilt once a second, and at once when a title changes. */
 const CACHE_CONTROL = 'public, max-age=5';
-const JSON_TYPE = 'application/json; charset=utf-8';
 /** Every route here may be read by other sites' widgets (plugins/cors.ts). */
 const PUBLIC_READ = { access: access.public, sharedAnswer: true, cors: 'public' } as const;
 
@@ -54,12 +52,6 @@ interface Built {
   byKey: Map<string, Entry>;
   /** The identified artwork each channel had in this build (kept while a fresh one is read). */
   art: Map<string, string | null>;
-}
-
-/** A JSON text kept in memory, sent as it is. */
-function sendJson<T>(reply: FastifyReply, body: string): T {
-  reply.header('cache-control', CACHE_CONTROL).type(JSON_TYPE);
-  return preSerializedJson<T>(body);
 }
 
 const answer = (body: unknown): MemoryAnswer => ({ body: JSON.stringify(body), cacheControl: CACHE_CONTROL });
@@ -151,18 +143,18 @@ const routes: FastifyPluginAsyncZod<NowPlayingApiDeps> = async (app, { nowPlayin
       config: { ...PUBLIC_READ, fromMemory: listFromMemory },
       schema: { summary: 'Now playing on every public station (AzuraCast shape)', response: { 200: azuraNowPlayingListSchema } },
     },
-    async (_req, reply) => sendJson<AzuraStationNowPlaying[]>(reply, answers.current().list.body),
+    async (req, reply) => sendAnswer<AzuraStationNowPlaying[]>(req, reply, answers.current().list),
   );
   app.get(
     '/api/nowplaying/:shortcode',
     { config: { ...PUBLIC_READ, fromMemory: oneFromMemory }, schema: { ...schema, summary: 'Now playing on one station (AzuraCast shape)' } },
-    async (req, reply) => sendJson<AzuraStationNowPlaying>(reply, (await answers.entryOf(req.params.shortcode)).nowPlaying.body),
+    async (req, reply) => sendAnswer<AzuraStationNowPlaying>(req, reply, (await answers.entryOf(req.params.shortcode)).nowPlaying),
   );
   // AzuraCast's static file of the same document (for caches and CDNs).
   app.get(
     '/api/nowplaying_static/:shortcode.json',
     { config: { ...PUBLIC_READ, fromMemory: oneFromMemory }, schema: { ...schema, summary: 'Now playing on one station, as a static file (AzuraCast shape)' } },
-    async (req, reply) => sendJson<AzuraStationNowPlaying>(reply, (await answers.entryOf(req.params.shortcode)).nowPlaying.body),
+    async (req, reply) => sendAnswer<AzuraStationNowPlaying>(req, reply, (await answers.entryOf(req.params.shortcode)).nowPlaying),
   );
   app.get(
     '/api/stations',
@@ -170,7 +162,7 @@ const routes: FastifyPluginAsyncZod<NowPlayingApiDeps> = async (app, { nowPlayin
       config: { ...PUBLIC_READ, fromMemory: (_p, query) => (query === '' ? answers.current().stations : undefined) },
       schema: { summary: 'The public stations (AzuraCast shape)', response: { 200: azuraStationListSchema } },
     },
-    async (_req, reply) => sendJson<AzuraStation[]>(reply, answers.current().stations.body),
+    async (req, reply) => sendAnswer<AzuraStation[]>(req, reply, answers.current().stations),
   );
   app.get(
     '/api/station/:shortcode',
@@ -178,7 +170,7 @@ const routes: FastifyPluginAsyncZod<NowPlayingApiDeps> = async (app, { nowPlayin
       config: { ...PUBLIC_READ, fromMemory: (params, query) => (query === '' ? byKey(params.shortcode)?.station : undefined) },
       schema: { summary: 'One station (AzuraCast shape)', params: nowPlayingShortcodeParamsSchema, response: { 200: azuraStationSchema } },
     },
-    async (req, reply) => sendJson<AzuraStation>(reply, (await answers.entryOf(req.params.shortcode)).station.body),
+    async (req, reply) => sendAnswer<AzuraStation>(req, reply, (await answers.entryOf(req.params.shortcode)).station),
   );
   app.get(
     '/api/time',

@@ -11,10 +11,10 @@ import { compareFeatured, SHOP_MESSAGES } from '../../../contracts/shop-values';
 import { CachedRead, ChangeNotices } from '../../lib/cached-read';
 import { conflict, notFound } from '../../lib/errors';
 import { access } from '../../plugins/access';
-import type { MemoryAnswer } from '../../plugins/memory-answers';
+import { sendAnswer, type MemoryAnswer } from '../../plugins/memory-answers';
 import { deleteProduct, insertProduct, listActiveProducts, listAllProducts, ProductExistsError, updateProduct } from './shop-repository';
 import { toShopProduct } from './shop-views';
-import { noContentReply, preSerializedJson } from '../../plugins/reply-schemas';
+import { noContentReply } from '../../plugins/reply-schemas';
 
 /** NOTIFY channel telling every instance the catalogue changed (their cached product lists are dropped). */
 export const SHOP_PRODUCTS_CHANNEL = 'shop_products';
@@ -56,12 +56,9 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/shop/products',
     { config: { access: access.public, sharedAnswer: true, fromMemory }, schema: { summary: "The shop's products", response: { 200: shopProductListSchema } } },
-    async (_req, reply) => {
-      reply.header('cache-control', CATALOGUE_CACHE_CONTROL).type('application/json; charset=utf-8');
-      // While the database is away the cached list still answers; with nothing cached it is a 503,
-      // which the shop shows as an error (its fallback catalogue is for network errors only).
-      return preSerializedJson<ShopProduct[]>((await catalogue.get()).answer.body);
-    },
+    // While the database is away the cached list still answers; with nothing cached it is a 503,
+    // which the shop shows as an error (its fallback catalogue is for network errors only).
+    async (req, reply) => sendAnswer<ShopProduct[]>(req, reply, (await catalogue.get()).answer),
   );
 
   app.get(

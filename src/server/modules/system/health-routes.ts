@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../plugins/access';
 import { sendError } from '../../plugins/errors';
-import type { MemoryAnswer } from '../../plugins/memory-answers';
-import { preSerializedJson } from '../../plugins/reply-schemas';
+import { sendAnswer, type MemoryAnswer } from '../../plugins/memory-answers';
 
 const HEALTHY = JSON.stringify({ status: 'ok' });
 const HEALTHY_ANSWER: MemoryAnswer = { body: HEALTHY, cacheControl: 'no-store' };
@@ -44,7 +43,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendError(reply, 503, 'database_unavailable', 'The database is not answering');
       }
       // Probes call this constantly: the body is a constant, sent without per-request serialisation.
-      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(preSerializedJson<{ status: 'ok' }>(HEALTHY));
+      return sendAnswer<{ status: 'ok' }>(req, reply, HEALTHY_ANSWER);
     },
   );
 };

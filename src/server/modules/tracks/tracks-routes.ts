@@ -24,7 +24,7 @@ import {
 import { CachedRead, ChangeNotices } from '../../lib/cached-read';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
-import type { MemoryAnswer } from '../../plugins/memory-answers';
+import { sendAnswer, type MemoryAnswer } from '../../plugins/memory-answers';
 import type { TrackIdentificationRow } from '../../db/schema';
 import { statusUrlFor } from '../radio/icecast-status';
 import type { NowPlaying } from '../radio/now-playing';
@@ -32,7 +32,6 @@ import type { NowPlayingArt } from '../radio/nowplaying-routes';
 import type { LiveEvents } from '../events/live-events';
 import type { TrackMonitor } from './track-monitor';
 import { deleteHistory, latestTrack, recentTracks, similarCandidates, toTrackIdentification, trackHistory } from './tracks-repository';
-import { preSerializedJson } from '../../plugins/reply-schemas';
 
 /** NOTIFY channel telling every instance the track history changed (their caches are dropped). */
 export const TRACK_HISTORY_CHANNEL = 'track_history';
@@ -139,8 +138,7 @@ const routes: FastifyPluginAsyncZod<TracksDeps> = async (app, { monitor, nowPlay
     },
     async (req, reply) => {
       const channel = await nowPlaying.knownChannel(req.params.channel);
-      reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
-      return preSerializedJson<TrackIdentification[]>((await recentLists.get(`${channel}:${req.query.limit}`)).body);
+      return sendAnswer<TrackIdentification[]>(req, reply, await recentLists.get(`${channel}:${req.query.limit}`));
     },
   );
 
