@@ -8,7 +8,8 @@ import { findSessionUser, sessionCookieName } from '../../lib/sessions';
 import { access } from '../../plugins/access';
 import { mediaReply } from '../../plugins/reply-schemas';
 import type { LiveEvents } from './live-events';
-import { MEMBER_CHANGED_CHANNEL, SSE_RETRY_AFTER_S, streamsToEnd } from './sse-hub';
+import { MEMBER_CHANGED_CHANNEL, streamsToEnd } from './sse-hub';
+import { openStream, refuseStream } from './sse-replies';
 
 /**
  * GET /api/live/events: the one Server-Sent Events stream every page holds open. The radio sends
@@ -62,19 +63,7 @@ const routes: FastifyPluginAsyncZod<{ events: LiveEvents }> = async (app, { even
       const lastId = raw !== undefined && /^\d{1,16}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
       // Counted per client as the rate limits count them: IPv6 by its /64 (one line holds a whole /64).
       const client = clientBucket(req.ip);
-      // Each stream holds a socket for hours: beyond the caps, the client is told when to come back,
-      // in HTTP (Retry-After) and in SSE (`retry:`), with the error envelope as the event's data.
-      const refuse = () => {
-        const message = 'Too many live connections right now. Please try again shortly.';
-        const envelope = JSON.stringify({ error: { code: 'too_many_streams', message }, message });
-        return reply
-          .code(503)
-          .header('retry-after', String(SSE_RETRY_AFTER_S))
-          .header('cache-control', 'no-store')
-          .type('text/event-stream; charset=utf-8')
-          .send(`retry: ${SSE_RETRY_AFTER_S * 1000}\nevent: error\ndata: ${envelope}\n\n`);
-      };
-      if (!events.hub.admits(client)) return refuse();
+      if (!events.hub.admits(client)) return refuseStream(reply);
       // Whose stream this is, from the session (never the URL); a lookup or resolver that fails (the
       // database away) only leaves the member's audiences out: the stream still opens.
       const token = req.cookies[cookieName];
@@ -83,25 +72,9 @@ const routes: FastifyPluginAsyncZod<{ events: LiveEvents }> = async (app, { even
       const audiences = await events.audiencesOf(user);
       // Checked again after the wait, with nothing awaited until the stream joins the hub: parallel
       // connections from one client cannot all pass the first check.
-      if (!events.hub.admits(client)) return refuse();
-      reply.hijack();
-      const res = reply.raw;
-      // The reader may have left while the audiences were looked up: a closed socket never joins the hub.
-      if (req.raw.socket.destroyed) return;
-      res.writeHead(200, {
-        // The headers set so far (CORS): the stream bypasses the reply hooks.
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        // no-store: the stream may be opened with a member's cookie (member data is never cached).
-        'cache-control': 'no-cache, no-store, no-transform',
-        connection: 'keep-alive',
-        // nginx and similar proxies must not buffer the stream.
-        'x-accel-buffering': 'no',
-        // The stream bypasses the reply hooks that set security headers; this one matters for a text body.
-        'x-content-type-options': 'nosniff',
-      });
-      // An injected request (tests) has no socket options to set.
-      req.raw.socket.setNoDelay?.(true);
+      if (!events.hub.admits(client)) return refuseStream(reply);
+      const res = openStream(req, reply);
+      if (!res) return;
       res.write(`retry: 3000\n\n${events.replay(lastId)}`);
       events.hub.add(res, client, audiences, session ? { userId: session.user.id, sessionHash: session.idHash } : null);
     },

@@ -22,7 +22,7 @@ import { AzuraSse } from './azuracast-sse';
 import { azuraTime, freeMountPlaylist, isPublicStation, toAzuraNowPlaying, toAzuraStation } from './azuracast-view';
 import type { NowPlaying } from './now-playing';
 import type { LiveEvents } from '../events/live-events';
-import { SSE_RETRY_AFTER_S } from '../events/sse-hub';
+import { openStream, refuseStream } from '../events/sse-replies';
 
 export interface NowPlayingArt {
   /** The artwork URL of the track identified as playing now, null for none, undefined while it is being read. */
@@ -255,32 +255,13 @@ function sseRoute(app: App, answers: AzuraAnswers, nowPlaying: NowPlaying, event
       const asked = AzuraSse.subscriptions(req.query.cf_connect);
       if (asked === undefined) throw badRequest('cf_connect must be a JSON connect request: {"subs":{"station:<shortcode>":{}}}', 'validation_error');
       const client = clientBucket(req.ip);
-      if (!sse.hub.admits(client)) {
-        const message = 'Too many live connections right now. Please try again shortly.';
-        const envelope = JSON.stringify({ error: { code: 'too_many_streams', message }, message });
-        return reply
-          .code(503)
-          .header('retry-after', String(SSE_RETRY_AFTER_S))
-          .header('cache-control', 'no-store')
-          .type('text/event-stream; charset=utf-8')
-          .send(`retry: ${SSE_RETRY_AFTER_S * 1000}\nevent: error\ndata: ${envelope}\n\n`);
-      }
+      if (!sse.hub.admits(client)) return refuseStream(reply);
       const { byKey } = answers.current();
       const docs = new Map(asked.flatMap((key) => byKey.get(key)?.doc ?? []).map((doc) => [doc.station.shortcode, doc]));
-      reply.hijack();
-      if (req.raw.socket.destroyed) return;
-      // The stream bypasses the reply hooks: the headers set so far (security, CORS) are written here.
-      reply.raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-store, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      // An injected request (tests) has no socket options to set.
-      req.raw.socket.setNoDelay?.(true);
-      reply.raw.write(`retry: 3000\n\n${sse.connectFrame(docs, Date.now())}`);
-      sse.add(reply.raw, client, [...docs.keys()]);
+      const res = openStream(req, reply);
+      if (!res) return;
+      res.write(`retry: 3000\n\n${sse.connectFrame(docs, Date.now())}`);
+      sse.add(res, client, [...docs.keys()]);
     },
   );
 }
