@@ -315,7 +315,10 @@ async function runJobs(url: string, fixture: Fixture, probes: Probes, ctx: { fee
     ],
   ];
   const phases: { job: string; seconds: number; skipped?: string }[] = [];
+  // BENCH_ISOLATION_JOBS=ingest,import runs only the jobs whose names contain one of the words (a second look at one job).
+  const only = process.env.BENCH_ISOLATION_JOBS?.split(',').filter(Boolean);
   for (const [job, run] of jobs) {
+    if (only && !only.some((word) => job.includes(word))) continue;
     await sleep(2000);
     probes.phase = job;
     console.log(`isolation: ${job}…`);

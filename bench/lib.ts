@@ -100,7 +100,9 @@ let built = false;
 export function serverArgs(root: string, opts: { probe?: boolean } = {}): string[] {
   if (!built) execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
   built = true;
-  return [...(opts.probe ? ['--import', path.join(root, 'bench/probe.mjs')] : []), path.join(root, 'dist/server/main.js')];
+  // BENCH_PROFILE_DIR=/tmp/prof writes a V8 CPU profile of each server a bench starts (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+  return [...profile, ...(opts.probe ? ['--import', path.join(root, 'bench/probe.mjs')] : []), path.join(root, 'dist/server/main.js')];
 }
 
 /**

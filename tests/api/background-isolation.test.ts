@@ -82,6 +82,22 @@ describe('background work and listeners', async () => {
     expect(slept.ms).toBeGreaterThan(1_000);
   });
 
+  it('rests the background lane between its units, statements and transactions alike, and never the requests', { timeout: 60_000 }, async () => {
+    const { db } = app.database;
+    // A short unit first: the lane may still rest after an earlier test's job.
+    await runInBackground(() => db.execute(sql`SELECT 1`));
+    const started = performance.now();
+    await runInBackground(async () => {
+      for (let i = 0; i < 3; i++) await db.execute(sql`SELECT pg_sleep(0.1)`);
+      for (let i = 0; i < 2; i++) await db.transaction(async (tx) => tx.execute(sql`SELECT pg_sleep(0.1)`));
+    });
+    // Five units of 0.1 s, with a rest as long after each of the first four (BACKGROUND_SHARE = 0.5).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(880);
+    // The lane is resting after its last unit: a request's statement does not wait for that.
+    const request = await timed(() => db.execute(sql`SELECT 1`));
+    expect(request.ms).toBeLessThan(60);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, a job holds two connections of its own and a request finds one free', async () => {
     const started = performance.now();
     // Four statements of a job at once: they share the job's two connections.
@@ -90,7 +106,7 @@ describe('background work and listeners', async () => {
     const request = await timed(() => app.database.db.execute(sql`SELECT 1`));
     await job;
     expect(request.ms).toBeLessThan(200);
-    // Two rounds of 0.3 s, not one.
+    // Two rounds of 0.3 s, not one (and the lane's rest between them).
     expect(performance.now() - started).toBeGreaterThanOrEqual(550);
   });
 });

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { ADVISORY_LOCKS, type AdvisoryLock } from './advisory-locks';
 import * as schema from './schema';
 import { acquireDirLock, type DirLock } from './dir-lock';
-import { currentLane } from './lanes';
+import { BackgroundPacer, currentLane } from './lanes';
 import { PgliteThread } from './pglite-thread';
 
 export type Schema = typeof schema;
@@ -168,6 +168,33 @@ const REQUEST_CONNECTIONS = 10;
 const BACKGROUND_CONNECTIONS = 2;
 
 /**
+ * The background pool's query and connect, each unit (a statement, or a client from connect to
+ * release: a transaction) paced by `pacer` (db/lanes.ts BACKGROUND_SHARE). Callback forms pass through.
+ */
+function pacedPool(background: pg.Pool, pacer: BackgroundPacer): Pick<pg.Pool, 'query' | 'connect'> {
+  const query = ((...args: unknown[]) => {
+    if (typeof args.at(-1) === 'function') return (background.query as (...a: unknown[]) => unknown)(...args);
+    return pacer.run(() => (background.query as (...a: unknown[]) => Promise<unknown>)(...args));
+  }) as pg.Pool['query'];
+  const connect = ((...args: unknown[]) => {
+    if (args.length > 0) return (background.connect as (...a: unknown[]) => unknown)(...args);
+    return (async () => {
+      await pacer.ready();
+      const started = performance.now();
+      const client = await background.connect();
+      // pg-pool gives the client a new release at each checkout, so this wraps only this checkout's.
+      const release = client.release.bind(client);
+      client.release = (err?: Error | boolean) => {
+        pacer.ended(started);
+        release(err);
+      };
+      return client;
+    })();
+  }) as pg.Pool['connect'];
+  return { query, connect };
+}
+
+/**
  * The request pool, which hands a statement or a transaction of the background lane (db/lanes.ts) to
  * a small pool of its own: however many chunks or sources a job has in flight, it holds at most
  * BACKGROUND_CONNECTIONS connections and waits for them itself, and requests keep all of theirs
@@ -181,7 +208,7 @@ class LanePool extends pg.Pool {
     super(config);
     // pg.Pool's overloads (callback or promise) pass through unchanged to the lane's pool.
     const own = { query: this.query.bind(this), connect: this.connect.bind(this) };
-    const bg = { query: background.query.bind(background), connect: background.connect.bind(background) };
+    const bg = pacedPool(background, new BackgroundPacer());
     const lane = () => (currentLane() === 'background' ? bg : own);
     this.query = ((...args: Parameters<pg.Pool['query']>) => lane().query(...args)) as pg.Pool['query'];
     this.connect = ((...args: Parameters<pg.Pool['connect']>) => lane().connect(...args)) as pg.Pool['connect'];

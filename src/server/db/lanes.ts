@@ -21,3 +21,49 @@ export function runInBackground<T>(fn: () => Promise<T>): Promise<T> {
 export function currentLane(): Lane {
   return lane.getStore() ?? 'foreground';
 }
+
+/**
+ * The share of the time background work may keep the database busy: after a background unit (a
+ * statement, or a transaction from BEGIN to COMMIT) of t ms, the lane rests t × (1 / share − 1) ms
+ * before the next one starts. On a small machine the database's processes, the server's thread and
+ * a job's own work share two cores; a job that never rests leaves every request competing for one.
+ * Jobs take up to twice as long; listeners notice them less (npm run bench -- isolation).
+ */
+export const BACKGROUND_SHARE = 0.5;
+/** The longest rest after one unit: a long transaction does not stall its job for as long again. */
+const BACKGROUND_MAX_REST_MS = 500;
+
+/** Paces the background lane's units (BACKGROUND_SHARE); one per database, shared by all its jobs. */
+export class BackgroundPacer {
+  private nextStart = 0;
+
+  constructor(
+    private readonly share = BACKGROUND_SHARE,
+    private readonly maxRestMs = BACKGROUND_MAX_REST_MS,
+  ) {}
+
+  /** Resolves once the lane has rested after its last unit. */
+  async ready(): Promise<void> {
+    for (let wait = this.nextStart - performance.now(); wait > 0; wait = this.nextStart - performance.now()) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  /** A unit that started at `startedAt` (performance.now()) has ended: the lane rests in proportion. */
+  ended(startedAt: number): void {
+    const end = performance.now();
+    const rest = Math.min(this.maxRestMs, (end - startedAt) * (1 / this.share - 1));
+    this.nextStart = Math.max(this.nextStart, end + rest);
+  }
+
+  /** Runs one unit when the lane has rested, and records it. */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    await this.ready();
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.ended(started);
+    }
+  }
+}

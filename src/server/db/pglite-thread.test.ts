@@ -51,6 +51,8 @@ describe('PgliteThread', () => {
 
   it('lets no background statement slip between two statements of one request', async () => {
     await t.exec('create table turn_log (n serial primary key, who text not null)');
+    // The background lane rests after the last test's long transaction (BackgroundPacer): a short unit waits it out.
+    await runInBackground(() => t.query('select 1'));
     const log = (who: string) => t.query('insert into turn_log (who) values ($1)', [who]);
     const running = runInBackground(() =>
       t.transaction(async (tx) => {

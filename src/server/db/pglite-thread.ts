@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { currentLane } from './lanes';
+import { BackgroundPacer, currentLane } from './lanes';
 
 /** A result as PGlite gives it (drizzle's PGlite session reads `rows`, `fields` and `affectedRows`). */
 export interface ThreadResult {
@@ -42,8 +42,8 @@ export const BACKGROUND_MAX_WAIT_MS = 100;
  * Background ones wait here, in call order, and go one unit at a time (a statement, or a whole
  * transaction from BEGIN to COMMIT), only when no foreground unit is in the database: a request
  * waits for at most the one background unit already running, never for a job's queue. A background
- * unit that has given way for BACKGROUND_MAX_WAIT_MS goes anyway. Statements inside an open
- * transaction belong to it and are sent at once.
+ * unit that has given way for BACKGROUND_MAX_WAIT_MS goes anyway, and the lane rests between its units
+ * (BackgroundPacer). Statements inside an open transaction belong to it and are sent at once.
  */
 export class PgliteThread implements ThreadTransaction {
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -53,6 +53,8 @@ export class PgliteThread implements ThreadTransaction {
   private closed = false;
   /** Foreground units (statements and transactions) sent and not yet answered. */
   private foreground = 0;
+  /** Rests the background lane between its units (db/lanes.ts BACKGROUND_SHARE). */
+  private readonly pacer = new BackgroundPacer();
   /** A background unit is in the database. */
   private backgroundRunning = false;
   /** Background units waiting for their turn, in call order. */
@@ -126,13 +128,16 @@ export class PgliteThread implements ThreadTransaction {
         this.nextBackground();
       }
     }
+    await this.pacer.ready();
     await new Promise<void>((go) => {
       this.backgroundQueue.push(go);
       this.nextBackground();
     });
+    const started = performance.now();
     try {
       return await work();
     } finally {
+      this.pacer.ended(started);
       this.backgroundRunning = false;
       this.nextBackground();
     }

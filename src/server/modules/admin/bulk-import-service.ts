@@ -18,7 +18,7 @@ import { writeInChunks } from '../platforms/bulk-run-chunks';
 import { finishSyncRun, startSyncRun } from '../platforms/platforms-repository';
 import { changeLogLines } from '../platforms/reconcile-service';
 import { badRequest } from '../../lib/errors';
-import { yieldToListeners } from '../../lib/event-loop';
+import { turnTaker } from '../../lib/event-loop';
 import { runInBackground } from '../../db/lanes';
 import { usernameFromEmail } from '../members/member-views';
 import {
@@ -67,8 +67,7 @@ interface Parsed {
 type CsvRecord = { record: Record<string, string>; info: { records: number; empty_lines: number } };
 
 /** A 10,000-row file is about 1 MB: read in steps of this many characters, and checked this many records at a time. */
-const CSV_STEP_CHARS = 64 * 1024;
-const CSV_STEP_RECORDS = 1000;
+const CSV_STEP_CHARS = 8 * 1024;
 
 /**
  * csv-parse's streaming parser fed a step at a time, with a turn for listeners' requests between
@@ -86,13 +85,14 @@ async function parseInSteps(csv: string, options: CsvOptions): Promise<CsvRecord
   });
   parser.on('error', (err: Error) => (failure ??= err));
   const ended = new Promise<void>((resolve) => parser.on('end', resolve).on('error', () => resolve()));
+  const takeTurn = turnTaker();
   for (let at = 0; at < csv.length && !failure;) {
     let end = Math.min(csv.length, at + CSV_STEP_CHARS);
     // Never between the two halves of a character outside the BMP (an emoji in a name).
     if (end < csv.length && isHighSurrogate(csv.charCodeAt(end - 1))) end -= 1;
     parser.write(csv.slice(at, end));
     at = end;
-    await yieldToListeners();
+    await takeTurn();
   }
   if (!failure) parser.end();
   await ended;
@@ -140,8 +140,9 @@ export async function parseImportCsv(csv: string): Promise<Parsed> {
   const rows: ImportRow[] = [];
   const errors: string[] = [];
   const firstRowOf = new Map<string, number>();
-  for (const [i, { record, info }] of records.entries()) {
-    if (i > 0 && i % CSV_STEP_RECORDS === 0) await yieldToListeners();
+  const takeTurn = turnTaker();
+  for (const { record, info } of records) {
+    await takeTurn();
     // The header is row 1; each record and each empty line before it one row more.
     const rowNo = info.records + 1 + info.empty_lines;
     const problems: string[] = [];

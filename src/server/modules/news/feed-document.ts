@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { decodeHTML } from 'entities';
 import { Tokenizer } from 'htmlparser2';
+import { BACKGROUND_TURN_MS } from '../../lib/event-loop';
 
 /**
  * Feed XML → a small element tree, read leniently and in slices so the event loop keeps answering
@@ -47,8 +48,6 @@ const NAMESPACES: Record<string, string> = {
 /** Prefixes used without a declaration by careless feeds. */
 const USUAL_PREFIXES: Record<string, string> = { dc: 'dc', media: 'media', itunes: 'itunes', content: 'content', rdf: 'rdf', atom: 'atom', dcterms: 'dc' };
 
-/** Time the tokenizer runs before it lets the event loop answer others. */
-const TURN_MS = 8;
 /** Elements kept: a document of millions of empty elements stops growing the tree here. */
 const MAX_NODES = 200_000;
 /** Nesting kept in the tree; deeper elements are read for their text only. */
@@ -223,10 +222,10 @@ export async function parseXml(xml: string, address: string): Promise<XmlDocumen
     },
   );
 
-  /** Every few hundred events, look at the clock: past TURN_MS, let the event loop run. */
+  /** Every few hundred events, look at the clock: past BACKGROUND_TURN_MS, let the event loop run. */
   function maybePause() {
     if (++events % 256 !== 0) return;
-    if (performance.now() - turnStarted > TURN_MS) tokenizer.pause();
+    if (performance.now() - turnStarted > BACKGROUND_TURN_MS) tokenizer.pause();
   }
 
   tokenizer.write(xml);

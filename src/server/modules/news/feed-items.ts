@@ -1,5 +1,5 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import ogs from 'open-graph-scraper';
+import { turnTaker } from '../../lib/event-loop';
 import { parseXml } from './feed-document';
 import { jsonFeed, xmlFeed, type RawEntry, type RawFeed } from './feed-formats';
 import { htmlToText, SUMMARY_MAX, textOrHtml, TITLE_MAX } from './plain-text';
@@ -42,8 +42,6 @@ export const DROP_REASONS = {
 } as const;
 /** Entries read at most (duplicates and empty ones included): a hostile feed of 70,000 copies stops here. */
 const MAX_ENTRIES_READ = 10 * MAX_ENTRIES_PER_FETCH;
-/** Entries mapped between two turns of the event loop. */
-const ENTRIES_PER_TURN = 25;
 
 /** Thrown when a body is not a feed; the message goes to the sources page. */
 export class FeedFormatError extends Error {}
@@ -96,9 +94,11 @@ async function keepEntries(raw: RawFeed, address: string, warnings: string[]): P
   const drop = (reason: string) => (dropped[reason] = (dropped[reason] ?? 0) + 1);
   const seen = { guid: new Set<string>(), link: new Set<string>(), titleDate: new Set<string>() };
   let read = 0;
+  const takeTurn = turnTaker();
   for (const e of raw.entries) {
     if (entries.length >= MAX_ENTRIES_PER_FETCH || read >= MAX_ENTRIES_READ) break;
-    if (++read % ENTRIES_PER_TURN === 0) await nextTurn();
+    read += 1;
+    await takeTurn();
     const kept = keep(e);
     if (!kept) drop(DROP_REASONS.empty);
     else if (isDuplicate(kept, e)) drop(DROP_REASONS.duplicate);
