@@ -39,7 +39,7 @@ export function StatCard({
         ) : to ? (
           <Link
             to={to}
-            className="rounded-lg hover:text-aqua-200 focus-visible:outline-2 focus-visible:outline-aqua-300"
+            className="tap-target rounded-lg hover:text-aqua-200 focus-visible:outline-2 focus-visible:outline-aqua-300"
             aria-label={`${formatNumber(value)} ${label}: list them`}
           >
             {formatNumber(value)}

@@ -222,7 +222,7 @@ function MemberBuckets({ buckets }: { buckets: AdminStats['buckets'] }) {
       {parts.map((p) => (
         <span key={p.id} className="flex items-start gap-1.5" data-testid={`member-bucket-${p.id}`}>
           <span className={cn('mt-[calc(0.8125em-3px)] size-1.5 shrink-0 rounded-full', p.dot)} aria-hidden="true" />
-          <Link to={membersLink({ access: p.bucket })} className="hover:text-aqua-200">
+          <Link to={membersLink({ access: p.bucket })} className="tap-target hover:text-aqua-200">
             <span className="font-semibold text-mist-200 tabular-nums">{formatNumber(p.value)}</span> {p.label}
           </Link>
         </span>

@@ -44,7 +44,7 @@ export function AdminProductCard({ product: p, storeUrl, busy, onEdit, onDelete,
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="min-w-0">
-          <h3 className="truncate font-semibold text-white">{p.name}</h3>
+          <h2 className="truncate font-semibold text-white">{p.name}</h2>
           <p className="text-xs text-mist-400 capitalize">{p.category}</p>
         </div>
         <div className="flex items-center justify-between gap-2">

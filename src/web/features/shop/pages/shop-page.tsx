@@ -81,12 +81,8 @@ export default function ShopPage() {
           title="Wear the deep"
           description="Clothing, accessories, vinyl and digital goods from Deep House Radio, printed to order."
         />
-        <Button
-          variant="secondary"
-          onClick={() => setCartOpen(true)}
-          className="relative self-start sm:self-auto"
-          aria-label={`Open cart, ${count} item${count === 1 ? '' : 's'}`}
-        >
+        <Button variant="secondary" onClick={() => setCartOpen(true)} className="relative self-start sm:self-auto">
+          {/* The name is what the button shows ("Cart 2"), then "items" for a screen reader. */}
           <ShoppingBag className="size-4" aria-hidden="true" /> Cart
           <span
             className="grid min-w-6 place-items-center rounded-full bg-aqua-400 px-1.5 text-xs font-bold text-night-950 tabular-nums"
@@ -94,6 +90,7 @@ export default function ShopPage() {
           >
             {count}
           </span>
+          <span className="sr-only">{count === 1 ? 'item' : 'items'}</span>
         </Button>
       </div>
 
