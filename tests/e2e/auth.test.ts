@@ -123,14 +123,14 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     await context.close();
   });
 
-  it('shows Login Required on /admin and on /dhr1 to anonymous visitors', async () => {
+  it('shows Login Required on /admin, and the DHR1 wall on /dhr1, to anonymous visitors', async () => {
     const { page, context } = await h.newPage();
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Login Required' }).waitFor();
     await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL((u) => u.pathname === '/simple-auth');
     await page.goto('/dhr1');
-    await page.getByRole('heading', { name: 'Login Required' }).waitFor();
+    await page.getByRole('heading', { name: 'DHR1 Subscription Required' }).waitFor();
     await context.close();
   });
 
