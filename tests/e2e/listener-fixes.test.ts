@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { MODERATION_MESSAGES } from '../../src/contracts/community-values';
+import { comments } from '../../src/server/db/schema';
 import { tierLabel } from '../../src/contracts/tier-table';
 import { tierPrice } from '../../src/web/lib/tier-prices';
 import { memberWithRole } from '../support/app';
@@ -58,6 +61,51 @@ describe.skipIf(!canRunBrowser)('home page fixes', async () => {
       .first()
       .evaluate((dl) => [...dl.querySelectorAll('dt, dd')].map((e) => e.tagName).join(''));
     expect(order).toBe('DTDD'.repeat(4));
+    await context.close();
+  });
+
+  it('asks before deleting a comment in the page, not with a native confirm', async () => {
+    const admin = await memberWithRole(h.app, 'admin');
+    const author = await memberWithRole(h.app, 'free');
+    const text = `Delete me ${Date.now().toString(36)}`;
+    const [row] = await h.app.database.db
+      .insert(comments)
+      .values({ discussionId: 'homepage', userId: author.user.id, authorName: author.user.username, authorTier: 'free', content: text, status: 'pending' })
+      .returning();
+    const { page, context } = await h.newPage(DESKTOP);
+    const at = admin.cookie.indexOf('=');
+    await context.addCookies([{ name: admin.cookie.slice(0, at), value: admin.cookie.slice(at + 1), url: h.baseUrl }]);
+    const natives: string[] = [];
+    page.on('dialog', (d) => natives.push(d.type()));
+    await page.goto('/forum-moderation');
+    await page.getByRole('tab', { name: /^Pending \(/ }).click();
+    const card = page.getByRole('listitem').filter({ hasText: text });
+    await card.getByRole('button', { name: 'Delete' }).click();
+    const asked = page.getByRole('dialog', { name: 'Delete the comment' });
+    await asked.getByText(MODERATION_MESSAGES.deleteConfirm).waitFor();
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await asked.waitFor({ state: 'detached' });
+    expect(
+      await h.app.database.db
+        .select()
+        .from(comments)
+        .where(eq(comments.id, row?.id ?? '')),
+    ).toHaveLength(1);
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete the comment' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('toast').filter({ hasText: MODERATION_MESSAGES.deleted }).first().waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.app.database.db
+              .select()
+              .from(comments)
+              .where(eq(comments.id, row?.id ?? ''))
+          ).length,
+      )
+      .toBe(0);
+    expect(natives).toEqual([]);
     await context.close();
   });
 });
