@@ -8,6 +8,8 @@ import { canRunBrowser, DESKTOP, startBrowserHarness } from '../support/browser'
 
 const NARROW = { width: 360, height: 740 };
 const POP_OUT = { width: 420, height: 500 };
+/** Set SCREENSHOT_DIR to keep PNGs of the walls (for looking at them). */
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 
 /**
  * The walls: a visitor at a tier's page or pop-out sees what the tier gives, its price and how to join
@@ -54,6 +56,7 @@ describe.skipIf(!canRunBrowser)('walls that sell', async () => {
       ] as const) {
         const { page, context } = await open(path, viewport);
         await expectVisitorWall(page, tier);
+        if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/wall${path.replace('/', '-')}-${viewport.width}.png`, fullPage: true });
         await context.close();
       }
     });
@@ -68,6 +71,7 @@ describe.skipIf(!canRunBrowser)('walls that sell', async () => {
       expect(await page.getByTestId('live-track-dhr1').count()).toBe(0);
       expect(await page.getByTestId('recent-tracks-dhr1').count()).toBe(0);
       expect(identification).toEqual([]);
+      if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/wall-birdy-${viewport.width}.png`, fullPage: true });
       await context.close();
     });
   }
