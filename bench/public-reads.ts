@@ -26,7 +26,6 @@ export const PUBLIC_READS = [
   // The radio ecosystem's now-playing document (AzuraCast's shape), built from memory once a second.
   '/api/nowplaying',
   '/api/stations',
-  '/api/tracks/recent/dhr1',
   // Community: served from memory until a comment changes (comments-cache.ts).
   '/api/comments/homepage',
   '/api/comments/recent/5',

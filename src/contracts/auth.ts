@@ -45,6 +45,12 @@ export const AUTH_MESSAGES = {
   verifyWrongPassword: 'That is not the password of this account.',
   lastAdmin: 'The radio needs at least one admin: make another member admin first.',
   sessionsRevoked: 'The member is signed out everywhere.',
+  currentPasswordWrong: 'Your current password is not right.',
+  noPasswordYet: 'Your account has no password yet. Use Set Password to choose one.',
+  samePassword: 'Choose a new password that differs from the current one.',
+  passwordChanged: 'Your password is changed. Every other device is signed out.',
+  signedOutEverywhere: 'You are signed out on every other device.',
+  codeSignedIn: 'Signed in',
 } as const;
 
 /**
@@ -87,6 +93,11 @@ export const codeSchema = textField(20)
 
 export const verifyCodeBodySchema = z.strictObject({ email: emailSchema, code: codeSchema });
 export type VerifyCodeBody = z.infer<typeof verifyCodeBodySchema>;
+
+export const changePasswordBodySchema = z
+  .strictObject({ currentPassword: passwordSchema, newPassword: newPasswordSchema })
+  .refine((b) => b.currentPassword !== b.newPassword, { message: AUTH_MESSAGES.samePassword, path: ['newPassword'] });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const setPasswordBodySchema = z.strictObject({ email: emailSchema, code: codeSchema, password: newPasswordSchema });
 export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;

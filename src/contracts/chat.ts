@@ -31,6 +31,8 @@ export const chatHistorySchema = z.object({
   canModerate: z.boolean(),
   /** When the reader's mute ends, or null. */
   mutedUntil: z.string().nullable(),
+  /** The reader's ban from comments and chat while it is in force: its reason and end (null = permanent). */
+  ban: z.object({ reason: z.string(), until: z.string().nullable() }).nullable(),
 });
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 

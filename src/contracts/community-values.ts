@@ -57,7 +57,8 @@ export const MODERATION_MESSAGES = {
   rejectFailed: 'Failed to reject comment',
   deleted: 'Comment deleted permanently',
   deleteFailed: 'Failed to delete comment',
-  banned: (name: string) => `User ${name} has been banned from commenting`,
+  // A ban covers comments and chat alike (chat-service.ts postChatMessage reads the same ban).
+  banned: (name: string) => `User ${name} has been banned from commenting and chat`,
   banFailed: 'Failed to ban user',
   banReasonRequired: 'A reason is required to ban a member',
   banSelf: 'You cannot ban yourself',

@@ -16,9 +16,6 @@ export const MIX_GENRES = ['deep house', 'tech house', 'progressive', 'melodic',
 export const MIX_AUDIO_EXTENSIONS = ['mp3', 'm4a', 'aac', 'flac', 'wav'] as const;
 export type MixAudioExtension = (typeof MIX_AUDIO_EXTENSIONS)[number];
 
-/** The VIP page estimates storage as mixes × 0.15 GB. */
-export const ESTIMATED_GB_PER_MIX = 0.15;
-
 /** User-facing texts shared by the server's refusals and the page. */
 export const MIX_MESSAGES = {
   tooManyStreams: 'Too many mixes are playing on your account at once. Stop one and try again.',
@@ -37,7 +34,7 @@ export const MIX_MESSAGES = {
   listeningCopyPending: 'The listening copy of this mix is being prepared. Try again in a few minutes.',
   noAudioToRender: 'This mix has no audio file to make a listening copy from',
   renditionRunning: 'The listening copy of this mix is being made right now',
-  downloadStarted: (remaining: number) => `Download started! ${remaining} downloads remaining today`,
+  downloadStarted: (remaining: number) => `Download started! ${remaining} download${remaining === 1 ? '' : 's'} remaining today`,
   downloadFailed: 'Download failed',
   downloadNetworkError: 'Download failed due to network error',
   noDownloadsLeft: 'No downloads left today — resets at 00:00 (Dublin)',

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY, CHAT_MAX_LENGTH, CHAT_MESSAGES, type ChatEvent, type ChatHistory } from '../../src/contracts/chat';
 import { DAY_MS } from '../../src/contracts/time';
+import { MODERATION_MESSAGES } from '../../src/contracts/community-values';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { chatMembers, chatMessages } from '../../src/server/db/schema';
@@ -289,8 +290,14 @@ describe('channel chat', async () => {
     expect(banned.statusCode).toBe(403);
     expect(banned.json().error.code).toBe('banned');
     expect(banned.json().error.message).toContain(CHAT_MESSAGES.banned);
-    // Banned members still read.
-    expect((await history(app, 'free', m)).statusCode).toBe(200);
+    // Banned members still read, and the history tells them of the ban before they type.
+    const read = await history(app, 'free', m);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().ban).toEqual({ reason: 'spam', until: null });
+    expect((await history(app, 'free', admin)).json().ban).toBeNull();
+    // The moderator is told the ban covers comments and chat.
+    expect(ban.json().message).toBe(MODERATION_MESSAGES.banned(m.user.username));
+    expect(ban.json().message).toContain('chat');
   });
 
   it('delivers messages and deletions as the SSE `chat` event, only to readers of that chat', async () => {

@@ -18,7 +18,6 @@ const PUBLIC_READS: Readonly<Record<string, string>> = {
   '/api/live-metadata': '/api/live-metadata',
   '/api/live-metadata/:channel': '/api/live-metadata/dhr1',
   '/api/live/events': '/api/live/events',
-  '/api/tracks/recent/:channel': '/api/tracks/recent/dhr1',
 };
 const STREAMS = new Set(['/api/live/nowplaying/sse', '/api/live/events']);
 const ORIGIN = 'https://widgets.example';

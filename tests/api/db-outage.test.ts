@@ -67,7 +67,7 @@ describe.skipIf(!bin && !ci)(`a database outage (needs ${POSTGRES_INSTALL_HINT})
         bitrate: 128,
         updatedAt: new Date().toISOString(),
       });
-      const publicReads = ['/api/channels', '/api/live-metadata', '/api/live-metadata/dhr1', '/api/tracks/recent/dhr1'];
+      const publicReads = ['/api/channels', '/api/live-metadata', '/api/live-metadata/dhr1'];
       const warm: Record<string, string> = {};
       for (const url of publicReads) {
         const res = await server.inject({ url });

@@ -24,8 +24,6 @@ const MEMORY_READS = [
   '/api/live-metadata?t=1795460153946',
   '/api/live-metadata/dhr2',
   '/api/live-metadata/dhr2?t=1795460153946&nocache=1',
-  '/api/tracks/recent/dhr1',
-  '/api/tracks/recent/dhr1?limit=5',
   '/api/comments/homepage',
   '/api/comments/recent',
   '/api/comments/recent/5',
@@ -169,8 +167,6 @@ describe('public reads answered from memory', async () => {
     expect(withQuery.fromMemory).toBe(false);
     expect(withQuery.reply.status).toBe((await get('/api/live-metadata')).status);
     expect((await served('/api/live-metadata?t=' + 'x'.repeat(100))).reply.status).toBe(400);
-    expect((await served('/api/tracks/recent/dhr1?limit=0')).reply.status).toBe(400);
-    expect((await served('/api/tracks/recent/nope')).reply.status).toBe(404);
     expect((await served('/api/comments/recent/0')).reply.status).toBe(400);
     const missing = await served('/api/shop/products/extra');
     expect(missing.fromMemory).toBe(false);

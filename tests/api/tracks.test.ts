@@ -64,9 +64,12 @@ describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
   app.modules.trackMonitor.sampleSeconds = 1;
   app.modules.trackMonitor.recognizerTimeoutMs = 500;
   const monitor = app.modules.trackMonitor;
+  // Track identification is a DHR1 benefit: its reads are made as a DHR1 member.
+  const listener = await memberWithRole(app, 'dhr1');
+  const identGet = (url: string) => app.inject({ method: 'GET', url, headers: { cookie: listener.cookie } });
   const count = async (channel: string) => (await app.database.db.select().from(trackIdentifications)).filter((r) => r.channel === channel).length;
   const recent = async (channel: string, query = '') => {
-    const res = await app.inject({ method: 'GET', url: `/api/tracks/recent/${channel}${query}` });
+    const res = await identGet(`/api/tracks/recent/${channel}${query}`);
     expect(res.statusCode).toBe(200);
     return recentTracksResponseSchema.parse(res.json());
   };
@@ -75,7 +78,7 @@ describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
     expect(await monitor.checkChannel('dhr1')).toBeUndefined();
     expect(await count('dhr1')).toBe(0);
     expect(streamRequests).toBe(0);
-    const cur = trackMonitorResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/track-monitor/current/dhr1' })).json());
+    const cur = trackMonitorResponseSchema.parse((await identGet('/api/track-monitor/current/dhr1')).json());
     expect(cur).toEqual({ track: null, isActive: false });
   });
 
@@ -112,7 +115,7 @@ describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
       soundcloudUrl: 'https://soundcloud.com/search?q=Kerri%20Chandler%20Rain',
     });
 
-    const cur = trackMonitorResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/track-monitor/current/dhr1' })).json());
+    const cur = trackMonitorResponseSchema.parse((await identGet('/api/track-monitor/current/dhr1')).json());
     expect(cur.track).toMatchObject({ title: 'Rain', artist: 'Kerri Chandler', service: 'audd', confidence: 100 });
     expect(cur.isActive).toBe(false);
   });
@@ -144,25 +147,51 @@ describe('track monitor (RECOGNIZER=audd) and track routes', async () => {
   it('reports isActive while the monitor runs for a channel on air', async () => {
     monitor.start(3_600_000);
     try {
-      expect((await app.inject({ method: 'GET', url: '/api/track-monitor/current/dhr1' })).json()).toMatchObject({ isActive: true });
+      expect((await identGet('/api/track-monitor/current/dhr1')).json()).toMatchObject({ isActive: true });
       // dhr2 is not on air.
-      expect((await app.inject({ method: 'GET', url: '/api/track-monitor/current/dhr2' })).json()).toMatchObject({ track: null, isActive: false });
+      expect((await identGet('/api/track-monitor/current/dhr2')).json()).toMatchObject({ track: null, isActive: false });
     } finally {
       await monitor.stop();
     }
   });
 
   it('validates channel and limit', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/tracks/recent/nope' })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/track-monitor/current/nope' })).json()).toMatchObject({ error: { code: 'unknown_channel' } });
+    expect((await identGet('/api/tracks/recent/nope')).statusCode).toBe(404);
+    expect((await identGet('/api/track-monitor/current/nope')).json()).toMatchObject({ error: { code: 'unknown_channel' } });
     for (const q of ['?limit=0', '?limit=1001', '?limit=abc', '?limit=2.5']) {
-      const res = await app.inject({ method: 'GET', url: `/api/tracks/recent/dhr1${q}` });
+      const res = await identGet(`/api/tracks/recent/dhr1${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json<{ message: string }>().message).toContain('limit');
     }
     expect(await recent('dhr1', '?limit=1')).toHaveLength(1);
     expect(await recent('dhr1', '?limit=1000')).toHaveLength(4);
     expect(await recent('dhr2')).toEqual([]);
+  });
+
+  it('sends identification details only to tiers that include track identification', async () => {
+    const urls = ['/api/tracks/recent/dhr1', '/api/track-monitor/current/dhr1'];
+    // The lists are now in memory for DHR1 members: a refused caller must not be answered from there.
+    for (const url of urls) expect((await identGet(url)).statusCode).toBe(200);
+    for (const url of urls) {
+      const visitor = await app.inject({ method: 'GET', url });
+      expect(visitor.statusCode, url).toBe(401);
+      expect(visitor.body).not.toContain('Kerri Chandler');
+      for (const role of ['free', 'expired-vip'] as const) {
+        const m = await memberWithRole(app, role);
+        const res = await app.inject({ method: 'GET', url, headers: { cookie: m.cookie } });
+        expect(res.statusCode, `${role} ${url}`).toBe(403);
+        expect(res.body).not.toContain('Kerri Chandler');
+      }
+      for (const role of ['dhr2', 'vip', 'admin'] as const) {
+        const m = await memberWithRole(app, role);
+        const res = await app.inject({ method: 'GET', url, headers: { cookie: m.cookie } });
+        expect(res.statusCode, `${role} ${url}`).toBe(200);
+        expect(res.headers['cache-control']).toContain('no-');
+      }
+    }
+    expect((await identGet('/api/tracks/recent/dhr1')).body).toContain('Kerri Chandler');
+    // What is on air by the stream's own title stays public (the live monitor's on-air line).
+    expect((await app.inject({ method: 'GET', url: '/api/live-metadata/dhr1' })).statusCode).toBe(200);
   });
 
   describe('recommendations', () => {

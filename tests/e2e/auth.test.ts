@@ -123,14 +123,14 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     await context.close();
   });
 
-  it('shows Login Required on /admin and on /dhr1 to anonymous visitors', async () => {
+  it('shows Login Required on /admin, and the DHR1 wall on /dhr1, to anonymous visitors', async () => {
     const { page, context } = await h.newPage();
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Login Required' }).waitFor();
     await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL((u) => u.pathname === '/simple-auth');
     await page.goto('/dhr1');
-    await page.getByRole('heading', { name: 'Login Required' }).waitFor();
+    await page.getByRole('heading', { name: 'DHR1 Subscription Required' }).waitFor();
     await context.close();
   });
 
@@ -230,7 +230,7 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     await context.close();
   });
 
-  it('sets a password with the emailed code on /set-password and returns to /simple-auth', async () => {
+  it('sets a password with the emailed code on /set-password and is signed in with it', async () => {
     const m = await memberWithRole(h.app, 'vip');
     const { page, context } = await h.newPage(PHONE);
     await page.goto('/set-password');
@@ -249,7 +249,9 @@ describe.skipIf(!canRunBrowser)('accounts in the browser', async () => {
     await page.getByLabel('Confirm password').fill('vip-pass-1');
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByText(AUTH_MESSAGES.passwordSet).waitFor();
-    await page.waitForURL((u) => u.pathname === '/simple-auth', { timeout: 5000 });
+    // Signed in with the new password, not sent to the email-link page (tests/e2e/account-security.test.ts).
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 });
+    expect((await context.cookies()).some((c) => c.name === 'dhr_session' && c.value !== '')).toBe(true);
     await context.close();
   });
 

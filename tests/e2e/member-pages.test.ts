@@ -165,7 +165,9 @@ describe.skipIf(!canRunBrowser)('member-facing pages in the browser', () => {
     });
     // Written past the tracks module: tell it, as it tells itself, so its kept list is read again.
     await h.app.database.notify(TRACK_HISTORY_CHANNEL, 'changed');
-    await expect.poll(async () => (await h.app.inject({ url: '/api/tracks/recent/dhr1' })).body).toContain('Space Station');
+    await expect
+      .poll(async () => (await h.app.inject({ url: '/api/tracks/recent/dhr1', headers: { cookie: members.get('dhr1')?.cookie ?? '' } })).body)
+      .toContain('Space Station');
     const { page } = await open('dhr1');
     // The monitor runs but names no track right now (between two identified tracks).
     await page.route('**/api/track-monitor/current/dhr1', (r) =>

@@ -163,7 +163,8 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
       const tickets: string[] = [];
       page.on('request', (r) => r.url().includes('/stream') && tickets.push(r.url()));
       await go();
-      await page.getByRole('heading', { name: 'Login Required' }).waitFor();
+      // The tier's wall: what it gives and how to join, not a bare sign-in screen (tests/e2e/walls.test.ts).
+      await page.getByRole('heading', { name: `${channel.toUpperCase()} Subscription Required` }).waitFor();
       expect(await page.locator('audio').count()).toBe(0);
       expect(tickets).toEqual([]);
       expect(errors).toEqual([]);
@@ -362,7 +363,8 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     );
     expect(await recent.locator('li', { hasText: 'Space Station' }).getByText('96%').count()).toBe(1);
     // Collapsed: 'Latest:' and the newest title, cut to 20 characters.
-    const newest = (await h.app.inject({ url: '/api/tracks/recent/dhr1?limit=1' })).json<{ title: string }[]>()[0]?.title ?? '';
+    const newest =
+      (await h.app.inject({ url: '/api/tracks/recent/dhr1?limit=1', headers: { cookie: dhr1Member.cookie } })).json<{ title: string }[]>()[0]?.title ?? '';
     const preview = newest.length > 20 ? `${newest.slice(0, 20)}...` : newest;
     await recent.getByRole('button', { name: /Recent Tracks/ }).click();
     await recent.getByText('Latest:').waitFor();
@@ -385,7 +387,7 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('live radio in the browser', () =
     expect(suggestionLinks[1]).toMatch(/^(Search )?SoundCloud$/);
     await shoot(page, 'dhr1');
 
-    const birdy = await open('/birdy');
+    const birdy = await open('/birdy', { member: dhr1Member });
     await birdy.go();
     await birdy.page.getByTestId('live-track-dhr1').waitFor();
     await birdy.page.getByTestId('live-track-dhr2').waitFor();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatBytes } from '../../src/web/features/vip/lib/mix-access';
 import { createMember, type TestMember } from '../support/app';
 import { canRunBrowser, DESKTOP, PHONE, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
@@ -54,8 +55,12 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
     expect(media.length).toBeGreaterThan(0);
     for (const m of media) expect(m).toMatchObject({ type: 'audio/mpeg' });
     expect(media.some((m) => m.status === 200 || m.status === 206)).toBe(true);
-    await card(page, 'Midnight Drift').getByRole('button', { name: 'Download Midnight Drift' }).click();
-    await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain('VIP subscription required for downloads');
+    // Download is a locked, explained action with the way to upgrade, not an active button answering with a toast.
+    const locked = card(page, 'Midnight Drift').getByRole('link', { name: 'Download Midnight Drift: VIP subscription required for downloads. Upgrade' });
+    expect(await locked.getAttribute('href')).toBe('/auth');
+    await card(page, 'Midnight Drift').getByText('Downloads are a VIP benefit.').waitFor();
+    expect(await card(page, 'Midnight Drift').getByRole('link', { name: 'Upgrade', exact: true }).getAttribute('href')).toBe('/auth');
+    expect(await card(page, 'Midnight Drift').getByRole('button', { name: 'Download Midnight Drift' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Close player' }).click();
     await page.getByTestId('now-playing').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
@@ -74,7 +79,8 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
         .click();
       const file = await downloaded;
       expect(file.suggestedFilename()).toMatch(new RegExp(`${title}\\.wav$`));
-      await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain(`Download started! ${n} downloads remaining today`);
+      // '1 download', '0 downloads'.
+      await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain(`Download started! ${n} download${n === 1 ? '' : 's'} remaining today`);
       await expect.poll(() => page.getByTestId('access-message').textContent()).toBe(left);
     }
     // No download left: every card's download button is disabled and says when downloads come back.
@@ -96,6 +102,19 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
     expect(third.status).toBe(429);
     expect(third.body.error.message).toBe('Daily download limit reached (2 per day)');
     expect(errors.filter((e) => !e.includes('429'))).toEqual([]);
+  });
+
+  it("shows the library's own figures: size and playing time summed from its mixes", async () => {
+    const { page, errors } = await open('/vip', vip);
+    const mixes = (await h.app.inject({ url: '/api/vip-mixes', headers: { cookie: vip.cookie } })).json<{ fileSize: number; duration: number }[]>();
+    expect(mixes.length).toBeGreaterThan(0);
+    const tile = (label: string) => page.locator('div.glass', { has: page.getByText(label, { exact: true }) });
+    await expect.poll(() => tile('Exclusive mixes').locator('p').nth(1).textContent()).toBe(String(mixes.length));
+    expect(await tile('Library size').locator('p').nth(1).textContent()).toBe(formatBytes(mixes.reduce((n, m) => n + m.fileSize, 0)));
+    const hours = mixes.reduce((n, m) => n + m.duration, 0) / 3600;
+    expect(await tile('Playing time').locator('p').nth(1).textContent()).toBe(`${hours < 10 ? Number(hours.toFixed(1)) : Math.round(hours)} h`);
+    expect(await page.getByText(/Growing past|members$/).count()).toBe(0);
+    expect(errors).toEqual([]);
   });
 
   it('searches by title or artist and filters by genre', async () => {
@@ -131,7 +150,7 @@ describe.skipIf(!canRunBrowser)('the VIP mix library in the browser', () => {
     // Each mix's listening copy and plays; a failed copy shows its reason and Retry queues it again.
     const drift = page.getByTestId('admin-mix').filter({ hasText: 'Midnight Drift' });
     await expect.poll(() => drift.getByTestId('rendition').textContent()).toBe('Listening copy: ready');
-    await expect.poll(() => drift.textContent()).toMatch(/\d+ plays/);
+    await expect.poll(() => drift.textContent()).toMatch(/\d+ plays?/);
     const { vipMixes } = await import('../../src/server/db/schema');
     const { eq } = await import('drizzle-orm');
     await h.app.database.db

@@ -92,6 +92,7 @@ export type CredentialEvent =
   | 'email_changed_by_admin'
   | 'password_reset'
   | 'password_set'
+  | 'password_changed'
   | 'signed_out_everywhere'
   | 'sessions_revoked'
   | 'access_changed'
@@ -112,6 +113,7 @@ const SESSIONS_ENDING: Record<CredentialEvent, 'all' | 'others' | 'none'> = {
   email_changed_by_admin: 'all',
   password_reset: 'all',
   password_set: 'others',
+  password_changed: 'others',
   signed_out_everywhere: 'others',
   sessions_revoked: 'all',
   access_changed: 'none',

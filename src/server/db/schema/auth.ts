@@ -7,11 +7,20 @@ import { users } from './members';
  * email_change_old: sent to the current address of a member without a password, whose move needs both links.
  */
 export type AuthTokenKind =
-  'login_link' | 'password_reset' | 'password_code' | 'email_verify' | 'payer_claim' | 'oauth_state' | 'account_delete' | 'email_change' | 'email_change_old';
+  | 'login_link'
+  | 'login_code'
+  | 'password_reset'
+  | 'password_code'
+  | 'email_verify'
+  | 'payer_claim'
+  | 'oauth_state'
+  | 'account_delete'
+  | 'email_change'
+  | 'email_change_old';
 
 /**
- * One-time proofs sent by email: sign-in links, password reset links, email verification links and
- * set-password codes.
+ * One-time proofs sent by email: sign-in links and codes, password reset links, email verification
+ * links and set-password codes.
  * Only a SHA-256 of the secret is stored; `usedAt` makes each single use.
  * @owner src/server/modules/auth/auth-tokens.ts
  * @writes src/server/lib/sessions.ts (credentialsChanged: a member's outstanding tokens end with their credentials)

@@ -12,6 +12,7 @@ import {
   sessionUserReplySchema,
   tokenBodySchema,
   userExistsReplySchema,
+  verifyCodeBodySchema,
 } from '../../../contracts/auth';
 import { permissionsSchema } from '../../../contracts/member-schemas';
 import type { UserRow } from '../../db/schema';
@@ -26,7 +27,8 @@ import { findMemberByEmail, recordLogin } from '../members/members-repository';
 import type { AccountContext } from './account-links';
 import type { PlatformSubscribers } from './platform-subscribers';
 import { registerMember } from './registration-service';
-import { memberForSignInLink, signInLinkMailFor } from './sign-in-link-service';
+import { credentialsChanged } from '../../lib/sessions';
+import { memberForSignInCode, memberForSignInLink, signInLinkMailFor } from './sign-in-link-service';
 
 /** Sign-up, sign-in (password, one-time link), sign-out and the member's own views (passwords: password-routes.ts) (docs/decisions/0007-accounts-sign-in-and-rate-limits.md, 0013). */
 export const authRoutes: FastifyPluginAsyncZod<{ platformSubscribers: PlatformSubscribers }> = async (app, { platformSubscribers }) => {
@@ -57,6 +59,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ platformSubscribers: PlatformSu
     async (_req, reply) => {
       await reply.signOut();
       return { message: 'Signed out' };
+    },
+  );
+
+  // Ends every other session of the member, and their outstanding links and codes (lib/sessions.ts).
+  app.post(
+    '/api/auth/logout-everywhere',
+    { config: { access: access.member }, schema: { summary: 'Sign out on every other device', response: { 200: messageSchema } } },
+    async (req) => {
+      const member = req.user as UserRow;
+      const keepSession = req.sessionIdHash ?? undefined;
+      await db.transaction((tx) => credentialsChanged(tx, member.id, 'signed_out_everywhere', { keepSession }));
+      return { message: AUTH_MESSAGES.signedOutEverywhere };
     },
   );
 
@@ -96,6 +110,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ platformSubscribers: PlatformSu
     },
   );
 
+  mailSignInRoutes(app, ctx);
+};
+
+type App = Parameters<FastifyPluginAsyncZod<{ platformSubscribers: PlatformSubscribers }>>[0];
+
+/** Sign-in by mail: the link (its preview and its use) and the code of the same mail. */
+function mailSignInRoutes(app: App, ctx: AccountContext): void {
+  const { db } = ctx;
   // Email-only sign-in: a one-time link, and the same reply, as fast, whether or not the email is known:
   // everything that depends on the email happens after the reply.
   app.post(
@@ -144,4 +166,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ platformSubscribers: PlatformSu
       return { message: 'Signed in', user: toAuthUser(user) };
     },
   );
-};
+
+  // The code in the sign-in mail, for another device than the one that reads mail. In the body, never
+  // in a URL; limited per address and per email on top of the code's own tries (auth-tokens.ts).
+  app.post(
+    '/api/auth/code-login',
+    { config: { access: access.public }, schema: { summary: 'Sign in with the emailed code', body: verifyCodeBodySchema, response: { 200: authReplySchema } } },
+    async (req, reply) => {
+      await enforceRateLimit(db, req, RATE_RULES.codeCheck, req.body.email);
+      const user = await memberForSignInCode(ctx, req.body.email, req.body.code);
+      await reply.signIn(user.id);
+      await recordLogin(db, user.id);
+      return { message: AUTH_MESSAGES.codeSignedIn, user: toAuthUser(user) };
+    },
+  );
+}

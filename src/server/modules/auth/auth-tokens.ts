@@ -18,8 +18,8 @@ export const EMAIL_CHANGE_TTL_MS = 24 * HOUR_MS;
 export const CODE_MAX_TRIES = 5;
 
 export type LinkKind = Extract<AuthTokenKind, 'login_link' | 'password_reset' | 'email_verify' | 'account_delete' | 'email_change' | 'email_change_old'>;
-/** Codes mailed to prove an email: setting a password, claiming a Buy Me a Coffee payment. */
-export type CodeKind = Extract<AuthTokenKind, 'password_code' | 'payer_claim'>;
+/** Codes mailed to prove an email: signing in, setting a password, claiming a Buy Me a Coffee payment. */
+export type CodeKind = Extract<AuthTokenKind, 'login_code' | 'password_code' | 'payer_claim'>;
 
 const LINK_TTL_MS: Record<LinkKind, number> = {
   login_link: LOGIN_LINK_TTL_MS,
@@ -156,8 +156,11 @@ export async function peekLinkToken(db: Db, kind: LinkKind, token: string): Prom
   return rows[0] ?? null;
 }
 
-/** Issues a 6-digit code (setting a password by default); a new code replaces any earlier one for the email. */
-export async function issueCode(db: Db, email: string, userId: string, kind: CodeKind = 'password_code'): Promise<string> {
+/**
+ * Issues a 6-digit code (setting a password by default); a new code replaces any earlier one for the
+ * email. Only a salted hash is stored; it lives CODE_TTL_MS and dies after CODE_MAX_TRIES wrong guesses.
+ */
+export async function issueCode(db: Db, email: string, userId: string | null, kind: CodeKind = 'password_code'): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
     await retireOpen(tx, kind, email);

@@ -4,15 +4,18 @@ import { HOUR_MS, MINUTE_MS } from '../../../contracts/time';
 
 const minutes = (ms: number) => Math.round(ms / MINUTE_MS);
 
-export function signInLinkMail(to: string, url: string): MailMessage {
+/** The sign-in mail: the link, and the code for another device when one was issued (the sign-in form's; not an invite's). */
+export function signInLinkMail(to: string, url: string, code?: string): MailMessage {
   return composeMail({
     to,
     subject: 'Your Deep House Radio sign-in link',
     greeting: 'Hi,',
     paragraphs: [
       `Someone (hopefully you) asked to sign in to Deep House Radio with this email address. The link below opens a page where one press signs you in; it works once, for ${minutes(LOGIN_LINK_TTL_MS)} minutes.`,
+      ...(code ? [`Signing in on another device? Enter the code below on the sign-in page instead. It works once, for ${minutes(CODE_TTL_MS)} minutes.`] : []),
     ],
     action: { label: 'Sign in to DHR', url },
+    ...(code ? { code } : {}),
     footer: 'If you did not ask for this, ignore this email: nobody can sign in without the link.',
   });
 }

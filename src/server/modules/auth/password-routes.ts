@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
+  changePasswordBodySchema,
   emailBodySchema,
   messageSchema,
   resetPasswordBodySchema,
@@ -12,7 +13,16 @@ import { access } from '../../plugins/access';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import type { AccountContext } from './account-links';
 import type { PlatformSubscribers } from './platform-subscribers';
-import { checkPasswordCode, confirmEmailByLink, requestPasswordCode, resetLinkMailFor, resetPasswordWithLink, setPasswordWithCode } from './password-service';
+import type { UserRow } from '../../db/schema';
+import {
+  changePassword,
+  checkPasswordCode,
+  confirmEmailByLink,
+  requestPasswordCode,
+  resetLinkMailFor,
+  resetPasswordWithLink,
+  setPasswordWithCode,
+} from './password-service';
 
 /** Setting and resetting a password (a code, or an emailed link) and confirming an email (docs/decisions/0007-accounts-sign-in-and-rate-limits.md, 0013). */
 export const passwordRoutes: FastifyPluginAsyncZod<{ platformSubscribers: PlatformSubscribers }> = async (app, { platformSubscribers }) => {
@@ -48,6 +58,26 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ platformSubscribers: Platfo
       await enforceRateLimit(db, req, RATE_RULES.codeCheck, req.body.email);
       await setPasswordWithCode(ctx, req.body);
       return { message: AUTH_MESSAGES.passwordSet };
+    },
+  );
+
+  // A signed-in member changes their password with the current one; their other sessions end.
+  app.post(
+    '/api/auth/change-password',
+    {
+      config: { access: access.member },
+      schema: { summary: 'Change my password', body: changePasswordBodySchema, response: { 200: messageSchema } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      await changePassword(ctx, {
+        member: req.user as UserRow,
+        sessionIdHash: req.sessionIdHash,
+        currentPassword: req.body.currentPassword,
+        newPassword: req.body.newPassword,
+        limitPasswordTries: (email) => enforceRateLimit(db, req, RATE_RULES.login, email),
+      });
+      return { message: AUTH_MESSAGES.passwordChanged };
     },
   );
 

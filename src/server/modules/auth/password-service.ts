@@ -7,6 +7,7 @@ import { tokenLink, type AccountContext } from './account-links';
 import { checkCode, consumeLinkToken, issueCode, issueLinkToken, peekLinkToken } from './auth-tokens';
 import { passwordCodeMail, resetLinkMail } from './mails';
 import { hashPassword, verifyPassword } from './passwords';
+import type { UserRow } from '../../db/schema';
 
 /** Setting, resetting and proving: the password and email flows of docs/decisions/0007-accounts-sign-in-and-rate-limits.md and 0013. */
 
@@ -38,6 +39,27 @@ export async function setPasswordWithCode(ctx: AccountContext, input: { email: s
     await updateMember(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
     await credentialsChanged(tx, user.id, 'password_set');
     if (!user.emailVerifiedAt) await ctx.platformSubscribers.applyTo(tx, email);
+  });
+}
+
+/**
+ * A signed-in member changes their password: the current one first (`limitPasswordTries` counts the
+ * guesses per email before the check), then every other session and outstanding link or code ends
+ * (credentialsChanged 'password_changed'); the session it was changed in stays.
+ */
+export async function changePassword(
+  ctx: AccountContext,
+  input: { member: UserRow; sessionIdHash: string | null; currentPassword: string; newPassword: string; limitPasswordTries: (email: string) => Promise<void> },
+): Promise<void> {
+  const { db } = ctx;
+  const { member } = input;
+  if (!member.passwordHash) throw badRequest(AUTH_MESSAGES.noPasswordYet, 'no_password');
+  await input.limitPasswordTries(member.email);
+  if (!(await verifyPassword(member.passwordHash, input.currentPassword))) throw badRequest(AUTH_MESSAGES.currentPasswordWrong, 'wrong_password');
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await updateMember(tx, member.id, { passwordHash });
+    await credentialsChanged(tx, member.id, 'password_changed', { keepSession: input.sessionIdHash ?? undefined });
   });
 }
 

@@ -1,4 +1,4 @@
-import { LINK_INVALID_MESSAGE, LINK_PAGES } from '../../../contracts/auth';
+import { AUTH_MESSAGES, LINK_INVALID_MESSAGE, LINK_PAGES } from '../../../contracts/auth';
 import { hasActiveSubscription } from '../../../contracts/tier-policy';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -7,7 +7,7 @@ import { credentialsChanged } from '../../lib/sessions';
 import { usernameFromEmail } from '../members/member-views';
 import { EmailTakenError, findMemberByEmail, findMemberById, insertMember, updateMember } from '../members/members-repository';
 import { tokenLink, type AccountContext } from './account-links';
-import { consumeLinkToken, issueLinkToken } from './auth-tokens';
+import { checkCode, consumeLinkToken, issueCode, issueLinkToken } from './auth-tokens';
 import { adminUsesPasswordMail, signInLinkMail } from './mails';
 
 /**
@@ -21,7 +21,9 @@ export async function signInLinkMailFor(ctx: AccountContext, email: string): Pro
   if (user?.isAdmin) return adminUsesPasswordMail(email, `${publicUrl}/auth`, `${publicUrl}/forgot-password`);
   if (!user && !(await isPayingSubscriber(ctx, email))) return null;
   const token = await issueLinkToken(db, 'login_link', email, user?.id ?? null);
-  return signInLinkMail(email, tokenLink(publicUrl, LINK_PAGES.signIn, token));
+  // The same mail carries a code for signing in on another device than the one that reads mail.
+  const code = await issueCode(db, email, user?.id ?? null, 'login_code');
+  return signInLinkMail(email, tokenLink(publicUrl, LINK_PAGES.signIn, token), code);
 }
 
 async function isPayingSubscriber(ctx: AccountContext, email: string): Promise<boolean> {
@@ -36,6 +38,21 @@ export async function memberForSignInLink(ctx: AccountContext, token: string): P
   // A member made admin after the link was sent still needs the password; a link mailed to an address
   // the account no longer has opens nothing.
   if (!user || user.isAdmin || user.email !== row?.email) throw badRequest(LINK_INVALID_MESSAGE, 'link_invalid');
+  return user.emailVerifiedAt ? user : verifyByLink(ctx, user);
+}
+
+/**
+ * Uses up a sign-in code and answers the member it signs in, on the same terms as a link. A wrong code
+ * uses up one of its tries (auth-tokens.ts checkCode, atomic under parallel guesses).
+ */
+export async function memberForSignInCode(ctx: AccountContext, email: string, code: string): Promise<UserRow> {
+  const result = await checkCode(ctx.db, email, code, true, 'login_code');
+  if (!result.ok) {
+    throw result.reason === 'invalid' ? badRequest(AUTH_MESSAGES.codeInvalid, 'code_invalid') : badRequest(AUTH_MESSAGES.codeExpired, 'code_expired');
+  }
+  const { row } = result;
+  const user = await userForLink(ctx, row.userId, row.email);
+  if (!user || user.isAdmin || user.email !== row.email) throw badRequest(AUTH_MESSAGES.codeExpired, 'code_expired');
   return user.emailVerifiedAt ? user : verifyByLink(ctx, user);
 }
 

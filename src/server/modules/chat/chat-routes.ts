@@ -40,7 +40,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ publishChat: PublishChat }> = a
     async (req, reply) => {
       const h = await chatHistory(db, req.params.channel, req.user);
       reply.header('cache-control', 'private, no-store');
-      return { channel: h.channel, messages: h.rows.map(toChatMessage), canPost: h.canPost, canModerate: h.canModerate, mutedUntil: h.mutedUntil };
+      return { channel: h.channel, messages: h.rows.map(toChatMessage), canPost: h.canPost, canModerate: h.canModerate, mutedUntil: h.mutedUntil, ban: h.ban };
     },
   );
 

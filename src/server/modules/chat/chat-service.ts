@@ -63,7 +63,10 @@ export async function chatHistory(db: Db, channel: string, user: UserRow | null,
   const rows = await recentMessages(db, channel, CHAT_HISTORY, user?.id ?? null, moderator);
   const state = user ? await findChatMember(db, user.id) : null;
   const mutedUntil = state?.mutedUntil && state.mutedUntil > now ? state.mutedUntil.toISOString() : null;
-  return { channel, rows: rows.reverse(), canPost: mayPost(user, now), canModerate: moderator, mutedUntil };
+  // Told before they type, not when they send (postChatMessage refuses the same ban).
+  const banRow = user ? await activeBan(db, user, now) : null;
+  const ban = banRow ? { reason: banRow.reason, until: banRow.expiresAt?.toISOString() ?? null } : null;
+  return { channel, rows: rows.reverse(), canPost: mayPost(user, now), canModerate: moderator, mutedUntil, ban };
 }
 
 /** The text as it will be shown: trimmed, not empty, at most CHAT_MAX_LENGTH characters. */

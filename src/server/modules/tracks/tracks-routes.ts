@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   channelParamsSchema,
-  DEFAULT_RECENT_LIMIT,
   metadataHealthSchema,
   recentTracksQuerySchema,
   recentTracksResponseSchema,
@@ -35,6 +34,8 @@ import { deleteHistory, latestTrack, recentTracks, similarCandidates, toTrackIde
 
 /** NOTIFY channel telling every instance the track history changed (their caches are dropped). */
 export const TRACK_HISTORY_CHANNEL = 'track_history';
+/** Track identification is a benefit from DHR1 up (TIER_TABLE.dhr1.benefits): its routes' one policy. */
+const IDENTIFICATION = access.tier('dhr1');
 /** Cached list bodies; (channel, limit) pairs beyond this are served uncached. */
 const MAX_CACHED_LISTS = 64;
 
@@ -58,7 +59,7 @@ const routes: FastifyPluginAsyncZod<TracksDeps> = async (app, { monitor, nowPlay
     load: async (key) => {
       const at = key.lastIndexOf(':');
       const rows = await recentTracks(db, key.slice(0, at), Number(key.slice(at + 1)));
-      return { body: JSON.stringify(rows.map(toTrackIdentification)), cacheControl: 'no-cache' };
+      return { body: JSON.stringify(rows.map(toTrackIdentification)), cacheControl: 'private, no-cache' };
     },
     maxKeys: MAX_CACHED_LISTS,
     whenFull: 'keepOut',
@@ -85,7 +86,9 @@ const routes: FastifyPluginAsyncZod<TracksDeps> = async (app, { monitor, nowPlay
   app.get(
     '/api/track-monitor/current/:channel',
     {
-      config: { access: access.public, sharedAnswer: true },
+      // Track identification is a tier benefit (TIER_TABLE's benefits): its details go only to members whose
+      // tier includes it. What is on air by the stream's own title stays public (/api/live-metadata).
+      config: { access: IDENTIFICATION },
       schema: { summary: 'The identified track on a channel now', params: channelParamsSchema, response: { 200: trackMonitorResponseSchema } },
     },
     async (req): Promise<TrackMonitorResponse> => {
@@ -118,17 +121,9 @@ const routes: FastifyPluginAsyncZod<TracksDeps> = async (app, { monitor, nowPlay
   app.get(
     '/api/tracks/recent/:channel',
     {
-      config: {
-        access: access.public,
-        sharedAnswer: true,
-        // The station's track history: other sites' widgets may read it (plugins/cors.ts).
-        cors: 'public',
-        // A list already read is answered before routing (plugins/memory-answers.ts); its key was validated then.
-        fromMemory: (params, query) => {
-          const limit = query === '' ? DEFAULT_RECENT_LIMIT : /^limit=([1-9]\d{0,2})$/.exec(query)?.[1];
-          return limit === undefined ? undefined : recentLists.peek(`${params.channel}:${limit}`);
-        },
-      },
+      // The identified tracks: track identification, for the tiers that include it (as above). Kept in
+      // memory per list, answered after the access policy has checked the session.
+      config: { access: IDENTIFICATION },
       schema: {
         summary: "A channel's recent tracks",
         params: channelParamsSchema,
@@ -155,8 +150,8 @@ function recommendationsRoute(app: App, nowPlaying: NowPlaying): void {
   app.post(
     '/api/tracks/recommendations',
     {
-      // Similar-track suggestions are part of track identification, a DHR1 feature (TIER_BENEFITS).
-      config: { access: access.tier('dhr1') },
+      // Similar-track suggestions are part of track identification.
+      config: { access: IDENTIFICATION },
       schema: { summary: 'Tracks similar to the ones given', body: recommendationRequestSchema, response: { 200: recommendationsResponseSchema } },
     },
     async (req): Promise<Recommendation[]> => {

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { cn } from '../../lib/cn';
 
 export interface DialogProps {
@@ -17,8 +17,28 @@ export interface DialogProps {
 
 const sizes = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
 
-/** A modal dialog (Radix: focus trap, Escape and outside click close it) in the site's glass style. */
+/**
+ * Gives focus back to what had it when the dialog opened, also when the page unmounts the dialog
+ * instead of closing it (Radix then leaves focus on the body). Captured in a layout effect: before
+ * Radix's own effects move focus into the dialog.
+ */
+function useReturnFocus(open: boolean) {
+  useLayoutEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      // After Radix's own restore (scheduled the same way, earlier): only when focus was dropped.
+      setTimeout(() => {
+        const lost = document.activeElement === null || document.activeElement === document.body;
+        if (lost && opener?.isConnected) opener.focus();
+      }, 0);
+    };
+  }, [open]);
+}
+
+/** A modal dialog (Radix: focus trap, Escape and outside click close it) in the site's glass style; focus returns to its opener. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
+  useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

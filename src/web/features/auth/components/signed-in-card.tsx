@@ -8,6 +8,7 @@ import { useSignOut } from '../api/logout';
 import { AccountControls } from './account-controls';
 import { MembershipStatus } from './membership-status';
 import { MessageBox } from './message-box';
+import { SecurityControls } from './security-controls';
 import { SupporterLinksCard } from './supporter-links-card';
 import { UpgradeOptions } from './upgrade-options';
 import { tierBand } from '../../../lib/tier-prices';
@@ -49,6 +50,7 @@ export function SignedInCard({ me }: { me: Permissions }) {
         </div>
       )}
       {!me.isAdmin && <SupporterLinksCard />}
+      <SecurityControls hasPassword={me.hasPassword} />
       <AccountControls />
     </div>
   );

@@ -2,6 +2,9 @@ import { Coffee, Heart } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button';
 import { useSiteConfig } from '../api/get-site-config';
 
+/** Payments apply as they arrive (the platforms' webhooks), not at the next sign-in. */
+export const UPGRADE_APPLIES_AT_ONCE = 'Use the same email as your DHR account: the upgrade applies as soon as the payment goes through.';
+
 /** The two platform buttons of the upgrade screens (Patreon and Buy Me a Coffee). */
 export function UpgradeOptions({ stacked = false }: { stacked?: boolean }) {
   const { data } = useSiteConfig();

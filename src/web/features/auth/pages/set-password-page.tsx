@@ -5,6 +5,7 @@ import { AUTH_MESSAGES, PASSWORD_MIN } from '../../../../contracts/auth';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/http';
 import { useCheckUserExists } from '../api/check-user-exists';
+import { useLogin } from '../api/login';
 import { useRequestPasswordCode } from '../api/request-password-code';
 import { useSetPassword } from '../api/set-password';
 import { useVerifyPasswordCode } from '../api/verify-password-code';
@@ -23,6 +24,8 @@ export default function SetPasswordPage() {
   const requestCode = useRequestPasswordCode();
   const verify = useVerifyPasswordCode();
   const save = useSetPassword();
+  const login = useLogin();
+  const [signedIn, setSignedIn] = useState(false);
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -31,12 +34,12 @@ export default function SetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  // Back to sign-in 2 s after success.
+  // 2 s after success: home, signed in with the new password; if that sign-in failed, the password form.
   useEffect(() => {
     if (step !== 'done') return;
-    const t = setTimeout(() => void navigate('/simple-auth'), 2000);
+    const t = setTimeout(() => void navigate(signedIn ? '/' : '/auth'), 2000);
     return () => clearTimeout(t);
-  }, [step, navigate]);
+  }, [step, signedIn, navigate]);
 
   async function onEmail(e: FormEvent) {
     e.preventDefault();
@@ -74,6 +77,13 @@ export default function SetPasswordPage() {
     try {
       const done = await save.mutateAsync({ email, code, password });
       setNotice(done.message);
+      // The member just chose it: sign them in with it rather than send them to sign in again.
+      setSignedIn(
+        await login.mutateAsync({ email, password }).then(
+          () => true,
+          () => false,
+        ),
+      );
       setStep('done');
     } catch (err) {
       setError(errorMessage(err, AUTH_MESSAGES.passwordSetupFailed));

@@ -1,8 +1,9 @@
-import { KeyRound, MailCheck, Send } from 'lucide-react';
+import { KeyRound, LogIn, MailCheck, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/http';
+import { useSignInWithCode } from '../api/code-login';
 import { useSimpleLogin } from '../api/simple-login';
 import { AuthShell } from '../components/auth-shell';
 import { TextField } from '../../../components/ui/form-controls';
@@ -10,7 +11,7 @@ import { LegacySignInDialog } from '../components/legacy-sign-in-dialog';
 import { MessageBox } from '../components/message-box';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
 
-/** /simple-auth: email-only sign-in by a one-time link. */
+/** /simple-auth: email-only sign-in by a one-time link, or by the 6-digit code of the same mail. */
 export default function SimpleAuthPage() {
   const navigate = useNavigate();
   const send = useSimpleLogin();
@@ -33,7 +34,7 @@ export default function SimpleAuthPage() {
   return (
     <AuthShell
       title="Sign in to DHR"
-      subtitle="Enter the email you subscribe with. We will email you a link that signs you in."
+      subtitle="Enter the email you subscribe with. We will email you a link and a code that sign you in."
       footer={
         <>
           <p>
@@ -61,6 +62,7 @@ export default function SimpleAuthPage() {
             If <span className="font-semibold text-white">{sentTo}</span> belongs to a member or subscriber, a sign-in link is on its way. It works once, for 15
             minutes: open it and press the button to sign in.
           </p>
+          <CodeSignIn email={sentTo} onSignedIn={() => void navigate('/')} />
           <Button variant="secondary" onClick={() => setSentTo(null)}>
             Use another email
           </Button>
@@ -85,5 +87,40 @@ export default function SimpleAuthPage() {
       )}
       <LegacySignInDialog open={passwordOpen} onOpenChange={setPasswordOpen} onSignedIn={() => void navigate('/')} />
     </AuthShell>
+  );
+}
+
+/** Reading mail on another device: the code of the same mail signs in here. */
+function CodeSignIn({ email, onSignedIn }: { email: string; onSignedIn: () => void }) {
+  const signIn = useSignInWithCode();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      await signIn.mutateAsync({ email, code });
+      onSignedIn();
+    } catch (err) {
+      setError(errorMessage(err, 'We could not sign you in with that code. Please try again.'));
+    }
+  }
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} className="space-y-3 border-t border-white/10 pt-5 text-left" noValidate aria-label="Sign in with the code">
+      <p className="text-sm text-mist-300">Reading your email on another device? Enter the 6-digit code from the same email.</p>
+      {error && <MessageBox kind="error">{error}</MessageBox>}
+      <TextField
+        label="6-digit code from the email"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="\d{6}"
+        maxLength={6}
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+      />
+      <Button type="submit" className="w-full" disabled={code.length !== 6 || signIn.isPending}>
+        <LogIn className="size-4" aria-hidden /> {signIn.isPending ? 'Signing in...' : 'Sign in with the code'}
+      </Button>
+    </form>
   );
 }

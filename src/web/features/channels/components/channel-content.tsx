@@ -3,7 +3,7 @@ import { type ReactNode, useMemo } from 'react';
 import type { Channel } from '../../../../contracts/channels';
 import { Badge } from '../../../components/ui/badge';
 import { PageContainer } from '../../../components/ui/page-container';
-import { TierBenefits, UpgradeOptions, usePermissions } from '../../auth';
+import { TierBenefits, UPGRADE_APPLIES_AT_ONCE, UpgradeOptions, usePermissions } from '../../auth';
 import { ChannelChat } from '../../chat';
 import { LivePlayer, playerFallback, premiumSource, useNowPlaying } from '../../radio';
 import { LiveTrackCard, RecentTracksWidget } from '../../tracks';
@@ -157,7 +157,7 @@ function UpgradeBlock() {
         </div>
         <div className="flex flex-col gap-3">
           <UpgradeOptions stacked />
-          <p className="text-xs text-mist-400">Use the same email as your DHR account and the upgrade applies when you next sign in.</p>
+          <p className="text-xs text-mist-400">{UPGRADE_APPLIES_AT_ONCE}</p>
         </div>
       </div>
     </section>

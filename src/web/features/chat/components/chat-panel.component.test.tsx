@@ -43,7 +43,7 @@ function message(fields: Partial<ChatMessageView> & { id: string; text: string }
 }
 
 function history(messages: ChatMessageView[], fields: Partial<ChatHistory> = {}): ChatHistory {
-  return { channel: 'dhr1', messages, canPost: true, canModerate: false, mutedUntil: null, ...fields };
+  return { channel: 'dhr1', messages, canPost: true, canModerate: false, mutedUntil: null, ban: null, ...fields };
 }
 
 const HISTORY_PATH = 'GET /api/chat/dhr1/messages';

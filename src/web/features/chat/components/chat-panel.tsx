@@ -10,7 +10,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatTime } from '../../../lib/dates';
-import { ApiError, apiSend, errorMessage } from '../../../lib/http';
+import { ApiError, errorMessage } from '../../../lib/http';
 import { usePopover } from '../../../lib/use-popover';
 import { usePermissions } from '../../auth';
 import { useLiveEventsConnected } from '../../radio';
@@ -19,6 +19,7 @@ import { chatKeys } from '../api/keys';
 import { useApproveChatMessage, useDeleteChatMessage, useMuteChatMember } from '../api/moderate-chat';
 import { usePostChatMessage } from '../api/post-chat-message';
 import { useChatStream, withMessage } from '../hooks/use-chat-stream';
+import { BanDialog, BannedNotice } from './chat-ban';
 
 export interface ChatPanelProps {
   /** 'free' or a channel id. */
@@ -47,11 +48,12 @@ export default function ChatPanel({ channel, title, className }: ChatPanelProps)
   const messages = chat.data?.messages ?? [];
   const lastId = messages.at(-1)?.id;
 
-  // Follow new messages while the reader is at the bottom; leave them where they are when scrolled up.
+  // Opens at the newest message, then follows new ones while the reader is at the bottom; leaves them
+  // where they are when scrolled up.
   useLayoutEffect(() => {
     const el = listRef.current;
     if (el && nearBottom.current) el.scrollTop = el.scrollHeight;
-  }, [messages.length, lastId]);
+  }, [messages.length, lastId, chat.isPending]);
 
   const label = title ?? (channel === FREE_CHAT ? 'Free Stream' : channel.toUpperCase());
   return (
@@ -73,7 +75,8 @@ export default function ChatPanel({ channel, title, className }: ChatPanelProps)
           const el = e.currentTarget;
           nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 60;
         }}
-        className="min-h-0 flex-1 space-y-1 overflow-x-hidden overflow-y-auto px-2 py-2 overscroll-contain"
+        // Bounded: a long history scrolls inside the panel, and the message box stays in view.
+        className="max-h-[min(24rem,55dvh)] min-h-0 flex-1 space-y-1 overflow-x-hidden overflow-y-auto px-2 py-2 overscroll-contain"
         aria-label="Chat messages"
         aria-live="polite"
         aria-relevant="additions"
@@ -104,6 +107,8 @@ export default function ChatPanel({ channel, title, className }: ChatPanelProps)
           <ButtonLink to="/auth" size="md" variant="secondary" className="w-full">
             <LogIn className="size-4" aria-hidden="true" /> {CHAT_MESSAGES.signIn}
           </ButtonLink>
+        ) : chat.data?.ban ? (
+          <BannedNotice ban={chat.data.ban} />
         ) : chat.data && !chat.data.canPost ? (
           <p className="flex min-h-11 items-center justify-center gap-2 rounded-2xl bg-amber-500/5 px-3 py-2 text-center text-sm text-amber-100 ring-1 ring-amber-400/20">
             <Sparkles className="size-4 shrink-0 text-amber-300" aria-hidden="true" />
@@ -130,7 +135,9 @@ function ChatLine({ message: m, channel, moderator, myId }: { message: ChatMessa
     >
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs">
-          <span className={cn('max-w-[12rem] truncate font-semibold', m.userId === myId ? 'text-aqua-300' : 'text-white')}>{m.authorName}</span>
+          <span dir="auto" className={cn('max-w-[12rem] truncate font-semibold', m.userId === myId ? 'text-aqua-300' : 'text-white')}>
+            {m.authorName}
+          </span>
           {m.authorIsAdmin ? (
             <span className="inline-flex items-center gap-0.5 rounded-full bg-rose-500/15 px-1.5 py-px text-[0.65rem] font-semibold text-rose-200 ring-1 ring-rose-400/30">
               <ShieldCheck className="size-3" aria-hidden="true" /> Mod
@@ -147,7 +154,10 @@ function ChatLine({ message: m, channel, moderator, myId }: { message: ChatMessa
             {formatTime(m.createdAt)}
           </time>
         </p>
-        <p className="mt-0.5 text-sm leading-snug break-words whitespace-pre-wrap text-mist-100 [overflow-wrap:anywhere]">{m.text}</p>
+        {/* dir="auto": Arabic or Hebrew messages run right to left, each by its own first strong letter. */}
+        <p dir="auto" className="mt-0.5 text-sm leading-snug break-words whitespace-pre-wrap text-mist-100 [overflow-wrap:anywhere]">
+          {m.text}
+        </p>
         {m.held && <p className="mt-0.5 text-[0.7rem] text-amber-300">Waiting for a moderator</p>}
       </div>
       {moderator && <ModeratorMenu message={m} channel={channel} />}
@@ -184,11 +194,7 @@ function ModeratorMenu({ message: m, channel }: { message: ChatMessageView; chan
       },
       onError: fail,
     });
-  const onBan = () => {
-    const reason = window.prompt(`Ban ${m.authorName} from comments and chat. Reason:`)?.trim();
-    if (!reason || !m.userId) return;
-    apiSend<{ message: string }>('POST', `/api/admin/users/${encodeURIComponent(m.userId)}/ban-comments`, { reason }).then((r) => done(r.message), fail);
-  };
+  const [banning, setBanning] = useState(false);
 
   const item =
     'flex min-h-11 w-full items-center rounded-xl px-3 text-left text-sm text-mist-100 hover:bg-white/10 focus-visible:bg-white/10 focus-visible:outline-none';
@@ -228,12 +234,21 @@ function ModeratorMenu({ message: m, channel }: { message: ChatMessageView; chan
               </button>
             ))}
           {m.userId && !m.authorIsAdmin && (
-            <button type="button" role="menuitem" className={cn(item, 'text-rose-200')} onClick={onBan}>
+            <button
+              type="button"
+              role="menuitem"
+              className={cn(item, 'text-rose-200')}
+              onClick={() => {
+                setOpen(false);
+                setBanning(true);
+              }}
+            >
               Ban from comments and chat
             </button>
           )}
         </div>
       )}
+      {banning && m.userId && <BanDialog name={m.authorName} userId={m.userId} onClose={() => setBanning(false)} onBanned={done} />}
       {note && (
         <p role="status" className="absolute top-10 right-0 z-10 w-52 rounded-xl bg-night-900/95 text-xs text-mist-200 ring-1 ring-white/10">
           {/* A button, so the note is dismissed by keyboard as well as by a click. */}

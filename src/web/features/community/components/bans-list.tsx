@@ -1,6 +1,7 @@
 import { Unlock } from 'lucide-react';
 import { MODERATION_MESSAGES, type CommentBan } from '../../../../contracts/community';
 import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm';
 import { formatDateTime } from '../../../lib/dates';
 import { useLiftBan } from '../api/lift-ban';
 import { notify } from '../../../components/ui/toasts';
@@ -8,8 +9,9 @@ import { notify } from '../../../components/ui/toasts';
 /** The bans in force, each with Lift (asked first). */
 export function BansList({ bans }: { bans: CommentBan[] }) {
   const lift = useLiftBan();
-  const onLift = (ban: CommentBan) => {
-    if (!window.confirm(MODERATION_MESSAGES.liftConfirm(ban.username))) return;
+  const confirm = useConfirm();
+  const onLift = async (ban: CommentBan) => {
+    if (!(await confirm.ask({ title: 'Lift the ban', message: MODERATION_MESSAGES.liftConfirm(ban.username), confirmLabel: 'Lift' }))) return;
     lift.mutate(ban.userId, {
       onSuccess: () => notify(MODERATION_MESSAGES.lifted(ban.username)),
       onError: () => notify(MODERATION_MESSAGES.liftFailed, 'error'),
@@ -32,12 +34,13 @@ export function BansList({ bans }: { bans: CommentBan[] }) {
             Banned {b.bannedBy ? `by ${b.bannedBy} ` : ''}on {formatDateTime(b.createdAt)}
           </p>
           <div>
-            <Button size="sm" variant="secondary" onClick={() => onLift(b)} disabled={lift.isPending}>
+            <Button size="sm" variant="secondary" onClick={() => void onLift(b)} disabled={lift.isPending}>
               <Unlock className="size-4" aria-hidden /> Lift
             </Button>
           </div>
         </li>
       ))}
+      {confirm.dialog}
     </ul>
   );
 }

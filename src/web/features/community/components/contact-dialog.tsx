@@ -8,10 +8,22 @@ import { TextAreaField, TextField } from '../../../components/ui/form-controls';
 import { useSendContact } from '../api/send-contact';
 import { notify } from '../../../components/ui/toasts';
 import { EMAIL_MAX_LENGTH } from '../../../../contracts/email';
+import type { Permissions } from '../../../../contracts/tier-policy';
+import { usePermissions } from '../../auth';
+
+/** The form, filled with a signed-in member's name and email (they may still change them). */
+const blankForm = (me: Permissions | undefined) => ({
+  name: me?.authenticated ? (me.firstName ?? me.username ?? '') : '',
+  email: me?.authenticated ? (me.email ?? '') : '',
+  subject: '',
+  message: '',
+  [CONTACT_HONEYPOT_FIELD]: '',
+});
 
 /** The contact form. */
 export default function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [form, setForm] = useState({ name: '', email: '', subject: '', message: '', [CONTACT_HONEYPOT_FIELD]: '' });
+  const { data: me } = usePermissions();
+  const [form, setForm] = useState(() => blankForm(me));
   const [fieldErrors, setFieldErrors] = useState<ContactFieldErrors>({});
   const send = useSendContact();
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
@@ -42,7 +54,7 @@ export default function ContactDialog({ open, onOpenChange }: { open: boolean; o
     send.mutate(body, {
       onSuccess: () => {
         notify(CONTACT_MESSAGES.sent);
-        setForm({ name: '', email: '', subject: '', message: '', [CONTACT_HONEYPOT_FIELD]: '' });
+        setForm(blankForm(me));
         onOpenChange(false);
       },
       onError: (err) => {

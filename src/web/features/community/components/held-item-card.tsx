@@ -2,6 +2,7 @@ import { Check, Flag, MessageSquare, MessagesSquare, ShieldAlert, Trash2, X } fr
 import { MODERATION_MESSAGES, type ModerationQueueItem } from '../../../../contracts/community';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm';
 import { formatDateTime } from '../../../lib/dates';
 import { useModerate } from '../api/moderate-comment';
 import { useModerateThread } from '../api/moderate-thread';
@@ -21,7 +22,8 @@ export function HeldItemCard({ item }: { item: ModerationQueueItem }) {
   const chat = useModerateChatMessage();
   const busy = comment.isPending || thread.isPending || chat.isPending;
 
-  const decide = (decision: 'approve' | 'remove') => {
+  const confirm = useConfirm();
+  const decide = async (decision: 'approve' | 'remove') => {
     if (item.kind === 'comment') {
       const action = decision === 'approve' ? 'approve' : 'reject';
       const [ok, failed] =
@@ -41,7 +43,8 @@ export function HeldItemCard({ item }: { item: ModerationQueueItem }) {
       );
       return;
     }
-    if (decision === 'remove' && !window.confirm(MODERATION_MESSAGES.removeThreadConfirm)) return;
+    if (decision === 'remove' && !(await confirm.ask({ title: 'Remove the thread', message: MODERATION_MESSAGES.removeThreadConfirm, confirmLabel: 'Remove' })))
+      return;
     thread.mutate(
       { id: item.id, decision },
       {
@@ -75,13 +78,14 @@ export function HeldItemCard({ item }: { item: ModerationQueueItem }) {
         {item.reason}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => decide('approve')} disabled={busy}>
+        <Button size="sm" onClick={() => void decide('approve')} disabled={busy}>
           <Check className="size-4" aria-hidden /> Approve
         </Button>
-        <Button size="sm" variant={item.kind === 'thread' ? 'danger' : 'secondary'} onClick={() => decide('remove')} disabled={busy}>
+        <Button size="sm" variant={item.kind === 'thread' ? 'danger' : 'secondary'} onClick={() => void decide('remove')} disabled={busy}>
           {item.kind === 'thread' ? <Trash2 className="size-4" aria-hidden /> : <X className="size-4" aria-hidden />} Remove
         </Button>
       </div>
+      {confirm.dialog}
     </li>
   );
 }

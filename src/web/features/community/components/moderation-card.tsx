@@ -4,6 +4,7 @@ import { MODERATION_MESSAGES, type ModeratedComment } from '../../../../contract
 import { DAY_MS } from '../../../../contracts/time';
 import { Badge, TierBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm';
 import { TextField } from '../../../components/ui/form-controls';
 import { formatDateTime } from '../../../lib/dates';
 import { useModerate, type ModerationCall } from '../api/moderate-comment';
@@ -23,8 +24,10 @@ export function ModerationCard({ comment }: { comment: ModeratedComment }) {
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
   const [days, setDays] = useState('');
 
-  const act = (action: 'approve' | 'reject' | 'delete') => {
-    if (action === 'delete' && !window.confirm(MODERATION_MESSAGES.deleteConfirm)) return;
+  const confirm = useConfirm();
+  const act = async (action: 'approve' | 'reject' | 'delete') => {
+    if (action === 'delete' && !(await confirm.ask({ title: 'Delete the comment', message: MODERATION_MESSAGES.deleteConfirm, confirmLabel: 'Delete' })))
+      return;
     const [ok, failed] = OUTCOME[action];
     moderate.mutate({ action, commentId: comment.id }, { onSuccess: () => notify(ok), onError: () => notify(failed, 'error') });
   };
@@ -77,13 +80,13 @@ export function ModerationCard({ comment }: { comment: ModeratedComment }) {
         </ul>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => act('approve')} disabled={moderate.isPending}>
+        <Button size="sm" onClick={() => void act('approve')} disabled={moderate.isPending}>
           <Check className="size-4" aria-hidden /> Approve
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => act('reject')} disabled={moderate.isPending}>
+        <Button size="sm" variant="secondary" onClick={() => void act('reject')} disabled={moderate.isPending}>
           <X className="size-4" aria-hidden /> Reject
         </Button>
-        <Button size="sm" variant="danger" onClick={() => act('delete')} disabled={moderate.isPending}>
+        <Button size="sm" variant="danger" onClick={() => void act('delete')} disabled={moderate.isPending}>
           <Trash2 className="size-4" aria-hidden /> Delete
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setBanning((v) => !v)} disabled={moderate.isPending}>
@@ -108,6 +111,7 @@ export function ModerationCard({ comment }: { comment: ModeratedComment }) {
           </Button>
         </form>
       )}
+      {confirm.dialog}
     </li>
   );
 }

@@ -16,8 +16,9 @@ export function StatsBlock() {
         {STATS.map(({ value, label, Icon }) => (
           <div key={label} className="glass flex flex-col items-start gap-3 rounded-2xl p-5 sm:p-6">
             <Icon className="size-5 text-aqua-300" aria-hidden="true" />
-            <dd className="order-2 font-display text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{value}</dd>
+            {/* Label first for screen readers (a dt before its dd); shown under the figure by `order`. */}
             <dt className="order-3 text-sm text-mist-400">{label}</dt>
+            <dd className="order-2 font-display text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{value}</dd>
           </div>
         ))}
       </dl>

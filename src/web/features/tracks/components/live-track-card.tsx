@@ -94,8 +94,9 @@ export function LiveTrackCard({ channel, channelName, accent = '#8b5cf6', showMo
             text={`A continuous mix is playing on ${tierLabel('dhr2')}`}
             detail={onAir}
           />
-        ) : lastIdentified ? (
-          // Between identified tracks: the card names the list's newest one, so card and list agree.
+        ) : lastIdentified && !onAir ? (
+          // Between identified tracks with no title on air: the card names the list's newest one, so card
+          // and list agree. With a title on air the card names that one only: one track is on air.
           <Unidentified
             icon={<Radar className="size-5 animate-pulse" />}
             text="Listening for the next track..."

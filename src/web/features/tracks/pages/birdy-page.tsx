@@ -1,13 +1,18 @@
 import { Activity } from 'lucide-react';
+import { access } from '../../../../contracts/access-policy';
 import { PageContainer } from '../../../components/ui/page-container';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AccessGate } from '../../auth';
 import { playerFallback, useChannels, useNowPlaying } from '../../radio';
 import { LiveTrackCard } from '../components/live-track-card';
 import { RecentTracksWidget } from '../components/recent-tracks-widget';
 
-/** /birdy: the live track monitor of every channel. */
+/**
+ * /birdy: the live track monitor of every channel. What is on air (the streams' own titles) is public;
+ * the identifications are track identification, a tier benefit: the same gate as their API routes.
+ */
 export default function BirdyPage() {
   useDocumentTitle('Live Track Monitor');
   const channelList = useChannels();
@@ -30,15 +35,23 @@ export default function BirdyPage() {
       ) : isError ? (
         <LoadError className="mt-10" what="the channels" onRetry={() => void channelList.refetch()} retrying={channelList.isFetching} />
       ) : (
-        <div className="mt-10 grid grid-cols-1 gap-6 lg:grid-cols-2">
-          {channels.map((c) => (
-            <div key={c.id} className="flex flex-col gap-5">
-              <OnAirLine channel={c.id} name={c.name} accent={c.colour} />
-              <LiveTrackCard channel={c.id} channelName={c.name} accent={c.colour} showMonitorLink={false} />
-              <RecentTracksWidget channel={c.id} channelName={c.name} accent={c.colour} />
+        <>
+          <div className="mt-10 grid grid-cols-1 gap-3 lg:grid-cols-2">
+            {channels.map((c) => (
+              <OnAirLine key={c.id} channel={c.id} name={c.name} accent={c.colour} />
+            ))}
+          </div>
+          <AccessGate policy={access.tier('dhr1')} embedded>
+            <div className="mt-5 grid grid-cols-1 gap-6 lg:grid-cols-2">
+              {channels.map((c) => (
+                <div key={c.id} className="flex flex-col gap-5">
+                  <LiveTrackCard channel={c.id} channelName={c.name} accent={c.colour} showMonitorLink={false} />
+                  <RecentTracksWidget channel={c.id} channelName={c.name} accent={c.colour} />
+                </div>
+              ))}
             </div>
-          ))}
-        </div>
+          </AccessGate>
+        </>
       )}
     </PageContainer>
   );

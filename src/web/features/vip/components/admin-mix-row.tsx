@@ -51,7 +51,8 @@ export function AdminMixRow({ mix }: { mix: AdminVipMix }) {
               </Badge>
               <span>
                 {formatDuration(mix.duration)} · {formatBytes(mix.fileSize)}
-                {mix.bitrateKbps ? ` · ${mix.bitrateKbps} kbps` : ''} · {mix.totalDownloads} downloads · {mix.plays} plays
+                {mix.bitrateKbps ? ` · ${mix.bitrateKbps} kbps` : ''} · {mix.totalDownloads} {mix.totalDownloads === 1 ? 'download' : 'downloads'} · {mix.plays}{' '}
+                {mix.plays === 1 ? 'play' : 'plays'}
               </span>
             </p>
             {mix.s3Url && <RenditionBadge mixId={mix.id} title={mix.title} rendition={mix.rendition} />}

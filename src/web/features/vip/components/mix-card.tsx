@@ -1,10 +1,12 @@
-import { Download, Music2, Pause, Play, Star } from 'lucide-react';
+import { Download, Lock, Music2, Pause, Play, Star } from 'lucide-react';
+import { Link } from 'react-router';
 import { MIX_MESSAGES } from '../../../../contracts/mix-values';
 import type { VipMix } from '../../../../contracts/mixes';
 import { Badge } from '../../../components/ui/badge';
 import { formatDuration } from '../../../lib/dates';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../lib/mix-access';
+import { MIX_DOWNLOAD_TIER } from '../../../../contracts/tier-policy';
 import { tierLabel } from '../../../../contracts/tier-table';
 
 export interface MixCardProps {
@@ -15,12 +17,14 @@ export interface MixCardProps {
   downloading: boolean;
   /** Today's downloads are used up: the download button is disabled and says when they come back. */
   noDownloadsLeft?: boolean;
+  /** The member's tier has no downloads: Download shows locked, says why and links to the upgrade. */
+  downloadLocked?: { signedIn: boolean } | undefined;
   /** A card at the top of the grid: its artwork loads at once, ahead of others (it is the page's largest paint). */
   priority?: boolean;
 }
 
 /** One mix: artwork, exclusive badge, rating, title, artist, duration, size, downloads, Play/Pause and download. */
-export function MixCard({ mix, playing, onPlay, onDownload, downloading, noDownloadsLeft = false, priority = false }: MixCardProps) {
+export function MixCard({ mix, playing, onPlay, onDownload, downloading, noDownloadsLeft = false, downloadLocked, priority = false }: MixCardProps) {
   return (
     <article
       data-testid="mix-card"
@@ -80,18 +84,39 @@ export function MixCard({ mix, playing, onPlay, onDownload, downloading, noDownl
             {playing ? <Pause className="size-4" aria-hidden="true" /> : <Play className="size-4" aria-hidden="true" />}
             {playing ? 'Pause' : 'Play'}
           </button>
-          {!noDownloadsLeft && (
-            <button
-              type="button"
-              onClick={onDownload}
-              disabled={downloading}
-              aria-label={`Download ${mix.title}`}
-              className="glass inline-flex size-10 items-center justify-center rounded-full text-mist-100 transition hover:bg-white/10 disabled:opacity-50"
+          {downloadLocked ? (
+            <Link
+              to={downloadLocked.signedIn ? '/auth' : '/simple-auth'}
+              aria-label={`Download ${mix.title}: ${MIX_MESSAGES.vipRequiredForDownloads}. Upgrade`}
+              title={MIX_MESSAGES.vipRequiredForDownloads}
+              data-testid="download-locked"
+              className="inline-flex size-10 items-center justify-center rounded-full text-mist-500 ring-1 ring-white/10 ring-dashed transition hover:text-amber-200"
             >
-              <Download className="size-4" aria-hidden="true" />
-            </button>
+              <Lock className="size-4" aria-hidden="true" />
+            </Link>
+          ) : (
+            !noDownloadsLeft && (
+              <button
+                type="button"
+                onClick={onDownload}
+                disabled={downloading}
+                aria-label={`Download ${mix.title}`}
+                className="glass inline-flex size-10 items-center justify-center rounded-full text-mist-100 transition hover:bg-white/10 disabled:opacity-50"
+              >
+                <Download className="size-4" aria-hidden="true" />
+              </button>
+            )
           )}
         </div>
+        {downloadLocked && (
+          <p className="text-xs text-mist-400">
+            <Lock className="mr-1 inline size-3 align-[-1px]" aria-hidden="true" />
+            Downloads are a {tierLabel(MIX_DOWNLOAD_TIER)} benefit.{' '}
+            <Link to={downloadLocked.signedIn ? '/auth' : '/simple-auth'} className="font-semibold text-amber-200 hover:text-white">
+              Upgrade
+            </Link>
+          </p>
+        )}
         {noDownloadsLeft && (
           <button
             type="button"

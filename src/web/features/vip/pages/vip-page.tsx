@@ -1,6 +1,6 @@
-import { Crown, Disc3, Download, HardDrive, Lock, Play, Search, Users } from 'lucide-react';
+import { Clock, Crown, Disc3, Download, HardDrive, Lock, Play, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { ESTIMATED_GB_PER_MIX, MIX_GENRES, MIX_MESSAGES, type MixAccessInfo } from '../../../../contracts/mix-values';
+import { MIX_GENRES, MIX_MESSAGES, type MixAccessInfo } from '../../../../contracts/mix-values';
 import type { VipMix } from '../../../../contracts/mixes';
 import { MIX_DOWNLOAD_TIER, MIX_PLAY_TIER } from '../../../../contracts/tier-policy';
 import { TIER_TABLE, tierLabel } from '../../../../contracts/tier-table';
@@ -19,7 +19,7 @@ import { useVipMixes } from '../api/get-vip-mixes';
 import { useRequestDownload } from '../api/request-download';
 import { MixCard } from '../components/mix-card';
 import { notify } from '../../../components/ui/toasts';
-import { mixAccessInfo } from '../lib/mix-access';
+import { formatBytes, mixAccessInfo } from '../lib/mix-access';
 import { formatNumber } from '../../../lib/numbers';
 import { LoadError } from '../../../components/ui/load-error';
 import { tierPrice } from '../../../lib/tier-prices';
@@ -97,7 +97,7 @@ export default function VipPage() {
     <PageContainer className={current ? 'pt-10 pb-32 sm:pt-14' : 'py-10 sm:py-14'}>
       <LibraryHeader access={access} />
 
-      <LibraryFigures mixes={mixes} access={access} />
+      <LibraryFigures mixes={mixes} />
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <label className="glass flex h-12 shrink-0 items-center gap-3 rounded-full px-5 sm:flex-1">
@@ -147,6 +147,7 @@ export default function VipPage() {
               onDownload={() => onDownload(mix)}
               downloading={download.isPending && download.variables?.mixId === mix.id}
               noDownloadsLeft={access.canDownload && access.remainingDownloads <= 0}
+              downloadLocked={permissions.data && !access.canDownload ? { signedIn: permissions.data.authenticated } : undefined}
             />
           ))}
         </div>
@@ -211,19 +212,16 @@ function LibraryHeader({ access }: { access: MixAccessInfo }) {
   );
 }
 
-function LibraryFigures({ mixes, access }: { mixes: VipMix[]; access: MixAccessInfo }) {
-  const totalDownloads = mixes.reduce((sum, m) => sum + m.totalDownloads, 0);
+/** The library's own figures, summed from the mixes listed: count, bytes, playing time, downloads. */
+function LibraryFigures({ mixes }: { mixes: VipMix[] }) {
+  const sum = (pick: (m: VipMix) => number) => mixes.reduce((n, m) => n + pick(m), 0);
+  const hours = sum((m) => m.duration) / 3600;
   return (
     <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <Tile icon={<Disc3 className="size-4" />} label="Exclusive mixes" value={formatNumber(mixes.length, 1)} />
-      <Tile
-        icon={<HardDrive className="size-4" />}
-        label="Library size"
-        value={`${formatNumber(mixes.length * ESTIMATED_GB_PER_MIX, 1)} GB`}
-        hint="Growing past 1 TB"
-      />
-      <Tile icon={<Download className="size-4" />} label="Downloads" value={formatNumber(totalDownloads, 1)} />
-      <Tile icon={<Users className="size-4" />} label={`${tierLabel('vip')} members`} value={access.subscriptionTier === 'vip' ? '1' : '0'} />
+      <Tile icon={<Disc3 className="size-4" />} label="Exclusive mixes" value={formatNumber(mixes.length)} />
+      <Tile icon={<HardDrive className="size-4" />} label="Library size" value={mixes.length ? formatBytes(sum((m) => m.fileSize)) : '0 MB'} />
+      <Tile icon={<Clock className="size-4" />} label="Playing time" value={`${formatNumber(hours, hours < 10 ? 1 : 0)} h`} />
+      <Tile icon={<Download className="size-4" />} label="Downloads" value={formatNumber(sum((m) => m.totalDownloads))} />
     </div>
   );
 }
