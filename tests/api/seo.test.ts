@@ -241,11 +241,26 @@ describe('one page per URL for crawlers and link previews', () => {
       ['/feeds/dhr1-tracks.atom', 'application/atom+xml'],
     ] as const) {
       const feed = await read(url, type);
+      // What the stream said was on air; the recognisers' identifications are a paid tier's benefit.
       expect(
         feed.items.map((i) => i.title),
         url,
-      ).toContain('Kerri Chandler – Rain');
+      ).toContain('Larry Heard – Can You Feel It');
+      expect(JSON.stringify(feed.items), url).not.toContain('Kerri Chandler');
     }
+    // A new title is in the feed at once (the cached feed is dropped on every change).
+    await app.modules.nowPlaying.publish({
+      channel: 'dhr1',
+      online: true,
+      artist: 'Moodymann',
+      title: 'Shades of Jae',
+      album: '',
+      current_track: 'Moodymann - Shades of Jae',
+      listeners: 3,
+      bitrate: 320,
+      updatedAt: new Date().toISOString(),
+    });
+    expect((await read('/feeds/dhr1-tracks.rss', 'application/rss+xml')).items[0]?.title).toBe('Moodymann – Shades of Jae');
     expect((await read('/feeds/dhr2-tracks.rss', 'application/rss+xml')).items).toEqual([]);
     expect((await app.inject({ url: '/feeds/nope-tracks.rss' })).statusCode).toBe(404);
   });

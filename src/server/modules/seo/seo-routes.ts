@@ -17,8 +17,6 @@ import { FORUM_CHANNEL } from '../news/forum-routes';
 import { NEWS_CHANNEL } from '../news/news';
 import { rankingCandidates } from '../news/news-repository';
 import { publicProfiles } from '../profiles/profiles-repository';
-import { TRACK_HISTORY_CHANNEL } from '../tracks/tracks-routes';
-import { recentTracks } from '../tracks/tracks-repository';
 import { atomDocument, robotsText, rssDocument, sitemapDocument, type Feed, type SitemapUrl } from './feeds';
 import { icoFromPng } from './favicon';
 import type { NowPlaying } from '../radio/now-playing';
@@ -47,7 +45,6 @@ const plugin: FastifyPluginAsyncZod<SeoOptions> = async (app, opts) => {
   const { PUBLIC_URL: publicUrl } = app.config;
   const news = new ChangeNotices(app, NEWS_CHANNEL);
   const forum = new ChangeNotices(app, FORUM_CHANNEL);
-  const tracks = new ChangeNotices(app, TRACK_HISTORY_CHANNEL);
 
   const send = (reply: FastifyReply, type: string, body: string | Buffer) => reply.header('cache-control', PUBLIC_CACHE).type(type).send(body);
 
@@ -101,14 +98,13 @@ const plugin: FastifyPluginAsyncZod<SeoOptions> = async (app, opts) => {
     },
   );
 
-  feedRoutes(app, { news, tracks }, nowPlaying);
+  feedRoutes(app, news, nowPlaying);
 };
 
-/** RSS and Atom feeds of the news and of each channel's recently identified tracks, kept until a change (or ten minutes). */
-function feedRoutes(app: App, notices: { news: ChangeNotices; tracks: ChangeNotices }, nowPlaying: NowPlaying): void {
+/** RSS and Atom feeds of the news and of what each channel played, kept until a change (or ten minutes). */
+function feedRoutes(app: App, news: ChangeNotices, nowPlaying: NowPlaying): void {
   const { db } = app.database;
   const { PUBLIC_URL: publicUrl, STATION_GENRE: genre, STATION_LANGUAGE: language } = app.config;
-  const { news, tracks } = notices;
   const send = (reply: FastifyReply, type: string, body: string) => reply.header('cache-control', PUBLIC_CACHE).type(type).send(body);
   const newsFeed = new CachedRead<void, Feed>({
     load: async () => ({
@@ -129,6 +125,8 @@ function feedRoutes(app: App, notices: { news: ChangeNotices; tracks: ChangeNoti
     maxAgeMs: DOCUMENT_MAX_AGE_MS,
     lastValueWhileDatabaseAway: true,
   });
+  // What each channel played as its stream said (the public now-playing titles, kept in memory), not the
+  // recognisers' identifications, which are a paid tier's benefit (docs/decisions/0008).
   const trackFeed = new CachedRead<string, Feed>({
     load: async (channel) => {
       const name = nowPlaying.channel(channel)?.name ?? channel;
@@ -139,19 +137,22 @@ function feedRoutes(app: App, notices: { news: ChangeNotices; tracks: ChangeNoti
         link: page,
         self: `${publicUrl}/feeds/${encodeURIComponent(channel)}-tracks.rss`,
         language,
-        entries: (await recentTracks(db, channel, FEED_ENTRIES)).map((t) => ({
-          id: t.id,
-          title: t.artist ? `${t.artist} – ${t.title}` : t.title,
-          link: page,
-          summary: [t.artist, t.title, t.album].filter(Boolean).join(' – '),
-          published: t.identifiedAt,
-        })),
+        entries: nowPlaying
+          .playedSongs(channel)
+          .filter((s) => s.title || s.artist)
+          .slice(0, FEED_ENTRIES)
+          .map((s) => ({
+            id: `${channel}-${s.id}`,
+            title: s.artist && s.title ? `${s.artist} – ${s.title}` : s.title || s.artist,
+            link: page,
+            summary: [s.artist, s.title, s.album].filter(Boolean).join(' – '),
+            published: new Date(s.startedAt),
+          })),
       };
     },
-    droppedBy: [tracks],
     maxAgeMs: DOCUMENT_MAX_AGE_MS,
-    lastValueWhileDatabaseAway: true,
   });
+  nowPlaying.changeListeners.push((state) => trackFeed.drop(state.channel));
 
   const asRss = (feed: Feed) => rssDocument(feed);
   const asAtom = (feed: Feed) => atomDocument({ ...feed, self: feed.self.replace(/\.rss$/, '.atom') });
