@@ -15,3 +15,11 @@ export const PLAYER_FAMILY_LABELS: Readonly<Record<PlayerFamily, string>> = {
 
 /** A session that ended sooner than this was a reconnect, not a listen: it is dropped. */
 export const MIN_SESSION_S = 5;
+
+/** The analytics routes' refusals, in the words the page shows. */
+export const ANALYTICS_MESSAGES = {
+  dayInFuture: 'That day has not begun yet',
+  dayTooOld: 'Listening sessions are kept 30 days: that day can no longer be rebuilt',
+  badMonth: 'Give the month as YYYY-MM',
+  badRange: 'Give the range as two dates, YYYY-MM-DD, the first not after the second, at most 400 days apart',
+} as const;

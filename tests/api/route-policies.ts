@@ -21,6 +21,8 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['POST', '/api/admin/held-changes/confirm', 'admin'],
   ['POST', '/api/admin/held-changes/dismiss', 'admin'],
   ['GET', '/api/admin/users/:id/history', 'admin'],
+  ['GET', '/api/admin/analytics/summary', 'admin'],
+  ['POST', '/api/admin/analytics/rebuild', 'admin'],
   ['GET', '/api/admin/download-stats', 'admin'],
   ['GET', '/api/admin/news-sources', 'admin'],
   ['POST', '/api/admin/news-sources', 'admin'],
