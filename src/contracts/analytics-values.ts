@@ -22,4 +22,5 @@ export const ANALYTICS_MESSAGES = {
   dayTooOld: 'Listening sessions are kept 30 days: that day can no longer be rebuilt',
   badMonth: 'Give the month as YYYY-MM',
   badRange: 'Give the range as two dates, YYYY-MM-DD, the first not after the second, at most 400 days apart',
+  badReportRange: 'Give the report range as two dates, YYYY-MM-DD, the first not after the second, at most 31 days apart',
 } as const;

@@ -13,6 +13,14 @@ export const daySchema = textField(10).regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12
 
 export const summaryQuerySchema = z.object({ month: monthSchema.optional() });
 export const rebuildBodySchema = z.object({ day: daySchema });
+/** The music report's range (Dublin days, inclusive) and, optionally, one channel. */
+export const musicReportQuerySchema = z.object({
+  from: textField(10).regex(/^\d{4}-\d{2}-\d{2}$/, ANALYTICS_MESSAGES.badReportRange),
+  to: textField(10).regex(/^\d{4}-\d{2}-\d{2}$/, ANALYTICS_MESSAGES.badReportRange),
+  channel: textField(32)
+    .regex(/^[a-z0-9-]{1,32}$/, 'Unknown channel')
+    .optional(),
+});
 
 /** A figure for the period, the previous period's, and the change as a fraction (null when the previous was 0). */
 export const comparedSchema = z.object({ value: z.number(), previous: z.number(), change: z.number().nullable() });

@@ -29,7 +29,7 @@ const plugin: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, { nowPlaying })
     });
   }
   runPeriodically(app, { name: 'analytics-rollups', everyMs: ROLLUP_EVERY_MS, run: () => rollUpRecent(app.database.db) });
-  await app.register(analyticsRoutes);
+  await app.register(analyticsRoutes, { nowPlaying });
 };
 
 /** How often today's rollups are brought up to date. */

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rebuildBodySchema, summaryQuerySchema, summarySchema } from '../../../contracts/analytics';
+import { musicReportQuerySchema, rebuildBodySchema, summaryQuerySchema, summarySchema } from '../../../contracts/analytics';
 import { access } from '../../plugins/access';
-import { noContentReply } from '../../plugins/reply-schemas';
+import { mediaReply, noContentReply } from '../../plugins/reply-schemas';
+import type { NowPlaying } from '../radio/now-playing';
+import { musicReport, musicReportCsv, reportRange } from './music-report';
 import { runInBackground } from '../../db/lanes';
 import { rebuildDay } from './rollups-service';
 import { monthSummary } from './summary-service';
 
 /** The analytics reads and the rebuild of a past day: admins only, every answer fresh (no-store). */
-export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<{ nowPlaying: NowPlaying }> = async (app, { nowPlaying }) => {
   const admin = { access: access.admin };
 
   app.get(
@@ -16,6 +18,28 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return monthSummary(app.database.db, req.query.month);
+    },
+  );
+
+  app.get(
+    '/api/admin/analytics/music-report.csv',
+    {
+      config: admin,
+      schema: {
+        summary: 'Each identified track play with its aggregate tuning hours, as CSV',
+        querystring: musicReportQuerySchema,
+        response: { 200: mediaReply('text/csv', 'One line per play: channel, start, end, artist, title, ISRC, plays, tuning hours.') },
+      },
+    },
+    async (req, reply) => {
+      const { from, to } = reportRange(req.query.from, req.query.to);
+      const channel = req.query.channel && (await nowPlaying.knownChannel(req.query.channel));
+      const lines = await runInBackground(() => musicReport(app.database.db, from, to, channel));
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="dhr-music-report-${req.query.from}-${req.query.to}${channel ? `-${channel}` : ''}.csv"`)
+        .send(musicReportCsv(lines));
     },
   );
 
