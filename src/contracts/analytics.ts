@@ -59,3 +59,34 @@ export const summarySchema = z.object({
   figures: periodFiguresSchema,
 });
 export type AnalyticsSummary = z.infer<typeof summarySchema>;
+
+/** The page's range: Dublin days, inclusive. */
+export const overviewQuerySchema = z.object({
+  from: textField(10).regex(/^\d{4}-\d{2}-\d{2}$/, ANALYTICS_MESSAGES.badRange),
+  to: textField(10).regex(/^\d{4}-\d{2}-\d{2}$/, ANALYTICS_MESSAGES.badRange),
+});
+
+const breakdownSchema = z.array(z.object({ value: z.string(), hours: z.number(), sessions: z.number().int() })).max(300);
+
+/** Everything the analytics page draws for a range, with the previous range of the same length for comparison. */
+export const overviewSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  previousFrom: z.string(),
+  previousTo: z.string(),
+  figures: periodFiguresSchema,
+  /** Mean concurrent listeners per channel: 15-minute buckets up to 31 days, one point a day beyond. */
+  listeners: z.object({
+    channels: z.array(z.string()).max(50),
+    points: z.array(z.object({ at: z.string(), values: z.array(z.number()).max(50) })).max(40_000),
+  }),
+  days: z.array(z.object({ day: z.string(), hours: z.number(), uniques: z.number().int(), sessions: z.number().int(), peak: z.number().int() })).max(400),
+  countries: breakdownSchema,
+  players: breakdownSchema,
+  /** Members with paid access at each day's end by effective tier (cancelled members with paid time included). */
+  members: z.array(z.object({ day: z.string(), byTier: z.record(z.string(), z.number()) })).max(400),
+  /** MRR in euros at each day's end by platform. */
+  mrr: z.array(z.object({ day: z.string(), byPlatform: z.record(z.string(), z.number()) })).max(400),
+  flows: z.array(z.object({ day: z.string(), newPaying: z.number(), stoppedPaying: z.number(), cameBack: z.number(), conversions: z.number() })).max(400),
+});
+export type AnalyticsOverview = z.infer<typeof overviewSchema>;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminStatsSchema } from '../../src/contracts/admin';
-import { ANALYTICS_MESSAGES, summarySchema } from '../../src/contracts/analytics';
+import { ANALYTICS_MESSAGES, overviewSchema, summarySchema } from '../../src/contracts/analytics';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../src/contracts/time';
 import { listenerCounts, listeningDays, listeningSessions, memberDays, users } from '../../src/server/db/schema';
 import { dublinDate } from '../../src/server/lib/dates';
@@ -82,6 +82,17 @@ describe('analytics rollups and the monthly summary', async () => {
     expect(summary.figures.listeningHours.value).toBeCloseTo(1.6, 6);
     expect(summary.figures.peak).toMatchObject({ value: 2, at: at(10, 15).toISOString() });
     expect(summary.figures.sessions.value).toBe(3);
+
+    const page = overviewSchema.parse(
+      (await app.inject({ url: `/api/admin/analytics/overview?from=${day}&to=${day}`, headers: { cookie: admin.cookie } })).json(),
+    );
+    expect(page.days).toEqual([expect.objectContaining({ day, uniques: 3, sessions: 3, peak: 2 })]);
+    expect(page.figures.listeningHours.value).toBeCloseTo(1.6, 6);
+    expect(page.listeners.channels).toEqual(['dhr1', 'dhr2']);
+    expect(page.listeners.points.find((p) => p.at === at(10).toISOString())?.values).toEqual([1, 0]);
+    expect(page.countries.find((c) => c.value === 'IE')?.hours).toBeCloseTo(0.6, 6);
+    expect(page.players.map((p) => p.value)).toEqual(expect.arrayContaining(['media_player', 'browser', 'smart_speaker']));
+    expect(page.previousTo < day && page.previousFrom === page.previousTo).toBe(true);
   });
 
   it('a member who pays 5 EUR adds 5 to MRR; a cancelled member with paid time counts where the dashboard counts them', async () => {
@@ -140,6 +151,9 @@ describe('analytics rollups and the monthly summary', async () => {
     const bad = await app.inject({ url: '/api/admin/analytics/summary?month=2026-13', headers: { cookie: admin.cookie } });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain(ANALYTICS_MESSAGES.badMonth);
+    const reversed = await app.inject({ url: `/api/admin/analytics/overview?from=${day}&to=2020-01-01`, headers: { cookie: admin.cookie } });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toMatchObject({ error: { code: 'bad_range', message: ANALYTICS_MESSAGES.badRange } });
     const old = await app.inject({ method: 'POST', url: '/api/admin/analytics/rebuild', headers: { cookie: admin.cookie }, payload: { day: '2020-01-01' } });
     expect(old.statusCode).toBe(400);
     expect(old.json()).toMatchObject({ error: { code: 'day_too_old', message: ANALYTICS_MESSAGES.dayTooOld } });

@@ -22,6 +22,7 @@ export const ROUTE_POLICIES: readonly (readonly [method: string, url: string, po
   ['POST', '/api/admin/held-changes/dismiss', 'admin'],
   ['GET', '/api/admin/users/:id/history', 'admin'],
   ['GET', '/api/admin/analytics/summary', 'admin'],
+  ['GET', '/api/admin/analytics/overview', 'admin'],
   ['GET', '/api/admin/analytics/music-report.csv', 'admin'],
   ['POST', '/api/admin/analytics/rebuild', 'admin'],
   ['GET', '/api/admin/download-stats', 'admin'],

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { musicReportQuerySchema, rebuildBodySchema, summaryQuerySchema, summarySchema } from '../../../contracts/analytics';
+import {
+  musicReportQuerySchema,
+  overviewQuerySchema,
+  overviewSchema,
+  rebuildBodySchema,
+  summaryQuerySchema,
+  summarySchema,
+} from '../../../contracts/analytics';
+import { overview } from './overview-service';
 import { access } from '../../plugins/access';
 import { mediaReply, noContentReply } from '../../plugins/reply-schemas';
 import type { NowPlaying } from '../radio/now-playing';
@@ -18,6 +26,18 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ nowPlaying: NowPlaying }> 
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return monthSummary(app.database.db, req.query.month);
+    },
+  );
+
+  app.get(
+    '/api/admin/analytics/overview',
+    {
+      config: admin,
+      schema: { summary: 'What the analytics page draws for a range of days', querystring: overviewQuerySchema, response: { 200: overviewSchema } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return overview(app.database.db, req.query.from, req.query.to);
     },
   );
 
