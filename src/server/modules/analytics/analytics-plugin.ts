@@ -7,6 +7,8 @@ import { MINUTE_MS } from '../../../contracts/time';
 import { recordListeningSessions } from './listening-sessions';
 import { analyticsRoutes } from './analytics-routes';
 import { rollUpRecent } from './rollups-service';
+import { sendMonthlySummary } from './monthly-mail';
+import { HOUR_MS } from '../../../contracts/time';
 
 /** The analytics module's objects, made once by the composition root (modules/index.ts). */
 export interface AnalyticsDeps {
@@ -29,6 +31,12 @@ const plugin: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, { nowPlaying })
     });
   }
   runPeriodically(app, { name: 'analytics-rollups', everyMs: ROLLUP_EVERY_MS, run: () => rollUpRecent(app.database.db) });
+  // Checked hourly; on the first Dublin day of a month the summary goes out once (monthly-mail.ts).
+  runPeriodically(app, {
+    name: 'analytics-monthly-mail',
+    everyMs: HOUR_MS,
+    run: () => sendMonthlySummary(app.database.db, app.mailer, app.config.PUBLIC_URL),
+  });
   await app.register(analyticsRoutes, { nowPlaying });
 };
 

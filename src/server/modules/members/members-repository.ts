@@ -687,3 +687,9 @@ export async function membersCreatedBefore(db: Db, ids: readonly string[], at: D
     .where(and(inArray(users.id, [...ids]), sql`${users.createdAt} < ${at.toISOString()}::timestamptz`));
   return new Set(rows.map((r) => r.id));
 }
+
+/** The email addresses of every admin (the monthly analytics summary goes to them). */
+export async function findAdminEmails(db: Db): Promise<string[]> {
+  const rows = await db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true));
+  return rows.map((r) => r.email);
+}
