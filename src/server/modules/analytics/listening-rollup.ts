@@ -1,4 +1,5 @@
 import { HOUR_MS, SECOND_MS } from '../../../contracts/time';
+import { yieldToListeners } from '../../lib/event-loop';
 
 /** What the rollup reads of a session (no identity beyond network and user agent, which it never writes). */
 export interface SessionSpan {
@@ -44,13 +45,21 @@ export const UNKNOWN_COUNTRY = '??';
  * Concurrency is counted per second (a difference array per mount), so averages, peaks and hours are
  * exact: a listener present 30 minutes adds 0.5 listening hours.
  */
-export function rollUpListening(sessions: readonly SessionSpan[], dayStart: Date, dayEnd: Date, until: Date): { counts: CountBucket[]; days: DayFigure[] } {
+export async function rollUpListening(
+  sessions: readonly SessionSpan[],
+  dayStart: Date,
+  dayEnd: Date,
+  until: Date,
+): Promise<{ counts: CountBucket[]; days: DayFigure[] }> {
   const from = dayStart.getTime();
   const to = Math.min(until.getTime(), dayEnd.getTime());
   const seconds = Math.max(0, Math.ceil((to - from) / SECOND_MS));
   const perMount = new Map<string, { channelId: string; mount: string; diff: Int32Array }>();
   const groups = new Map<string, Group>();
+  let seen = 0;
   for (const s of sessions) {
+    // A day of a busy station is tens of thousands of sessions: listeners' requests go in between (ADR 0034).
+    if (++seen % 5_000 === 0) await yieldToListeners();
     const start = Math.max(s.startedAt.getTime(), from);
     const end = Math.min(s.endAt.getTime(), to);
     const startedToday = s.startedAt.getTime() >= from && s.startedAt.getTime() < dayEnd.getTime();
@@ -78,6 +87,7 @@ export function rollUpListening(sessions: readonly SessionSpan[], dayStart: Date
   const counts: CountBucket[] = [];
   const channelTotals = new Map<string, Int32Array>();
   for (const m of perMount.values()) {
+    await yieldToListeners();
     const level = new Int32Array(seconds);
     let running = 0;
     for (let i = 0; i < seconds; i++) level[i] = running += m.diff[i] ?? 0;
@@ -88,7 +98,11 @@ export function rollUpListening(sessions: readonly SessionSpan[], dayStart: Date
     }
     for (const resolutionMin of [1, 15] as const) counts.push(...buckets(m.channelId, m.mount, level, from, resolutionMin));
   }
-  const days = [...groups.values()].map((g) => g.figure(channelTotals.get(g.channelId), from));
+  const days: DayFigure[] = [];
+  for (const g of groups.values()) {
+    if (g.dimension === 'total') await yieldToListeners();
+    days.push(g.figure(channelTotals.get(g.channelId), from));
+  }
   return { counts, days };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { listenerCounts, listeningDays, memberDays, mixDays } from '../../db/schema';
 import type { CountBucket, DayFigure } from './listening-rollup';
+import { yieldToListeners } from '../../lib/event-loop';
 
 /** The analytics rollups (listener_counts, listening_days, member_days, mix_days): the only place that reads or writes them. */
 
@@ -16,7 +17,10 @@ export interface MemberDayFigure {
 const CHUNK = 1_000;
 
 async function insertChunked<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await insert(rows.slice(i, i + CHUNK));
+    await yieldToListeners();
+  }
 }
 
 /** Replaces a day's listening: its concurrency buckets in [from, to) and its day figures. */

@@ -38,7 +38,7 @@ export async function rollUpDay(db: Db, day: string, now: Date = new Date()): Pr
   const { start, end } = dayBounds(day);
   const until = new Date(Math.min(end.getTime(), now.getTime()));
   const sessions = await sessionsOverlapping(db, start, until);
-  const { counts, days } = rollUpListening(
+  const { counts, days } = await rollUpListening(
     sessions.map((s) => ({ ...s, endAt: s.endedAt ?? s.lastSeenAt })),
     start,
     end,
