@@ -121,8 +121,14 @@ export async function benchAnalytics(): Promise<AnalyticsBenchEntry> {
     for (const range of RANGES) {
       const from = dublinDate(new Date(Date.now() - (range - 1) * DAY_MS));
       const times: number[] = [];
-      for (let i = 0; i < READS_PER_RANGE; i++) times.push(await timed(`${url}/api/admin/analytics/overview?from=${from}&to=${today}`, { headers: { cookie } }));
-      readP95Ms[String(range)] = round1(percentile(times.sort((a, b) => a - b), 95));
+      for (let i = 0; i < READS_PER_RANGE; i++)
+        times.push(await timed(`${url}/api/admin/analytics/overview?from=${from}&to=${today}`, { headers: { cookie } }));
+      readP95Ms[String(range)] = round1(
+        percentile(
+          times.sort((a, b) => a - b),
+          95,
+        ),
+      );
     }
     const idle = await listenerLoop(url, new Promise((r) => setTimeout(r, 2_000)));
     const rebuild = timed(`${url}/api/admin/analytics/rebuild`, {
