@@ -27,6 +27,7 @@ const scaleBenches: [string, string][] = [
   ['bench/mix-rendition.ts', 'benchMixRendition'],
   ['bench/live-monitor.ts', 'benchLiveMonitor'],
   ['bench/news-ingest.ts', 'benchNewsIngest'],
+  ['bench/analytics.ts', 'benchAnalytics'],
   ['bench/isolation.ts', 'benchIsolation'],
   ['bench/idle-memory.ts', 'benchIdleMemory'],
 ];

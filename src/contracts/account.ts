@@ -76,6 +76,20 @@ export const ownDataExportSchema = z.object({
   sessions: z.array(z.object({ createdAt: isoDate, lastSeenAt: isoDate, expiresAt: isoDate, ip: z.string().nullable(), userAgent: z.string().nullable() })),
   /** Premium-stream connections (kept 30 days after they end), with the network only. */
   streamConnections: z.array(z.object({ mount: z.string(), network: z.string(), userAgent: z.string(), since: isoDate, endedAt: isoDate.nullable() })),
+  /** Listening sessions through the member's premium admission (kept 30 days), with the network and country only. */
+  listeningSessions: z.array(
+    z.object({
+      channel: z.string(),
+      mount: z.string(),
+      network: z.string(),
+      country: z.string().nullable(),
+      player: z.string(),
+      userAgent: z.string(),
+      startedAt: isoDate,
+      endedAt: isoDate.nullable(),
+      durationS: z.number().nullable(),
+    }),
+  ),
 });
 export type OwnDataExport = z.infer<typeof ownDataExportSchema>;
 

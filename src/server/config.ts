@@ -71,7 +71,7 @@ export const envSchema = z.object({
     .max(200)
     .optional()
     .describe(
-      "Icecast's admin password. DHR reads each premium mount's listener list (`/admin/listclients`) with it: to admit a member's connection past the cap only when Icecast no longer holds an older one, and to end connection rows whose listener_remove never came. Unset: a member at the cap is refused until a connection ends.",
+      "Icecast's admin password. DHR reads each premium mount's listener list (`/admin/listclients`) with it: to admit a member's connection past the cap only when Icecast no longer holds an older one, and to end connection rows whose listener_remove never came, and every mount's listener list for the listening sessions /analytics reports. Unset: a member at the cap is refused until a connection ends, and no listening is recorded.",
     ),
   METADATA_POLL_S: z.coerce
     .number()

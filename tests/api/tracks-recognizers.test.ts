@@ -88,6 +88,7 @@ describe('AudD adapter', () => {
       service: 'audd',
       durationS: 402,
       releaseDate: '1998-01-01',
+      isrc: null,
       label: 'Shelter Records',
       genre: 'Deep House',
       bpm: null,

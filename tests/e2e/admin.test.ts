@@ -142,12 +142,15 @@ describe.skipIf(!canRunBrowser)('admin pages in the browser', () => {
     await page.getByRole('dialog').getByText(NO_PLATFORM_CONFIGURED).waitFor();
     await page.keyboard.press('Escape');
 
-    // The other /admin paths show the same dashboard; only /sync opens its tool.
+    // The other /admin paths show the same dashboard; only /sync opens its tool, and /analytics is its own page.
     expect(await page.getByRole('region', { name: 'Sync Systems' }).count()).toBe(0);
-    for (const p of ['/admin', '/members', '/analytics']) {
+    for (const p of ['/admin', '/members', '/admin-settings']) {
       await page.goto(p);
       await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     }
+    await page.goto('/analytics');
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    await page.goto('/members');
 
     await page.getByRole('link', { name: 'Back' }).click();
     await page.waitForURL(`${h.baseUrl}/`);

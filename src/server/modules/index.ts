@@ -36,6 +36,7 @@ import { IcyTitles } from './radio/icy-titles';
 import { NowPlaying } from './radio/now-playing';
 import { nowPlayingApiRoutes, type NowPlayingArt } from './radio/nowplaying-routes';
 import { radioPlugin } from './radio/radio-plugin';
+import { analyticsPlugin } from './analytics/analytics-plugin';
 import { streamRoutes } from './radio/stream-routes';
 import { MONITOR_SUBJECT, StreamTokens, withToken } from './radio/stream-tokens';
 import { PageHeads } from './seo/page-heads';
@@ -131,6 +132,7 @@ export async function registerModules(app: FastifyInstance, webRoot: string): Pr
   await app.register(radioPlugin, { nowPlaying, icyTitles: m.icyTitles, events });
   await app.register(nowPlayingApiRoutes, { nowPlaying, art: m.nowPlayingArt, events });
   await app.register(streamRoutes, { nowPlaying, streamTokens: m.streamTokens });
+  await app.register(analyticsPlugin, { nowPlaying });
   await app.register(tracksPlugin, { monitor: m.trackMonitor, nowPlaying, art: m.nowPlayingArt, events });
   await app.register(mediaRoutes);
   await app.register(mixesPlugin, { mixes: m.mixes });

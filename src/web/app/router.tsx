@@ -49,7 +49,7 @@ const routes: RouteObject[] = [
   { path: '/sync', element: adminDashboardPage },
   { path: '/bulk-import', element: adminDashboardPage },
   { path: '/storage-setup', element: lazyPage(() => import('../features/vip/pages/storage-setup-page')) },
-  { path: '/analytics', element: adminDashboardPage },
+  { path: '/analytics', element: lazyPage(() => import('../features/analytics/pages/analytics-page')) },
   { path: '/admin-settings', element: adminDashboardPage },
   { path: '/user-management', element: lazyPage(() => import('../features/admin/pages/user-management-page')) },
   { path: '/admin/supporters', element: lazyPage(() => import('../features/admin/pages/supporters-page')) },

@@ -1,4 +1,5 @@
 // Every table, one file per owning module. drizzle-kit reads this file to generate migrations.
+export * from './analytics';
 export * from './account';
 export * from './auth';
 export * from './chat';

@@ -24,6 +24,8 @@ export const trackIdentifications = pgTable(
     /** Seconds. */
     durationS: integer('duration_s'),
     releaseDate: text('release_date'),
+    /** The recording's ISRC when the recogniser gave one (the music report licensing bodies ask for). */
+    isrc: text('isrc'),
     label: text('label'),
     genre: text('genre'),
     bpm: integer('bpm'),

@@ -22,6 +22,7 @@ import { linksOfMembers } from '../platforms/links-repository';
 import { recordsFeedingMember } from '../platforms/platforms-repository';
 import { findProfile, followsOf } from '../profiles/profiles-repository';
 import { connectionsOf } from '../radio/stream-connections-repository';
+import { sessionsOfMember } from '../analytics/listening-sessions-repository';
 import { accountDeleteMail, emailChangedNoticeMail, emailChangeFromOldMail, emailChangeMail } from './account-mails';
 import { recordAccountDeletion } from './account-repository';
 
@@ -34,7 +35,7 @@ const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 
 /** Everything DHR keeps about the member, as one document: never a password or token hash. */
 export async function exportOwnData(db: Db, member: UserRow, now: Date = new Date()): Promise<OwnDataExport> {
-  const [grants, links, records, profile, comments, threads, follows, downloads, sessions, connections, chat] = await Promise.all([
+  const [grants, links, records, profile, comments, threads, follows, downloads, sessions, connections, chat, listening] = await Promise.all([
     grantsOf(db, [member.id]),
     linksOfMembers(db, [member.id]),
     recordsFeedingMember(db, member),
@@ -46,6 +47,7 @@ export async function exportOwnData(db: Db, member: UserRow, now: Date = new Dat
     sessionsOf(db, member.id),
     connectionsOf(db, member.id, OWN_CONNECTIONS_MAX),
     messagesBy(db, member.id),
+    sessionsOfMember(db, member.id),
   ]);
   return {
     exportedAt: iso(now),
@@ -123,6 +125,17 @@ export async function exportOwnData(db: Db, member: UserRow, now: Date = new Dat
       userAgent: c.userAgent,
       since: iso(c.startedAt),
       endedAt: isoOrNull(c.endedAt),
+    })),
+    listeningSessions: listening.map((l) => ({
+      channel: l.channelId,
+      mount: l.mount,
+      network: l.network,
+      country: l.country,
+      player: l.player,
+      userAgent: l.userAgent,
+      startedAt: iso(l.startedAt),
+      endedAt: isoOrNull(l.endedAt),
+      durationS: l.durationS,
     })),
   };
 }

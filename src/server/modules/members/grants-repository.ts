@@ -226,3 +226,28 @@ export async function takeHeldChanges(db: Db, ids: readonly number[] | null): Pr
   }
   return db.delete(heldChanges).returning();
 }
+
+/** Monthly pledges of the grants that are active and give access at `at`, in euro cents, by source and tier (the analytics MRR). */
+export async function activePledgesAt(db: Db, at: Date): Promise<{ platform: SubscriptionSource; tier: string; cents: number }[]> {
+  const rows = await db
+    .select({ platform: memberGrants.source, tier: memberGrants.tier, cents: sql<number>`coalesce(sum(${memberGrants.pledgeAmountCents}), 0)`.mapWith(Number) })
+    .from(memberGrants)
+    .where(
+      and(
+        eq(memberGrants.status, 'active'),
+        sql`${memberGrants.pledgeAmountCents} > 0`,
+        sql`(${memberGrants.expiry} is null or ${memberGrants.expiry} > ${at.toISOString()}::timestamptz)`,
+      ),
+    )
+    .groupBy(memberGrants.source, memberGrants.tier);
+  return rows;
+}
+
+/** Every change of members' grants in [from, to), oldest first (the analytics flows). */
+export function changesBetween(db: Db, from: Date, to: Date): Promise<MemberChangeRow[]> {
+  return db
+    .select()
+    .from(memberChanges)
+    .where(and(sql`${memberChanges.at} >= ${from.toISOString()}::timestamptz`, sql`${memberChanges.at} < ${to.toISOString()}::timestamptz`))
+    .orderBy(memberChanges.at, memberChanges.id);
+}

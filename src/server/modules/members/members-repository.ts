@@ -662,3 +662,34 @@ export async function deleteMember(db: Db, id: string): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return rows.length > 0;
 }
+
+/** Members counted by the dashboard's bucket, effective tier and the source of their subscription, at `at` (the analytics rollup). */
+export async function memberCountsAt(db: Db, at: Date): Promise<{ bucket: MemberBucket; tier: Tier; platform: SubscriptionSource; n: number }[]> {
+  const rows = await db
+    .select({
+      bucket: sql<MemberBucket>`${memberBucketSql(at)}`,
+      tier: sql<Tier>`${effectiveTierSql(at)}`,
+      platform: sql<SubscriptionSource>`${users.subscriptionSource}`,
+      n: count(),
+    })
+    .from(users)
+    .where(lte(users.createdAt, at))
+    .groupBy(sql`1, 2, 3`);
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+/** Of these members, those whose account existed before `at`. */
+export async function membersCreatedBefore(db: Db, ids: readonly string[], at: Date): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), sql`${users.createdAt} < ${at.toISOString()}::timestamptz`));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The email addresses of every admin (the monthly analytics summary goes to them). */
+export async function findAdminEmails(db: Db): Promise<string[]> {
+  const rows = await db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true));
+  return rows.map((r) => r.email);
+}

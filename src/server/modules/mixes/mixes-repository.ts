@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { xactLockOn } from '../../db/advisory-locks';
 import { mixDownloads, mixPlays, mixStreamVolume, vipMixes } from '../../db/schema';
@@ -279,4 +279,37 @@ function rowsOf(result: unknown): unknown[] {
 /** Drops members' daily streaming volumes of days before `before` (only today's counts for the limit). */
 export async function pruneStreamVolume(db: Db, before: Date): Promise<void> {
   await db.delete(mixStreamVolume).where(lt(mixStreamVolume.day, before));
+}
+
+/**
+ * Per mix, the plays counted (mix_plays keeps each member's last counted play of a mix) and the
+ * downloads made in [from, to): the analytics rollup of a day.
+ */
+export async function mixActivityBetween(db: Db, from: Date, to: Date): Promise<{ mixId: string; plays: number; downloads: number }[]> {
+  const f = from.toISOString();
+  const t = to.toISOString();
+  const plays = await db
+    .select({ mixId: mixPlays.mixId, n: count() })
+    .from(mixPlays)
+    .where(and(sql`${mixPlays.countedAt} >= ${f}::timestamptz`, sql`${mixPlays.countedAt} < ${t}::timestamptz`))
+    .groupBy(mixPlays.mixId);
+  const downloads = await db
+    .select({ mixId: mixDownloads.mixId, n: count() })
+    .from(mixDownloads)
+    .where(and(sql`${mixDownloads.createdAt} >= ${f}::timestamptz`, sql`${mixDownloads.createdAt} < ${t}::timestamptz`))
+    .groupBy(mixDownloads.mixId);
+  const out = new Map<string, { mixId: string; plays: number; downloads: number }>();
+  for (const p of plays) out.set(p.mixId, { mixId: p.mixId, plays: Number(p.n), downloads: 0 });
+  for (const d of downloads) out.set(d.mixId, { mixId: d.mixId, plays: out.get(d.mixId)?.plays ?? 0, downloads: Number(d.n) });
+  return [...out.values()];
+}
+
+/** The titles of these mixes (analytics' top mixes). */
+export async function mixTitles(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: vipMixes.id, title: vipMixes.title })
+    .from(vipMixes)
+    .where(inArray(vipMixes.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.title]));
 }

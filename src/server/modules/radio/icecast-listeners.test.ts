@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ListenersUnreadable, parseListClients } from './icecast-listeners';
+import { ListenersUnreadable, parseListClientDetails, parseListClients } from './icecast-listeners';
 
 describe("Icecast's listener list (admin listclients)", () => {
   it('reads the connection ids of every listener on the mount', () => {
@@ -9,6 +9,10 @@ describe("Icecast's listener list (admin listclients)", () => {
       '<listener><IP>::1</IP><UserAgent>node</UserAgent><Connected>0</Connected><ID> 15 </ID></listener></source></icestats>';
     expect([...parseListClients(xml)].sort()).toEqual(['15', '8']);
     expect(parseListClients('<icestats><source mount="/dhr2"><Listeners>0</Listeners></source></icestats>').size).toBe(0);
+    expect(parseListClientDetails(xml)).toEqual([
+      { id: '8', ip: '127.0.0.1', userAgent: 'VLC <3>', connectedS: 12 },
+      { id: '15', ip: '::1', userAgent: 'node', connectedS: 0 },
+    ]);
   });
 
   it('ignores an ID outside a listener and refuses what is not a listclients document', () => {

@@ -15,6 +15,17 @@ const LIST_TIMEOUT_MS = 3_000;
 /** A mount of thousands of listeners stays well under this. */
 const MAX_LIST_BYTES = 8 * 1024 * 1024;
 
+/** One listener of a `listclients` document: its connection id, address, User-Agent and seconds connected. */
+export interface MountClient {
+  id: string;
+  ip: string;
+  userAgent: string;
+  connectedS: number;
+}
+
+/** Longest User-Agent kept from a listener list. */
+const MAX_AGENT = 300;
+
 /**
  * The connection ids of the listeners Icecast holds on the mount of `streamUrl` now, read from its
  * admin `listclients` XML (`<icestats><source><listener><ID>8</ID>…`). A mount with no source
@@ -22,6 +33,11 @@ const MAX_LIST_BYTES = 8 * 1024 * 1024;
  * caller must not guess.
  */
 export async function readMountListeners(streamUrl: string, admin: IcecastAdmin): Promise<Set<string>> {
+  return new Set((await readMountClients(streamUrl, admin)).map((c) => c.id));
+}
+
+/** Every listener Icecast holds on the mount of `streamUrl` now, with what the list says of each (as readMountListeners). */
+export async function readMountClients(streamUrl: string, admin: IcecastAdmin): Promise<MountClient[]> {
   if (!admin.password) throw new ListenersUnreadable('ICECAST_ADMIN_PASSWORD is not set');
   const stream = new URL(streamUrl);
   const url = new URL('/admin/listclients', stream.origin);
@@ -34,33 +50,55 @@ export async function readMountListeners(streamUrl: string, admin: IcecastAdmin)
       maxBytes: MAX_LIST_BYTES,
     }));
   } catch (err) {
-    if (err instanceof FetchError && err.status === 400) return new Set();
+    if (err instanceof FetchError && err.status === 400) return [];
     throw new ListenersUnreadable(err instanceof Error ? err.message : String(err));
   }
-  return parseListClients(body.toString('utf8'));
+  return parseListClientDetails(body.toString('utf8'));
 }
 
 /** The listener ids of a `listclients` document; throws when it is not one. */
 export function parseListClients(xml: string): Set<string> {
-  const ids = new Set<string>();
+  return new Set(parseListClientDetails(xml).map((c) => c.id));
+}
+
+/** The listeners of a `listclients` document (those with a numeric ID); throws when it is not one. */
+export function parseListClientDetails(xml: string): MountClient[] {
+  const clients: MountClient[] = [];
   const path: string[] = [];
   let text = '';
   let sawStats = false;
+  let current: Partial<MountClient> = {};
+  const fields: Readonly<Record<string, (value: string) => void>> = {
+    ID: (v) => {
+      if (/^\d{1,20}$/.test(v)) current.id = v;
+    },
+    IP: (v) => {
+      current.ip = v.slice(0, 64);
+    },
+    UserAgent: (v) => {
+      current.userAgent = v.slice(0, MAX_AGENT);
+    },
+    Connected: (v) => {
+      const n = Number(v);
+      current.connectedS = Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0;
+    },
+  };
   const parser = new Parser(
     {
       onopentag(name) {
         path.push(name);
         if (name === 'icestats') sawStats = true;
+        if (name === 'listener') current = {};
         text = '';
       },
       ontext(chunk) {
         text += chunk;
       },
       onclosetag(name) {
-        if (name === 'ID' && path.at(-2) === 'listener') {
-          const id = text.trim();
-          if (/^\d{1,20}$/.test(id)) ids.add(id);
-        }
+        const field = fields[name];
+        if (field && path.at(-2) === 'listener') field(text.trim());
+        if (name === 'listener' && current.id)
+          clients.push({ id: current.id, ip: current.ip ?? '', userAgent: current.userAgent ?? '', connectedS: current.connectedS ?? 0 });
         path.pop();
         text = '';
       },
@@ -70,5 +108,5 @@ export function parseListClients(xml: string): Set<string> {
   parser.write(xml);
   parser.end();
   if (!sawStats) throw new ListenersUnreadable('the reply is not a listclients document');
-  return ids;
+  return clients;
 }

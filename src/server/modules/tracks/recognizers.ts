@@ -13,6 +13,8 @@ export interface Recognition {
   service: TrackService;
   durationS: number | null;
   releaseDate: string | null;
+  /** International Standard Recording Code, when the recogniser gives one. */
+  isrc: string | null;
   label: string | null;
   genre: string | null;
   bpm: number | null;
@@ -22,6 +24,12 @@ export interface Recognition {
 }
 
 export class RecognizerError extends Error {}
+
+/** An ISRC as ISO 3901 writes it (CC-XXX-YY-NNNNN, hyphens optional), upper-cased without hyphens; anything else is none. */
+export function isrcOf(value: string | null): string | null {
+  const code = value?.replace(/-/g, '').toUpperCase() ?? '';
+  return /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/.test(code) ? code : null;
+}
 
 const MAX_TEXT = 300;
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim().slice(0, MAX_TEXT) : null);
@@ -118,6 +126,7 @@ export function parseAuddReply(doc: unknown): Recognition | null {
     service: 'audd',
     durationS: durationMs === null ? null : Math.round(durationMs / 1000),
     releaseDate: str(r.release_date),
+    isrc: isrcOf(str(obj(spotify.external_ids).isrc) ?? str(apple.isrc)),
     label: str(r.label),
     genre: str(arr(apple.genreNames)[0]),
     bpm: null,
@@ -181,6 +190,7 @@ export function parseAcrCloudReply(doc: unknown): Recognition | null {
     service: 'acrcloud',
     durationS: durationMs === null ? null : Math.round(durationMs / 1000),
     releaseDate: str(music.release_date),
+    isrc: isrcOf(str(obj(music.external_ids).isrc)),
     label: str(music.label),
     genre: str(obj(arr(music.genres)[0]).name),
     bpm: null,

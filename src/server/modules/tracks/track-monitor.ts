@@ -128,6 +128,7 @@ export class TrackMonitor {
       service: METADATA_SERVICE,
       durationS: null,
       releaseDate: null,
+      isrc: null,
       label: null,
       genre: s.genre,
       bpm: bpmFromText(`${s.artist} ${s.title}`),

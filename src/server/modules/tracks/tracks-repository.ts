@@ -1,9 +1,9 @@
-import { and, count, countDistinct, desc, eq, gte, isNotNull, max, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gte, isNotNull, lt, max, min, or, sql } from 'drizzle-orm';
 import { searchUrls, type TrackHistoryStats, type TrackIdentification } from '../../../contracts/radio';
 import type { Db } from '../../db/client';
 import { trackIdentifications, type TrackIdentificationRow } from '../../db/schema';
 import type { Recognition } from './recognizers';
-import { MINUTE_MS } from '../../../contracts/time';
+import { HOUR_MS, MINUTE_MS } from '../../../contracts/time';
 
 const norm = (s: string) => s.trim().toLowerCase();
 
@@ -181,4 +181,48 @@ export async function similarCandidates(db: Db, artist: string, title: string, c
       .limit(CANDIDATES);
   }
   return [...sameArtist, ...near, ...alike];
+}
+
+/** A play in the music report: the identification and when it ended. */
+export interface ReportPlay {
+  channel: string;
+  artist: string;
+  title: string;
+  isrc: string | null;
+  startedAt: Date;
+  endedAt: Date;
+}
+
+/** How far past the range the next play is looked for (to end the range's last play). */
+const NEXT_PLAY_HORIZON_MS = 6 * HOUR_MS;
+
+/**
+ * The plays that began in [from, to), oldest first, on one channel or all. A play ends where the next
+ * one on its channel begins, and no later than the last monitor run that heard it or its own length
+ * says (a station that went quiet does not stretch a track over the silence).
+ */
+export async function playsBetween(db: Db, from: Date, to: Date, channel: string | undefined): Promise<ReportPlay[]> {
+  const horizon = new Date(to.getTime() + NEXT_PLAY_HORIZON_MS);
+  const t = trackIdentifications;
+  const rows = await db
+    .select({
+      channel: t.channel,
+      artist: t.artist,
+      title: t.title,
+      isrc: t.isrc,
+      startedAt: t.identifiedAt,
+      nextAt: sql<string | Date | null>`lead(${t.identifiedAt}) over (partition by ${t.channel} order by ${t.identifiedAt})`,
+      lastSeenAt: t.lastSeenAt,
+      durationS: t.durationS,
+    })
+    .from(t)
+    .where(and(gte(t.identifiedAt, from), lt(t.identifiedAt, horizon), channel ? eq(t.channel, channel) : undefined))
+    .orderBy(asc(t.identifiedAt), asc(t.channel));
+  return rows
+    .filter((r) => r.startedAt.getTime() < to.getTime())
+    .map((r) => {
+      const own = Math.max(r.lastSeenAt.getTime(), r.startedAt.getTime() + (r.durationS ?? 0) * 1000);
+      const next = r.nextAt ? new Date(r.nextAt).getTime() : Number.POSITIVE_INFINITY;
+      return { channel: r.channel, artist: r.artist, title: r.title, isrc: r.isrc, startedAt: r.startedAt, endedAt: new Date(Math.min(own, next)) };
+    });
 }

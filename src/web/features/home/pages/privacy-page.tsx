@@ -39,6 +39,12 @@ const STORED: { what: string; holds: ReactNode; kept: ReactNode }[] = [
     kept: '30 days after the connection ends.',
   },
   {
+    what: 'Listening sessions',
+    holds:
+      'For each time anyone listens to a channel, free or paid: the channel and stream, when it began and ended, the player (user agent) and its family, the country and the network of the address (never the address itself), and, for a paid channel, your account. Sessions under 5 seconds are not kept. Daily listening figures made from them keep none of this.',
+    kept: '30 days after the session ends. Your own are in your data export.',
+  },
+  {
     what: 'Sign-in links and codes',
     holds: 'The address they were sent to and a hash of the secret.',
     kept: 'They work for 10 minutes to 24 hours, and are deleted a day after they expire or are used.',

@@ -1,0 +1,1 @@
+ALTER TABLE "track_identifications" ADD COLUMN "isrc" text;

@@ -1,0 +1,2 @@
+// The analytics feature's public surface: nothing yet; its page is reached through the router alone.
+export {};
