@@ -1,2 +1,0 @@
-// The analytics feature's public surface: nothing yet; its page is reached through the router alone.
-export {};
