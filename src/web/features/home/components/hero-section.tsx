@@ -31,7 +31,7 @@ export function HeroSection() {
         <div className="absolute -top-40 left-1/2 h-[36rem] w-[56rem] -translate-x-1/2 rounded-full bg-deep-600/20 blur-3xl" />
         <div className="absolute top-40 -right-20 h-72 w-72 animate-slow-pulse rounded-full bg-aqua-500/15 blur-3xl" />
       </div>
-      <PageContainer width="wide" className="grid items-center gap-12 pt-14 pb-16 sm:pt-20 lg:grid-cols-[1.25fr_1fr] lg:pt-24 lg:pb-24">
+      <PageContainer width="wide" className="grid items-center gap-12 pt-6 pb-12 sm:pt-10 lg:grid-cols-[1.25fr_1fr] lg:pt-12 lg:pb-20">
         <div className="animate-fade-up">
           <p className="inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/5 px-3 py-1 text-xs font-semibold tracking-[0.2em] text-mist-200 uppercase">
             <span className="relative flex size-2">

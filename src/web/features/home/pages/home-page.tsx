@@ -18,7 +18,7 @@ import { ReadyCta } from '../components/ready-cta';
 import { StatsBlock } from '../components/stats-block';
 
 /**
- * The home page. The first render holds what a visitor sees first (hero, figures, the live player);
+ * The home page. The first render holds what a visitor sees first (the live player, then hero and figures);
  * the sections below render once the page has painted, each skipped by the browser's style and
  * layout work until it nears the screen (`below-fold`, styles.css).
  */
@@ -32,13 +32,14 @@ export default function HomePage() {
   // The set-your-password notice is for visitors and members who still have no password.
   const showPasswordNotice = !permissions.hasPassword;
   return (
-    <div className="space-y-20 pb-8 sm:space-y-24">
+    <div className="space-y-12 pb-8 sm:space-y-16">
+      {/* Play first: the player, the channel and what is playing, then the slogan and the figures. */}
+      <LiveSection />
       <div className="space-y-10">
         <HeroSection />
         <StatsBlock />
         <NewsTicker />
       </div>
-      <LiveSection />
       {belowTheFold && (
         // Each block's padding stands in for the spacing between them (the -my pulls the first and
         // last back), so shadows and focus rings have room: the containment of `below-fold` clips.
