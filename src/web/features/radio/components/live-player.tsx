@@ -1,4 +1,4 @@
-import { Cast, ExternalLink, Moon, Pause, Play } from 'lucide-react';
+import { Cast, ExternalLink, Moon } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo } from 'react';
 import { cn } from '../../../lib/cn';
 import { usePopover } from '../../../lib/use-popover';
@@ -10,7 +10,7 @@ import { playerLabel, type PlayerState, type StreamPlayer, type StreamSource } f
 import { castStream } from '../lib/cast';
 import { openPopOut } from '../lib/pop-out';
 import { ChannelArt } from './channel-art';
-import { Equalizer } from './equalizer';
+import { PlayButton } from './play-button';
 import { VolumeControl } from './volume-control';
 
 export interface LivePlayerProps {
@@ -79,11 +79,7 @@ export function LivePlayer({
   // While a dropped stream waits for its next retry the button stops the attempt instead.
   const stoppable = playing || retrying;
   const busy = loading && !retrying;
-  const onPress = () => {
-    if (busy) return;
-    if (stoppable) stream.pause();
-    else start();
-  };
+  const onPress = () => (stoppable ? stream.pause() : start());
 
   return (
     <div className={cn('glass relative rounded-3xl p-5 sm:p-7', className)} style={{ boxShadow: `0 30px 80px -40px ${accent}` }} data-player={player}>
@@ -108,27 +104,7 @@ export function LivePlayer({
             {now.artist}
           </p>
         </div>
-        <Equalizer active={playing && !loading} className="hidden sm:flex" />
-        {/* aria-disabled, not disabled: a disabled button drops keyboard focus to the page. */}
-        <button
-          type="button"
-          onClick={onPress}
-          aria-disabled={busy}
-          aria-label={stoppable ? 'Pause' : 'Play'}
-          className={cn(
-            'relative flex size-16 shrink-0 items-center justify-center rounded-full text-white transition sm:size-20',
-            'bg-gradient-to-br from-deep-500 via-violet-500 to-aqua-500 shadow-[0_12px_40px_-10px_rgb(124_58_237/0.9)]',
-            'hover:scale-[1.03] hover:brightness-110 active:scale-95 aria-disabled:cursor-wait aria-disabled:opacity-70 aria-disabled:hover:scale-100',
-          )}
-        >
-          {busy ? (
-            <span className="size-7 animate-spin rounded-full border-[3px] border-white/30 border-t-white" aria-hidden="true" />
-          ) : stoppable ? (
-            <Pause className="size-7 fill-current sm:size-8" aria-hidden="true" />
-          ) : (
-            <Play className="ml-1 size-7 fill-current sm:size-8" aria-hidden="true" />
-          )}
-        </button>
+        <PlayButton busy={busy} stoppable={stoppable} onPress={onPress} large />
       </div>
 
       {!compact && (

@@ -1,10 +1,10 @@
-import { Pause, Play } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { useRadio } from '../hooks/use-radio';
 import { useShownNowPlaying } from '../hooks/use-shown-now-playing';
 import { playerLabel } from '../hooks/use-stream-player';
 import { FREE_STREAM_CHANNEL, FREE_STREAM_NAME } from '../lib/fallbacks';
 import { ChannelArt } from './channel-art';
+import { PlayButton } from './play-button';
 import { VolumeControl } from './volume-control';
 
 /**
@@ -19,11 +19,7 @@ export function PlayerBar() {
   const now = useShownNowPlaying(target?.channel ?? FREE_STREAM_CHANNEL, name, stream);
   const busy = state === 'loading' && !retrying;
   const stoppable = playing || retrying;
-  const onPress = () => {
-    if (busy || !target) return;
-    if (stoppable) stream.pause();
-    else playTarget(target);
-  };
+  const onPress = () => (stoppable ? stream.pause() : target && playTarget(target));
   return (
     <section
       aria-label="Player"
@@ -31,21 +27,7 @@ export function PlayerBar() {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-white/10 bg-night-950/85 pb-[env(safe-area-inset-bottom)] backdrop-blur-xl supports-[backdrop-filter]:bg-night-950/70"
     >
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-3 px-3 sm:px-6 lg:px-8">
-        <button
-          type="button"
-          onClick={onPress}
-          aria-disabled={busy || !target}
-          aria-label={stoppable ? 'Pause' : 'Play'}
-          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-deep-500 via-violet-500 to-aqua-500 text-white shadow-[0_8px_24px_-8px_rgb(124_58_237/0.9)] transition hover:brightness-110 active:scale-95 aria-disabled:cursor-wait aria-disabled:opacity-70"
-        >
-          {busy ? (
-            <span className="size-5 animate-spin rounded-full border-2 border-white/30 border-t-white" aria-hidden="true" />
-          ) : stoppable ? (
-            <Pause className="size-5 fill-current" aria-hidden="true" />
-          ) : (
-            <Play className="ml-0.5 size-5 fill-current" aria-hidden="true" />
-          )}
-        </button>
+        <PlayButton busy={busy || !target} stoppable={stoppable} onPress={onPress} />
         <ChannelArt accent={accent} spinning={playing && !busy} className="size-10 rounded-xl max-[340px]:hidden" />
         <div className="min-w-0 flex-1 leading-tight">
           <p className="flex items-center gap-2 text-[0.7rem] font-semibold tracking-[0.14em] text-mist-400 uppercase">
