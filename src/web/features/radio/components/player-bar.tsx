@@ -31,7 +31,7 @@ export function PlayerBar() {
         <ChannelArt accent={accent} spinning={playing && !busy} className="size-10 rounded-xl max-[340px]:hidden" />
         <div className="min-w-0 flex-1 leading-tight">
           <p className="flex items-center gap-2 text-[0.7rem] font-semibold tracking-[0.14em] text-mist-400 uppercase">
-            <span className="truncate" data-testid="bar-channel">
+            <span className="shrink-0" data-testid="bar-channel">
               {name}
             </span>
             <span
