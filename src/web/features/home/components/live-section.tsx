@@ -49,6 +49,8 @@ function ChannelLinks() {
     <div className="glass flex flex-col rounded-3xl p-5 sm:p-6">
       <h3 className="text-sm font-semibold tracking-[0.2em] text-mist-400 uppercase">Go deeper</h3>
       <ul className="mt-4 grid gap-2">
+        {/* Two rows' room while the list loads: the page below it does not move when it arrives. */}
+        {!channels && [0, 1].map((i) => <li key={i} aria-hidden="true" className="h-16 rounded-2xl bg-white/[0.03] ring-1 ring-white/5" />)}
         {(channels ?? []).map((c) => (
           <li key={c.id}>
             <Link

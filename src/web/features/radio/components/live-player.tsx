@@ -160,7 +160,8 @@ function StatusLine({
           {name}
         </span>
       </div>
-      {quality && <span className="shrink-0 text-xs font-medium text-mist-400">{quality}</span>}
+      {/* Its room is kept while the channel list loads, so the line wraps the same before and after. */}
+      <span className="min-w-14 shrink-0 text-right text-xs font-medium text-mist-400">{quality}</span>
     </div>
   );
 }
