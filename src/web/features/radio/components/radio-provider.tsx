@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLatest } from '../../../lib/use-latest';
 import { useChannel } from '../api/get-channels';
 import { useMediaSession } from '../hooks/use-media-session';
@@ -81,13 +81,14 @@ export function RadioProvider({ freeByDefault = false, children }: { freeByDefau
   const busy = useLatest(playing || retrying || stream.state === 'loading');
 
   // A switch while the stream plays is made by the connection itself (a new source key); from
-  // silence, Play waits for the new source to be the current one.
+  // silence, Play waits for the new source to be the current one. A passive effect, after the
+  // connection's own one for the new key: one connection, not two racing for the element.
   const pendingPlay = useRef(false);
   const targetKey = target ? `${target.player} ${target.source.key}` : undefined;
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!pendingPlay.current) return;
     pendingPlay.current = false;
-    queueMicrotask(play);
+    play();
   }, [targetKey, play]);
 
   const offer = useCallback(
