@@ -120,6 +120,39 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('the site player', () => {
     await page.close();
   });
 
+  it('keeps focus on Play; Space pauses without scrolling, K plays, and typing in a field is only typing', { timeout: 60_000 }, async () => {
+    const page = await open(DESKTOP);
+    await page.goto('/');
+    const card = page.locator('#player');
+    await card.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => card.getByTestId('player-status').textContent(), { timeout: 15_000 }).toBe('Live Now');
+    const focused = () => page.evaluate(() => document.activeElement?.closest('[data-player]') !== null && document.activeElement?.getAttribute('aria-label'));
+    expect(await focused()).toBe('Pause');
+    // Space presses the focused Play/Pause once: paused, focus kept, the page not scrolled.
+    await page.keyboard.press('Space');
+    await expect.poll(() => card.getByTestId('player-status').textContent()).toBe('Ready to Stream');
+    expect(await focused()).toBe('Play');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // From the page itself, K plays and Space pauses.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('k');
+    await expect.poll(() => card.getByTestId('player-status').textContent(), { timeout: 15_000 }).toBe('Live Now');
+    await page.keyboard.press('Space');
+    await expect.poll(() => card.getByTestId('player-status').textContent()).toBe('Ready to Stream');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // In the forum's search field (a text field), Space and K are typed, the player is left alone.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Forum' }).click();
+    const search = page
+      .getByRole('searchbox')
+      .or(page.getByPlaceholder(/search/i))
+      .first();
+    await search.click();
+    await page.keyboard.type('k k');
+    expect(await search.inputValue()).toBe('k k');
+    expect(await bar(page).getByTestId('bar-status').textContent()).toBe('· Ready to Stream');
+    await page.close();
+  });
+
   it('shows Play, the channel, the title and its art on the first screen of / and /dhr1 at 360×640 and 1366×900', { timeout: 60_000 }, async () => {
     for (const viewport of [PHONE_360, DESKTOP_1366]) {
       for (const route of ['/', '/dhr1']) {
@@ -178,7 +211,7 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('the site player', () => {
 
     await radio.stopFeed('dhr1');
     let restarting = 0;
-    let back = 0;
+    let back: number;
     try {
       await expect.poll(() => bar(page).getByTestId('bar-status').textContent(), { timeout: 15_000 }).toBe('· Reconnecting…');
       // No placeholder that looks like a track: the channel's name and what is going on.
