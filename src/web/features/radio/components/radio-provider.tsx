@@ -119,8 +119,9 @@ export function RadioProvider({ freeByDefault = false, children }: { freeByDefau
   const radio = useMemo<Radio>(() => ({ stream, target, offer, playTarget, sleep }), [stream, target, offer, playTarget, sleep]);
   return (
     <RadioContext.Provider value={radio}>
-      <div ref={host} hidden data-testid="radio-audio" />
       {children}
+      {/* After the page: a page's own media element (a VIP mix) comes first in the document. */}
+      <div ref={host} hidden data-testid="radio-audio" />
     </RadioContext.Provider>
   );
 }
