@@ -16,7 +16,8 @@ export function PlayerBar() {
   const { state, playing, retrying } = stream;
   const name = target?.name ?? FREE_STREAM_NAME;
   const accent = target?.accent ?? '#8b5cf6';
-  const now = useShownNowPlaying(target?.channel ?? FREE_STREAM_CHANNEL, name, stream);
+  // Passive: the bar is on every page, and reads nothing of its own (the event stream feeds it).
+  const now = useShownNowPlaying(target?.channel ?? FREE_STREAM_CHANNEL, name, stream, { passive: true });
   const busy = state === 'loading' && !retrying;
   const stoppable = playing || retrying;
   const onPress = () => (stoppable ? stream.pause() : target && playTarget(target));

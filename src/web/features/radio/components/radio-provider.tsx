@@ -111,7 +111,7 @@ export function RadioProvider({ freeByDefault = false, children }: { freeByDefau
   );
 
   const sleep = useSleepTimer(pause);
-  const shown = useShownNowPlaying(target?.channel ?? FREE_STREAM_CHANNEL, target?.name ?? FREE_STREAM_NAME, stream);
+  const shown = useShownNowPlaying(target?.channel ?? FREE_STREAM_CHANNEL, target?.name ?? FREE_STREAM_NAME, stream, { passive: true });
   useMediaSession(hasTarget, shown, { play, pause, stop });
   usePauseForPopOut(target?.player, pause);
   usePlayerKeys(toggle);
