@@ -37,7 +37,7 @@ export function PlayerBar() {
             </span>
             <span
               className={cn(
-                'shrink-0 tracking-normal normal-case',
+                'min-w-0 truncate tracking-normal normal-case',
                 playing && !busy ? 'text-emerald-300' : state === 'error' ? 'text-rose-300' : 'text-mist-500',
               )}
               data-testid="bar-status"
