@@ -62,6 +62,7 @@ describe.skipIf(!canRunBrowser)('first load', async () => {
     const { scripts, reads } = await load('/dhr1');
     expect(bringsZodOrRadix(scripts)).toEqual({ zod: false, radix: false });
     expect(scripts.some((p) => /channel-content/.test(p))).toBe(false);
+    // The site's player bar reads no metadata itself (the event stream feeds it).
     expect(reads.filter((r) => r.startsWith('/api/live-metadata'))).toEqual([]);
   });
 

@@ -179,8 +179,8 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('one now-playing per channel, in 
       await page.goto('/dhr1');
       const player = page.locator('[data-player="dhr1"]');
       await player.getByRole('button', { name: 'Play' }).waitFor();
-      // Nothing to read yet: the player's fallback, and no ICY code in the page.
-      expect(await player.getByTestId('now-playing-title').textContent()).toBe('Live DJ Set');
+      // Nothing to read yet: the channel's name (never a made-up track), and no ICY code in the page.
+      await expect.poll(() => player.getByTestId('now-playing-title').textContent()).toBe('DHR1 Premium');
       expect(await icyCodeLoaded()).toBe(false);
 
       await player.getByRole('button', { name: 'Play' }).click();
@@ -208,8 +208,8 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('one now-playing per channel, in 
         await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'nowplaying-dhr1-360.png'), fullPage: true });
       }
       await player.getByRole('button', { name: 'Pause' }).click();
-      // Stopped: the server's title is the source again (here: none, it is blocked, so the fallback).
-      await expect.poll(() => player.getByTestId('now-playing-title').textContent()).toBe('Live DJ Set');
+      // Stopped: the server's title is the source again (here: none, it is blocked, so the channel's name).
+      await expect.poll(() => player.getByTestId('now-playing-title').textContent()).toBe('DHR1 Premium');
       expect(errors).toEqual([]);
       await page.close();
       await radio.setTitle('dhr1', 'Kerri Chandler - Rain');

@@ -19,7 +19,11 @@ export interface NowPlayingBarProps {
 export function NowPlayingBar({ mix, playing, position, duration, onToggle, onSeek, onClose, failed = false, onRetry }: NowPlayingBarProps) {
   const total = duration || mix.duration;
   return (
-    <div data-testid="now-playing" className="fixed inset-x-0 bottom-0 z-40 border-t border-white/10 bg-night-950/90 backdrop-blur-xl">
+    // Just above the site's radio bar (features/radio's PlayerBar, 4rem tall at the bottom of every page).
+    <div
+      data-testid="now-playing"
+      className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-40 border-t border-white/10 bg-night-950/90 backdrop-blur-xl"
+    >
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:gap-5 sm:px-6">
         <button
           type="button"

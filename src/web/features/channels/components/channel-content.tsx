@@ -90,21 +90,21 @@ export default function ChannelContent({ channel: info }: { channel: Channel }) 
   const source = useMemo(() => premiumSource(channel), [channel]);
 
   return (
-    <PageContainer className="py-10 sm:py-14">
+    <PageContainer className="py-6 sm:py-10">
       <header className="max-w-3xl">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={channel === 'dhr1' ? 'cyan' : 'violet'}>{channel.toUpperCase()}</Badge>
           {info.bitrateLabel && <Badge>{info.bitrateLabel}</Badge>}
           {now.listeners !== null && now.listeners > 0 && <Badge tone="green">{now.listeners} listening</Badge>}
         </div>
-        <h1 className="mt-4 font-display text-4xl font-bold tracking-tight text-white sm:text-5xl">
+        <h1 className="mt-3 font-display text-3xl font-bold tracking-tight text-white sm:text-5xl">
           <span className="text-gradient">{name}</span>
         </h1>
-        <p className="mt-3 text-base leading-relaxed text-mist-300 sm:text-lg">{tagline}</p>
+        <p className="mt-2 text-sm leading-relaxed text-mist-300 sm:text-lg">{tagline}</p>
       </header>
 
-      <div className="mt-8 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
-        <LivePlayer player={channel} channel={channel} source={source} name={name} quality={info.bitrateLabel} nowPlaying={now} accent={accent} />
+      <div className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
+        <LivePlayer player={channel} channel={channel} source={source} name={name} quality={info.bitrateLabel} accent={accent} />
         <LiveTrackCard channel={channel} channelName={name} accent={accent} besideRecentList />
       </div>
       <ChannelChat channel={channel} title={name} className="mt-5 h-[28rem]" />

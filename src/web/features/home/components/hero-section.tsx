@@ -1,7 +1,6 @@
 import { Crown, Headphones } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { LogoMark } from '../../../components/ui/logo';
 import { PageContainer } from '../../../components/ui/page-container';
 
 /** The three hero lines, one every 12 seconds. */
@@ -31,16 +30,9 @@ export function HeroSection() {
         <div className="absolute -top-40 left-1/2 h-[36rem] w-[56rem] -translate-x-1/2 rounded-full bg-deep-600/20 blur-3xl" />
         <div className="absolute top-40 -right-20 h-72 w-72 animate-slow-pulse rounded-full bg-aqua-500/15 blur-3xl" />
       </div>
-      <PageContainer width="wide" className="grid items-center gap-12 pt-14 pb-16 sm:pt-20 lg:grid-cols-[1.25fr_1fr] lg:pt-24 lg:pb-24">
+      <PageContainer width="wide" className="pt-6 pb-12 sm:pt-10 lg:pt-12 lg:pb-16">
         <div className="animate-fade-up">
-          <p className="inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/5 px-3 py-1 text-xs font-semibold tracking-[0.2em] text-mist-200 uppercase">
-            <span className="relative flex size-2">
-              <span className="absolute inline-flex size-full animate-ping rounded-full bg-rose-400 opacity-75" />
-              <span className="relative inline-flex size-2 rounded-full bg-rose-500" />
-            </span>
-            Live · 24/7 Deep House
-          </p>
-          <h1 id="hero-title" className="mt-6 font-display text-4xl leading-[1.05] font-extrabold tracking-tight text-white sm:text-6xl lg:text-6xl">
+          <h1 id="hero-title" className="font-display text-4xl leading-[1.05] font-extrabold tracking-tight text-white sm:text-6xl lg:text-6xl">
             <span className="sr-only">Deep House Radio: </span>
             <span key={index} data-testid="hero-slogan" className="block min-h-[2.1em] animate-fade-up text-gradient pb-1">
               {SLOGANS[index]}
@@ -58,12 +50,6 @@ export function HeroSection() {
               <Crown className="size-5 text-amber-300" aria-hidden="true" /> VIP Mixes
             </ButtonLink>
           </div>
-        </div>
-        <div aria-hidden="true" className="relative mx-auto hidden aspect-square w-full max-w-md lg:block">
-          <div className="absolute inset-6 rounded-full bg-gradient-to-br from-deep-600/40 to-aqua-500/30 blur-2xl" />
-          <div className="absolute inset-0 animate-[spin_40s_linear_infinite] rounded-full border border-white/10" />
-          <div className="absolute inset-10 rounded-full border border-white/5" />
-          <LogoMark className="absolute inset-16 drop-shadow-[0_0_40px_rgb(124_58_237/0.5)]" />
         </div>
       </PageContainer>
     </section>

@@ -2,33 +2,34 @@ import { Activity, ChevronRight, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Tier } from '../../../../contracts/tiers';
 import { PageContainer } from '../../../components/ui/page-container';
-import { SectionHeading } from '../../../components/ui/section-heading';
 import { hasTierAccess, usePermissions } from '../../auth';
 import { HomeChat } from '../../chat';
 import { HomeLivePlayer, useChannels, useHomeNowPlaying } from '../../radio';
 
 /**
- * The home page's live stream section: the 'Enter The Deep' scroll target (#player), with the free
- * live player (Pop Out, Sleep Timer prompt) and the way on to the members' channels.
+ * The home page's first screen: the free live player (Play, the channel, what is playing and its
+ * art, volume, Cast, Sleep Timer, Pop Out) with the way on to the members' channels, before the
+ * slogan and the figures. It is also the 'Enter The Deep' scroll target (#player).
  */
 export function LiveSection() {
   const now = useHomeNowPlaying();
   return (
-    <section id="player" tabIndex={-1} aria-labelledby="player-heading" className="outline-none">
+    <section id="player" tabIndex={-1} aria-labelledby="player-heading" className="scroll-mt-20 pt-5 outline-none sm:pt-10">
       <PageContainer width="wide">
-        <SectionHeading
-          id="player-heading"
-          eyebrow="On air now"
-          title="Live Stream"
-          description="Free for everyone, no registration needed. Members stream the premium channels at 320kbps."
-        />
-        <p className="mt-4 text-sm text-mist-400" aria-live="polite">
-          Now playing:{' '}
-          <span className="font-semibold text-mist-100" data-testid="home-now-playing">
-            {now.artist} - {now.title}
-          </span>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
+          <h2 id="player-heading" className="flex items-center gap-2.5 font-display text-xl font-bold tracking-tight text-white sm:text-3xl">
+            <span className="relative flex size-2.5" aria-hidden="true">
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-rose-400 opacity-75" />
+              <span className="relative inline-flex size-2.5 rounded-full bg-rose-500" />
+            </span>
+            Live Stream
+          </h2>
+          <p className="text-sm text-mist-400">Free for everyone, no registration needed.</p>
+        </div>
+        <p className="sr-only" aria-live="polite">
+          Now playing: <span data-testid="home-now-playing">{now.isLive ? `${now.artist} - ${now.title}` : `${now.title}: ${now.artist}`}</span>
         </p>
-        <div className="mt-8 grid grid-cols-1 gap-5 lg:grid-cols-[1.6fr_1fr]">
+        <div className="mt-4 grid grid-cols-1 gap-5 sm:mt-6 lg:grid-cols-[1.6fr_1fr]">
           <HomeLivePlayer />
           <ChannelLinks />
         </div>
@@ -48,6 +49,8 @@ function ChannelLinks() {
     <div className="glass flex flex-col rounded-3xl p-5 sm:p-6">
       <h3 className="text-sm font-semibold tracking-[0.2em] text-mist-400 uppercase">Go deeper</h3>
       <ul className="mt-4 grid gap-2">
+        {/* Two rows' room while the list loads: the page below it does not move when it arrives. */}
+        {!channels && [0, 1].map((i) => <li key={i} aria-hidden="true" className="h-16 rounded-2xl bg-white/[0.03] ring-1 ring-white/5" />)}
         {(channels ?? []).map((c) => (
           <li key={c.id}>
             <Link

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ANONYMOUS_PERMISSIONS } from '../../../../contracts/tier-policy';
 import { AdPlaceholder } from '../../../components/ui/ad-placeholder';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -10,15 +10,18 @@ import { NewsTicker } from '../../news';
 import { ConnectAndShare } from '../../community';
 import { FeatureGrid } from '../components/feature-grid';
 import { HeroSection } from '../components/hero-section';
-import { InstallSection } from '../components/install-section';
 import { LiveSection } from '../components/live-section';
 import { MemberNotice } from '../components/member-notice';
+import { NearScreenBlock } from '../components/near-screen-block';
 import { PricingSection } from '../components/pricing-section';
-import { ReadyCta } from '../components/ready-cta';
 import { StatsBlock } from '../components/stats-block';
 
+// How to install the app and the closing call: far below the player, loaded as they come near the screen.
+const InstallSection = lazy(() => import('../components/install-section').then((m) => ({ default: m.InstallSection })));
+const ReadyCta = lazy(() => import('../components/ready-cta').then((m) => ({ default: m.ReadyCta })));
+
 /**
- * The home page. The first render holds what a visitor sees first (hero, figures, the live player);
+ * The home page. The first render holds what a visitor sees first (the live player, then hero and figures);
  * the sections below render once the page has painted, each skipped by the browser's style and
  * layout work until it nears the screen (`below-fold`, styles.css).
  */
@@ -32,22 +35,29 @@ export default function HomePage() {
   // The set-your-password notice is for visitors and members who still have no password.
   const showPasswordNotice = !permissions.hasPassword;
   return (
-    <div className="space-y-20 pb-8 sm:space-y-24">
+    <div className="space-y-12 pb-8 sm:space-y-16">
+      {/* Play first: the player, the channel and what is playing, then the slogan and the figures. */}
+      <LiveSection />
       <div className="space-y-10">
         <HeroSection />
         <StatsBlock />
         <NewsTicker />
       </div>
-      <LiveSection />
       {belowTheFold && (
         // Each block's padding stands in for the spacing between them (the -my pulls the first and
         // last back), so shadows and focus rings have room: the containment of `below-fold` clips.
         <div className="-my-10 sm:-my-12">
-          {belowTheFoldBlocks(showAds, showPasswordNotice).map(({ key, size, className, content }) => (
-            <div key={key} className={cn('below-fold py-10 sm:py-12', size, className)}>
-              {content}
-            </div>
-          ))}
+          {belowTheFoldBlocks(showAds, showPasswordNotice).map(({ key, size, className, content, nearScreen }) =>
+            nearScreen ? (
+              <NearScreenBlock key={key} id={key} className={cn('below-fold py-10 sm:py-12', size, className)}>
+                <Suspense fallback={null}>{content}</Suspense>
+              </NearScreenBlock>
+            ) : (
+              <div key={key} className={cn('below-fold py-10 sm:py-12', size, className)}>
+                {content}
+              </div>
+            ),
+          )}
         </div>
       )}
     </div>
@@ -60,6 +70,8 @@ interface BelowFoldBlock {
   size: string;
   className?: string;
   content: ReactNode;
+  /** Rendered (and its lazy code loaded) only once it comes near the screen. */
+  nearScreen?: boolean;
 }
 
 /** The home page below the fold, in order. */
@@ -87,9 +99,9 @@ function belowTheFoldBlocks(showAds: boolean, showPasswordNotice: boolean): Belo
       ),
     },
     { key: 'features', size: '[contain-intrinsic-size:auto_1328px] lg:[contain-intrinsic-size:auto_635px]', content: <FeatureGrid /> },
-    { key: 'install', size: '[contain-intrinsic-size:auto_795px] lg:[contain-intrinsic-size:auto_347px]', content: <InstallSection /> },
+    { key: 'install', size: '[contain-intrinsic-size:auto_795px] lg:[contain-intrinsic-size:auto_347px]', content: <InstallSection />, nearScreen: true },
     { key: 'connect', size: '[contain-intrinsic-size:auto_400px] lg:[contain-intrinsic-size:auto_300px]', content: <ConnectAndShare /> },
-    { key: 'ready', size: '[contain-intrinsic-size:auto_432px] lg:[contain-intrinsic-size:auto_373px]', content: <ReadyCta /> },
+    { key: 'ready', size: '[contain-intrinsic-size:auto_432px] lg:[contain-intrinsic-size:auto_373px]', content: <ReadyCta />, nearScreen: true },
     ...(showAds ? [ad('ad-bottom')] : []),
   ];
 }

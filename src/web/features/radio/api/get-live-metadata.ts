@@ -52,10 +52,13 @@ export const liveMetadataQueryOptions = (channel: string, polling: boolean) =>
  * Now playing for a channel with the caller's fallback: the one source every surface reads (player,
  * pop-out, channel and home lines, live track card). The title a player on this page hears in the
  * stream comes first; otherwise the server's, pushed by SSE, polled only while the event stream is down.
+ * `passive` reads no endpoint itself.
  */
-export function useNowPlaying(channel: string, fallback: { artist: string; title: string }) {
+export function useNowPlaying(channel: string, fallback: { artist: string; title: string }, { passive = false }: { passive?: boolean } = {}) {
   const connected = useLiveEventsConnected();
-  const query = useQuery(liveMetadataQueryOptions(channel, !connected));
+  // Passive (the site's player bar, on every page): only what the event stream pushes (every channel
+  // on connect, then each change), the stream's own titles and what the page's widgets read; no read of its own.
+  const query = useQuery({ ...liveMetadataQueryOptions(channel, !connected), enabled: !passive });
   const heard = useSyncExternalStore(heardTitles.subscribe, () => heardTitles.get(channel));
   const live = heard ?? (query.isError ? null : usableMetadata(query.data));
   return {

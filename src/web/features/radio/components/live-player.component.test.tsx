@@ -12,8 +12,8 @@ import { installFakeEventSource } from '../../../test-support/fake-event-source'
 import { json, stubFetch, type FakeRequest } from '../../../test-support/fake-fetch';
 import { installFakeMedia, mediaOf, type MediaDriver } from '../../../test-support/fake-media';
 import { advance, renderInApp } from '../../../test-support/render';
-import { HOME_FALLBACK } from '../lib/fallbacks';
 import { HomeLivePlayer } from './home-live-player';
+import { RadioProvider } from './radio-provider';
 
 const STREAM = 'https://stream.example.test/dhr1-128.mp3';
 const DHR1: Channel = {
@@ -36,7 +36,7 @@ const status = () => screen.getByTestId('player-status').textContent;
 const shownTitle = () => `${screen.getByTestId('now-playing-artist').textContent} - ${screen.getByTestId('now-playing-title').textContent}`;
 const playButton = () => screen.getByRole<HTMLButtonElement>('button', { name: /^(Play|Pause)$/ });
 /** What the big button does now, and whether it may be pressed. */
-const button = () => ({ label: playButton().getAttribute('aria-label'), enabled: !playButton().disabled });
+const button = () => ({ label: playButton().getAttribute('aria-label'), enabled: playButton().getAttribute('aria-disabled') !== 'true' });
 
 function audio(): HTMLAudioElement {
   const el = document.querySelector('audio');
@@ -52,7 +52,11 @@ async function renderPlayer(routes: Record<string, (req: FakeRequest) => Respons
     'GET /api/live-metadata': () => json({ artist: 'Kerri Chandler', title: 'Rain', album: '' }),
     ...routes,
   });
-  renderInApp(<HomeLivePlayer />);
+  renderInApp(
+    <RadioProvider freeByDefault>
+      <HomeLivePlayer />
+    </RadioProvider>,
+  );
   await advance();
   events.current().open();
   await advance();
@@ -71,13 +75,18 @@ async function audioFlows(media: MediaDriver) {
   expect(status()).toBe('Live Now');
 }
 
+/** The jitter of the retry delays (Math.random) is pinned: a fast retry waits 1.5 s. */
+const FAST_RETRY_MS = 1_500;
+
 /**
- * After a drop: Connecting..., with the button stopping the wait (not disabled), then the
+ * After a drop: Reconnecting…, with the button stopping the wait (not disabled), then the
  * `attempt`th connection to the stream `delay` ms later, not sooner.
  */
 async function expectRetryAfter(media: MediaDriver, delay: number, attempt: number) {
   await advance();
-  expect(status()).toBe('Connecting...');
+  expect(status()).toBe('Reconnecting…');
+  // No made-up track while the stream is away: the channel's name and what is going on.
+  expect(shownTitle()).toBe('Reconnecting… - Free Stream');
   expect(button()).toEqual({ label: 'Pause', enabled: true });
   await advance(delay - 1);
   expect(media.loads).toHaveLength(attempt - 1);
@@ -94,7 +103,10 @@ async function renderPlaying() {
 }
 
 describe('the live player: play, a stall and recovery', () => {
-  beforeEach(() => installFakeMedia());
+  beforeEach(() => {
+    installFakeMedia();
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+  });
 
   it('connects on Play, shows Connecting... until the audio plays, then Live Now; Pause stops it', async () => {
     const { media } = await renderPlayer();
@@ -141,20 +153,29 @@ describe('the live player: play, a stall and recovery', () => {
     await advance(14_999);
     expect(media.loads).toHaveLength(1);
     await advance(1);
-    await expectRetryAfter(media, 1_000, 2);
+    await expectRetryAfter(media, FAST_RETRY_MS, 2);
     expect(media.plays).toBe(2);
 
     await audioFlows(media);
   });
 
-  it('retries after an error with a growing delay, and says Connection Error once it gives up', async () => {
+  it('retries every 1–2 s for the first 30 s of an outage, then backs off, and says Connection Error once it gives up', async () => {
     const { media } = await renderPlaying();
 
     media.fail();
-    await expectRetryAfter(media, 1_000, 2);
-    // The second attempt fails too: the next one waits twice as long.
+    await expectRetryAfter(media, FAST_RETRY_MS, 2);
+    // The second attempt fails too: still within seconds.
     media.fail();
-    await expectRetryAfter(media, 2_000, 3);
+    await expectRetryAfter(media, FAST_RETRY_MS, 3);
+    // Failing on for 30 s: the retries slow down (2 s, 3 s, then longer), never more than 10 s apart.
+    while (media.loads.length < 21) {
+      media.fail();
+      await advance(FAST_RETRY_MS);
+    }
+    media.fail();
+    await expectRetryAfter(media, 2_000, 22);
+    media.fail();
+    await expectRetryAfter(media, 3_000, 23);
 
     // Every attempt fails for more than five minutes: the player stops trying.
     for (let i = 0; i < 20 && status() !== 'Connection Error'; i++) {
@@ -177,7 +198,7 @@ describe('the live player: play, a stall and recovery', () => {
   it('reconnects at once when the browser is back online instead of waiting out the delay', async () => {
     const { media } = await renderPlaying();
     media.fail();
-    await expectRetryAfter(media, 1_000, 2);
+    await expectRetryAfter(media, FAST_RETRY_MS, 2);
     media.fail();
     await advance(500);
     window.dispatchEvent(new Event('online'));
@@ -190,7 +211,7 @@ describe('the live player: play, a stall and recovery', () => {
     const { media } = await renderPlaying();
 
     media.end();
-    await expectRetryAfter(media, 1_000, 2);
+    await expectRetryAfter(media, FAST_RETRY_MS, 2);
     await audioFlows(media);
   });
 });
@@ -236,10 +257,13 @@ describe('the live player: when a title change is shown', () => {
     await advance();
     expect(shownTitle()).toBe('Larry Heard - Can You Feel It');
 
-    // Off air (no title): the home fallback.
+    // Off air (no title): the channel's name and a status, never a placeholder that looks like a track.
     events.current().emit(NOW_PLAYING_EVENT, { ...nowPlaying('', ''), online: false });
     await advance();
-    expect(shownTitle()).toBe(`${HOME_FALLBACK.artist} - ${HOME_FALLBACK.title}`);
+    expect(shownTitle()).toBe('Title not available - Free Stream');
+    fireEvent.click(playButton());
+    await advance();
+    expect(shownTitle()).toBe('Off air right now - Free Stream');
   });
 
   it('with in-band titles, shows a change when the audio reaches it, however early the server announces it', async () => {
@@ -296,8 +320,8 @@ describe('the live player: when a title change is shown', () => {
 
     stream.close();
     await advance();
-    expect(status()).toBe('Connecting...');
-    await advance(1_000);
+    expect(status()).toBe('Reconnecting…');
+    await advance(2_000);
     await untilStreamRequested(stream, 2);
   });
 });

@@ -1,20 +1,22 @@
-import { Cast, ExternalLink, Moon, Pause, Play, Volume1, Volume2, VolumeX } from 'lucide-react';
-import { useCallback, useId } from 'react';
+import { Cast, ExternalLink, Moon } from 'lucide-react';
+import { useCallback, useEffect, useId, useMemo } from 'react';
 import { cn } from '../../../lib/cn';
 import { usePopover } from '../../../lib/use-popover';
-import { useMediaSession } from '../hooks/use-media-session';
-import { usePopOutHandoff } from '../hooks/use-pop-out-handoff';
-import { formatCountdown, parseSleepMinutes, SLEEP_OPTIONS, useSleepTimer } from '../hooks/use-sleep-timer';
-import { playerLabel, useStreamPlayer, type PlayerState, type StreamPlayer, type StreamSource } from '../hooks/use-stream-player';
+import { usePopOutStart } from '../hooks/use-pop-out-handoff';
+import { isCurrent, useRadio, type PlayerTarget, type SleepTimer } from '../hooks/use-radio';
+import { useShownNowPlaying } from '../hooks/use-shown-now-playing';
+import { formatCountdown, SLEEP_OPTIONS } from '../hooks/use-sleep-timer';
+import { playerLabel, type PlayerState, type StreamPlayer, type StreamSource } from '../hooks/use-stream-player';
 import { castStream } from '../lib/cast';
-import { heardTitles, splitStreamTitle } from '../lib/heard-titles';
 import { openPopOut } from '../lib/pop-out';
-import { Equalizer } from './equalizer';
+import { ChannelArt } from './channel-art';
+import { PlayButton } from './play-button';
+import { VolumeControl } from './volume-control';
 
 export interface LivePlayerProps {
   /** FREE_PLAYER for the home stream, else the channel id; pop-out messages name it. */
   player: string;
-  /** The channel whose now-playing this player's in-band titles feed (the free stream: its programme's channel). */
+  /** The channel whose now-playing this player shows (the free stream: its programme's channel). */
   channel: string;
   /** What to play: a public mount, or a premium one that asks for a token before each connection. */
   source: StreamSource | undefined;
@@ -22,11 +24,8 @@ export interface LivePlayerProps {
   name: string;
   /** e.g. '320kbps'. */
   quality?: string | null;
-  nowPlaying: { title: string; artist: string };
-  /** Channel colour for the glow and the slider. */
+  /** Channel colour for the glow, the art and the slider. */
   accent?: string;
-  /** 'prompt' is the home page's Sleep Timer (asks for minutes); 'menu' offers 15/30/60/90. */
-  sleepMode?: 'menu' | 'prompt';
   /** Hidden inside the pop-out itself. */
   showPopOut?: boolean;
   /** The pop-out starts playing on open. */
@@ -38,52 +37,49 @@ export interface LivePlayerProps {
   className?: string;
 }
 
-type SleepTimer = ReturnType<typeof useSleepTimer>;
-
-/** The live player. */
+/**
+ * A page's live player card: a view of the site's one player (RadioProvider) for this page's stream.
+ * While the site plays another stream this card shows its own as ready; Play switches over.
+ */
 export function LivePlayer({
   player,
   channel,
   source,
   name,
-  quality,
-  nowPlaying,
+  quality = null,
   accent = '#8b5cf6',
-  sleepMode = 'menu',
   showPopOut = true,
   autoPlay = false,
   onPlaying,
   compact = false,
   className,
 }: LivePlayerProps) {
-  const onStreamTitle = useCallback(
-    (line: string | null) => {
-      const heard = line === null ? null : splitStreamTitle(line, name);
-      heardTitles.set(channel, heard && { ...heard, album: '', current_track: line ?? '', updatedAt: new Date().toISOString() });
-    },
-    [channel, name],
+  const radio = useRadio();
+  const target = useMemo<PlayerTarget | undefined>(
+    () => (source ? { player, channel, name, quality, accent, source } : undefined),
+    [player, channel, name, quality, accent, source],
   );
-  const stream = useStreamPlayer(source, { onStreamTitle });
-  const { audioRef, state, playing, retrying, play, pause, toggle, stop } = stream;
+  const current = isCurrent(radio, target);
+  const { stream, offer, playTarget } = radio;
+  // While nothing plays, the bar names this page's stream.
+  useEffect(() => {
+    if (target) offer(target);
+  }, [target, offer]);
 
-  const sleep = useSleepTimer(
-    useCallback(
-      (minutes: number) => {
-        pause();
-        if (sleepMode === 'prompt') {
-          window.alert(`Sleep timer: playback paused after ${minutes} minute${minutes === 1 ? '' : 's'}. Sweet dreams!`);
-        }
-      },
-      [pause, sleepMode],
-    ),
-  );
-
-  useMediaSession(true, nowPlaying, { play, pause, stop });
-  usePopOutHandoff(player, stream, autoPlay && source !== undefined, onPlaying);
+  const state: PlayerState = current ? stream.state : 'ready';
+  const playing = current && stream.playing;
+  const retrying = current && stream.retrying;
+  const now = useShownNowPlaying(channel, name, { playing, retrying });
+  const start = useCallback(() => {
+    if (target) playTarget(target);
+  }, [target, playTarget]);
+  usePopOutStart(playing, autoPlay && target !== undefined, start, onPlaying);
 
   const loading = state === 'loading';
   // While a dropped stream waits for its next retry the button stops the attempt instead.
   const stoppable = playing || retrying;
+  const busy = loading && !retrying;
+  const onPress = () => (stoppable ? stream.pause() : start());
 
   return (
     <div className={cn('glass relative rounded-3xl p-5 sm:p-7', className)} style={{ boxShadow: `0 30px 80px -40px ${accent}` }} data-player={player}>
@@ -91,46 +87,30 @@ export function LivePlayer({
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden rounded-3xl">
         <div className="absolute -top-24 -right-16 size-64 rounded-full opacity-30 blur-3xl" style={{ background: accent }} />
       </div>
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a live music stream has no captions to give; its titles are shown as text below. */}
-      <audio ref={audioRef} preload="none" />
-      <StatusLine state={state} playing={playing} name={name} quality={quality} />
+      <StatusLine state={state} playing={playing} retrying={retrying} name={name} quality={quality} />
 
-      <div className="relative mt-6 flex items-center gap-5">
-        <button
-          type="button"
-          onClick={toggle}
-          disabled={loading && !retrying}
-          aria-label={stoppable ? 'Pause' : 'Play'}
-          className={cn(
-            'relative flex size-16 shrink-0 items-center justify-center rounded-full text-white transition sm:size-20',
-            'bg-gradient-to-br from-deep-500 via-violet-500 to-aqua-500 shadow-[0_12px_40px_-10px_rgb(124_58_237/0.9)]',
-            'hover:scale-[1.03] hover:brightness-110 active:scale-95 disabled:cursor-wait disabled:opacity-70 disabled:hover:scale-100',
-          )}
-        >
-          {loading && !retrying ? (
-            <span className="size-7 animate-spin rounded-full border-[3px] border-white/30 border-t-white" aria-hidden="true" />
-          ) : stoppable ? (
-            <Pause className="size-7 fill-current sm:size-8" aria-hidden="true" />
-          ) : (
-            <Play className="ml-1 size-7 fill-current sm:size-8" aria-hidden="true" />
-          )}
-        </button>
+      <div className="relative mt-5 flex items-center gap-4 sm:gap-5">
+        <ChannelArt accent={accent} spinning={playing && !loading} className="size-16 sm:size-20" />
         <div className="min-w-0 flex-1">
-          <p className="text-xs font-semibold tracking-[0.2em] text-aqua-300 uppercase">Now playing</p>
-          <p className="mt-1 truncate text-xl font-bold text-white sm:text-2xl" data-testid="now-playing-title" title={nowPlaying.title}>
-            {nowPlaying.title}
+          <p className="text-xs font-semibold tracking-[0.2em] text-aqua-300 uppercase">{now.isLive ? 'Now playing' : 'On air'}</p>
+          <p className="mt-1 truncate text-xl font-bold text-white sm:text-2xl" data-testid="now-playing-title" title={now.title}>
+            {now.title}
           </p>
-          <p className="truncate text-sm text-mist-300 sm:text-base" data-testid="now-playing-artist" title={nowPlaying.artist}>
-            {nowPlaying.artist}
+          <p
+            className={cn('truncate text-sm sm:text-base', now.isLive ? 'text-mist-300' : 'text-mist-400 italic')}
+            data-testid="now-playing-artist"
+            title={now.artist}
+          >
+            {now.artist}
           </p>
         </div>
-        <Equalizer active={playing && !loading} className="hidden sm:flex" />
+        <PlayButton busy={busy} stoppable={stoppable} onPress={onPress} large />
       </div>
 
       {!compact && (
         <>
-          <VolumeRow stream={stream} accent={accent} />
-          <ActionsRow audioRef={audioRef} name={name} player={player} sleep={sleep} sleepMode={sleepMode} showPopOut={showPopOut} />
+          <VolumeControl stream={stream} accent={accent} showValue className="relative mt-6" />
+          <ActionsRow audioRef={stream.audioRef} name={name} player={player} sleep={radio.sleep} showPopOut={showPopOut} />
         </>
       )}
     </div>
@@ -138,7 +118,19 @@ export function LivePlayer({
 }
 
 /** The status pill (the spec's four labels), the channel's name and the stream quality. */
-function StatusLine({ state, playing, name, quality }: { state: PlayerState; playing: boolean; name: string; quality?: string | null }) {
+function StatusLine({
+  state,
+  playing,
+  retrying,
+  name,
+  quality,
+}: {
+  state: PlayerState;
+  playing: boolean;
+  retrying: boolean;
+  name: string;
+  quality?: string | null;
+}) {
   const loading = state === 'loading';
   return (
     /* Wraps on narrow phones rather than cutting the channel's name. */
@@ -162,92 +154,41 @@ function StatusLine({ state, playing, name, quality }: { state: PlayerState; pla
               state === 'error' ? 'bg-rose-400' : playing && !loading ? 'animate-pulse bg-emerald-400' : loading ? 'animate-pulse bg-amber-300' : 'bg-mist-400',
             )}
           />
-          {playerLabel(state, playing)}
+          {playerLabel(state, playing, retrying)}
         </span>
         <span className="text-xs font-semibold tracking-[0.14em] text-mist-400 uppercase sm:tracking-[0.2em]" data-testid="player-channel">
           {name}
         </span>
       </div>
-      {quality && <span className="shrink-0 text-xs font-medium text-mist-400">{quality}</span>}
+      {/* Its room is kept while the channel list loads, so the line wraps the same before and after. */}
+      <span className="min-w-14 shrink-0 text-right text-xs font-medium text-mist-400">{quality}</span>
     </div>
   );
 }
 
-/** Mute and the volume slider, in the channel's colour. */
-function VolumeRow({ stream, accent }: { stream: StreamPlayer; accent: string }) {
-  const { volume, muted, setVolume, toggleMute } = stream;
-  const volumeId = useId();
-  const VolumeIcon = muted || volume === 0 ? VolumeX : volume < 50 ? Volume1 : Volume2;
-  return (
-    <div className="relative mt-6 flex items-center gap-3">
-      <button
-        type="button"
-        onClick={toggleMute}
-        aria-label={muted ? 'Unmute' : 'Mute'}
-        aria-pressed={muted}
-        className="rounded-full p-2 text-mist-300 transition hover:bg-white/5 hover:text-white"
-      >
-        <VolumeIcon className="size-5" aria-hidden="true" />
-      </button>
-      <label htmlFor={volumeId} className="sr-only">
-        Volume
-      </label>
-      <input
-        id={volumeId}
-        type="range"
-        min={0}
-        max={100}
-        step={1}
-        value={muted ? 0 : volume}
-        onChange={(e) => setVolume(Number(e.target.value))}
-        className="h-1.5 flex-1 cursor-pointer"
-        style={{ accentColor: accent }}
-      />
-      <span className="w-9 text-right text-xs text-mist-400 tabular-nums">{muted ? 0 : volume}</span>
-    </div>
-  );
-}
-
-/** Cast, the sleep timer (a prompt on the home page, else a menu) and Pop Out. */
+/** Cast, the sleep timer menu and Pop Out. */
 function ActionsRow({
   audioRef,
   name,
   player,
   sleep,
-  sleepMode,
   showPopOut,
 }: {
   audioRef: StreamPlayer['audioRef'];
   name: string;
   player: string;
   sleep: SleepTimer;
-  sleepMode: 'menu' | 'prompt';
   showPopOut: boolean;
 }) {
-  const promptSleep = () => {
-    const minutes = parseSleepMinutes(window.prompt('Sleep timer: stop the music after how many minutes?', '30'));
-    if (minutes !== null) sleep.set(minutes);
-  };
   return (
     <div className="relative mt-5 grid grid-cols-3 items-center gap-2 sm:flex sm:flex-wrap">
       <SecondaryButton onClick={() => void castStream(audioRef.current, { title: name, url: window.location.href })}>
         <Cast className="size-4" aria-hidden="true" /> Cast
       </SecondaryButton>
-      {sleepMode === 'prompt' ? (
-        <SecondaryButton onClick={promptSleep} active={sleep.active} aria-label="Sleep Timer">
-          <Moon className="size-4" aria-hidden="true" /> <SleepLabel />
-        </SecondaryButton>
-      ) : (
-        <SleepMenu active={sleep.active} onChoose={sleep.set} onClear={sleep.clear} />
-      )}
+      <SleepMenu active={sleep.active} onChoose={sleep.set} onClear={sleep.clear} />
       {sleep.active && (
         <span className="col-span-3 inline-flex items-center gap-2 text-xs text-mist-300 max-sm:order-last" data-testid="sleep-remaining">
           Sleeping in <span className="font-semibold text-white tabular-nums">{formatCountdown(sleep.remainingMs)}</span>
-          {sleepMode === 'prompt' && (
-            <button type="button" onClick={sleep.clear} className="text-aqua-300 underline-offset-2 hover:underline">
-              Clear Timer
-            </button>
-          )}
         </span>
       )}
       {showPopOut && (

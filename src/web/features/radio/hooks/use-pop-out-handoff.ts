@@ -2,19 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useLatest } from '../../../lib/use-latest';
 import { isPauseParentMessage } from '../lib/pop-out';
 
-/**
- * One player plays at a time between a page and its pop-out: a pop-out of `player` that took over
- * pauses this one, `onPlaying` is told each time playback starts (the pop-out tells its opener),
- * and the pop-out plays once `autoPlay` turns true (its source is there).
- */
-export function usePopOutHandoff(
-  player: string,
-  stream: { playing: boolean; play: () => void; pause: () => void },
-  autoPlay: boolean,
-  onPlaying: (() => void) | undefined,
-): void {
-  const { playing, play, pause } = stream;
+/** A pop-out of `player` that took over pauses the site's player (one stream plays at a time). */
+export function usePauseForPopOut(player: string | undefined, pause: () => void): void {
   useEffect(() => {
+    if (player === undefined) return;
     const onMessage = (e: MessageEvent) => {
       if (e.origin !== window.location.origin) return;
       if (isPauseParentMessage(e.data, player)) pause();
@@ -22,7 +13,13 @@ export function usePopOutHandoff(
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [player, pause]);
+}
 
+/**
+ * The pop-out's side: `onPlaying` is told each time playback starts (the pop-out tells its opener),
+ * and the pop-out plays once `autoPlay` turns true (its source is there).
+ */
+export function usePopOutStart(playing: boolean, autoPlay: boolean, play: () => void, onPlaying: (() => void) | undefined): void {
   const onPlayingRef = useLatest(onPlaying);
   useEffect(() => {
     if (playing) onPlayingRef.current?.();

@@ -57,12 +57,3 @@ export function formatCountdown(ms: number): string {
   const ss = String(s).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
-
-/** The home page's prompt: a positive number of minutes, anything else is ignored. */
-export function parseSleepMinutes(input: string | null): number | null {
-  if (input === null) return null;
-  const trimmed = input.trim();
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
-  const n = Number(trimmed);
-  return Number.isFinite(n) && n > 0 && n <= 24 * 60 ? n : null;
-}

@@ -5,6 +5,9 @@ import { useStreamRecovery } from './use-stream-recovery';
 import { useStreamTitles } from './use-stream-titles';
 import { useStreamVolume } from './use-stream-volume';
 
+/** What the player says while it recovers from a drop (retrying until the stream answers again). */
+export const RECONNECTING = 'Reconnecting…';
+
 /** The player is ready, loading or in error; `playing` is tracked beside it. */
 export type PlayerState = 'ready' | 'loading' | 'error';
 
@@ -46,9 +49,10 @@ export interface StreamPlayer {
   toggleMute: () => void;
 }
 
-/** The spec's four labels, from state and playing. */
-export function playerLabel(state: PlayerState, playing: boolean): string {
+/** The spec's four labels, from state and playing, and 'Reconnecting…' while recovering from a drop. */
+export function playerLabel(state: PlayerState, playing: boolean, retrying = false): string {
   if (state === 'error') return 'Connection Error';
+  if (retrying) return RECONNECTING;
   if (state === 'loading') return 'Connecting...';
   return playing ? 'Live Now' : 'Ready to Stream';
 }
@@ -59,8 +63,12 @@ export function playerLabel(state: PlayerState, playing: boolean): string {
  * after a pause, or a retry after a drop, joins the live edge instead of stale buffered audio.
  * Its parts: in-band titles, the connection, recovery (retry, stall, online), media events, volume.
  */
-export function useStreamPlayer(source: StreamSource | undefined, options: { onStreamTitle?: (line: string | null) => void } = {}): StreamPlayer {
-  const audioRef = useRef<HTMLAudioElement | null>(null);
+export function useStreamPlayer(
+  source: StreamSource | undefined,
+  options: { onStreamTitle?: (line: string | null) => void; element?: HTMLAudioElement } = {},
+): StreamPlayer {
+  // The site's player hands in an element it made once, so its listeners are on it from the first render.
+  const audioRef = useRef<HTMLAudioElement | null>(options.element ?? null);
   const [state, setState] = useState<PlayerState>('ready');
   const [playing, setPlaying] = useState(false);
   const wantPlayingRef = useRef(false);

@@ -2,10 +2,22 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { MINUTE_MS } from '../../../../contracts/time';
 import type { StreamCore } from './use-stream-connection';
 
-/** First retry within 2 s, then backing off to at most every 30 s, for at least 5 minutes. */
+/**
+ * Back within seconds: for the first RETRY_FAST_FOR_MS of an outage a retry every 1–2 s (jittered, so
+ * a station's listeners do not all knock at once), then backing off gently to at most every
+ * RETRY_MAX_MS, for 5½ minutes in all.
+ */
 export const RETRY_FIRST_MS = 1_000;
-export const RETRY_MAX_MS = 30_000;
+export const RETRY_FAST_FOR_MS = 30_000;
+export const RETRY_MAX_MS = 10_000;
 export const RETRY_GIVE_UP_MS = 5 * MINUTE_MS + 30_000;
+
+/** The wait before the next retry, `elapsed` ms into the outage, `slow` retries after the fast window. */
+export function retryDelay(elapsed: number, slow: number, random: () => number = Math.random): number {
+  if (elapsed < RETRY_FAST_FOR_MS) return Math.round(RETRY_FIRST_MS * (1 + random()));
+  const base = Math.min(2 * RETRY_FIRST_MS * 1.5 ** slow, RETRY_MAX_MS);
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
 /** A stream that has been buffering this long while it should play is reconnected. */
 const STALL_MS = 15_000;
 
@@ -68,8 +80,9 @@ export function useStreamRecovery(core: StreamCore, connect: () => void, stopTit
       giveUp();
       return;
     }
-    const delay = Math.min(RETRY_FIRST_MS * 2 ** r.attempt, RETRY_MAX_MS);
-    r.attempt += 1;
+    const elapsed = now - r.since;
+    const delay = retryDelay(elapsed, r.attempt);
+    if (elapsed >= RETRY_FAST_FOR_MS) r.attempt += 1;
     setState('loading');
     setRetrying(true);
     r.timer = setTimeout(() => {

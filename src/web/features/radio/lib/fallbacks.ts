@@ -1,5 +1,7 @@
-/** What each surface shows when live metadata fails or lacks artist or title. */
-export const HOME_FALLBACK = { artist: 'DHR Live DJ', title: 'Deep House Sessions' } as const;
+/**
+ * What the track widgets show when live metadata fails or lacks artist or title. The players show
+ * the channel's name and a status instead (use-shown-now-playing.ts): never a title that looks like a track.
+ */
 export const PLAYER_FALLBACK = { artist: 'Deep House Radio', title: 'Live DJ Set' } as const;
 export const DHR2_FALLBACK = { artist: 'DHR2 Live', title: 'Stream Connecting...' } as const;
 

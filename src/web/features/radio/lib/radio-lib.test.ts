@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, parseSleepMinutes } from '../hooks/use-sleep-timer';
+import { formatCountdown } from '../hooks/use-sleep-timer';
+import { RETRY_FAST_FOR_MS, RETRY_MAX_MS, retryDelay } from '../hooks/use-stream-recovery';
 import { playerLabel } from '../hooks/use-stream-player';
 import { isPauseParentMessage, popOutTarget } from './pop-out';
 
@@ -9,15 +10,24 @@ describe('player labels', () => {
     expect(playerLabel('loading', true)).toBe('Connecting...');
     expect(playerLabel('ready', true)).toBe('Live Now');
     expect(playerLabel('ready', false)).toBe('Ready to Stream');
+    // Recovering from a drop says so, until the stream plays again or the player gives up.
+    expect(playerLabel('loading', false, true)).toBe('Reconnecting…');
+    expect(playerLabel('error', false, true)).toBe('Connection Error');
   });
 });
 
-describe('home Sleep Timer prompt', () => {
-  it('accepts positive numbers of minutes and ignores the rest', () => {
-    expect(parseSleepMinutes('30')).toBe(30);
-    expect(parseSleepMinutes(' 1.5 ')).toBe(1.5);
-    for (const bad of [null, '', 'soon', '10 minutes', '-5', '0', 'Infinity', '1e3', '100000']) expect(parseSleepMinutes(bad)).toBeNull();
+describe('retry delays', () => {
+  it('retries within 1–2 s (jittered) for the first 30 s of an outage, then backs off gently to at most 10 s', () => {
+    expect(retryDelay(0, 0, () => 0)).toBe(1_000);
+    expect(retryDelay(29_999, 0, () => 0.999)).toBe(1_999);
+    expect(retryDelay(RETRY_FAST_FOR_MS, 0, () => 0.5)).toBe(2_000);
+    expect(retryDelay(RETRY_FAST_FOR_MS, 1, () => 0.5)).toBe(3_000);
+    expect(retryDelay(RETRY_FAST_FOR_MS, 20, () => 0.5)).toBe(RETRY_MAX_MS);
+    expect(retryDelay(RETRY_FAST_FOR_MS, 20, () => 0.999)).toBeLessThanOrEqual(1.2 * RETRY_MAX_MS);
   });
+});
+
+describe('sleep timer', () => {
   it('counts down as m:ss and h:mm:ss', () => {
     expect(formatCountdown(15 * 60_000)).toBe('15:00');
     expect(formatCountdown(90 * 60_000)).toBe('1:30:00');

@@ -1,5 +1,5 @@
 import { Maximize2, Minimize2, Radio, X } from 'lucide-react';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { InvalidPlayer } from '../../../components/ui/invalid-player';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -8,10 +8,9 @@ import { accessForTier } from '../../../../contracts/access-policy';
 import { AccessGate } from '../../auth';
 import { useChannels } from '../api/get-channels';
 import { premiumSource } from '../api/get-stream-ticket';
-import { useNowPlaying } from '../api/get-live-metadata';
 import { LivePlayer } from '../components/live-player';
-import { publicSource, type StreamSource } from '../hooks/use-stream-player';
-import { FREE_STREAM_CHANNEL, FREE_STREAM_NAME, playerFallback } from '../lib/fallbacks';
+import { publicSource } from '../hooks/use-stream-player';
+import { FREE_STREAM_CHANNEL, FREE_STREAM_NAME } from '../lib/fallbacks';
 import { FREE_PLAYER, PAUSE_PARENT_PLAYER, type PauseParentMessage } from '../lib/pop-out';
 
 /** Pop-out players serve the two live channels; other ids get the Invalid Player screen. */
@@ -38,7 +37,7 @@ export default function PlayerPage({ extra }: { extra?: PopOutExtra } = {}) {
         player={player}
         channelId={channel.id}
         name={FREE_STREAM_NAME}
-        source={publicSource(channel.freeStreamUrl)}
+        freeUrl={channel.freeStreamUrl}
         accent={channel.colour}
         quality={channel.freeBitrateLabel}
         extra={extra}
@@ -48,15 +47,7 @@ export default function PlayerPage({ extra }: { extra?: PopOutExtra } = {}) {
   // The page is public; the premium mount plays only for members whose tier opens it.
   return (
     <AccessGate policy={accessForTier(channel.requiredTier)}>
-      <PopOut
-        player={player}
-        channelId={channel.id}
-        name={channel.name}
-        source={premiumSource(channel.id)}
-        accent={channel.colour}
-        quality={channel.bitrateLabel}
-        extra={extra}
-      />
+      <PopOut player={player} channelId={channel.id} name={channel.name} accent={channel.colour} quality={channel.bitrateLabel} extra={extra} />
     </AccessGate>
   );
 }
@@ -65,7 +56,7 @@ function PopOut({
   player,
   channelId,
   name,
-  source,
+  freeUrl,
   accent,
   quality,
   extra,
@@ -73,13 +64,14 @@ function PopOut({
   player: string;
   channelId: string;
   name: string;
-  source: StreamSource;
+  /** The free stream's mount; a premium pop-out asks for a token instead. */
+  freeUrl?: string;
   accent: string;
   quality: string | null;
   extra?: PopOutExtra;
 }) {
   useDocumentTitle(`${name} Player`);
-  const now = useNowPlaying(channelId, playerFallback(channelId));
+  const source = useMemo(() => (freeUrl ? publicSource(freeUrl) : premiumSource(channelId)), [freeUrl, channelId]);
   const [minimized, setMinimized] = useState(false);
 
   // This window plays now: the page that opened it pauses the same player.
@@ -136,7 +128,6 @@ function PopOut({
         source={source}
         name={name}
         quality={quality}
-        nowPlaying={now}
         accent={accent}
         showPopOut={false}
         autoPlay
