@@ -76,17 +76,17 @@ interface BelowFoldBlock {
 
 /** The home page below the fold, in order. */
 function belowTheFoldBlocks(showAds: boolean, showPasswordNotice: boolean): BelowFoldBlock[] {
-  const ad = (key: string): BelowFoldBlock => ({
+  const ad = (key: string, label: string): BelowFoldBlock => ({
     key,
     size: '[contain-intrinsic-size:auto_44px] lg:[contain-intrinsic-size:auto_90px]',
     content: (
       <PageContainer width="wide">
-        <AdPlaceholder />
+        <AdPlaceholder label={label} />
       </PageContainer>
     ),
   });
   return [
-    ...(showAds ? [ad('ad-top')] : []),
+    ...(showAds ? [ad('ad-top', 'Advertisement')] : []),
     {
       key: 'membership',
       size: '[contain-intrinsic-size:auto_1706px] lg:[contain-intrinsic-size:auto_781px]',
@@ -102,6 +102,6 @@ function belowTheFoldBlocks(showAds: boolean, showPasswordNotice: boolean): Belo
     { key: 'install', size: '[contain-intrinsic-size:auto_795px] lg:[contain-intrinsic-size:auto_347px]', content: <InstallSection />, nearScreen: true },
     { key: 'connect', size: '[contain-intrinsic-size:auto_400px] lg:[contain-intrinsic-size:auto_300px]', content: <ConnectAndShare /> },
     { key: 'ready', size: '[contain-intrinsic-size:auto_432px] lg:[contain-intrinsic-size:auto_373px]', content: <ReadyCta />, nearScreen: true },
-    ...(showAds ? [ad('ad-bottom')] : []),
+    ...(showAds ? [ad('ad-bottom', 'Advertisement, end of page')] : []),
   ];
 }

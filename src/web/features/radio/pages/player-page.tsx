@@ -99,10 +99,11 @@ function PopOut({
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-lg flex-col px-3 py-3 sm:px-4">
       <header className="mb-3 flex items-center justify-between gap-2">
-        <span className="flex min-w-0 items-center gap-2 text-sm font-semibold text-white">
+        <h1 className="flex min-w-0 items-center gap-2 text-sm font-semibold text-white">
           <Radio className="size-4 shrink-0 text-aqua-300" aria-hidden="true" />
           <span className="truncate">Deep House Radio</span>
-        </span>
+          <span className="sr-only">: {name} player</span>
+        </h1>
         <span className="flex items-center gap-1">
           <button
             type="button"

@@ -72,7 +72,7 @@ export function LiveTrackCard({ channel, channelName, accent = '#8b5cf6', showMo
       <header className="flex items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2">
           <span className="size-2.5 shrink-0 rounded-full" style={{ background: accent, boxShadow: `0 0 12px ${accent}` }} />
-          <h3 className="truncate text-sm font-semibold tracking-[0.18em] text-mist-200 uppercase">{channelName}</h3>
+          <h2 className="truncate text-sm font-semibold tracking-[0.18em] text-mist-200 uppercase">{channelName}</h2>
         </div>
         {identified && (
           <span className="rounded-full bg-white/5 px-2.5 py-0.5 text-[0.7rem] font-medium text-mist-300 capitalize ring-1 ring-white/10">{mood}</span>
