@@ -80,9 +80,12 @@ async function parseInSteps(csv: string, options: CsvOptions): Promise<CsvRecord
   const parser = parse(options);
   const records: CsvRecord[] = [];
   let failure: Error | undefined;
-  parser.on('readable', () => {
+  // Records are taken as each step is written: left to the 'readable' event, the parser's small object
+  // buffer fills, later steps queue inside the stream, and all of them are parsed at once in one turn.
+  const drain = () => {
     for (let r = parser.read() as CsvRecord | null; r !== null; r = parser.read() as CsvRecord | null) records.push(r);
-  });
+  };
+  parser.on('readable', drain);
   parser.on('error', (err: Error) => (failure ??= err));
   const ended = new Promise<void>((resolve) => parser.on('end', resolve).on('error', () => resolve()));
   const takeTurn = turnTaker();
@@ -91,6 +94,7 @@ async function parseInSteps(csv: string, options: CsvOptions): Promise<CsvRecord
     // Never between the two halves of a character outside the BMP (an emoji in a name).
     if (end < csv.length && isHighSurrogate(csv.charCodeAt(end - 1))) end -= 1;
     parser.write(csv.slice(at, end));
+    drain();
     at = end;
     await takeTurn();
   }

@@ -26,7 +26,7 @@ import { tierRank, type SubscriptionSource } from '../../../contracts/tiers';
 import type { Db } from '../../db/client';
 import type { MemberChangeCause, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { yieldToListeners } from '../../lib/event-loop';
+import { turnTaker, yieldToListeners } from '../../lib/event-loop';
 import { grantsOf, insertChanges, membersWithPassedGrants, writeGrants, type GrantWrite } from './grants-repository';
 import { countMembersWithAccess, effectiveOf, findMembersByIds, membersPastExpiry, writeEffectiveSubscriptions } from './members-repository';
 
@@ -88,7 +88,9 @@ export async function planChanges(
   const [found, stored] = await Promise.all([findMembersByIds(db, ids), grantsOf(db, ids)]);
   const members = [...found, ...pending];
   const planned: PlannedMember[] = [];
+  const takeTurn = turnTaker();
   for (const member of members) {
+    await takeTurn();
     const { grants: before, synthesised } = heldGrants(member, stored.get(member.id));
     const current = new Map(before.map((g) => [g.source, g]));
     const reasons: string[] = [];
@@ -266,13 +268,24 @@ const lossKey = (p: PlannedMember) => `${p.member.email}|${p.kind}|${grantKey(p.
 
 /** The planId: a digest of the exact changes, in a stable order (members by email, which an import's new members keep between preview and run). */
 export function planDigest(planned: readonly PlannedMember[]): string {
+  return digestOf(planned.filter((p) => p.kind !== 'unchanged' || p.writes.length).map(changeKey));
+}
+
+function digestOf(keys: string[]): string {
   const hash = createHash('sha256');
-  for (const key of planned
-    .filter((p) => p.kind !== 'unchanged' || p.writes.length)
-    .map(changeKey)
-    .sort())
-    hash.update(key).update('\n');
+  for (const key of keys.sort()) hash.update(key).update('\n');
   return hash.digest('hex').slice(0, 32);
+}
+
+/** planDigest for a bulk run: the same digest, its keys made with turns for listeners' requests (10,000 members take a tenth of a second). */
+async function planDigestInSteps(planned: readonly PlannedMember[]): Promise<string> {
+  const keys: string[] = [];
+  const takeTurn = turnTaker();
+  for (const p of planned) {
+    await takeTurn();
+    if (p.kind !== 'unchanged' || p.writes.length) keys.push(changeKey(p));
+  }
+  return digestOf(keys);
 }
 
 /**
@@ -303,9 +316,9 @@ function bySeriousness(a: PlannedMember, b: PlannedMember): number {
  * The losses a run would now make that the plan `planId` names did not: null when there are none
  * (the plan is the one previewed, or only changed in what it gives).
  */
-export function planDifference(planId: string, planned: readonly PlannedMember[]): PlanDifference | null {
+export function planDifference(planId: string, planned: readonly PlannedMember[], currentPlanId = planDigest(planned)): PlanDifference | null {
   const known = previewed.get(planId);
-  if (!known && planId === planDigest(planned)) return null;
+  if (!known && planId === currentPlanId) return null;
   const added = planned.filter((p) => isLoss(p.kind) && !known?.losses.has(lossKey(p))).sort(bySeriousness);
   if (known && !added.length) return null;
   const part = (kind: ChangeKind) => {
@@ -317,7 +330,13 @@ export function planDifference(planId: string, planned: readonly PlannedMember[]
 }
 
 /** The plan an admin sees before a bulk run: counts per kind of change and up to 50 sample members of each kind. */
-export function summarisePlan(planned: readonly PlannedMember[], payingMembers: number, created = 0, createdIds: ReadonlySet<string> = new Set()): BulkPlan {
+export function summarisePlan(
+  planned: readonly PlannedMember[],
+  payingMembers: number,
+  created = 0,
+  createdIds: ReadonlySet<string> = new Set(),
+  planId = planDigest(planned),
+): BulkPlan {
   const counts = { gainAccess: 0, loseAccess: 0, stopPaying: 0, tierUp: 0, tierDown: 0, detailsChanged: 0, unchanged: 0, created };
   for (const p of planned) counts[p.kind]++;
   const perKind = new Map<ChangeKind, number>();
@@ -336,7 +355,7 @@ export function summarisePlan(planned: readonly PlannedMember[], payingMembers: 
     });
   }
   return {
-    planId: planDigest(planned),
+    planId,
     counts,
     payingMembers,
     needsConfirmation: needsConfirmation(counts.loseAccess + counts.stopPaying, payingMembers),
@@ -390,13 +409,13 @@ export interface BulkOptions {
  */
 export async function decideBulk(db: Db, planned: PlannedMember[], opts: BulkOptions, now: Date = new Date()): Promise<BulkDecision> {
   const paying = await countMembersWithAccess(db, now);
-  const plan = summarisePlan(planned, paying, opts.created ?? 0, opts.createdIds);
+  const plan = summarisePlan(planned, paying, opts.created ?? 0, opts.createdIds, await planDigestInSteps(planned));
   if (opts.dryRun) {
     rememberPlan(plan.planId, planned, now);
     throw new DryRunRollback(plan);
   }
   if (opts.planId) {
-    const difference = planDifference(opts.planId, planned);
+    const difference = planDifference(opts.planId, planned, plan.planId);
     if (difference) throw planChanged(plan, difference);
   }
   const suspect = (p: PlannedMember) => isLoss(p.kind) && p.writes.some((w) => opts.holdSources?.includes(w.source));
