@@ -2,15 +2,13 @@
 // browsers' own audits use) over every page of src/contracts/routes.ts at 360 px, for a visitor and
 // for an admin (who sees every page), with zero violations; and every control a finger presses at
 // least 44×44 px (WCAG 2.5.5) on a touch screen. A new page is walked the day it is added.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from '../../src/contracts/routes';
 import { memberWithRole, type Role, type TestMember } from '../support/app';
 import { canRunBrowser, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTH = 360;
 const TOUCH_MIN = 44;
 const ROLES: Role[] = ['anonymous', 'admin'];
@@ -25,7 +23,7 @@ interface AxeResult {
 /** axe's violations on the page as it stands, one line each with up to three offending elements. */
 async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: the site's Content-Security-Policy refuses injected scripts, rightly.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const result = await page.evaluate(
     () =>
       (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<AxeResult> } }).axe.run(document, {
