@@ -331,11 +331,12 @@ describe('scheduled platform sync', async () => {
   it('syncs every SYNC_INTERVAL_MIN while the app runs, and stops on close', async () => {
     const member = await createMember(app, { email });
     const after = Date.now();
-    // Wait for a scheduled run that started after the member existed.
+    // Wait for a scheduled run that started after the member existed and has finished applying (its row
+    // is written as 'applying' first; the background lane rests between its chunks).
     const until = Date.now() + 20_000;
     let run: typeof syncRuns.$inferSelect | undefined;
     while (Date.now() < until && !run) {
-      run = (await app.database.db.select().from(syncRuns)).find((r) => r.trigger === 'scheduled' && r.startedAt.getTime() >= after);
+      run = (await app.database.db.select().from(syncRuns)).find((r) => r.trigger === 'scheduled' && r.startedAt.getTime() >= after && r.state !== 'applying');
       if (!run) await new Promise((r) => setTimeout(r, 200));
     }
     expect(run).toMatchObject({ ok: true });

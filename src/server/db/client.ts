@@ -212,7 +212,14 @@ class LanePool extends pg.Pool {
     const lane = () => (currentLane() === 'background' ? bg : own);
     this.query = ((...args: Parameters<pg.Pool['query']>) => lane().query(...args)) as pg.Pool['query'];
     this.connect = ((...args: Parameters<pg.Pool['connect']>) => lane().connect(...args)) as pg.Pool['connect'];
+    this.connectUnpaced = () => (currentLane() === 'background' ? background.connect() : own.connect());
   }
+
+  /**
+   * A connection of the caller's lane that does not wait for the background lane's rest: for holding a
+   * lock while work runs (withTryLock), where the try must happen when it is asked for, not later.
+   */
+  readonly connectUnpaced: () => Promise<pg.PoolClient>;
 
   override async end(): Promise<void> {
     await Promise.all([super.end(), this.background.end()]);
@@ -305,7 +312,8 @@ async function openPostgres(url: string): Promise<Database> {
       await db.execute(sql`SELECT 1`);
     },
     async withTryLock(lock, fn) {
-      const c = await pool.connect();
+      // Holding a lock is no work to pace: a paced try would happen after the lane's rest, letting a later try win.
+      const c = await pool.connectUnpaced();
       let locked = false;
       try {
         const res = await c.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [ADVISORY_LOCKS[lock]]);
