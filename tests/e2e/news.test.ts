@@ -272,8 +272,13 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     await still.page.getByRole('heading', { name: 'Everything On DHR' }).waitFor({ state: 'attached' });
     // Below the fold on a phone: neither its code nor its data is loaded until it comes into view.
     expect(await still.page.getByRole('region', { name: 'Latest news' }).count()).toBe(0);
-    await still.page.evaluate(() => window.scrollBy(0, 600));
-    const stillTrack = still.page.getByRole('region', { name: 'Latest news' }).getByTestId('ticker-track');
+    // Scrolled down until the ticker comes near the screen (the player comes first on the home page).
+    const stillRegion = still.page.getByRole('region', { name: 'Latest news' });
+    for (let i = 0; i < 20 && (await stillRegion.count()) === 0; i++) {
+      await still.page.evaluate(() => window.scrollBy(0, 300));
+      await still.page.waitForTimeout(100);
+    }
+    const stillTrack = stillRegion.getByTestId('ticker-track');
     await stillTrack.waitFor();
     expect(await stillTrack.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
     expect(await still.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -58,7 +58,7 @@ export function Chart({
         <h2 id={`${id}-title`} className="text-base font-semibold">
           {title}
         </h2>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="ghost" aria-expanded={table} aria-controls={`${id}-table`} onClick={() => setTable((t) => !t)}>
             {table ? 'Hide data table' : 'Show data table'}
           </Button>
