@@ -18,6 +18,8 @@ interface Tally {
 }
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
+/** Each failed test with the start of its message: printed last, so the tail of a CI log names them. */
+const failedTests: string[] = [];
 /** Whole suites this machine cannot run (a missing tool or server): failures under CI. */
 const skippedSuites: string[] = [];
 /** Single tests that skip themselves where they do not apply (e.g. PostgreSQL-only on PGlite). */
@@ -33,6 +35,10 @@ async function step(name: string, cmd: string, args: string[], env: NodeJS.Proce
   if (code !== 0) failures.push(name);
 }
 
+function firstLines(message = '', lines = 6): string {
+  return message.split('\n').slice(0, lines).join('\n    ');
+}
+
 async function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n=== ${name} ===`);
   const out = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
@@ -45,11 +51,22 @@ async function vitest(name: string, projects: string[], env: NodeJS.ProcessEnv =
       numFailedTestSuites: number;
       numPendingTests: number;
       numTodoTests: number;
+      testResults?: {
+        name: string;
+        message?: string;
+        assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+      }[];
     };
     total.passed += r.numPassedTests;
     // A file that fails before its tests run (a failing beforeAll, an import error) counts as one failure.
     total.failed += r.numFailedTests > 0 ? r.numFailedTests : code !== 0 ? Math.max(1, r.numFailedTestSuites) : 0;
     total.skipped += r.numPendingTests + r.numTodoTests;
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(process.cwd(), file.name);
+      const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failed) failedTests.push(`${name}: ${where} > ${a.fullName}\n    ${firstLines(a.failureMessages?.[0])}`);
+      if (failed.length === 0 && file.message) failedTests.push(`${name}: ${where}\n    ${firstLines(file.message)}`);
+    }
     if (r.numPendingTests + r.numTodoTests > 0) skippedTests.push(`${name}: ${r.numPendingTests + r.numTodoTests} tests skipped`);
   }
   if (code !== 0) failures.push(name);
@@ -93,6 +110,7 @@ if (fs.existsSync(chromium) && !failures.includes('build')) {
 console.log('\n=== summary ===');
 for (const s of skippedTests) console.log(`note: ${s}`);
 for (const s of skippedSuites) console.log(`skipped: ${s}`);
+for (const t of failedTests) console.log(`failed test: ${t}`);
 for (const f of failures) console.log(`failed: ${f}`);
 if (ci && skippedSuites.length > 0) {
   console.log('CI=true: a skipped suite counts as a failure.');

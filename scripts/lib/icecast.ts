@@ -182,6 +182,9 @@ function waitForExit(child: ChildProcess, ms: number): Promise<void> {
   });
 }
 
+/** A probe's error that waiting longer cannot mend (the process it waits for has exited). */
+class GaveUp extends Error {}
+
 async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + ms;
   let lastErr: unknown;
@@ -190,6 +193,7 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
       const v = await probe();
       if (v !== undefined) return v;
     } catch (err) {
+      if (err instanceof GaveUp) throw err;
       lastErr = err;
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -214,7 +218,10 @@ export async function startIcecast(opts: StartIcecastOptions = {}): Promise<Icec
   try {
     return await startIcecastOnce(opts);
   } catch (err) {
-    if (opts.port !== undefined || !hasIcecast) throw err;
+    if (!hasIcecast) throw err;
+    // A port the caller chose (already in the app's configuration) is tried again as it is: what held
+    // it (a short-lived connection, an icecast2 that never answered on a loaded machine) is gone by then.
+    opts.log?.(`icecast: starting again after: ${err instanceof Error ? err.message : String(err)}`);
     return startIcecastOnce(opts);
   }
 }
@@ -285,8 +292,14 @@ ${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}${opts.relayOf 
 
   const log = opts.log ?? (() => undefined);
   const icecast = spawn(ICECAST_BIN, ['-c', configPath], { stdio: ['ignore', 'pipe', 'pipe'] });
-  icecast.stdout.on('data', (d: Buffer) => log(`icecast: ${d.toString().trim()}`));
-  icecast.stderr.on('data', (d: Buffer) => log(`icecast: ${d.toString().trim()}`));
+  /** The end of what icecast2 printed: before its own log opens, a failed start is only said here. */
+  let printed = '';
+  const onOutput = (d: Buffer) => {
+    printed = (printed + d.toString()).slice(-1000);
+    log(`icecast: ${d.toString().trim()}`);
+  };
+  icecast.stdout.on('data', onOutput);
+  icecast.stderr.on('data', onOutput);
   const origin = `http://127.0.0.1:${port}`;
   // Sources, admin calls and status reads go to Icecast itself, never through the CORS front.
   const direct = `http://127.0.0.1:${icecastPort}`;
@@ -423,16 +436,19 @@ ${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}${opts.relayOf 
   try {
     if (opts.corsFront) front = await startCorsFront(port, host, icecastPort);
     await until('icecast2 to answer', 20_000, async () => {
-      if (icecast.exitCode !== null) {
-        const errLog = path.join(dir, 'log', 'error.log');
-        throw new Error(`icecast2 exited with ${icecast.exitCode}${fs.existsSync(errLog) ? `: ${fs.readFileSync(errLog, 'utf8').slice(-500)}` : ''}`);
-      }
+      if (icecast.exitCode !== null) throw new GaveUp(`icecast2 exited with ${icecast.exitCode}`);
       await status();
       return true;
     });
   } catch (err) {
+    // What it printed and its own log say why (a port taken, a bad configuration): read before stop() removes the log.
+    const errLog = path.join(dir, 'log', 'error.log');
+    const why = [printed, fs.existsSync(errLog) ? fs.readFileSync(errLog, 'utf8') : '']
+      .map((t) => t.slice(-500).trim())
+      .filter(Boolean)
+      .join(' | ');
     await server.stop();
-    throw err;
+    throw new Error(`${err instanceof Error ? err.message : String(err)} on port ${icecastPort}${why ? `; its log: ${why}` : ''}`, { cause: err });
   }
   return server;
 }

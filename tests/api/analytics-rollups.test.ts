@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { adminStatsSchema } from '../../src/contracts/admin';
 import { ANALYTICS_MESSAGES, overviewSchema, summarySchema } from '../../src/contracts/analytics';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../src/contracts/time';
-import { listenerCounts, listeningDays, listeningSessions, memberDays, users } from '../../src/server/db/schema';
+import { listenerCounts, listeningDays, listeningSessions, memberDays, mixDays, mixDownloads, users } from '../../src/server/db/schema';
+import { PLAY_WINDOW_MS } from '../../src/server/modules/mixes/mix-access-service';
+import { countPlay } from '../../src/server/modules/mixes/mixes-repository';
 import { dublinDate } from '../../src/server/lib/dates';
 import { dayBounds, rollUpDay } from '../../src/server/modules/analytics/rollups-service';
 import { changeGrants } from '../../src/server/modules/members/entitlement-service';
@@ -145,6 +147,28 @@ describe('analytics rollups and the monthly summary', async () => {
     expect(summary.figures.payingMembers.value).toBe(stats.activeSubscribers - stats.cancelledWithAccess);
     const mrr = await db.select().from(memberDays).where(eq(memberDays.figure, 'mrr_cents'));
     expect(mrr.filter((r) => r.day === today).map((r) => [r.platform, r.tier, r.value])).toEqual([['patreon', 'dhr1', 500]]);
+  });
+
+  it("counts every play of a mix on the day it was played, not only a member's last one", async () => {
+    const mix = 'mix-midnight-drift';
+    const member = await createMember(app);
+    // Days of their own (four and three days back), so the other tests' days stay as they made them.
+    const first = dublinDate(new Date(now.getTime() - 4 * DAY_MS));
+    const second = dublinDate(new Date(now.getTime() - 3 * DAY_MS));
+    const on = (d: string, h: number, m = 0) => new Date(dayBounds(d).start.getTime() + h * HOUR_MS + m * MINUTE_MS);
+    // 09:00 counts, 09:30 is the same listening (within the hour), 11:00 counts again, and the next day once more.
+    const counted = [];
+    for (const t of [on(first, 9), on(first, 9, 30), on(first, 11), on(second, 10)]) counted.push(await countPlay(db, member.user.id, mix, PLAY_WINDOW_MS, t));
+    expect(counted).toEqual([true, false, true, true]);
+    await db.insert(mixDownloads).values({ userId: member.user.id, mixId: mix, createdAt: on(first, 12) });
+    for (const d of [first, second]) await rollUpDay(db, d, now);
+    const rows = await db.select().from(mixDays).where(eq(mixDays.mixId, mix));
+    expect(rows.filter((r) => r.day === first).map((r) => [r.plays, r.downloads])).toEqual([[2, 1]]);
+    expect(rows.filter((r) => r.day === second).map((r) => [r.plays, r.downloads])).toEqual([[1, 0]]);
+    // Rebuilding a day gives the same figures.
+    await rollUpDay(db, first, now);
+    const again = await db.select().from(mixDays).where(eq(mixDays.mixId, mix));
+    expect(again.filter((r) => r.day === first).map((r) => r.plays)).toEqual([2]);
   });
 
   it('refuses a bad month, a day too old to rebuild, and visitors and members', async () => {

@@ -90,6 +90,24 @@ export const mixPlays = pgTable(
 );
 
 /**
+ * Plays counted per mix and clock hour (UTC): the history analytics rolls up into a Dublin day (whole
+ * hours in any offset). mix_plays keeps only each member's last counted play, so it cannot say how
+ * many plays a past day had. Counts only, nothing about who played.
+ * @owner src/server/modules/mixes/mixes-repository.ts
+ */
+export const mixPlayHours = pgTable(
+  'mix_play_hours',
+  {
+    mixId: text('mix_id')
+      .notNull()
+      .references(() => vipMixes.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    plays: integer('plays').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.mixId, t.hour] }), index('mix_play_hours_hour_idx').on(t.hour)],
+);
+
+/**
  * Bytes of VIP mixes streamed to a member per Dublin day (MIX_STREAM_DAILY_MB): each media answer's
  * length is added as it is admitted and what it did not send is taken off when it ends
  * (modules/mixes/stream-volume.ts). The row is shared by every instance.

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { xactLockOn } from '../../db/advisory-locks';
-import { mixDownloads, mixPlays, mixStreamVolume, vipMixes } from '../../db/schema';
+import { mixDownloads, mixPlayHours, mixPlays, mixStreamVolume, vipMixes } from '../../db/schema';
+import { HOUR_MS } from '../../../contracts/time';
 
-/** The VIP mix library's tables (vip_mixes, mix_downloads, mix_plays, mix_stream_volume): the only place that reads or writes them. */
+/** The VIP mix library's tables (vip_mixes, mix_downloads, mix_plays, mix_play_hours, mix_stream_volume): the only place that reads or writes them. */
 
 export type MixRow = typeof vipMixes.$inferSelect;
 export type NewMixRow = typeof vipMixes.$inferInsert;
@@ -181,17 +182,22 @@ export async function requeueRendition(db: Db, id: string, now: Date = new Date(
 // ---------------------------------------------------------------- plays and streamed bytes
 
 /**
- * Counts a play of the mix by the member unless one was counted in the last `windowMs`; one
- * statement, so two links asked for at once count once. True when this one counted.
+ * Counts a play of the mix by the member unless one was counted in the last `windowMs`: the mix's
+ * total and its hour's count (analytics) go up together. One statement, so two links asked for at
+ * once count once. True when this one counted.
  */
 export async function countPlay(db: Db, userId: string, mixId: string, windowMs: number, now: Date = new Date()): Promise<boolean> {
   const before = new Date(now.getTime() - windowMs).toISOString();
+  const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS).toISOString();
   const result = await db.execute(sql`
     with counted as (
       insert into ${mixPlays} (user_id, mix_id, counted_at) values (${userId}, ${mixId}, ${now.toISOString()}::timestamptz)
       on conflict (user_id, mix_id) do update set counted_at = excluded.counted_at
       where ${mixPlays.countedAt} <= ${before}::timestamptz
       returning mix_id
+    ), hourly as (
+      insert into ${mixPlayHours} as h (mix_id, hour, plays) select mix_id, ${hour}::timestamptz, 1 from counted
+      on conflict (mix_id, hour) do update set plays = h.plays + 1
     )
     update ${vipMixes} set plays = plays + 1 where id in (select mix_id from counted) returning id`);
   return rowsOf(result).length > 0;
@@ -282,17 +288,17 @@ export async function pruneStreamVolume(db: Db, before: Date): Promise<void> {
 }
 
 /**
- * Per mix, the plays counted (mix_plays keeps each member's last counted play of a mix) and the
- * downloads made in [from, to): the analytics rollup of a day.
+ * Per mix, the plays counted and the downloads made in [from, to): the analytics rollup of a day.
+ * `from` and `to` fall on whole hours (a Dublin day does), the resolution plays are kept at.
  */
 export async function mixActivityBetween(db: Db, from: Date, to: Date): Promise<{ mixId: string; plays: number; downloads: number }[]> {
   const f = from.toISOString();
   const t = to.toISOString();
   const plays = await db
-    .select({ mixId: mixPlays.mixId, n: count() })
-    .from(mixPlays)
-    .where(and(sql`${mixPlays.countedAt} >= ${f}::timestamptz`, sql`${mixPlays.countedAt} < ${t}::timestamptz`))
-    .groupBy(mixPlays.mixId);
+    .select({ mixId: mixPlayHours.mixId, n: sql<number>`sum(${mixPlayHours.plays})`.mapWith(Number) })
+    .from(mixPlayHours)
+    .where(and(sql`${mixPlayHours.hour} >= ${f}::timestamptz`, sql`${mixPlayHours.hour} < ${t}::timestamptz`))
+    .groupBy(mixPlayHours.mixId);
   const downloads = await db
     .select({ mixId: mixDownloads.mixId, n: count() })
     .from(mixDownloads)
