@@ -10,12 +10,11 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { users } from '../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../src/server/lib/sessions';
-import { recordResults } from './lib';
+import { recordResults, scratchDatabase } from './lib';
 
 export interface AdminScaleEntry {
   name: string;
@@ -71,14 +70,8 @@ const DOMAINS = ['gmail.com', 'outlook.com', 'eircom.net', 'proton.me', 'yahoo.i
 /** (a) 100,000 members on PostgreSQL, search p95 over real HTTP. */
 async function benchSearch(serverUrl: string): Promise<AdminScaleEntry> {
   const name = `admin user search, ${MEMBERS.toLocaleString('en-IE')} members (PostgreSQL)`;
-  const dbName = `dhr_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${dbName}`;
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: u.toString(), SEED_DEMO: 'false' }, { backgroundJobs: false, memoryDb: true });
+  const scratch = await scratchDatabase(serverUrl);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: scratch.url, SEED_DEMO: 'false' }, { backgroundJobs: false, memoryDb: true });
   const app = await buildApp(config, { logger: false });
   try {
     const arr = (list: string[]) => sql.raw(`ARRAY[${list.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`);
@@ -156,10 +149,7 @@ async function benchSearch(serverUrl: string): Promise<AdminScaleEntry> {
     };
   } finally {
     await app.close();
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
+    await scratch.drop();
   }
 }
 

@@ -2,7 +2,9 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import type { Db } from '../src/server/db/client';
 import { createSession, SESSION_COOKIE } from '../src/server/lib/sessions';
 import { findMemberByEmail, insertMember, promoteToAdmin } from '../src/server/modules/members/members-repository';
@@ -171,4 +173,25 @@ export function startBenchServer(root: string, port: number, dataDir: string, da
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
+}
+
+/**
+ * A PostgreSQL database of its own for one bench on the server at `serverUrl` (a user who may CREATE
+ * DATABASE): its URL, and drop() to remove it (connections left open are ended).
+ */
+export async function scratchDatabase(serverUrl: string, prefix = 'dhr_bench'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await onServer(`CREATE DATABASE ${name}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

@@ -17,6 +17,7 @@ import { corsPlugin } from './plugins/cors';
 import { webPlugin } from './plugins/web';
 import { apiDocumentPlugin } from './plugins/api-document';
 import { trustProxyWarning } from './lib/client-address';
+import { answerListener } from './lib/event-loop';
 import { mailPlugin } from './lib/mail';
 import { mediaStoragePlugin } from './lib/storage/storage-plugin';
 import type { MediaStorage } from './lib/storage/media-storage';
@@ -155,6 +156,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await seedChannels(database.db, config);
   await seedDemoOnce(database.db, config.SEED_DEMO);
+
+  // First of all hooks: a listener's request counts as being answered (background work waits for it,
+  // lib/event-loop.ts) from here until its headers go out. An operator's requests do not hold jobs back.
+  app.addHook('onRequest', (req, reply, next) => {
+    if (req.url.startsWith('/api/admin/')) next();
+    else answerListener(reply.raw, next);
+  });
 
   // External plugins.
   await app.register(cookie);

@@ -149,6 +149,27 @@ describe('analytics rollups and the monthly summary', async () => {
     expect(mrr.filter((r) => r.day === today).map((r) => [r.platform, r.tier, r.value])).toEqual([['patreon', 'dhr1', 500]]);
   });
 
+  it('reads a busy day a page at a time, sessions that share a start included, and an open one from the day before', async () => {
+    const busy = dublinDate(new Date(now.getTime() - 5 * DAY_MS));
+    const from = dayBounds(busy).start;
+    const minute = (i: number) => new Date(from.getTime() + i * MINUTE_MS);
+    // 1,600 one-minute sessions, three at each start: more than three pages, with ties across page ends.
+    const rows = Array.from({ length: 1_600 }, (_, i) =>
+      session('dhr1', `198.51.${i % 200}.0/24`, 'VLC/3.0', minute(Math.floor(i / 3)), minute(Math.floor(i / 3) + 1)),
+    );
+    for (let i = 0; i < rows.length; i += 1_000) await db.insert(listeningSessions).values(rows.slice(i, i + 1_000));
+    // Connected since 23:00 the day before, still listed at 01:00.
+    await db
+      .insert(listeningSessions)
+      .values(
+        session('dhr2', '192.0.2.0/24', 'Sonos', new Date(from.getTime() - HOUR_MS), new Date(from.getTime() + HOUR_MS), { endedAt: null, durationS: null }),
+      );
+    await rollUpDay(db, busy, now);
+    const all = (await db.select().from(listeningDays).where(eq(listeningDays.day, busy))).find((r) => r.channelId === 'all' && r.dimension === 'total');
+    expect(all).toMatchObject({ sessions: 1_600, uniques: 201, peak: 4 });
+    expect(all?.hours).toBeCloseTo(1_600 / 60 + 1, 6);
+  });
+
   it("counts every play of a mix on the day it was played, not only a member's last one", async () => {
     const mix = 'mix-midnight-drift';
     const member = await createMember(app);

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { listenersAnswered, stopCountingCurrentRequest } from '../lib/event-loop';
 
 /**
  * Which work a database statement is for: a listener's or operator's request (`foreground`, the
@@ -14,6 +15,8 @@ const lane = new AsyncLocalStorage<Lane>();
 
 /** Runs `fn` (and everything it starts) in the background lane. */
 export function runInBackground<T>(fn: () => Promise<T>): Promise<T> {
+  // A request that waits for this work is no longer one the work should wait for.
+  stopCountingCurrentRequest();
   return lane.run('background', fn);
 }
 
@@ -42,11 +45,12 @@ export class BackgroundPacer {
     private readonly maxRestMs = BACKGROUND_MAX_REST_MS,
   ) {}
 
-  /** Resolves once the lane has rested after its last unit. */
+  /** Resolves once the lane has rested after its last unit and no listener's request is being answered. */
   async ready(): Promise<void> {
     for (let wait = this.nextStart - performance.now(); wait > 0; wait = this.nextStart - performance.now()) {
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
+    await listenersAnswered();
   }
 
   /** A unit that started at `startedAt` (performance.now()) has ended: the lane rests in proportion. */

@@ -1,3 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ServerResponse } from 'node:http';
+
 /**
  * Gives every waiting request a turn (timers, sockets) before long background work goes on. On
  * PGlite a query answers without passing through the event loop's I/O phase, so a job that awaits
@@ -11,7 +14,8 @@ export const BACKGROUND_TURN_MS = 4;
 
 /**
  * For a background loop over many items (a CSV's rows, a plan's members): `await takeTurn()` after
- * each item yields to the event loop once the loop has run BACKGROUND_TURN_MS since it last did. A
+ * each item yields to the event loop once the loop has run BACKGROUND_TURN_MS since it last did, and
+ * waits while listeners' requests are being answered (at most LISTENER_WAIT_MAX_MS). A
  * fixed count of items between two turns is too many on a slow or busy machine and too few on a fast one.
  */
 export function turnTaker(turnMs = BACKGROUND_TURN_MS): () => Promise<void> {
@@ -19,6 +23,77 @@ export function turnTaker(turnMs = BACKGROUND_TURN_MS): () => Promise<void> {
   return async () => {
     if (performance.now() - since < turnMs) return;
     await yieldToListeners();
+    // A request that came in during the turn is answered before the next: its handler, its queries
+    // and its reply each need the event loop, and one turn between two of ours is not enough.
+    await listenersAnswered();
     since = performance.now();
   };
+}
+
+// ---------------------------------------------------------------- listeners being answered
+
+/**
+ * Listeners' requests this process is answering: from the request's arrival until its headers go out
+ * (a live stream or an event stream sends them at once, so it stops counting then). Background work
+ * waits for them between two of its steps: a request that arrives while a job runs waits at most
+ * one step (BACKGROUND_TURN_MS of the job's code, or one of its statements), not the job's next turns.
+ */
+const answering = new Set<ServerResponse>();
+const requestOf = new AsyncLocalStorage<ServerResponse>();
+let wakeWaiters: (() => void)[] = [];
+
+/** Longest a background step waits for listeners: under a steady stream of them a job still goes on. */
+export const LISTENER_WAIT_MAX_MS = 100;
+/** How often a waiter looks again at requests whose headers may have gone out without an event. */
+const RECHECK_MS = 5;
+
+function someoneWaits(): boolean {
+  for (const res of answering) if (res.headersSent || res.writableEnded || res.destroyed) answering.delete(res);
+  return answering.size > 0;
+}
+
+function done(res: ServerResponse): void {
+  answering.delete(res);
+  if (someoneWaits()) return;
+  const waiters = wakeWaiters;
+  wakeWaiters = [];
+  for (const wake of waiters) wake();
+}
+
+/**
+ * Counts a listener's request as being answered, and runs the rest of its handling (`next`) in its
+ * context, so that work it hands to the background lane (runInBackground) stops it counting: a job a
+ * request waits for must not wait for that request.
+ */
+export function answerListener(res: ServerResponse, next: () => void): void {
+  answering.add(res);
+  const end = () => done(res);
+  res.once('finish', end);
+  res.once('close', end);
+  requestOf.run(res, next);
+}
+
+/** The calling request (if a listener's) no longer counts: it now waits for background work itself. */
+export function stopCountingCurrentRequest(): void {
+  const res = requestOf.getStore();
+  if (res) done(res);
+}
+
+/** Resolves when no listener's request is being answered, or after `maxMs`. */
+export async function listenersAnswered(maxMs = LISTENER_WAIT_MAX_MS): Promise<void> {
+  // A listener's own request never waits for itself (nor for others: it is not background work).
+  const own = requestOf.getStore();
+  if (own && answering.has(own)) return;
+  const deadline = performance.now() + maxMs;
+  while (someoneWaits()) {
+    const left = deadline - performance.now();
+    if (left <= 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.min(RECHECK_MS, left));
+      wakeWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
 }

@@ -37,7 +37,10 @@ export const listeningSessions = pgTable(
     index('listening_sessions_open')
       .on(t.icecast, t.mount, t.clientId)
       .where(sql`${t.endedAt} is null`),
-    index('listening_sessions_by_start').on(t.startedAt),
+    // (started_at, id): the rollups read a day a page at a time in this order.
+    index('listening_sessions_by_start').on(t.startedAt, t.id),
+    // Sessions that ran into a day from the one before, and the retention pass.
+    index('listening_sessions_by_end').on(t.endedAt),
     index('listening_sessions_by_user').on(t.userId),
   ],
 );

@@ -1,5 +1,5 @@
 import { HOUR_MS, SECOND_MS } from '../../../contracts/time';
-import { yieldToListeners } from '../../lib/event-loop';
+import { turnTaker } from '../../lib/event-loop';
 
 /** What the rollup reads of a session (no identity beyond network and user agent, which it never writes). */
 export interface SessionSpan {
@@ -10,8 +10,9 @@ export interface SessionSpan {
   country: string | null;
   player: string;
   startedAt: Date;
-  /** The end, or the last time a list named it while it is open. */
-  endAt: Date;
+  /** Null while open: it then ends, for now, when a list last named it. */
+  endedAt: Date | null;
+  lastSeenAt: Date;
 }
 
 export interface CountBucket {
@@ -46,7 +47,7 @@ export const UNKNOWN_COUNTRY = '??';
  * exact: a listener present 30 minutes adds 0.5 listening hours.
  */
 export async function rollUpListening(
-  sessions: readonly SessionSpan[],
+  pages: AsyncIterable<readonly SessionSpan[]>,
   dayStart: Date,
   dayEnd: Date,
   until: Date,
@@ -56,60 +57,79 @@ export async function rollUpListening(
   const seconds = Math.max(0, Math.ceil((to - from) / SECOND_MS));
   const perMount = new Map<string, { channelId: string; mount: string; diff: Int32Array }>();
   const groups = new Map<string, Group>();
-  let seen = 0;
-  for (const s of sessions) {
-    // A day of a busy station is tens of thousands of sessions: listeners' requests go in between (ADR 0034).
-    if (++seen % 5_000 === 0) await yieldToListeners();
-    const start = Math.max(s.startedAt.getTime(), from);
-    const end = Math.min(s.endAt.getTime(), to);
-    const startedToday = s.startedAt.getTime() >= from && s.startedAt.getTime() < dayEnd.getTime();
-    if (end <= start && !startedToday) continue;
-    const overlap = Math.max(0, end - start);
-    if (overlap > 0) {
-      const key = `${s.channelId}\u0000${s.mount}`;
-      let m = perMount.get(key);
-      if (!m) perMount.set(key, (m = { channelId: s.channelId, mount: s.mount, diff: new Int32Array(seconds + 1) }));
-      const a = Math.floor((start - from) / SECOND_MS);
-      const b = Math.min(seconds, Math.ceil((end - from) / SECOND_MS));
-      m.diff[a] = (m.diff[a] ?? 0) + 1;
-      m.diff[b] = (m.diff[b] ?? 0) - 1;
+  // A day of a busy station is tens of thousands of sessions: listeners' requests go in between (ADR 0034).
+  const takeTurn = turnTaker();
+  for await (const page of pages)
+    for (const s of page) {
+      await takeTurn();
+      const endAt = (s.endedAt ?? s.lastSeenAt).getTime();
+      const start = Math.max(s.startedAt.getTime(), from);
+      const end = Math.min(endAt, to);
+      const startedToday = s.startedAt.getTime() >= from && s.startedAt.getTime() < dayEnd.getTime();
+      if (end <= start && !startedToday) continue;
+      const overlap = Math.max(0, end - start);
+      if (overlap > 0) {
+        const key = `${s.channelId}\u0000${s.mount}`;
+        let m = perMount.get(key);
+        if (!m) perMount.set(key, (m = { channelId: s.channelId, mount: s.mount, diff: new Int32Array(seconds + 1) }));
+        const a = Math.floor((start - from) / SECOND_MS);
+        const b = Math.min(seconds, Math.ceil((end - from) / SECOND_MS));
+        m.diff[a] = (m.diff[a] ?? 0) + 1;
+        m.diff[b] = (m.diff[b] ?? 0) - 1;
+      }
+      const listener = `${s.network}\u0000${s.userAgent}`;
+      const duration = Math.max(0, endAt - s.startedAt.getTime());
+      for (const channelId of [s.channelId, ALL_CHANNELS])
+        for (const [dimension, value] of [
+          ['total', ''],
+          ['country', s.country ?? UNKNOWN_COUNTRY],
+          ['player', s.player],
+        ] as const)
+          groupOf(groups, channelId, dimension, value).add(listener, overlap, startedToday ? duration : null);
     }
-    const listener = `${s.network}\u0000${s.userAgent}`;
-    const duration = Math.max(0, s.endAt.getTime() - s.startedAt.getTime());
-    for (const channelId of [s.channelId, ALL_CHANNELS])
-      for (const [dimension, value] of [
-        ['total', ''],
-        ['country', s.country ?? UNKNOWN_COUNTRY],
-        ['player', s.player],
-      ] as const)
-        groupOf(groups, channelId, dimension, value).add(listener, overlap, startedToday ? duration : null);
-  }
   const counts: CountBucket[] = [];
   const channelTotals = new Map<string, Int32Array>();
   for (const m of perMount.values()) {
-    await yieldToListeners();
+    // A day is 86,400 seconds per mount: the per-second passes go an hour at a time.
     const level = new Int32Array(seconds);
     let running = 0;
-    for (let i = 0; i < seconds; i++) level[i] = running += m.diff[i] ?? 0;
+    for (let i = 0; i < seconds; i++) {
+      level[i] = running += m.diff[i] ?? 0;
+      if (i % SECONDS_PER_STEP === 0) await takeTurn();
+    }
     for (const total of [m.channelId, ALL_CHANNELS]) {
       let t = channelTotals.get(total);
       if (!t) channelTotals.set(total, (t = new Int32Array(seconds)));
-      for (let i = 0; i < seconds; i++) t[i] = (t[i] ?? 0) + (level[i] ?? 0);
+      for (let i = 0; i < seconds; i++) {
+        t[i] = (t[i] ?? 0) + (level[i] ?? 0);
+        if (i % SECONDS_PER_STEP === 0) await takeTurn();
+      }
     }
-    for (const resolutionMin of [1, 15] as const) counts.push(...buckets(m.channelId, m.mount, level, from, resolutionMin));
+    for (const resolutionMin of [1, 15] as const) counts.push(...(await buckets(m.channelId, m.mount, level, from, resolutionMin, takeTurn)));
   }
   const days: DayFigure[] = [];
   for (const g of groups.values()) {
-    if (g.dimension === 'total') await yieldToListeners();
+    await takeTurn();
     days.push(g.figure(channelTotals.get(g.channelId), from));
   }
   return { counts, days };
 }
 
-function buckets(channelId: string, mount: string, level: Int32Array, from: number, resolutionMin: 1 | 15): CountBucket[] {
+/** Seconds of a per-second pass between two looks at the clock (turnTaker). */
+const SECONDS_PER_STEP = 3_600;
+
+async function buckets(
+  channelId: string,
+  mount: string,
+  level: Int32Array,
+  from: number,
+  resolutionMin: 1 | 15,
+  takeTurn: () => Promise<void>,
+): Promise<CountBucket[]> {
   const width = resolutionMin * 60;
   const out: CountBucket[] = [];
   for (let i = 0; i < level.length; i += width) {
+    if (i % SECONDS_PER_STEP === 0) await takeTurn();
     let sum = 0;
     let peak = 0;
     const end = Math.min(level.length, i + width);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { MIN_SESSION_S } from '../../../contracts/analytics-values';
 import type { Db } from '../../db/client';
 import { listeningSessions } from '../../db/schema';
@@ -54,12 +54,55 @@ export function sessionsOfMember(db: Db, userId: string): Promise<ListeningSessi
   return db.select().from(listeningSessions).where(eq(listeningSessions.userId, userId)).orderBy(asc(listeningSessions.startedAt));
 }
 
-/** Sessions that were listening at some time in [from, to): the rollups' input. */
-export function sessionsOverlapping(db: Db, from: Date, to: Date): Promise<ListeningSessionRow[]> {
+/** What the rollups and the music report read of a session: no identity beyond network and user agent. */
+const spanColumns = {
+  id: listeningSessions.id,
+  channelId: listeningSessions.channelId,
+  mount: listeningSessions.mount,
+  network: listeningSessions.network,
+  userAgent: listeningSessions.userAgent,
+  country: listeningSessions.country,
+  player: listeningSessions.player,
+  startedAt: listeningSessions.startedAt,
+  lastSeenAt: listeningSessions.lastSeenAt,
+  endedAt: listeningSessions.endedAt,
+};
+export type SessionSpanRow = Awaited<ReturnType<typeof spanPage>>[number];
+
+/** Rows of one read: a day of a busy station is tens of thousands, parsed a page at a time between listeners' requests. */
+const SPAN_PAGE_ROWS = 500;
+
+function spanPage(db: Db, where: SQL | undefined, after: { startedAt: Date; id: string } | null) {
+  const s = listeningSessions;
   return db
-    .select()
-    .from(listeningSessions)
-    .where(and(lt(listeningSessions.startedAt, to), gte(sql`coalesce(${listeningSessions.endedAt}, ${listeningSessions.lastSeenAt})`, from)));
+    .select(spanColumns)
+    .from(s)
+    .where(and(where, after ? sql`(${s.startedAt}, ${s.id}) > (${after.startedAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined))
+    .orderBy(asc(s.startedAt), asc(s.id))
+    .limit(SPAN_PAGE_ROWS);
+}
+
+/**
+ * Sessions that were listening at some time in [from, to), a page at a time: the rollups' input.
+ * Read by index ranges (those that started within it, then those that started before and ran into
+ * it: ended after `from`, or open and seen after it), so the read of a day never walks the days
+ * before it. A page is used and dropped before the next is read: a busy day's rows never pile up.
+ */
+export async function* sessionPagesOverlapping(db: Db, from: Date, to: Date): AsyncGenerator<SessionSpanRow[]> {
+  const s = listeningSessions;
+  for (const where of [
+    and(gte(s.startedAt, from), lt(s.startedAt, to)),
+    and(lt(s.startedAt, from), gte(s.endedAt, from)),
+    and(lt(s.startedAt, from), isNull(s.endedAt), gte(s.lastSeenAt, from)),
+  ]) {
+    let after: SessionSpanRow | null = null;
+    for (;;) {
+      const page: SessionSpanRow[] = await spanPage(db, where, after);
+      if (page.length) yield page;
+      after = page.at(-1) ?? null;
+      if (page.length < SPAN_PAGE_ROWS) break;
+    }
+  }
 }
 
 /** Drops ended sessions older than `before` (the retention pass: raw sessions are kept 30 days). */

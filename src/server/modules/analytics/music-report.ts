@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { csvCell } from '../admin/members-export-service';
 import { playsBetween, type ReportPlay } from '../tracks/tracks-repository';
-import { sessionsOverlapping } from './listening-sessions-repository';
+import { sessionPagesOverlapping } from './listening-sessions-repository';
 import { dayBounds } from './rollups-service';
 
 /** The longest range one report covers: its tuning hours are read from the raw sessions, kept 30 days. */
@@ -39,17 +39,18 @@ export async function musicReport(db: Db, from: Date, to: Date, channel: string 
   const end = Math.max(...plays.map((p) => p.endedAt.getTime()));
   const seconds = Math.max(1, Math.ceil((end - start) / SECOND_MS));
   const prefix = new Map<string, Float64Array>();
-  for (const s of await sessionsOverlapping(db, new Date(start), new Date(end))) {
-    if (channel && s.channelId !== channel) continue;
-    let p = prefix.get(s.channelId);
-    if (!p) prefix.set(s.channelId, (p = new Float64Array(seconds + 1)));
-    // Difference array first (turned into a prefix sum of listener-seconds below).
-    const a = Math.max(0, (s.startedAt.getTime() - start) / SECOND_MS);
-    const b = Math.min(seconds, ((s.endedAt ?? s.lastSeenAt).getTime() - start) / SECOND_MS);
-    if (b <= a) continue;
-    addFractional(p, a, 1);
-    addFractional(p, b, -1);
-  }
+  for await (const page of sessionPagesOverlapping(db, new Date(start), new Date(end)))
+    for (const s of page) {
+      if (channel && s.channelId !== channel) continue;
+      let p = prefix.get(s.channelId);
+      if (!p) prefix.set(s.channelId, (p = new Float64Array(seconds + 1)));
+      // Difference array first (turned into a prefix sum of listener-seconds below).
+      const a = Math.max(0, (s.startedAt.getTime() - start) / SECOND_MS);
+      const b = Math.min(seconds, ((s.endedAt ?? s.lastSeenAt).getTime() - start) / SECOND_MS);
+      if (b <= a) continue;
+      addFractional(p, a, 1);
+      addFractional(p, b, -1);
+    }
   for (const p of prefix.values()) {
     // diff → level per second → cumulative listener-seconds.
     let level = 0;

@@ -7,7 +7,7 @@ import { badRequest } from '../../lib/errors';
 import { activePledgesAt, changesBetween } from '../members/grants-repository';
 import { memberCountsAt, membersCreatedBefore } from '../members/members-repository';
 import { mixActivityBetween } from '../mixes/mixes-repository';
-import { sessionsOverlapping } from './listening-sessions-repository';
+import { sessionPagesOverlapping } from './listening-sessions-repository';
 import { rollUpListening } from './listening-rollup';
 import { hasMemberSnapshot, replaceListeningDay, replaceMemberDay, replaceMixDay, type MemberDayFigure } from './rollups-repository';
 import { ANALYTICS_MESSAGES } from '../../../contracts/analytics-values';
@@ -37,13 +37,7 @@ export function dayBounds(day: string): { start: Date; end: Date } {
 export async function rollUpDay(db: Db, day: string, now: Date = new Date()): Promise<void> {
   const { start, end } = dayBounds(day);
   const until = new Date(Math.min(end.getTime(), now.getTime()));
-  const sessions = await sessionsOverlapping(db, start, until);
-  const { counts, days } = await rollUpListening(
-    sessions.map((s) => ({ ...s, endAt: s.endedAt ?? s.lastSeenAt })),
-    start,
-    end,
-    until,
-  );
+  const { counts, days } = await rollUpListening(sessionPagesOverlapping(db, start, until), start, end, until);
   const keepMinutes = start.getTime() > now.getTime() - MINUTE_COUNTS_MAX_AGE_MS;
   await replaceListeningDay(
     db,
