@@ -8,6 +8,7 @@
 // ≤ 50 ms). Raw sessions are kept for every day here so each day can be rolled up; a real station
 // keeps 30 days of them.
 // Run alone: `npx tsx bench/analytics.ts`; `npm run bench -- analytics` calls benchAnalytics().
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -201,6 +202,8 @@ async function benchOn(databaseUrl: string | undefined): Promise<AnalyticsBenchE
     };
   } finally {
     await server.stop();
+    // A year of sessions is gigabytes on PGlite.
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -164,10 +164,14 @@ describe('analytics rollups and the monthly summary', async () => {
       .values(
         session('dhr2', '192.0.2.0/24', 'Sonos', new Date(from.getTime() - HOUR_MS), new Date(from.getTime() + HOUR_MS), { endedAt: null, durationS: null }),
       );
+    // A smart speaker left on for three and a half days: the whole day is its (read by its end, days later).
+    await db
+      .insert(listeningSessions)
+      .values(session('dhr2', '203.0.113.0/24', 'Sonos', new Date(from.getTime() - 2 * DAY_MS), new Date(from.getTime() + 1.5 * DAY_MS)));
     await rollUpDay(db, busy, now);
     const all = (await db.select().from(listeningDays).where(eq(listeningDays.day, busy))).find((r) => r.channelId === 'all' && r.dimension === 'total');
-    expect(all).toMatchObject({ sessions: 1_600, uniques: 201, peak: 4 });
-    expect(all?.hours).toBeCloseTo(1_600 / 60 + 1, 6);
+    expect(all).toMatchObject({ sessions: 1_600, uniques: 202, peak: 5 });
+    expect(all?.hours).toBeCloseTo(1_600 / 60 + 1 + (dayBounds(busy).end.getTime() - from.getTime()) / HOUR_MS, 6);
   });
 
   it("counts every play of a mix on the day it was played, not only a member's last one", async () => {

@@ -39,8 +39,8 @@ export const listeningSessions = pgTable(
       .where(sql`${t.endedAt} is null`),
     // (started_at, id): the rollups read a day a page at a time in this order.
     index('listening_sessions_by_start').on(t.startedAt, t.id),
-    // Sessions that ran into a day from the one before, and the retention pass.
-    index('listening_sessions_by_end').on(t.endedAt),
+    // Sessions that ran into a day from the one before (the start is read in the index), and the retention pass.
+    index('listening_sessions_by_end').on(t.endedAt, t.startedAt),
     index('listening_sessions_by_user').on(t.userId),
   ],
 );

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { MIN_SESSION_S } from '../../../contracts/analytics-values';
+import { DAY_MS } from '../../../contracts/time';
 import type { Db } from '../../db/client';
 import { listeningSessions } from '../../db/schema';
 
@@ -84,25 +85,34 @@ function spanPage(db: Db, where: SQL | undefined, after: { startedAt: Date; id: 
 
 /**
  * Sessions that were listening at some time in [from, to), a page at a time: the rollups' input.
- * Read by index ranges (those that started within it, then those that started before and ran into
- * it: ended after `from`, or open and seen after it), so the read of a day never walks the days
- * before it. A page is used and dropped before the next is read: a busy day's rows never pile up.
+ * Every statement reads one bounded index range, so none walks the days before `from` or holds the
+ * database for long (PGlite keeps no statistics, so its planner cannot tell a narrow one-sided range
+ * from a wide one): those that started within, a page at a time in (started_at, id) order; those that
+ * started before and ended after `from`, a day of end times per statement up to `now` (ended_at and
+ * started_at are one index); those still open and seen after `from`. A page is used and dropped
+ * before the next is read: a busy day's rows never pile up.
  */
-export async function* sessionPagesOverlapping(db: Db, from: Date, to: Date): AsyncGenerator<SessionSpanRow[]> {
+export async function* sessionPagesOverlapping(db: Db, from: Date, to: Date, now: Date = new Date()): AsyncGenerator<SessionSpanRow[]> {
   const s = listeningSessions;
-  for (const where of [
-    and(gte(s.startedAt, from), lt(s.startedAt, to)),
-    and(lt(s.startedAt, from), gte(s.endedAt, from)),
-    and(lt(s.startedAt, from), isNull(s.endedAt), gte(s.lastSeenAt, from)),
-  ]) {
-    let after: SessionSpanRow | null = null;
-    for (;;) {
-      const page: SessionSpanRow[] = await spanPage(db, where, after);
-      if (page.length) yield page;
-      after = page.at(-1) ?? null;
-      if (page.length < SPAN_PAGE_ROWS) break;
-    }
+  const startedWithin = and(gte(s.startedAt, from), lt(s.startedAt, to));
+  for (let after: SessionSpanRow | null = null; ;) {
+    const page: SessionSpanRow[] = await spanPage(db, startedWithin, after);
+    if (page.length) yield page;
+    after = page.at(-1) ?? null;
+    if (page.length < SPAN_PAGE_ROWS) break;
   }
+  for (let endedFrom = from.getTime(); endedFrom <= now.getTime(); endedFrom += DAY_MS) {
+    const ranInto = await db
+      .select(spanColumns)
+      .from(s)
+      .where(and(gte(s.endedAt, new Date(endedFrom)), lt(s.endedAt, new Date(endedFrom + DAY_MS)), lt(s.startedAt, from)));
+    if (ranInto.length) yield ranInto;
+  }
+  const open = await db
+    .select(spanColumns)
+    .from(s)
+    .where(and(isNull(s.endedAt), lt(s.startedAt, from), gte(s.lastSeenAt, from)));
+  if (open.length) yield open;
 }
 
 /** Drops ended sessions older than `before` (the retention pass: raw sessions are kept 30 days). */
