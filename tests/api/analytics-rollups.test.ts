@@ -147,6 +147,22 @@ describe('analytics rollups and the monthly summary', async () => {
     expect(summary.figures.payingMembers.value).toBe(stats.activeSubscribers - stats.cancelledWithAccess);
     const mrr = await db.select().from(memberDays).where(eq(memberDays.figure, 'mrr_cents'));
     expect(mrr.filter((r) => r.day === today).map((r) => [r.platform, r.tier, r.value])).toEqual([['patreon', 'dhr1', 500]]);
+
+    // The page's member charts say the same as the summary.
+    const page = overviewSchema.parse(
+      (await app.inject({ url: `/api/admin/analytics/overview?from=${today}&to=${today}`, headers: { cookie: admin.cookie } })).json(),
+    );
+    expect(page.mrr).toEqual([{ day: today, byPlatform: { patreon: 5 } }]);
+    expect(page.flows).toEqual([
+      {
+        day: today,
+        newPaying: summary.figures.newPaying.value,
+        stoppedPaying: summary.figures.stoppedPaying.value,
+        cameBack: 0,
+        conversions: 1,
+      },
+    ]);
+    expect(page.members.map((m) => [m.day, Object.values(m.byTier).reduce((a, b) => a + b, 0)])).toEqual([[today, stats.activeSubscribers]]);
   });
 
   it('reads a busy day a page at a time, sessions that share a start included, and an open one from the day before', async () => {
