@@ -19,23 +19,31 @@ const DESKTOP_1366 = { width: 1366, height: 900 };
 /** Set SCREENSHOT_DIR to keep PNGs of the pages at both widths (for looking at them, not for asserting). */
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 
-/** Counts the audio element's pauses and 'playing' moments from the page's first script on. */
+/** The site player's own element (RadioProvider's host); a page's own media element (a VIP mix) is another. */
+const RADIO_AUDIO = '[data-testid="radio-audio"] audio';
+
+/** Counts the site player's pauses and 'playing' moments from the page's first script on. */
 function watchAudio(page: Page) {
-  return page.addInitScript(() => {
+  return page.addInitScript((selector) => {
     const w = window as unknown as { pauses: number; playingAt: number[] };
     w.pauses = 0;
     w.playingAt = [];
-    document.addEventListener('pause', (e) => e.target instanceof HTMLAudioElement && (w.pauses += 1), true);
-    document.addEventListener('playing', (e) => e.target instanceof HTMLAudioElement && w.playingAt.push(Date.now()), true);
-  });
+    const ours = (e: Event) => e.target instanceof HTMLAudioElement && e.target.matches(selector);
+    document.addEventListener('pause', (e) => ours(e) && (w.pauses += 1), true);
+    document.addEventListener('playing', (e) => ours(e) && w.playingAt.push(Date.now()), true);
+  }, RADIO_AUDIO);
 }
 
+/** The site player's element: how many there are, whether it is the one first seen, and whether it plays. */
 const audioState = (page: Page) =>
-  page.evaluate(() => {
-    const a = document.querySelector('audio');
-    const w = window as unknown as { pauses: number; playingAt: number[] };
-    return { count: document.querySelectorAll('audio').length, paused: a?.paused ?? true, time: a?.currentTime ?? 0, pauses: w.pauses, playingAt: w.playingAt };
-  });
+  page.evaluate((selector) => {
+    const all = document.querySelectorAll('audio');
+    const a = document.querySelector<HTMLAudioElement>(selector);
+    const w = window as unknown as { pauses: number; playingAt: number[]; firstAudio?: HTMLAudioElement | null };
+    w.firstAudio ??= a;
+    const ours = [...all].filter((el) => el.matches(selector)).length;
+    return { count: ours, same: a !== null && a === w.firstAudio, paused: a?.paused ?? true, time: a?.currentTime ?? 0, pauses: w.pauses, playingAt: w.playingAt };
+  }, RADIO_AUDIO);
 
 describe.skipIf(!canRunBrowser || !hasIcecast)('the site player', () => {
   let h: BrowserHarness;
@@ -107,7 +115,7 @@ describe.skipIf(!canRunBrowser || !hasIcecast)('the site player', () => {
       }
       // The music went on: the same element, never paused, its time still advancing.
       await expect.poll(async () => (await audioState(page)).time, { timeout: 5_000 }).toBeGreaterThan(before + 0.3);
-      expect(await audioState(page)).toMatchObject({ count: 1, paused: false, pauses: 0 });
+      expect(await audioState(page)).toMatchObject({ count: 1, same: true, paused: false, pauses: 0 });
       expect(await bar(page).getByTestId('bar-status').textContent()).toBe('· Live Now');
     }
     // One document all along: client-side navigation, not page loads.
