@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminStatsSchema } from '../../src/contracts/admin';
 import { ANALYTICS_MESSAGES, overviewSchema, summarySchema } from '../../src/contracts/analytics';
@@ -174,6 +174,11 @@ describe('analytics rollups and the monthly summary', async () => {
       session('dhr1', `198.51.${i % 200}.0/24`, 'VLC/3.0', minute(Math.floor(i / 3)), minute(Math.floor(i / 3) + 1)),
     );
     for (let i = 0; i < rows.length; i += 1_000) await db.insert(listeningSessions).values(rows.slice(i, i + 1_000));
+    // Half of them a few microseconds later (the database keeps microseconds; a session stored by SQL's
+    // now() has them), half on the minute: each is read once, those on an hour's edge too.
+    await db.execute(sql`update listening_sessions set started_at = started_at + d, ended_at = ended_at + d, last_seen_at = last_seen_at + d
+      from (select id as sid, (abs(hashtext(id::text)) % 2) * (1 + abs(hashtext(id::text)) % 999) * interval '1 microsecond' as d from listening_sessions) x
+      where id = x.sid and channel_id = 'dhr1' and started_at >= ${from.toISOString()}::timestamptz and started_at < ${dayBounds(busy).end.toISOString()}::timestamptz`);
     // Connected since 23:00 the day before, still listed at 01:00.
     await db
       .insert(listeningSessions)

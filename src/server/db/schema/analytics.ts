@@ -37,7 +37,7 @@ export const listeningSessions = pgTable(
     index('listening_sessions_open')
       .on(t.icecast, t.mount, t.clientId)
       .where(sql`${t.endedAt} is null`),
-    // (started_at, id): the rollups read a day a page at a time in this order.
+    // The rollups read a day an hour of start times at a time.
     index('listening_sessions_by_start').on(t.startedAt, t.id),
     // Sessions that ran into a day from the one before (the start is read in the index), and the retention pass.
     index('listening_sessions_by_end').on(t.endedAt, t.startedAt),

@@ -1,7 +1,11 @@
 import { HOUR_MS, SECOND_MS } from '../../../contracts/time';
 import { turnTaker } from '../../lib/event-loop';
 
-/** What the rollup reads of a session (no identity beyond network and user agent, which it never writes). */
+/**
+ * What the rollups and the music report read of a session: no identity beyond network and user agent
+ * (never written). Times are epoch milliseconds: a day is tens of thousands of sessions, and a Date per
+ * time, made by the driver and mapped again by the query builder, was most of a rollup's event-loop time.
+ */
 export interface SessionSpan {
   channelId: string;
   mount: string;
@@ -9,10 +13,10 @@ export interface SessionSpan {
   userAgent: string;
   country: string | null;
   player: string;
-  startedAt: Date;
+  startedMs: number;
   /** Null while open: it then ends, for now, when a list last named it. */
-  endedAt: Date | null;
-  lastSeenAt: Date;
+  endedMs: number | null;
+  lastSeenMs: number;
 }
 
 export interface CountBucket {
@@ -57,15 +61,18 @@ export async function rollUpListening(
   const seconds = Math.max(0, Math.ceil((to - from) / SECOND_MS));
   const perMount = new Map<string, { channelId: string; mount: string; diff: Int32Array }>();
   const groups = new Map<string, Group>();
+  /** The six groups a session counts in (its channel and all, by total, country and player), by channel, country and player. */
+  const groupsOf = new Map<string, Group[]>();
   // A day of a busy station is tens of thousands of sessions: listeners' requests go in between (ADR 0034).
   const takeTurn = turnTaker();
   for await (const page of pages)
-    for (const s of page) {
-      await takeTurn();
-      const endAt = (s.endedAt ?? s.lastSeenAt).getTime();
-      const start = Math.max(s.startedAt.getTime(), from);
+    for (let n = 0; n < page.length; n++) {
+      if (n % SESSIONS_PER_STEP === 0) await takeTurn();
+      const s = page[n]!;
+      const endAt = s.endedMs ?? s.lastSeenMs;
+      const start = Math.max(s.startedMs, from);
       const end = Math.min(endAt, to);
-      const startedToday = s.startedAt.getTime() >= from && s.startedAt.getTime() < dayEnd.getTime();
+      const startedToday = s.startedMs >= from && s.startedMs < dayEnd.getTime();
       if (end <= start && !startedToday) continue;
       const overlap = Math.max(0, end - start);
       if (overlap > 0) {
@@ -77,15 +84,20 @@ export async function rollUpListening(
         m.diff[a] = (m.diff[a] ?? 0) + 1;
         m.diff[b] = (m.diff[b] ?? 0) - 1;
       }
+      const country = s.country ?? UNKNOWN_COUNTRY;
+      const kind = `${s.channelId}\u0000${country}\u0000${s.player}`;
+      let mine = groupsOf.get(kind);
+      if (!mine) {
+        mine = [s.channelId, ALL_CHANNELS].flatMap((channelId) => [
+          groupOf(groups, channelId, 'total', ''),
+          groupOf(groups, channelId, 'country', country),
+          groupOf(groups, channelId, 'player', s.player),
+        ]);
+        groupsOf.set(kind, mine);
+      }
       const listener = `${s.network}\u0000${s.userAgent}`;
-      const duration = Math.max(0, endAt - s.startedAt.getTime());
-      for (const channelId of [s.channelId, ALL_CHANNELS])
-        for (const [dimension, value] of [
-          ['total', ''],
-          ['country', s.country ?? UNKNOWN_COUNTRY],
-          ['player', s.player],
-        ] as const)
-          groupOf(groups, channelId, dimension, value).add(listener, overlap, startedToday ? duration : null);
+      const duration = startedToday ? Math.max(0, endAt - s.startedMs) : null;
+      for (const g of mine) g.add(listener, overlap, duration);
     }
   const counts: CountBucket[] = [];
   const channelTotals = new Map<string, Int32Array>();
@@ -115,6 +127,8 @@ export async function rollUpListening(
   return { counts, days };
 }
 
+/** Sessions folded between two looks at the clock (turnTaker): an await per session was a tenth of the fold. */
+const SESSIONS_PER_STEP = 64;
 /** Seconds of a per-second pass between two looks at the clock (turnTaker). */
 const SECONDS_PER_STEP = 3_600;
 

@@ -1,8 +1,11 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MIN_SESSION_S } from '../../../contracts/analytics-values';
-import { DAY_MS } from '../../../contracts/time';
+import { DAY_MS, HOUR_MS } from '../../../contracts/time';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import { listeningSessions } from '../../db/schema';
+import type { SessionSpan } from './listening-rollup';
 
 /** Listening sessions (listening_sessions): the only place that reads or writes them. */
 
@@ -55,63 +58,47 @@ export function sessionsOfMember(db: Db, userId: string): Promise<ListeningSessi
   return db.select().from(listeningSessions).where(eq(listeningSessions.userId, userId)).orderBy(asc(listeningSessions.startedAt));
 }
 
-/** What the rollups and the music report read of a session: no identity beyond network and user agent. */
-const spanColumns = {
-  id: listeningSessions.id,
-  channelId: listeningSessions.channelId,
-  mount: listeningSessions.mount,
-  network: listeningSessions.network,
-  userAgent: listeningSessions.userAgent,
-  country: listeningSessions.country,
-  player: listeningSessions.player,
-  startedAt: listeningSessions.startedAt,
-  lastSeenAt: listeningSessions.lastSeenAt,
-  endedAt: listeningSessions.endedAt,
-};
-export type SessionSpanRow = Awaited<ReturnType<typeof spanPage>>[number];
+/**
+ * Sessions that started within one window are one read (about 1,000 rows an hour at 2,000 listeners):
+ * no order and no cursor, so a plan made without statistics (PGlite keeps none, PostgreSQL's lag
+ * behind a day just written) stays one index range; a keyset page sorted what was left of the day
+ * for every page.
+ */
+const SPAN_WINDOW_MS = HOUR_MS;
 
-/** Rows of one read: a day of a busy station is tens of thousands, parsed a page at a time between listeners' requests. */
-const SPAN_PAGE_ROWS = 500;
+const ls = listeningSessions;
+const epochMs = (column: AnyPgColumn) => sql`floor(extract(epoch from ${column}) * 1000)::float8`;
+const at = (d: Date | number) => sql`${new Date(d).toISOString()}::timestamptz`;
 
-function spanPage(db: Db, where: SQL | undefined, after: { startedAt: Date; id: string } | null) {
-  const s = listeningSessions;
-  return db
-    .select(spanColumns)
-    .from(s)
-    .where(and(where, after ? sql`(${s.startedAt}, ${s.id}) > (${after.startedAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined))
-    .orderBy(asc(s.startedAt), asc(s.id))
-    .limit(SPAN_PAGE_ROWS);
+/** Sessions as the rollups read them, straight from the driver (rows mapped one by one cost more than the fold). */
+function readSpans(db: Db, where: SQL): Promise<SessionSpan[]> {
+  return executeRows<SessionSpan>(
+    db,
+    sql`select ${ls.channelId} as "channelId", ${ls.mount} as "mount", ${ls.network} as "network", ${ls.userAgent} as "userAgent",
+      ${ls.country} as "country", ${ls.player} as "player", ${epochMs(ls.startedAt)} as "startedMs", ${epochMs(ls.endedAt)} as "endedMs",
+      ${epochMs(ls.lastSeenAt)} as "lastSeenMs"
+    from ${ls} where ${where}`,
+  );
 }
 
 /**
- * Sessions that were listening at some time in [from, to), a page at a time: the rollups' input.
+ * Sessions that were listening at some time in [from, to), a part at a time: the rollups' input.
  * Every statement reads one bounded index range, so none walks the days before `from` or holds the
- * database for long (PGlite keeps no statistics, so its planner cannot tell a narrow one-sided range
- * from a wide one): those that started within, a page at a time in (started_at, id) order; those that
+ * database for long: those that started within, a window of start times per statement; those that
  * started before and ended after `from`, a day of end times per statement up to `now` (ended_at and
- * started_at are one index); those still open and seen after `from`. A page is used and dropped
+ * started_at are one index); those still open and seen after `from`. A part is used and dropped
  * before the next is read: a busy day's rows never pile up.
  */
-export async function* sessionPagesOverlapping(db: Db, from: Date, to: Date, now: Date = new Date()): AsyncGenerator<SessionSpanRow[]> {
-  const s = listeningSessions;
-  const startedWithin = and(gte(s.startedAt, from), lt(s.startedAt, to));
-  for (let after: SessionSpanRow | null = null; ;) {
-    const page: SessionSpanRow[] = await spanPage(db, startedWithin, after);
-    if (page.length) yield page;
-    after = page.at(-1) ?? null;
-    if (page.length < SPAN_PAGE_ROWS) break;
+export async function* sessionPagesOverlapping(db: Db, from: Date, to: Date, now: Date = new Date()): AsyncGenerator<SessionSpan[]> {
+  for (let t = from.getTime(); t < to.getTime(); t += SPAN_WINDOW_MS) {
+    const startedWithin = await readSpans(db, sql`${ls.startedAt} >= ${at(t)} and ${ls.startedAt} < ${at(Math.min(t + SPAN_WINDOW_MS, to.getTime()))}`);
+    if (startedWithin.length) yield startedWithin;
   }
   for (let endedFrom = from.getTime(); endedFrom <= now.getTime(); endedFrom += DAY_MS) {
-    const ranInto = await db
-      .select(spanColumns)
-      .from(s)
-      .where(and(gte(s.endedAt, new Date(endedFrom)), lt(s.endedAt, new Date(endedFrom + DAY_MS)), lt(s.startedAt, from)));
+    const ranInto = await readSpans(db, sql`${ls.endedAt} >= ${at(endedFrom)} and ${ls.endedAt} < ${at(endedFrom + DAY_MS)} and ${ls.startedAt} < ${at(from)}`);
     if (ranInto.length) yield ranInto;
   }
-  const open = await db
-    .select(spanColumns)
-    .from(s)
-    .where(and(isNull(s.endedAt), lt(s.startedAt, from), gte(s.lastSeenAt, from)));
+  const open = await readSpans(db, sql`${ls.endedAt} is null and ${ls.startedAt} < ${at(from)} and ${ls.lastSeenAt} >= ${at(from)}`);
   if (open.length) yield open;
 }
 

@@ -45,8 +45,8 @@ export async function musicReport(db: Db, from: Date, to: Date, channel: string 
       let p = prefix.get(s.channelId);
       if (!p) prefix.set(s.channelId, (p = new Float64Array(seconds + 1)));
       // Difference array first (turned into a prefix sum of listener-seconds below).
-      const a = Math.max(0, (s.startedAt.getTime() - start) / SECOND_MS);
-      const b = Math.min(seconds, ((s.endedAt ?? s.lastSeenAt).getTime() - start) / SECOND_MS);
+      const a = Math.max(0, (s.startedMs - start) / SECOND_MS);
+      const b = Math.min(seconds, ((s.endedMs ?? s.lastSeenMs) - start) / SECOND_MS);
       if (b <= a) continue;
       addFractional(p, a, 1);
       addFractional(p, b, -1);

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Grant, GrantSnapshot, MemberAccessSnapshot } from '../../../contracts/grants';
 import { ACCESS_STATUSES } from '../../../contracts/tier-policy';
 import type { SubscriptionSource } from '../../../contracts/tiers';
+import { executeRows } from '../../db/rows';
 import type { Db } from '../../db/client';
 import {
   heldChanges,
@@ -147,12 +148,15 @@ export interface NameChangeRecord extends ChangeRecord {
 export async function recordNameChanges(db: Db, runId: number, records: readonly NameChangeRecord[], now: Date = new Date()): Promise<void> {
   const setNames = async (part: readonly NameChangeRecord[]) => {
     const json = JSON.stringify(part.map((r) => ({ user_id: r.userId, names_before: r.namesBefore, names_after: r.namesAfter })));
-    const res = await db.execute(sql`
+    const updated = await executeRows<{ user_id: string }>(
+      db,
+      sql`
       update ${memberChanges} set names_before = r.names_before, names_after = r.names_after
       from json_to_recordset(${json}::json) as r(user_id uuid, names_before jsonb, names_after jsonb)
       where ${memberChanges.userId} = r.user_id and ${memberChanges.runId} = ${runId}
-      returning ${memberChanges.userId} as user_id`);
-    return new Set((res as unknown as { rows: { user_id: string }[] }).rows.map((r) => r.user_id));
+      returning ${memberChanges.userId} as user_id`,
+    );
+    return new Set(updated.map((r) => r.user_id));
   };
   const missing: NameChangeRecord[] = [];
   for (const part of chunks(records, JSON_CHUNK)) {

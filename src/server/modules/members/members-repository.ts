@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ACCESS_STATUSES, MEMBER_BUCKETS, PAID_HISTORY_STATUSES, PAID_UNTIL_STATUSES, PLEDGE_BANDS, type MemberBucket } from '../../../contracts/tier-policy';
 import { SUBSCRIPTION_STATUSES, TIERS, type SubscriptionSource, type SubscriptionStatus, type Tier } from '../../../contracts/tiers';
+import { executeRows } from '../../db/rows';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
@@ -570,9 +571,8 @@ export async function listMembers(db: Db, f: MemberFilters, limit: number, offse
   ]);
   // A page past the last match has no row to carry the count: ask for it alone (never for a first page).
   const countAlone = async () => {
-    const res = await db.execute(sql`select count(*)::int as c from (${firstMatches}) as m`);
-    // node-postgres and PGlite both answer { rows }.
-    return Number((res as unknown as { rows: { c: number }[] }).rows[0]?.c ?? 0);
+    const [row] = await executeRows<{ c: number }>(db, sql`select count(*)::int as c from (${firstMatches}) as m`);
+    return Number(row?.c ?? 0);
   };
   const matched = found[0]?.matched ?? (offset === 0 ? 0 : await countAlone());
   return { rows: found.map((r) => r.user), total: Math.min(matched, cap), capped: matched > cap, unfiltered };
@@ -631,15 +631,17 @@ export async function insertMembersInBulk(db: Db, rows: readonly NewMemberRow[])
   const out: { id: string; email: string }[] = [];
   for (const part of chunks(rows, JSON_CHUNK)) {
     const json = JSON.stringify(part.map((r) => ({ email: r.email, username: r.username, first_name: r.firstName, last_name: r.lastName })));
-    const res = await uniqueEmail(part[0]?.email ?? '', () =>
-      db.execute(sql`
+    const inserted = await uniqueEmail(part[0]?.email ?? '', () =>
+      executeRows<{ id: string; email: string }>(
+        db,
+        sql`
         insert into ${users} (email, username, first_name, last_name)
         select r.email, r.username, r.first_name, r.last_name
         from json_to_recordset(${json}::json) as r(email text, username text, first_name text, last_name text)
-        returning id, email`),
+        returning id, email`,
+      ),
     );
-    // node-postgres and PGlite both answer { rows }.
-    out.push(...(res as unknown as { rows: { id: string; email: string }[] }).rows);
+    out.push(...inserted);
     membersAdded();
   }
   return out;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import { xactLockOn } from '../../db/advisory-locks';
 import { mixDownloads, mixPlayHours, mixPlays, mixStreamVolume, vipMixes } from '../../db/schema';
 import { HOUR_MS } from '../../../contracts/time';
@@ -189,7 +190,9 @@ export async function requeueRendition(db: Db, id: string, now: Date = new Date(
 export async function countPlay(db: Db, userId: string, mixId: string, windowMs: number, now: Date = new Date()): Promise<boolean> {
   const before = new Date(now.getTime() - windowMs).toISOString();
   const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS).toISOString();
-  const result = await db.execute(sql`
+  const counted = await executeRows(
+    db,
+    sql`
     with counted as (
       insert into ${mixPlays} (user_id, mix_id, counted_at) values (${userId}, ${mixId}, ${now.toISOString()}::timestamptz)
       on conflict (user_id, mix_id) do update set counted_at = excluded.counted_at
@@ -199,8 +202,9 @@ export async function countPlay(db: Db, userId: string, mixId: string, windowMs:
       insert into ${mixPlayHours} as h (mix_id, hour, plays) select mix_id, ${hour}::timestamptz, 1 from counted
       on conflict (mix_id, hour) do update set plays = h.plays + 1
     )
-    update ${vipMixes} set plays = plays + 1 where id in (select mix_id from counted) returning id`);
-  return rowsOf(result).length > 0;
+    update ${vipMixes} set plays = plays + 1 where id in (select mix_id from counted) returning id`,
+  );
+  return counted.length > 0;
 }
 
 /** Bytes of mixes the member has streamed since `day` began (0 when none). */
@@ -239,7 +243,9 @@ export async function admitStreamAnswer(
 ): Promise<boolean> {
   const { userId, day, answerId, bytes, limit, maxInFlight, staleMs } = args;
   const v = mixStreamVolume;
-  const result = await db.execute(sql`
+  const admitted = await executeRows(
+    db,
+    sql`
     insert into ${v} as v (user_id, day, bytes, answers)
     values (${userId}, ${day.toISOString()}, ${bytes}, jsonb_build_object(${answerId}::text, ${nowMs}))
     on conflict (user_id, day) do update
@@ -247,8 +253,9 @@ export async function admitStreamAnswer(
           answers = ${liveAnswers(sql`v.answers`, staleMs)} || excluded.answers
       where v.bytes < ${limit}
         and (select count(*) from jsonb_each(v.answers) e where (e.value)::bigint > ${nowMs} - ${staleMs}) < ${maxInFlight}
-    returning v.user_id`);
-  return rowsOf(result).length > 0;
+    returning v.user_id`,
+  );
+  return admitted.length > 0;
 }
 
 /**
@@ -269,17 +276,13 @@ export async function endStreamAnswer(db: Db, args: { userId: string; day: Date;
 /** The member's day: bytes counted and answers in flight younger than `staleMs` (why an admission was refused). */
 export async function streamDay(db: Db, userId: string, day: Date, staleMs: number): Promise<StreamDay> {
   const v = mixStreamVolume;
-  const result = await db.execute(sql`
+  const [row] = await executeRows<{ bytes: string | number; in_flight: string | number }>(
+    db,
+    sql`
     select v.bytes, (select count(*) from jsonb_each(v.answers) e where (e.value)::bigint > ${nowMs} - ${staleMs}) as in_flight
-    from ${v} as v where v.user_id = ${userId} and v.day = ${day.toISOString()}`);
-  const [row] = rowsOf(result) as { bytes: string | number; in_flight: string | number }[];
+    from ${v} as v where v.user_id = ${userId} and v.day = ${day.toISOString()}`,
+  );
   return { bytes: Number(row?.bytes ?? 0), inFlight: Number(row?.in_flight ?? 0) };
-}
-
-/** Rows of a raw statement, on PGlite and node-postgres alike. */
-function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result)) return result;
-  return (result as { rows?: unknown[] }).rows ?? [];
 }
 
 /** Drops members' daily streaming volumes of days before `before` (only today's counts for the limit). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { NewsFetchReport, NewsItemType, NewsSourceKind, NewsSourceStatus, UpdateNewsSource } from '../../../contracts/news';
+import { executeRows } from '../../db/rows';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { newsItems, newsSources, type NewsItemRow, type NewsSourceRow } from '../../db/schema';
@@ -232,15 +233,17 @@ export async function upsertItems(db: Db, source: NewsSourceRow, entries: FeedEn
   }));
   // The items travel as one JSON parameter (json_to_recordset), the source's fields as five: a VALUES
   // list of 50 items is 600 parameters for the query builder to walk on the event loop, per source.
-  const result = await db.execute(sql`
+  const stored = await executeRows<{ inserted: boolean }>(
+    db,
+    sql`
     insert into ${newsItems} (id, title, description, link, image_url, pub_date, source, type, priority, source_id, origin)
     select r.id, r.title, r.description, r.link, r.image_url, r.pub_date, ${source.name}, ${source.itemType}, ${source.priority}, ${source.id}::uuid, ${source.kind}
     from json_to_recordset(${JSON.stringify(rows)}::json) as r(id text, title text, description text, link text, image_url text, pub_date timestamptz)
     on conflict (id) do update set title = excluded.title, description = excluded.description, link = excluded.link, image_url = excluded.image_url
-    returning (xmax = 0) as inserted`);
+    returning (xmax = 0) as inserted`,
+  );
   // xmax is 0 only on rows this statement inserted (PostgreSQL and PGlite alike).
-  // node-postgres and PGlite both answer { rows }.
-  return (result as unknown as { rows: { inserted: boolean }[] }).rows.filter((r) => r.inserted).length;
+  return stored.filter((r) => r.inserted).length;
 }
 
 /** Keeps the newest ITEMS_KEPT_PER_SOURCE items of a source. */
