@@ -42,7 +42,14 @@ const audioState = (page: Page) =>
     const w = window as unknown as { pauses: number; playingAt: number[]; firstAudio?: HTMLAudioElement | null };
     w.firstAudio ??= a;
     const ours = [...all].filter((el) => el.matches(selector)).length;
-    return { count: ours, same: a !== null && a === w.firstAudio, paused: a?.paused ?? true, time: a?.currentTime ?? 0, pauses: w.pauses, playingAt: w.playingAt };
+    return {
+      count: ours,
+      same: a !== null && a === w.firstAudio,
+      paused: a?.paused ?? true,
+      time: a?.currentTime ?? 0,
+      pauses: w.pauses,
+      playingAt: w.playingAt,
+    };
   }, RADIO_AUDIO);
 
 describe.skipIf(!canRunBrowser || !hasIcecast)('the site player', () => {
