@@ -30,7 +30,8 @@ export async function overview(db: Db, from: string, to: string): Promise<Analyt
     to,
     previousFrom,
     previousTo,
-    figures: await comparedFigures(db, [from, to], [previousFrom, previousTo]),
+    // The period's rows are read once, for the charts and its figures both.
+    figures: await comparedFigures(db, [from, to], [previousFrom, previousTo], { totals, members }),
     listeners: length <= QUARTER_POINTS_MAX_DAYS ? await quarterSeries(db, from, to) : dailySeries(totals),
     days: totals
       .filter((d) => d.channelId === ALL_CHANNELS)

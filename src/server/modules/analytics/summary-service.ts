@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { dublinDate } from '../../lib/dates';
 import { mixTitles } from '../mixes/mixes-repository';
 import { ALL_CHANNELS } from './listening-rollup';
-import { listeningDaysBetween, memberDaysBetween, mixTotalsBetween } from './rollups-repository';
+import { listeningDaysBetween, memberDaysBetween, mixTotalsBetween, type ListeningDayRow, type MemberDayRow } from './rollups-repository';
 
 /** Mixes a summary lists. */
 const TOP_MIXES = 5;
@@ -24,10 +24,16 @@ interface RawFigures {
   topMixes: { mixId: string; plays: number; downloads: number }[];
 }
 
+/** The rollups' rows of a period, when the caller has read them already (the analytics page draws them too). */
+export interface PeriodRows {
+  totals: ListeningDayRow[];
+  members: MemberDayRow[];
+}
+
 /** The figures of the days [fromDay, toDay] from the rollups. */
-export async function rawFigures(db: Db, fromDay: string, toDay: string): Promise<RawFigures> {
-  const totals = (await listeningDaysBetween(db, fromDay, toDay, 'total')).filter((d) => d.channelId === ALL_CHANNELS);
-  const members = await memberDaysBetween(db, fromDay, toDay);
+export async function rawFigures(db: Db, fromDay: string, toDay: string, read?: PeriodRows): Promise<RawFigures> {
+  const totals = (read?.totals ?? (await listeningDaysBetween(db, fromDay, toDay, 'total'))).filter((d) => d.channelId === ALL_CHANNELS);
+  const members = read?.members ?? (await memberDaysBetween(db, fromDay, toDay));
   // Counts and MRR are a snapshot: the last day of the period that has one.
   const lastSnapshot = members.filter((m) => m.figure === 'snapshot_taken').at(-1)?.day;
   const at = members.filter((m) => m.day === lastSnapshot);
@@ -54,8 +60,8 @@ export async function rawFigures(db: Db, fromDay: string, toDay: string): Promis
 const compared = (value: number, previous: number): Compared => ({ value, previous, change: previous === 0 ? null : (value - previous) / previous });
 
 /** A period's figures against the previous period's. */
-export async function comparedFigures(db: Db, period: [string, string], previous: [string, string]): Promise<PeriodFigures> {
-  const now = await rawFigures(db, ...period);
+export async function comparedFigures(db: Db, period: [string, string], previous: [string, string], periodRows?: PeriodRows): Promise<PeriodFigures> {
+  const now = await rawFigures(db, ...period, periodRows);
   const before = await rawFigures(db, ...previous);
   const titles = await mixTitles(
     db,
