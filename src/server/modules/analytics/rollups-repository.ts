@@ -79,10 +79,10 @@ export async function replaceMixDay(db: Db, day: string, rows: readonly { mixId:
   });
 }
 
-/** Day figures for days in [fromDay, toDay] (inclusive, YYYY-MM-DD). */
 export type ListeningDayRow = typeof listeningDays.$inferSelect;
 export type MemberDayRow = typeof memberDays.$inferSelect;
 
+/** Day figures for days in [fromDay, toDay] (inclusive, YYYY-MM-DD). */
 export function listeningDaysBetween(db: Db, fromDay: string, toDay: string, dimension: DayFigure['dimension']) {
   return db
     .select()
