@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, constants as fsConstants, createWriteStream, open as openCallback } from 'node:fs';
+import { createReadStream, constants as fsConstants, open as openCallback } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
+import { pipeToFile } from './pipe-to-file';
 import { byteLimit, checkKey, checkPut, MediaNotFoundError, type ByteRange, type MediaStorage, type PutOptions, type StoredObject } from './media-storage';
 
 const openFile = promisify(openCallback);
@@ -39,7 +39,7 @@ export class LocalMediaStorage implements MediaStorage {
     await fs.mkdir(tempDir, { recursive: true });
     const temp = path.join(tempDir, `${randomBytes(12).toString('hex')}.part`);
     try {
-      await pipeline(body, byteLimit(opts.maxBytes), createWriteStream(temp, { flags: 'wx' }));
+      await pipeToFile(temp, [body, byteLimit(opts.maxBytes)], { exclusive: true });
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.rename(temp, target);
     } catch (err) {

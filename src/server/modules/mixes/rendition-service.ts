@@ -2,8 +2,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createWriteStream } from 'node:fs';
+import { pipeToFile } from '../../lib/storage/pipe-to-file';
 import { MIX_MESSAGES } from '../../../contracts/mixes';
 import { MINUTE_MS, SECOND_MS } from '../../../contracts/time';
 import type { Db } from '../../db/client';
@@ -60,7 +59,7 @@ async function render(deps: RenditionDeps, mix: MixRow, signal: AbortSignal): Pr
     let stdin: NodeJS.ReadableStream | undefined = await deps.storage.open(master);
     if (SEEKABLE_INPUTS.has(ext)) {
       input = path.join(dir, `master.${ext}`);
-      await pipeline(stdin, createWriteStream(input), { signal });
+      await pipeToFile(input, stdin, { signal });
       stdin = undefined;
     }
     const out = path.join(dir, `listening.${RENDITION_EXTENSION}`);
