@@ -165,6 +165,8 @@ describe('channel chat', async () => {
     const racer = await memberWithRole(app, 'dhr1');
     const statuses = (await Promise.all([post(app, 'free', racer, 'race a'), post(app, 'free', racer, 'race b')])).map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 429]);
+    // The refused post stored nothing: the message and the slow-mode slot are one statement.
+    expect(await db.select().from(chatMessages).where(eq(chatMessages.userId, racer.user.id))).toHaveLength(1);
 
     const fast = await memberWithRole(app, 'dhr2');
     for (const t of ['quick one', 'quick two', 'quick three']) expect((await post(app, 'free', fast, t)).statusCode).toBe(201);

@@ -20,12 +20,6 @@ export async function recentMessages(db: Db, channel: string, limit: number, hel
     .limit(limit);
 }
 
-export async function insertMessage(db: Db, row: NewChatMessageRow): Promise<ChatMessageRow> {
-  const [inserted] = await db.insert(chatMessages).values(row).returning();
-  if (!inserted) throw new Error('chat message insert returned nothing');
-  return inserted;
-}
-
 export async function deleteMessage(db: Db, id: string): Promise<ChatMessageRow | null> {
   const [row] = await db.delete(chatMessages).where(eq(chatMessages.id, id)).returning();
   return row ?? null;
@@ -73,28 +67,44 @@ export async function findChatMember(db: Db, userId: string): Promise<ChatMember
 }
 
 /**
- * Slow mode in one atomic statement: records a post at `now` unless the member posted after
- * `notAfter`. Returns false when the member must wait (two posts racing: one wins).
+ * Posts a message and records the post on its member in one statement (one round trip, one
+ * commit). With `notAfter` it is slow mode too: nothing is written when the member posted after
+ * `notAfter`, and null is returned (two posts racing: one wins). Without it (members who skip slow
+ * mode) the post is always recorded.
  */
-export async function claimPostSlot(db: Db, userId: string, now: Date, notAfter: Date): Promise<boolean> {
-  const rows = await db
-    .insert(chatMembers)
-    .values({ userId, lastPostAt: now })
-    .onConflictDoUpdate({
-      target: chatMembers.userId,
-      set: { lastPostAt: now },
-      setWhere: or(isNull(chatMembers.lastPostAt), lte(chatMembers.lastPostAt, sql`${notAfter.toISOString()}::timestamptz`)),
-    })
-    .returning({ userId: chatMembers.userId });
-  return rows.length > 0;
-}
-
-/** Records a post without the slow-mode condition (members who skip slow mode). */
-export async function recordPost(db: Db, userId: string, now: Date): Promise<void> {
-  await db
-    .insert(chatMembers)
-    .values({ userId, lastPostAt: now })
-    .onConflictDoUpdate({ target: chatMembers.userId, set: { lastPostAt: now } });
+export async function postWithSlot(db: Db, message: NewChatMessageRow & { userId: string; createdAt: Date }, notAfter: Date | null): Promise<ChatMessageRow | null> {
+  const slot = db.$with('slot').as(
+    db
+      .insert(chatMembers)
+      .values({ userId: message.userId, lastPostAt: message.createdAt })
+      .onConflictDoUpdate({
+        target: chatMembers.userId,
+        set: { lastPostAt: message.createdAt },
+        ...(notAfter ? { setWhere: or(isNull(chatMembers.lastPostAt), lte(chatMembers.lastPostAt, sql`${notAfter.toISOString()}::timestamptz`)) } : {}),
+      })
+      .returning({ userId: chatMembers.userId }),
+  );
+  const [row] = await db
+    .with(slot)
+    .insert(chatMessages)
+    .select((qb) =>
+      qb
+        .select({
+          id: sql<string>`gen_random_uuid()`.as('id'),
+          channel: sql<string>`${message.channel}::text`.as('channel'),
+          userId: slot.userId,
+          authorName: sql<string>`${message.authorName}::text`.as('author_name'),
+          authorTier: sql<string>`${message.authorTier}::text`.as('author_tier'),
+          supporter: sql<boolean>`${message.supporter ?? false}::boolean`.as('supporter'),
+          authorIsAdmin: sql<boolean>`${message.authorIsAdmin ?? false}::boolean`.as('author_is_admin'),
+          text: sql<string>`${message.text}::text`.as('text'),
+          status: sql<string>`${message.status}::text`.as('status'),
+          createdAt: sql<Date>`${message.createdAt.toISOString()}::timestamptz`.as('created_at'),
+        })
+        .from(slot),
+    )
+    .returning();
+  return row ?? null;
 }
 
 export async function setMute(db: Db, userId: string, until: Date, by: string): Promise<void> {

@@ -56,8 +56,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ publishChat: PublishChat }> = a
       },
     },
     async (req, reply) => {
-      await enforceRateLimit(db, req, RATE_RULES.chatPost);
-      const row = await postChatMessage(db, req.params.channel, req.user, req.body.text);
+      const admitted = enforceRateLimit(db, req, RATE_RULES.chatPost);
+      const row = await postChatMessage(db, { channel: req.params.channel, user: req.user, raw: req.body.text, admitted });
       const message = toChatMessage(row);
       // A held message reaches its author's reply only; moderators see it when they open the chat.
       if (!message.held) await publishChat({ channel: message.channel, kind: 'message', message });

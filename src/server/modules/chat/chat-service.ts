@@ -10,14 +10,12 @@ import { hasLink } from '../../lib/link-detector';
 import { findMemberById } from '../members/members-repository';
 import { listChannels } from '../radio/channels-repository';
 import {
-  claimPostSlot,
   deleteMessage,
   deleteMessagesBefore,
   findChatMember,
-  insertMessage,
+  postWithSlot,
   lastMessageOf,
   recentMessages,
-  recordPost,
   setMute,
   showMessage,
   type ChatMessageRow,
@@ -48,23 +46,29 @@ export async function readableChats(db: Db, user: UserRow | null, now: Date = ne
   return [FREE_CHAT, ...channels.filter((c) => meetsTier(user, parseTier(c.requiredTier) ?? 'vip', now)).map((c) => c.id)];
 }
 
+/** The refusal for a chat `user` may not read (an unknown chat was refused by mayRead already). */
+function unreadable(user: UserRow | null): AppError {
+  return user ? forbidden(CHAT_MESSAGES.noAccess, 'chat_no_access') : unauthorized(CHAT_MESSAGES.signIn, 'chat_sign_in_required');
+}
+
 async function assertReadable(db: Db, channel: string, user: UserRow | null, now: Date): Promise<void> {
-  if (await mayRead(db, channel, user, now)) return;
-  if (!user) throw unauthorized(CHAT_MESSAGES.signIn, 'chat_sign_in_required');
-  throw forbidden(CHAT_MESSAGES.noAccess, 'chat_no_access');
+  if (!(await mayRead(db, channel, user, now))) throw unreadable(user);
 }
 
 const mayPost = (user: UserRow | null, now: Date): user is UserRow => user !== null && (user.isAdmin || mayChat(user, now));
 
 /** The last CHAT_HISTORY messages, oldest first, with what the reader may do. */
 export async function chatHistory(db: Db, channel: string, user: UserRow | null, now: Date = new Date()) {
-  await assertReadable(db, channel, user, now);
   const moderator = user?.isAdmin === true;
+  // One round of reads, as for a post; the messages are read only for a reader who may see them.
+  const [, state, banRow] = await Promise.all([
+    assertReadable(db, channel, user, now),
+    user ? findChatMember(db, user.id) : null,
+    // Told before they type, not when they send (postChatMessage refuses the same ban).
+    user ? activeBan(db, user, now) : null,
+  ]);
   const rows = await recentMessages(db, channel, CHAT_HISTORY, user?.id ?? null, moderator);
-  const state = user ? await findChatMember(db, user.id) : null;
   const mutedUntil = state?.mutedUntil && state.mutedUntil > now ? state.mutedUntil.toISOString() : null;
-  // Told before they type, not when they send (postChatMessage refuses the same ban).
-  const banRow = user ? await activeBan(db, user, now) : null;
   const ban = banRow ? { reason: banRow.reason, until: banRow.expiresAt?.toISOString() ?? null } : null;
   return { channel, rows: rows.reverse(), canPost: mayPost(user, now), canModerate: moderator, mutedUntil, ban };
 }
@@ -79,34 +83,43 @@ export function chatText(raw: string): string {
 
 const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** Posts as the signed-in member: name, tier and badge from the session. Returns the stored row. */
-export async function postChatMessage(db: Db, channel: string, user: UserRow | null, raw: string, now: Date = new Date()): Promise<ChatMessageRow> {
-  await assertReadable(db, channel, user, now);
+/**
+ * Posts as the signed-in member: name, tier and badge from the session. Returns the stored row.
+ * `admitted` is the caller's own check (the rate limit): it runs beside the reads, and nothing is
+ * written unless it passes.
+ */
+export async function postChatMessage(
+  db: Db,
+  post: { channel: string; user: UserRow | null; raw: string; admitted?: Promise<void> },
+  now: Date = new Date(),
+): Promise<ChatMessageRow> {
+  const { channel, user, raw } = post;
+  // The reads a post needs do not depend on one another: one round of them, not one after another
+  // (each is a round trip a listener waits for, and on PGlite a turn behind any background unit).
+  const [, readable, ban, state, previous] = await Promise.all([
+    post.admitted,
+    mayRead(db, channel, user, now),
+    user ? activeBan(db, user, now) : null,
+    user ? findChatMember(db, user.id) : null,
+    user && !user.isAdmin ? lastMessageOf(db, user.id) : null,
+  ]);
+  if (!readable) throw unreadable(user);
   if (!user) throw unauthorized(CHAT_MESSAGES.signIn, 'chat_sign_in_required');
   // The comments' ban is the chat's ban too.
-  const ban = await activeBan(db, user, now);
   if (ban) {
     const until = ban.expiresAt ? ` The ban lasts until ${formatUntil(ban.expiresAt)}.` : '';
     throw new AppError(403, 'banned', `${CHAT_MESSAGES.banned} Reason: ${ban.reason}.${until}`);
   }
   if (!mayPost(user, now)) throw forbidden(CHAT_MESSAGES.tierRequired, 'chat_tier_required');
-  const state = await findChatMember(db, user.id);
   if (state?.mutedUntil && state.mutedUntil > now) {
     const until = state.mutedUntil.toISOString();
     throw new AppError(403, 'muted', CHAT_MESSAGES.muted(formatUntil(state.mutedUntil)), {}, { until });
   }
   const text = chatText(raw);
-  const priority = user.isAdmin || hasChatPriority(user, now);
-  if (priority) await recordPost(db, user.id, now);
-  else if (!(await claimPostSlot(db, user.id, now, new Date(now.getTime() - CHAT_SLOW_MODE_MS)))) {
-    const last = (await findChatMember(db, user.id))?.lastPostAt ?? now;
-    const waitS = Math.max(1, Math.ceil((last.getTime() + CHAT_SLOW_MODE_MS - now.getTime()) / SECOND_MS));
-    throw new AppError(429, 'slow_mode', CHAT_MESSAGES.slowMode(waitS), { 'retry-after': String(waitS) });
-  }
   // The comments' link rule, and a repeat of the member's last message, hold it for a moderator.
-  const previous = user.isAdmin ? null : await lastMessageOf(db, user.id);
   const held = !user.isAdmin && (hasLink(text) || (previous !== null && normalise(previous.text) === normalise(text)));
-  return insertMessage(db, {
+  const priority = user.isAdmin || hasChatPriority(user, now);
+  const message = {
     channel,
     userId: user.id,
     authorName: user.username,
@@ -114,9 +127,15 @@ export async function postChatMessage(db: Db, channel: string, user: UserRow | n
     supporter: !user.isAdmin && hasChatPriority(user, now),
     authorIsAdmin: user.isAdmin,
     text,
-    status: held ? 'held' : 'shown',
+    status: held ? ('held' as const) : ('shown' as const),
     createdAt: now,
-  });
+  };
+  const row = await postWithSlot(db, message, priority ? null : new Date(now.getTime() - CHAT_SLOW_MODE_MS));
+  if (row) return row;
+  // Refused by slow mode: the wait counts from the post that won.
+  const last = (await findChatMember(db, user.id))?.lastPostAt ?? now;
+  const waitS = Math.max(1, Math.ceil((last.getTime() + CHAT_SLOW_MODE_MS - now.getTime()) / SECOND_MS));
+  throw new AppError(429, 'slow_mode', CHAT_MESSAGES.slowMode(waitS), { 'retry-after': String(waitS) });
 }
 
 export async function deleteChatMessage(db: Db, id: string): Promise<ChatMessageRow> {

@@ -28,10 +28,10 @@ const inForce = (ban: CommentBanRow | null, now: Date): ban is CommentBanRow => 
  * after the banned account let it go. The one rule for comments, forum threads and chat.
  */
 export async function activeBan(db: Db, member: UserRow, now: Date = new Date()): Promise<CommentBanRow | null> {
-  const own = await findBan(db, member.id);
+  // One round of reads (a post awaits this): most of the time nobody is banned, and the two
+  // "any ban at all" reads spare looking at platform identities.
+  const [own, accounts, identities] = await Promise.all([findBan(db, member.id), anyBanInForce(db, now), anyIdentityBanInForce(db, now)]);
   if (inForce(own, now)) return own;
-  // Most of the time nobody is banned: no need to look at platform identities.
-  const [accounts, identities] = await Promise.all([anyBanInForce(db, now), anyIdentityBanInForce(db, now)]);
   if (!accounts && !identities) return null;
   if (accounts) {
     const sharing = await accountsSharingIdentity(db, member);
