@@ -11,11 +11,12 @@ export const yieldToListeners = (): Promise<void> => new Promise((resolve) => se
 
 /**
  * How long a background loop runs before it gives waiting requests a turn: a request that arrives
- * mid-turn waits for the rest of it, so a turn is kept below what a listener's quick request takes
- * (2 to 3 ms at p99 on loopback). 4 ms put a listener's p99 during the analytics rebuilds at about
- * twice idle; a turn costs one setImmediate, tens of microseconds.
+ * mid-turn waits for the rest of it, so a turn is kept well below what a listener's quick request
+ * takes (2 to 4 ms at p99 on loopback). 4 ms put a listener's p99 during the analytics rebuilds at
+ * about twice idle; 2 ms and 1 ms both left it between 1.4 and 2.4 times (ADR 0034, item 7). A turn
+ * costs one setImmediate, tens of microseconds.
  */
-export const BACKGROUND_TURN_MS = 2;
+export const BACKGROUND_TURN_MS = 1;
 
 /**
  * For a background loop over many items (a CSV's rows, a plan's members): `await takeTurn()` after

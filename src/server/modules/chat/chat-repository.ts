@@ -72,7 +72,11 @@ export async function findChatMember(db: Db, userId: string): Promise<ChatMember
  * `notAfter`, and null is returned (two posts racing: one wins). Without it (members who skip slow
  * mode) the post is always recorded.
  */
-export async function postWithSlot(db: Db, message: NewChatMessageRow & { userId: string; createdAt: Date }, notAfter: Date | null): Promise<ChatMessageRow | null> {
+export async function postWithSlot(
+  db: Db,
+  message: NewChatMessageRow & { userId: string; createdAt: Date },
+  notAfter: Date | null,
+): Promise<ChatMessageRow | null> {
   const slot = db.$with('slot').as(
     db
       .insert(chatMembers)
