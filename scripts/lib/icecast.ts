@@ -238,6 +238,9 @@ async function startIcecastOnce(opts: StartIcecastOptions): Promise<IcecastServe
   fs.mkdirSync(path.join(dir, 'log'), { recursive: true });
   const sourcePassword = randomBytes(9).toString('base64url');
   const adminPassword = opts.adminPassword ?? randomBytes(9).toString('base64url');
+  // Named in the status document, so the start is known to be answered by this icecast2 and not by
+  // another one (a parallel test's) that took the picked port while this one failed to bind it and exited.
+  const location = `DHR local radio ${randomBytes(6).toString('hex')}`;
   const asRoot = process.getuid?.() === 0;
   // Icecast refuses to run as root; it drops to nobody, who must be able to write its logs.
   if (asRoot) {
@@ -245,7 +248,7 @@ async function startIcecastOnce(opts: StartIcecastOptions): Promise<IcecastServe
     fs.chmodSync(path.join(dir, 'log'), 0o777);
   }
   const config = `<icecast>
-  <location>DHR local radio</location>
+  <location>${location}</location>
   <admin>radio@dhr.local</admin>
   <limits>
     <clients>${opts.maxClients ?? 200}</clients>
@@ -402,7 +405,8 @@ ${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}${opts.relayOf 
           await new Promise((r) => setTimeout(r, 300 * attempt));
         }
       }
-      throw new Error(lastError);
+      const gone = icecast.exitCode !== null || icecast.signalCode !== null;
+      throw new Error(`${lastError}${gone ? `; icecast2 itself has stopped (${icecast.signalCode ?? `exit ${icecast.exitCode}`})` : ''}`);
     },
     stopFeed,
     async setTitle(mount, song) {
@@ -437,7 +441,8 @@ ${opts.listenerAuth ? listenerAuthMounts(opts.listenerAuth) : ''}${opts.relayOf 
     if (opts.corsFront) front = await startCorsFront(port, host, icecastPort);
     await until('icecast2 to answer', 20_000, async () => {
       if (icecast.exitCode !== null) throw new GaveUp(`icecast2 exited with ${icecast.exitCode}`);
-      await status();
+      const doc = (await status()) as { icestats?: { location?: unknown } } | null;
+      if (doc?.icestats?.location !== location) throw new Error(`another server answers on port ${icecastPort}`);
       return true;
     });
   } catch (err) {

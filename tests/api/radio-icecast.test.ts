@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app';
+import { startIcecast } from '../../scripts/lib/icecast';
 import { hasIcecast, ICECAST_INSTALL_HINT, radioEnv, startTestRadio } from '../support/icecast';
 
 if (!hasIcecast) console.warn(`Skipping the real Icecast tests: ${ICECAST_INSTALL_HINT}`);
@@ -119,5 +120,24 @@ describe.skipIf(!hasIcecast)('against a real icecast2 fed by ffmpeg', async () =
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ error: { code: 'channel_offline' } });
     expect((await metadata('dhr1')).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(!hasIcecast)('starting icecast2 on a port something else holds', () => {
+  it('is not fooled by another server answering the status page there', async () => {
+    // Another Icecast (a parallel test's) on the picked port: ours cannot bind it and exits, yet the
+    // status page answers. The start must fail (and a caller's retry pick another port), not go on.
+    const impostor = http.createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ icestats: { location: 'DHR local radio', source: [] } }));
+    });
+    await new Promise<void>((r) => impostor.listen(0, '127.0.0.1', r));
+    const port = (impostor.address() as AddressInfo).port;
+    try {
+      await expect(startIcecast({ port })).rejects.toThrow(new RegExp(`(exited|another server answers).*on port ${port}`));
+    } finally {
+      impostor.closeAllConnections();
+      await new Promise((r) => impostor.close(r));
+    }
   });
 });
