@@ -2,8 +2,8 @@
 //  (a) admin user search over 100,000 members on PostgreSQL (TEST_DATABASE_URL, else DATABASE_URL;
 //      skipped with a message when neither is set), p95 of GET /api/admin/users?search=... over HTTP;
 //  (b) a 10,000-row CSV import on PGlite (in memory), wall time of POST /api/admin/bulk-import.
-// Run alone: `npx tsx bench/admin-scale.ts` (prints both); `npx tsx bench/admin-scale.ts search --record`
-// runs (a) only and records it in bench/results.json as `npm run bench` does; `npm run bench` calls benchAdminScale().
+// Run alone: `npx tsx bench/admin-scale.ts` (prints both); `npx tsx bench/admin-scale.ts search` runs (a)
+// only (BENCH_RECORD=1 records what ran, as every bench run alone); `npm run bench` calls benchAdminScale().
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -14,7 +14,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { users } from '../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../src/server/lib/sessions';
-import { recordResults, scratchDatabase } from './lib';
+import { recordIfAsked, scratchDatabase } from './lib';
 
 export interface AdminScaleEntry {
   name: string;
@@ -234,7 +234,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   (searchOnly && serverUrl ? benchSearch(serverUrl).then((e) => [e]) : benchAdminScale()).then(
     (r) => {
       console.table(r);
-      if (process.argv.includes('--record')) recordResults(fileURLToPath(new URL('..', import.meta.url)), r);
+      recordIfAsked(fileURLToPath(new URL('..', import.meta.url)), r);
     },
     (err: unknown) => {
       console.error(err);

@@ -18,7 +18,7 @@ import { openDatabase } from '../src/server/db/client';
 import { dublinDate } from '../src/server/lib/dates';
 import { dayBounds, rollUpDay } from '../src/server/modules/analytics/rollups-service';
 import { freePort } from '../scripts/lib/icecast';
-import { benchAdminCookie, recordResults, scratchDatabase, startBenchServer, tempDir, waitForHttp } from './lib';
+import { benchAdminCookie, scratchDatabase, startBenchServer, tempDir, waitForHttp, whenRunAlone } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DAYS = Number(process.env.BENCH_ANALYTICS_DAYS ?? 365);
@@ -216,8 +216,4 @@ async function benchOn(databaseUrl: string | undefined): Promise<AnalyticsBenchE
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const entries = await benchAnalytics();
-  console.log(JSON.stringify(entries, null, 2));
-  if (process.env.BENCH_RECORD === '1') recordResults(root, entries);
-}
+whenRunAlone(import.meta.url, benchAnalytics);

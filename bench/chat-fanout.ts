@@ -19,6 +19,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { insertMember } from '../src/server/modules/members/members-repository';
 import { createSession, SESSION_COOKIE } from '../src/server/lib/sessions';
+import { whenRunAlone } from './lib';
 
 export interface ChatFanoutResult {
   name: string;
@@ -176,6 +177,4 @@ export async function benchChatFanout(
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  console.table([await benchChatFanout()]);
-}
+whenRunAlone(import.meta.url, benchChatFanout);

@@ -4,13 +4,13 @@
  * /proc and ask a preloaded probe (bench/probe.mjs) for the JS heap and the buffers outside it
  * (PGlite's WebAssembly memory is one of them). Measured twice: the first start on an empty
  * DATA_DIR (it runs initdb), then a restart on the directory the first start left behind.
- * Run alone: `npx tsx bench/idle-memory.ts` (updates only its own entry in bench/results.json).
+ * Run alone: `npx tsx bench/idle-memory.ts` (with BENCH_RECORD=1 it updates its own entry in bench/results.json).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/lib/icecast';
-import { recordResults, serverArgs, startProcess, tempDir, waitForHttp } from './lib';
+import { serverArgs, startProcess, tempDir, waitForHttp, whenRunAlone } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Seconds the server sits idle after its first answer before the reading. */
@@ -124,15 +124,4 @@ export async function benchIdleMemory(): Promise<IdleMemoryResult> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  benchIdleMemory().then(
-    (r) => {
-      console.table(r);
-      recordResults(root, [r]);
-    },
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+whenRunAlone(import.meta.url, benchIdleMemory);

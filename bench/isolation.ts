@@ -20,7 +20,7 @@ import { vipMixes } from '../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../src/server/lib/sessions';
 import { freePort } from '../scripts/lib/icecast';
 import { bmcSubscription, patreonMember, startBmcStub, startPatreonStub } from '../tests/support/platform-stubs';
-import { benchAdminCookie, recordResults, startBenchServer, tempDir, waitForHttp } from './lib';
+import { benchAdminCookie, startBenchServer, tempDir, waitForHttp, whenRunAlone } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PROBE_RATE = 10;
@@ -496,7 +496,4 @@ export async function benchIsolation(): Promise<IsolationEntry[]> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const entries = await benchIsolation();
-  recordResults(root, entries);
-}
+whenRunAlone(import.meta.url, benchIsolation);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Db } from '../src/server/db/client';
@@ -107,11 +108,50 @@ export function serverArgs(root: string, opts: { probe?: boolean } = {}): string
   return [...profile, ...(opts.probe ? ['--import', path.join(root, 'bench/probe.mjs')] : []), path.join(root, 'dist/server/main.js')];
 }
 
+const BENCH_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** True when the module at `moduleUrl` is the file node was started with (`npx tsx bench/x.ts`). */
+export function isRunAlone(moduleUrl: string): boolean {
+  return Boolean(process.argv[1]) && path.resolve(process.argv[1] ?? '') === fileURLToPath(moduleUrl);
+}
+
+/**
+ * A bench file's own entry point: when the file is run by itself, runs `bench`, prints its entries and
+ * records them when asked (recordIfAsked); a failure exits with 1. `npm run bench` imports the file
+ * and calls the bench itself.
+ */
+export function whenRunAlone(moduleUrl: string, bench: () => Promise<{ name: string } | { name: string }[]>): void {
+  if (!isRunAlone(moduleUrl)) return;
+  bench().then(
+    (result) => {
+      const entries = Array.isArray(result) ? result : [result];
+      console.log(JSON.stringify(entries, null, 2));
+      recordIfAsked(BENCH_ROOT, entries);
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
+
+/**
+ * What a bench run by itself (`npx tsx bench/x.ts`) does with its figures: prints them always, and
+ * writes them into bench/results.json only with BENCH_RECORD=1, so a probe or an experiment never
+ * replaces the recorded run by accident. `npm run bench` records every bench it runs.
+ */
+export function recordIfAsked(root: string, results: readonly { name: string }[]): void {
+  if (process.env.BENCH_RECORD === '1') {
+    recordResults(root, results);
+    console.log('recorded in bench/results.json');
+  } else console.log('not recorded (BENCH_RECORD=1 records a run in bench/results.json)');
+}
+
 /**
  * Writes `results` into bench/results.json: an entry with the same name is replaced where it stands,
  * new ones are appended, and every other entry (other benches' figures) is kept as it is.
  */
-export function recordResults(root: string, results: { name: string }[]): void {
+export function recordResults(root: string, results: readonly { name: string }[]): void {
   const file = path.join(root, 'bench/results.json');
   const existing: unknown = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
   const out = (Array.isArray(existing) ? existing : []) as { name?: unknown }[];

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { HEARTBEAT_INTERVAL_MS } from '../src/contracts/live-values';
 import { openDatabase } from '../src/server/db/client';
 import { freePort } from '../scripts/lib/icecast';
-import { benchAdminCookie, recordResults, startBenchServer, tempDir, waitForHttp } from './lib';
+import { benchAdminCookie, startBenchServer, tempDir, waitForHttp, whenRunAlone } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VISITORS = Number(process.env.BENCH_LIVE_VISITORS ?? 50_000);
@@ -184,8 +184,4 @@ export async function benchLiveMonitor(): Promise<LiveMonitorEntry> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const entry = await benchLiveMonitor();
-  recordResults(root, [entry]);
-  console.log(JSON.stringify(entry, null, 2));
-}
+whenRunAlone(import.meta.url, benchLiveMonitor);

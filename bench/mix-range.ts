@@ -17,7 +17,7 @@ import { seedDemo } from '../src/server/db/seed/seed';
 import { MediaLinks, mediaPath } from '../src/server/lib/media-links';
 import { createSession, SESSION_COOKIE } from '../src/server/lib/sessions';
 import { hashToken } from '../src/server/lib/tokens';
-import { ALL_CPUS, pinToCpus, rssMb, serverArgs, startProcess, tempDir, waitForHttp } from './lib';
+import { ALL_CPUS, pinToCpus, rssMb, serverArgs, startProcess, tempDir, waitForHttp, whenRunAlone } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MIX_ID = 'mix-midnight-drift';
@@ -203,6 +203,4 @@ export async function benchMixRange(): Promise<MixRangeEntry> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.table([await benchMixRange()]);
-}
+whenRunAlone(import.meta.url, benchMixRange);

@@ -6,13 +6,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { vipMixes } from '../src/server/db/schema';
 import { LocalMediaStorage } from '../src/server/lib/storage/local-storage';
 import { RenditionWorker } from '../src/server/modules/mixes/rendition-service';
-import { rssMb, tempDir } from './lib';
+import { rssMb, tempDir, whenRunAlone } from './lib';
 
 const AUDIO_S = Number(process.env.BENCH_RENDITION_SECONDS ?? 3600);
 const MIX_ID = 'mix-bench-hour';
@@ -103,6 +102,4 @@ export async function benchMixRendition(): Promise<MixRenditionEntry> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.table([await benchMixRendition()]);
-}
+whenRunAlone(import.meta.url, benchMixRendition);

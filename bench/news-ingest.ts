@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { freePort } from '../scripts/lib/icecast';
-import { benchAdminCookie, recordResults, startBenchServer, tempDir, waitForHttp } from './lib';
+import { benchAdminCookie, startBenchServer, tempDir, waitForHttp, whenRunAlone } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FEEDS = Number(process.env.BENCH_NEWS_FEEDS ?? 1000);
@@ -185,7 +185,4 @@ export async function benchNewsIngest(): Promise<NewsIngestEntry> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const entry = await benchNewsIngest();
-  if (process.env.BENCH_NEWS_RECORD !== 'false') recordResults(root, [entry]);
-}
+whenRunAlone(import.meta.url, benchNewsIngest);

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/lib/icecast';
-import { ALL_CPUS, cpuMicros, load, pinToCpus, recordResults, serverArgs, startProcess, tempDir, waitForHttp, type BenchEntry, type Started } from './lib';
+import { ALL_CPUS, cpuMicros, load, pinToCpus, recordIfAsked, serverArgs, startProcess, tempDir, waitForHttp, type BenchEntry, type Started } from './lib';
 import { startStatusStandIn } from './sse-fanout';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -266,7 +266,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       ? profilePublicReads(args.length > 1 ? args.slice(1) : PUBLIC_READS.slice(0, 3))
       : benchPublicReads().then((entries) => {
           console.table(entries.map((e) => ({ name: e.name, rps: e.rps, 'p99 ms': e.p99Ms, baseline: e.baselineRps, ratio: e.ratio, cpuRatio: e.cpuRatio })));
-          recordResults(root, entries);
+          recordIfAsked(root, entries);
         });
   run.catch((err: unknown) => {
     console.error(err);

@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/lib/icecast';
-import { rssMb, serverArgs, startProcess, tempDir, waitForHttp } from './lib';
+import { rssMb, serverArgs, startProcess, tempDir, waitForHttp, whenRunAlone } from './lib';
 
 export interface SseFanoutResult {
   name: string;
@@ -219,14 +219,4 @@ export async function benchSseFanout(clients = Number(process.env.BENCH_SSE_CLIE
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  benchSseFanout(process.argv[2] ? Number(process.argv[2]) : undefined).then(
-    (r) => {
-      console.table([r]);
-    },
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+whenRunAlone(import.meta.url, () => benchSseFanout(process.argv[2] ? Number(process.argv[2]) : undefined));

@@ -4,11 +4,11 @@
 // Run alone: `npx tsx bench/stream-auth.ts`; `npm run bench` calls benchStreamAuth().
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { insertMember } from '../src/server/modules/members/members-repository';
 import { freePort, hasIcecast, ICECAST_INSTALL_HINT, startIcecast } from '../scripts/lib/icecast';
+import { whenRunAlone } from './lib';
 
 const CONNECTS = Number(process.env.BENCH_STREAM_CONNECTS ?? 200);
 /** The issue's budget for a listener_add round trip at p95. */
@@ -207,7 +207,4 @@ export async function benchStreamAuth(): Promise<StreamAuthEntry> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const entry = await benchStreamAuth();
-  console.log(JSON.stringify(entry, null, 2));
-}
+whenRunAlone(import.meta.url, benchStreamAuth);

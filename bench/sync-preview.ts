@@ -5,13 +5,13 @@
 // the second run is recorded. Run alone: `npx tsx bench/sync-preview.ts`; `npm run bench` calls it.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { users } from '../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../src/server/lib/sessions';
 import { bmcSubscription, startBmcStub } from '../tests/support/platform-stubs';
+import { whenRunAlone } from './lib';
 
 const MEMBERS = 100_000;
 const RECORDS = 2_000;
@@ -90,12 +90,4 @@ export async function benchSyncPreview(): Promise<SyncPreviewEntry> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  benchSyncPreview().then(
-    (r) => console.table([r]),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+whenRunAlone(import.meta.url, benchSyncPreview);

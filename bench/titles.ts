@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SECOND_MS } from '../src/contracts/time';
 import { freePort, hasIcecast, ICECAST_INSTALL_HINT, startIcecast, type IcecastServer } from '../scripts/lib/icecast';
-import { startBenchServer, tempDir, waitForHttp } from './lib';
+import { startBenchServer, tempDir, waitForHttp, whenRunAlone } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHANGES = Number(process.env.BENCH_TITLE_CHANGES ?? 20);
@@ -194,6 +194,4 @@ export async function benchTitles(): Promise<TitlesEntry[]> {
   return entries;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  console.log(JSON.stringify(await benchTitles(), null, 2));
-}
+whenRunAlone(import.meta.url, benchTitles);
