@@ -43,6 +43,15 @@ export default tseslint.config(
     files: ['src/web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
+  // Asking before something is removed is an in-page dialog (components/ui/confirm.tsx, useConfirm):
+  // the browser's own box blocks the page, cannot be styled and reads differently on every phone.
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'window', property: 'confirm', message: 'Ask in the page: useConfirm() from components/ui/confirm.tsx.' }],
+      'no-restricted-globals': ['error', { name: 'confirm', message: 'Ask in the page: useConfirm() from components/ui/confirm.tsx.' }],
+    },
+  },
   // A function a reader can hold in view: one that does several things is split into parts named for
   // them (hooks, sub-components, routes files, named functions).
   {

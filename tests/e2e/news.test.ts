@@ -318,8 +318,10 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     await expect.poll(() => row.getByText('Paused after 7 days of failures').count()).toBe(0);
     await row.getByRole('button', { name: 'Pause Label Feed' }).click();
     await row.getByText('Paused', { exact: true }).waitFor();
-    page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: 'Remove Label Feed' }).click();
+    const asked = page.getByRole('dialog', { name: 'Remove the source' });
+    await asked.getByText('Remove Label Feed and its items?').waitFor();
+    await asked.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => page.getByRole('article', { name: 'Label Feed' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -340,8 +342,8 @@ describe.skipIf(!canRunBrowser)('news and forum in the browser', () => {
     await held.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => held.getByText('Awaiting moderation').count()).toBe(0);
     const spam = page.getByRole('article', { name: 'Held: buy followers' });
-    page.once('dialog', (d) => void d.accept());
     await spam.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog', { name: 'Remove the thread' }).getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => spam.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();

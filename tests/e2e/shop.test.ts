@@ -148,11 +148,21 @@ describe.skipIf(!canRunBrowser)('shop, DJ submissions and the live monitor in th
     expect(created).toMatchObject({ featured: true, price: 18.5, tags: ['winter'] });
     expect(created?.id).toMatch(/^product_\d+$/);
 
-    page.once('dialog', (d) => {
-      expect(d.message()).toBe('Are you sure you want to delete this product?');
-      void d.accept();
-    });
+    // Asked in the page, in the spec's words; Cancel keeps the product.
     await card.getByRole('button', { name: 'Delete Night Bus Scarf' }).click();
+    const asked = page.getByRole('dialog', { name: 'Delete the product' });
+    await asked.getByText('Are you sure you want to delete this product?').waitFor();
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await asked.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () =>
+        (await h.app.inject({ url: '/api/admin/shop/products', headers: { cookie: admin.cookie } }))
+          .json<{ name: string }[]>()
+          .some((p) => p.name === 'Night Bus Scarf'),
+      )
+      .toBe(true);
+    await card.getByRole('button', { name: 'Delete Night Bus Scarf' }).click();
+    await asked.getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('product-count').getByText('8 products').waitFor();
     expect(errors).toEqual([]);
 

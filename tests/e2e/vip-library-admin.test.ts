@@ -102,6 +102,27 @@ describe.skipIf(!canRunBrowser)('the VIP library admin in the browser', () => {
     expect([...errors, ...member.errors]).toEqual([]);
   });
 
+  it('asks in the page before deleting a mix: Cancel keeps it, Delete removes it', async () => {
+    const { page, errors } = await open('/vip-admin', admin);
+    const natives: string[] = [];
+    page.on('dialog', (d) => natives.push(d.type()));
+    const forest = row(page, 'Forest Floor');
+    await forest.waitFor();
+    await forest.getByRole('button', { name: 'Delete Forest Floor' }).click();
+    const asked = page.getByRole('dialog', { name: 'Delete the mix' });
+    await asked.getByText("Delete 'Forest Floor' and its file?").waitFor();
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await asked.waitFor({ state: 'detached' });
+    await expect.poll(() => forest.count()).toBe(1);
+    await forest.getByRole('button', { name: 'Delete Forest Floor' }).click();
+    await asked.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => forest.count()).toBe(0);
+    const mixes = (await h.app.inject({ url: '/api/admin/vip-mixes', headers: { cookie: admin.cookie } })).json<{ title: string }[]>();
+    expect(mixes.map((m) => m.title)).not.toContain('Forest Floor');
+    expect(natives).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it("fills the upload form from the file's tags as soon as it is chosen", async () => {
     const { page, errors } = await open('/vip-admin', admin);
     const form = page.getByRole('form', { name: 'Upload a mix' });

@@ -3,6 +3,7 @@ import type { ForumPost } from '../../../../contracts/news';
 import { Badge, TierBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useConfirm } from '../../../components/ui/confirm';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/dates';
@@ -78,12 +79,18 @@ export function ThreadList({
 
 function ThreadModeration({ post }: { post: ForumPost }) {
   const moderate = useModerateForumPost();
-  const decide = (decision: 'approve' | 'remove') => {
-    if (decision === 'remove' && !window.confirm(`Remove the thread "${post.title}"? This cannot be undone.`)) return;
+  const confirm = useConfirm();
+  const decide = async (decision: 'approve' | 'remove') => {
+    if (
+      decision === 'remove' &&
+      !(await confirm.ask({ title: 'Remove the thread', message: `Remove the thread "${post.title}"? This cannot be undone.`, confirmLabel: 'Remove' }))
+    )
+      return;
     moderate.mutate({ id: post.id, decision });
   };
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-white/5 pt-3">
+      {confirm.dialog}
       {post.status === 'pending' && (
         <Button size="sm" variant="secondary" disabled={moderate.isPending} onClick={() => decide('approve')}>
           <Check className="size-4" aria-hidden="true" /> Approve

@@ -6,6 +6,7 @@ import { NEWS_ITEM_TYPES, SOURCE_PRIORITY_MAX, type NewsItemType, type NewsSourc
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useConfirm } from '../../../components/ui/confirm';
 import { SelectField, TextField } from '../../../components/ui/form-controls';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -153,6 +154,7 @@ const STATUS = {
 function SourceRow({ source: s }: { source: NewsSource }) {
   const update = useUpdateNewsSource();
   const remove = useRemoveNewsSource();
+  const confirm = useConfirm();
   const fetchNow = useFetchNewsSource();
   const resume = useResumeNewsSource();
   const busy = update.isPending || remove.isPending || fetchNow.isPending || resume.isPending;
@@ -160,6 +162,7 @@ function SourceRow({ source: s }: { source: NewsSource }) {
   const error = update.error ?? remove.error ?? fetchNow.error ?? resume.error;
   return (
     <Card padding="sm" aria-label={s.name} role="article">
+      {confirm.dialog}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
@@ -218,8 +221,8 @@ function SourceRow({ source: s }: { source: NewsSource }) {
             size="sm"
             variant="ghost"
             disabled={busy}
-            onClick={() => {
-              if (window.confirm(`Remove ${s.name} and its items?`)) remove.mutate(s.id);
+            onClick={async () => {
+              if (await confirm.ask({ title: 'Remove the source', message: `Remove ${s.name} and its items?`, confirmLabel: 'Remove' })) remove.mutate(s.id);
             }}
             aria-label={`Remove ${s.name}`}
           >

@@ -5,6 +5,7 @@ import type { ProductCreate, ShopProduct } from '../../../../contracts/shop';
 import { DEFAULT_STORE_URL } from '../../../../contracts/shop-catalogue';
 import { newProductId, SHOP_MESSAGES } from '../../../../contracts/shop-values';
 import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -35,6 +36,7 @@ function ShopAdmin() {
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const remove = useDeleteProduct();
+  const confirm = useConfirm();
   const status = useStatusMessage();
   const [editing, setEditing] = useState<Editing>(null);
   const storeUrl = site.data?.shopStoreUrl ?? DEFAULT_STORE_URL;
@@ -62,8 +64,8 @@ function ShopAdmin() {
     update.mutate({ id: p.id, patch: { [field]: !p[field] } }, { onError: (err) => status.error(errorMessage(err, 'Failed to update product')) });
   }
 
-  function del(p: ShopProduct) {
-    if (!window.confirm(SHOP_MESSAGES.deleteConfirm)) return;
+  async function del(p: ShopProduct) {
+    if (!(await confirm.ask({ title: 'Delete the product', message: SHOP_MESSAGES.deleteConfirm, confirmLabel: 'Delete' }))) return;
     remove.mutate(p.id, {
       onSuccess: () => status.success('Product deleted'),
       onError: (err) => status.error(errorMessage(err, 'Failed to delete product')),
@@ -90,6 +92,7 @@ function ShopAdmin() {
         }
       />
       <StickyStatus message={status.message} />
+      {confirm.dialog}
 
       {editing && (
         <ProductFormCard

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { AdminVipMix } from '../../../../contracts/mixes';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm';
 import { TextField } from '../../../components/ui/form-controls';
 import { formatDuration } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
@@ -18,6 +19,7 @@ export function AdminMixRow({ mix }: { mix: AdminVipMix }) {
   const [link, setLink] = useState(mix.s3Url ?? '');
   const setMixLink = useSetMixLink();
   const remove = useDeleteMix();
+  const confirm = useConfirm();
   const [error, setError] = useState<string | null>(null);
   const save = () =>
     setMixLink.mutate(
@@ -26,6 +28,7 @@ export function AdminMixRow({ mix }: { mix: AdminVipMix }) {
     );
   return (
     <li data-testid="admin-mix" data-mix-id={mix.id} className="glass rounded-2xl p-4 sm:p-5">
+      {confirm.dialog}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 gap-4">
           <div className="relative size-16 shrink-0 overflow-hidden rounded-xl bg-gradient-to-br from-deep-700 via-violet-800 to-aqua-800 sm:size-20">
@@ -76,7 +79,10 @@ export function AdminMixRow({ mix }: { mix: AdminVipMix }) {
               size="sm"
               variant="ghost"
               aria-label={`Delete ${mix.title}`}
-              onClick={() => window.confirm(`Delete '${mix.title}' and its file?`) && remove.mutate(mix.id)}
+              onClick={async () => {
+                if (await confirm.ask({ title: 'Delete the mix', message: `Delete '${mix.title}' and its file?`, confirmLabel: 'Delete' }))
+                  remove.mutate(mix.id);
+              }}
             >
               <Trash2 className="size-4" aria-hidden="true" />
             </Button>
