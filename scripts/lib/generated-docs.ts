@@ -93,6 +93,8 @@ export interface RouteLine {
   policy: string;
   /** Whether the answer is the same for everyone (no session lookup). */
   sharedAnswer: boolean;
+  /** Whether other sites' pages may read it (CORS). */
+  otherSites: boolean;
 }
 
 /** The app's own route table: every route as registered, with its policy. */
@@ -102,7 +104,13 @@ export async function registeredRoutes(): Promise<RouteLine[]> {
   });
   try {
     await app.ready();
-    return app.routePolicies.map((r) => ({ method: r.method, url: r.url, policy: describePolicy(r.access), sharedAnswer: r.sharedAnswer }));
+    return app.routePolicies.map((r) => ({
+      method: r.method,
+      url: r.url,
+      policy: describePolicy(r.access),
+      sharedAnswer: r.sharedAnswer,
+      otherSites: r.otherSites,
+    }));
   } finally {
     await app.close();
   }
@@ -117,8 +125,8 @@ export function routesPage(routes: readonly RouteLine[]): GeneratedPage {
   const sections = [...groups].map(
     ([name, list]) =>
       `## \`${name}\`\n\n${table(
-        ['method', 'path', 'access', 'shared answer'],
-        list.map((r) => [r.method, `\`${r.url}\``, r.policy, r.sharedAnswer ? 'yes' : '']),
+        ['method', 'path', 'access', 'shared answer', 'other sites'],
+        list.map((r) => [r.method, `\`${r.url}\``, r.policy, r.sharedAnswer ? 'yes' : '', r.otherSites ? 'yes' : '']),
       )}`,
   );
   const text = `# Routes
@@ -130,7 +138,9 @@ Every route the app registers, with the access policy the one access hook enforc
 is read (docs/decisions/0003-one-access-policy.md, 0011). Policies: \`public\`, \`member\`, \`tier:<tier>\`
 (that tier or higher), \`admin\`, \`admin|bearer:<VAR>\` (an admin session or the bearer token in that
 variable), \`mediaLink:<purpose>\` (a short-lived signed link). "Shared answer": the same reply for
-everyone, answered without a session lookup. ${routes.length} routes.
+everyone, answered without a session lookup. "Other sites": a page on another site may read it
+(CORS without credentials, for widgets and directories: \`src/server/plugins/cors.ts\`,
+docs/decisions/0025-api-document-and-nowplaying.md); every other route is same-origin only. ${routes.length} routes.
 
 ${sections.join('\n\n')}
 `;

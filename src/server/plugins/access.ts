@@ -61,6 +61,8 @@ export interface RoutePolicy {
   /** The route's schemas as registered (the hostile-input suite generates its bodies from them; the API document reads them all). */
   schema: Pick<FastifySchema, 'body' | 'querystring' | 'params' | 'response'> & { multipart?: unknown };
   sharedAnswer: boolean;
+  /** Other sites' pages may read it (CORS, `config.cors: 'public'`: plugins/cors.ts). */
+  otherSites: boolean;
 }
 
 /** Why `user` may not use a route with `policy`, or undefined when it may. No policy means no access. */
@@ -115,6 +117,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       throw new Error(`Route ${methods.join(',')} ${route.url} declares no access policy (config.access)`);
     }
     const sharedAnswer = route.config?.sharedAnswer === true;
+    const otherSites = route.config?.cors === 'public';
     for (const m of methods) {
       const schema = {
         body: route.schema?.body,
@@ -123,7 +126,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
         response: route.schema?.response,
         multipart: route.config?.multipartFields,
       };
-      if (m !== 'HEAD') app.routePolicies.push({ method: m, url: route.url, access: policy, schema, sharedAnswer });
+      if (m !== 'HEAD') app.routePolicies.push({ method: m, url: route.url, access: policy, schema, sharedAnswer, otherSites });
     }
     // Each route gets its own access and no-store hooks, closing over its policy: the hot path never
     // reads `req.routeOptions`, a getter that builds and freezes a new object on every read
