@@ -67,5 +67,9 @@ export interface ChatMessageView {
   createdAt: string;
 }
 
-/** The `chat` SSE event's data. */
-export type ChatEvent = { channel: string; kind: 'message'; message: ChatMessageView } | { channel: string; kind: 'delete'; id: string };
+/**
+ * The `chat` SSE event's data. `standing` goes only to the member concerned, when a moderator mutes,
+ * bans or lifts a ban: their open chats read their state again and say it before they type.
+ */
+export type ChatEvent =
+  { channel: string; kind: 'message'; message: ChatMessageView } | { channel: string; kind: 'delete'; id: string } | { kind: 'standing'; channel?: undefined };

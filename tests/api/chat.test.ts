@@ -331,6 +331,34 @@ describe('channel chat', async () => {
     for (const s of [anon, member, dhr2Reader]) s.close();
   });
 
+  it('tells a member, and only them, on their open streams when they are muted, banned or their ban is lifted', async () => {
+    const m = await memberWithRole(app, 'dhr1');
+    const other = await memberWithRole(app, 'dhr1');
+    const mine = await ChatStream.open(sseUrl, m.cookie);
+    const theirs = await ChatStream.open(sseUrl, other.cookie);
+    const anon = await ChatStream.open(sseUrl);
+    await new Promise((r) => setTimeout(r, 100));
+    const standings = (s: ChatStream) => s.events.filter((e) => e.kind === 'standing').length;
+    const moderate = async (method: 'POST' | 'DELETE', url: string, payload?: object) => {
+      const res = await app.inject({ method, url, headers: { cookie: admin.cookie }, payload });
+      expect(res.statusCode).toBe(200);
+    };
+    await moderate('POST', '/api/admin/chat/mutes', { userId: m.user.id, minutes: 10 });
+    await mine.waitFor('the mute', () => standings(mine) === 1);
+    // What the page then reads says it before the member types.
+    expect((await history(app, 'free', m)).json().mutedUntil).not.toBeNull();
+    await moderate('POST', `/api/admin/users/${m.user.id}/ban-comments`, { reason: 'spam' });
+    await mine.waitFor('the ban', () => standings(mine) === 2);
+    expect((await history(app, 'free', m)).json().ban).toEqual({ reason: 'spam', until: null });
+    await moderate('DELETE', `/api/admin/users/${m.user.id}/ban-comments`);
+    await mine.waitFor('the lifted ban', () => standings(mine) === 3);
+    expect((await history(app, 'free', m)).json().ban).toBeNull();
+    // Nobody else hears of it.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(standings(theirs) + standings(anon)).toBe(0);
+    for (const s of [mine, theirs, anon]) s.close();
+  });
+
   it("ends a member's streams when they sign out or lose the tier, and every stream within its maximum life", async () => {
     const settled = async (n: number) => {
       const deadline = Date.now() + 3000;

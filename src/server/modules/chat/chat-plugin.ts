@@ -7,6 +7,7 @@ import { SseHub } from '../events/sse-hub';
 import { chatRoutes, type PublishChat } from './chat-routes';
 import type { LiveEvents } from '../events/live-events';
 import { pruneChat, readableChats } from './chat-service';
+import { STANDING_NOTIFY_CHANNEL } from '../comments/comment-rules';
 
 /** The NOTIFY channel every instance listens on; the payload is the SSE event's data. */
 export const CHAT_NOTIFY_CHANNEL = 'dhr_chat';
@@ -15,6 +16,10 @@ const NOTIFY_MAX_BYTES = 7900;
 
 /** The SSE audience of a chat: the streams opened by readers who may read it. */
 export const chatAudience = (channel: string) => `chat:${channel}`;
+/** A member's own streams: what is said to them alone (their standing: a mute, a ban). */
+const memberAudience = (userId: string) => `chat-member:${userId}`;
+/** The `standing` event's frame, the same for everyone: the member's page reads the chat again. */
+const STANDING_FRAME = SseHub.frame(CHAT_EVENT, JSON.stringify({ kind: 'standing' } satisfies ChatEvent));
 
 /**
  * The channel chats: routes, delivery and retention (docs/decisions/0031-channel-chat.md).
@@ -25,7 +30,7 @@ export const chatAudience = (channel: string) => `chat:${channel}`;
  */
 const plugin: FastifyPluginAsync<{ events: LiveEvents }> = async (app, { events }) => {
   // Which chats a new stream hears: fixed when it connects, from its session's member (never the URL).
-  events.addAudiences(async (user) => (await readableChats(app.database.db, user)).map(chatAudience));
+  events.addAudiences(async (user) => [...(await readableChats(app.database.db, user)).map(chatAudience), ...(user ? [memberAudience(user.id)] : [])]);
 
   const publishChat: PublishChat = async (event: ChatEvent) => {
     const payload = JSON.stringify(event);
@@ -34,7 +39,9 @@ const plugin: FastifyPluginAsync<{ events: LiveEvents }> = async (app, { events 
   };
 
   let unlisten: (() => Promise<void>) | undefined;
+  let unlistenStanding: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
+    unlistenStanding = await app.database.listen(STANDING_NOTIFY_CHANNEL, (userId) => events.hub.broadcastRaw(STANDING_FRAME, memberAudience(userId)));
     unlisten = await app.database.listen(CHAT_NOTIFY_CHANNEL, (payload) => {
       let event: { channel?: unknown };
       try {
@@ -50,6 +57,7 @@ const plugin: FastifyPluginAsync<{ events: LiveEvents }> = async (app, { events 
   });
   app.addHook('preClose', async () => {
     await unlisten?.().catch(() => undefined);
+    await unlistenStanding?.().catch(() => undefined);
   });
 
   runPeriodically(app, { name: 'chat retention', everyMs: DAY_MS, run: () => pruneChat(app.database.db) });

@@ -16,6 +16,7 @@ import { errorEnvelopeSchema } from '../../../contracts/errors';
 import { unauthorized } from '../../lib/errors';
 import { enforceRateLimit, RATE_RULES } from '../../lib/rate-limit';
 import { access } from '../../plugins/access';
+import { announceStanding } from '../comments/comment-rules';
 import { approveChatMessage, chatHistory, deleteChatMessage, muteMember, postChatMessage } from './chat-service';
 import { toChatMessage } from './chat-views';
 
@@ -100,7 +101,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ publishChat: PublishChat }> = a
     },
     async (req) => {
       if (!req.user) throw unauthorized();
-      return muteMember(db, req.user, req.body);
+      const muted = await muteMember(db, req.user, req.body);
+      await announceStanding(app.database, muted.userId);
+      return muted;
     },
   );
 };

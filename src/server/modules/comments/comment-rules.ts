@@ -1,7 +1,7 @@
 import { COMMENT_MESSAGES } from '../../../contracts/community';
 import { effectiveTier, mayComment } from '../../../contracts/tier-policy';
 import { DAY_MS, MINUTE_MS, RADIO_LOCALE, RADIO_TIME_ZONE } from '../../../contracts/time';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { CommentBanRow, UserRow } from '../../db/schema';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { accountsSharingIdentity, platformIdentitiesOf } from '../platforms/platforms-repository';
@@ -14,6 +14,18 @@ import { anyBanInForce, authorActivity, bannedAmong, findBan } from './comments-
  * place members write (home and news comments here, forum threads in the forum module).
  * docs/decisions/0016-community-comments-profiles-contact.md.
  */
+
+/**
+ * The NOTIFY channel that says a member's standing changed (a comment ban given or lifted, a chat mute);
+ * the payload is their id. Every instance tells that member's open pages (the chat plugin), so a
+ * member learns it before typing, not on sending.
+ */
+export const STANDING_NOTIFY_CHANNEL = 'dhr_member_standing';
+
+/** Tells every instance that `userId`'s standing changed (after the change is stored). */
+export function announceStanding(database: Pick<Database, 'notify'>, userId: string): Promise<void> {
+  return database.notify(STANDING_NOTIFY_CHANNEL, userId);
+}
 
 const banEnd = new Intl.DateTimeFormat(RADIO_LOCALE, { timeZone: RADIO_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 

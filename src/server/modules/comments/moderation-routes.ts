@@ -17,6 +17,7 @@ import { unauthorized } from '../../lib/errors';
 import { access } from '../../plugins/access';
 import { moderationHistory } from './comments-repository';
 import { toLogEntry } from './comment-views';
+import { announceStanding } from './comment-rules';
 import { banFromComments, decide, deletePermanently, liftBan, listBans, pendingQueue, reportedQueue } from './moderation-service';
 
 const MODERATION_LOG_LENGTH = 200;
@@ -87,6 +88,7 @@ const routes: FastifyPluginAsyncZod<{ commentsCache: CommentsCache }> = async (a
     },
     async (req) => {
       const target = await banFromComments(db, moderatorOf(req.user), req.params.id, req.body);
+      await announceStanding(app.database, target.id);
       return { message: MODERATION_MESSAGES.banned(target.username) };
     },
   );
@@ -101,6 +103,7 @@ const routes: FastifyPluginAsyncZod<{ commentsCache: CommentsCache }> = async (a
     { config: adminOnly, schema: { summary: "Lift a member's comment ban", params: userIdParamsSchema, response: { 200: moderationResultSchema } } },
     async (req) => {
       const target = await liftBan(db, moderatorOf(req.user), req.params.id);
+      await announceStanding(app.database, target.id);
       return { message: MODERATION_MESSAGES.lifted(target.username) };
     },
   );

@@ -180,6 +180,26 @@ describe('the chat panel', () => {
     expect(shownTexts()).toEqual(['live one', 'said while away']);
   });
 
+  it('says a mute or a ban given while the chat is open before the member types (the standing event)', async () => {
+    const until = new Date(Date.now() + 10 * 60_000).toISOString();
+    let served = history([message({ id: 'm1', text: 'first!' })]);
+    const { events } = await renderChat({ [HISTORY_PATH]: () => json(served) });
+    events.current().open();
+    await advance();
+    expect(screen.getByRole('textbox', { name: 'Your message' })).toBeTruthy();
+
+    served = history([message({ id: 'm1', text: 'first!' })], { mutedUntil: until });
+    events.current().emit(CHAT_EVENT, { kind: 'standing' } satisfies ChatEvent);
+    await advance();
+    expect(screen.getByText(CHAT_MESSAGES.muted(formatDateTime(until)), { selector: 'footer p' })).toBeTruthy();
+
+    served = history([message({ id: 'm1', text: 'first!' })], { ban: { reason: 'spam', until: null } });
+    events.current().emit(CHAT_EVENT, { kind: 'standing' } satisfies ChatEvent);
+    await advance();
+    expect(screen.queryByRole('textbox', { name: 'Your message' })).toBeNull();
+    expect(screen.getByText(CHAT_MESSAGES.banned, { exact: false })).toBeTruthy();
+  });
+
   it('asks visitors to sign in, and members below the tier to upgrade', async () => {
     const { api } = await renderChat({ [HISTORY_PATH]: () => json(history([], { canPost: false })) }, ANONYMOUS_PERMISSIONS);
     expect(screen.getByRole('link', { name: CHAT_MESSAGES.signIn })).toBeTruthy();

@@ -15,7 +15,7 @@ export function withMessage(list: readonly ChatMessageView[], message: ChatMessa
 
 /**
  * Writes the chat's live events into its query cache: new messages (deduplicated by id) and
- * deletions. The stream is the player's (one per tab); after a reconnect the list is fetched again,
+ * deletions; a change of the member's own standing reads the chat again. The stream is the player's (one per tab); after a reconnect the list is fetched again,
  * so nothing sent while it was away is missed.
  */
 export function useChatStream(channel: string, audienceKey: string | undefined): void {
@@ -27,6 +27,11 @@ export function useChatStream(channel: string, audienceKey: string | undefined):
       try {
         event = JSON.parse(data) as ChatEvent;
       } catch {
+        return;
+      }
+      // The member was muted or banned, or a ban was lifted: the history says how, before they type.
+      if (event.kind === 'standing') {
+        void qc.invalidateQueries({ queryKey: chatKeys.history(channel) });
         return;
       }
       if (event.channel !== channel) return;
