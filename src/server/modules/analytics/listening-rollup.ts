@@ -9,12 +9,8 @@ import { turnTaker } from '../../lib/event-loop';
 export interface SessionSpan {
   channelId: string;
   mount: string;
-  /**
-   * Who listened, as unique listeners count them: md5 of "network user agent", made by the database (a
-   * network prefix has no space, so the pair is unambiguous). A user agent is about a hundred
-   * characters: the fold reads one short string per session instead of reading and joining two.
-   */
-  listener: string;
+  network: string;
+  userAgent: string;
   country: string | null;
   player: string;
   startedMs: number;
@@ -99,8 +95,9 @@ export async function rollUpListening(
         ]);
         groupsOf.set(kind, mine);
       }
+      const listener = `${s.network}\u0000${s.userAgent}`;
       const duration = startedToday ? Math.max(0, endAt - s.startedMs) : null;
-      for (const g of mine) g.add(s.listener, overlap, duration);
+      for (const g of mine) g.add(listener, overlap, duration);
     }
   const counts: CountBucket[] = [];
   const channelTotals = new Map<string, Int32Array>();

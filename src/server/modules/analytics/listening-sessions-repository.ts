@@ -74,7 +74,7 @@ const at = (d: Date | number) => sql`${new Date(d).toISOString()}::timestamptz`;
 function readSpans(db: Db, where: SQL): Promise<SessionSpan[]> {
   return executeRows<SessionSpan>(
     db,
-    sql`select ${ls.channelId} as "channelId", ${ls.mount} as "mount", md5(${ls.network} || ' ' || ${ls.userAgent}) as "listener",
+    sql`select ${ls.channelId} as "channelId", ${ls.mount} as "mount", ${ls.network} as "network", ${ls.userAgent} as "userAgent",
       ${ls.country} as "country", ${ls.player} as "player", ${epochMs(ls.startedAt)} as "startedMs", ${epochMs(ls.endedAt)} as "endedMs",
       ${epochMs(ls.lastSeenAt)} as "lastSeenMs"
     from ${ls} where ${where}`,
