@@ -48,7 +48,10 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'window', property: 'confirm', message: 'Ask in the page: useConfirm() from components/ui/confirm.tsx.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'confirm', message: 'Ask in the page: useConfirm() from components/ui/confirm.tsx.' },
+      ],
       'no-restricted-globals': ['error', { name: 'confirm', message: 'Ask in the page: useConfirm() from components/ui/confirm.tsx.' }],
     },
   },
