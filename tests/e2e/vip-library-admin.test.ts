@@ -111,6 +111,15 @@ describe.skipIf(!canRunBrowser)('the VIP library admin in the browser', () => {
     await forest.getByRole('button', { name: 'Delete Forest Floor' }).click();
     const asked = page.getByRole('dialog', { name: 'Delete the mix' });
     await asked.getByText("Delete 'Forest Floor' and its file?").waitFor();
+    if (SCREENSHOT_DIR) {
+      for (const [name, viewport] of [
+        ['phone', { width: 360, height: 800 }],
+        ['desktop', DESKTOP],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `vip-admin-delete-${name}.png`) });
+      }
+    }
     await asked.getByRole('button', { name: 'Cancel' }).click();
     await asked.waitFor({ state: 'detached' });
     await expect.poll(() => forest.count()).toBe(1);
