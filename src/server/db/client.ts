@@ -127,7 +127,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     db,
     kind: 'pglite',
     async notify(channel, payload) {
-      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      client.notify(channel, payload);
     },
     async listen(channel, handler) {
       const unsub = await client.listen(channel, handler);

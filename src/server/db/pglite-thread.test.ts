@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteStartParams } from './client';
 import { runInBackground } from './lanes';
 import { BACKGROUND_MAX_WAIT_MS, PgliteThread } from './pglite-thread';
+import { answerListener, turnTaker } from '../lib/event-loop';
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -85,5 +88,55 @@ describe('PgliteThread', () => {
     expect(BACKGROUND_MAX_WAIT_MS).toBeLessThanOrEqual(200);
     expect(background).toBeLessThan(600);
     expect(performance.now() - started).toBeGreaterThan(1_100);
+  });
+
+  it("delivers the process's own NOTIFY at once, even while a job's transaction holds the database, and trigger NOTIFYs still arrive", async () => {
+    const heard: string[] = [];
+    await t.listen('dhr_thread_probe', (payload) => heard.push(payload));
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const job = runInBackground(() =>
+      t.transaction(async (tx) => {
+        await tx.query('select 1');
+        await held;
+      }),
+    );
+    await sleep(20);
+    t.notify('dhr_thread_probe', 'from this process');
+    // Through the database this waited for the job's transaction (one session): here it does not.
+    await expect.poll(() => heard, { timeout: 1000 }).toEqual(['from this process']);
+    release();
+    await job;
+    expect(() => t.notify('dhr_thread_probe', 'x'.repeat(8000))).toThrow('payload string too long');
+    await t.query("select pg_notify('dhr_thread_probe', 'from the database')");
+    await expect.poll(() => heard, { timeout: 1000 }).toEqual(['from this process', 'from the database']);
+  });
+
+  it("does not hold a job's transaction open for a listener whose statement waits for it", async () => {
+    await t.exec('create table held_log (n serial primary key, who text not null)');
+    // A listener's request is being answered: its statement is sent while the job's transaction is open.
+    const res = Object.assign(new EventEmitter(), { headersSent: false, writableEnded: false, destroyed: false });
+    let request: Promise<unknown> = Promise.resolve();
+    const started = performance.now();
+    const job = runInBackground(() =>
+      t.transaction(async (tx) => {
+        await tx.query("insert into held_log (who) values ('job')");
+        answerListener(res as unknown as ServerResponse, () => {
+          request = t.query("insert into held_log (who) values ('request')").then(() => {
+            res.headersSent = true;
+            res.emit('finish');
+          });
+        });
+        // The job's loop over many members: its turns would wait for that listener, who waits for the transaction.
+        const takeTurn = turnTaker(0);
+        for (let i = 0; i < 5; i++) await takeTurn();
+      }),
+    );
+    await job;
+    const jobMs = performance.now() - started;
+    await request;
+    expect(jobMs).toBeLessThan(80);
+    const order = (await t.query('select who from held_log order by n')).rows.map((r) => (r as { who: string }).who);
+    expect(order).toEqual(['job', 'request']);
   });
 });

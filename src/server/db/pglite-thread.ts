@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { listenersBeingAnswered, whileHoldingTheDatabase } from '../lib/event-loop';
 import { BackgroundPacer, currentLane } from './lanes';
 
 /** A result as PGlite gives it (drizzle's PGlite session reads `rows`, `fields` and `affectedRows`). */
@@ -31,6 +32,12 @@ function threadError(fields: Record<string, string>): Error {
  * this often.
  */
 export const BACKGROUND_MAX_WAIT_MS = 100;
+
+/** How soon background work giving way looks again whether requests are still being answered. */
+const LOOK_AGAIN_MS = 2;
+
+/** Postgres refuses a NOTIFY payload of this many bytes or more. */
+const NOTIFY_PAYLOAD_LIMIT = 8000;
 
 /**
  * PGlite on a worker thread of its own (src/server/db/pglite-worker.mjs), spoken to with PGlite's own
@@ -68,7 +75,7 @@ export class PgliteThread implements ThreadTransaction {
   private constructor(private readonly worker: Worker) {
     worker.on('message', (msg: Reply) => {
       if ('op' in msg) {
-        for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload);
+        this.deliver(msg.channel, msg.payload);
         return;
       }
       const waiter = this.pending.get(msg.id);
@@ -161,14 +168,21 @@ export class PgliteThread implements ThreadTransaction {
   private decideBackground(): void {
     if (this.backgroundRunning || this.backgroundQueue.length === 0) return;
     const now = performance.now();
-    if (this.foreground > 0 && !this.closed) {
+    // A request between two of its statements (its handler, its reply) is still being answered: a
+    // unit that started now would be waited for by its next statement.
+    const requestsBusy = this.foreground > 0 || listenersBeingAnswered();
+    if (requestsBusy && !this.closed) {
       this.givingWaySince ??= now;
       const left = this.givingWaySince + BACKGROUND_MAX_WAIT_MS - now;
       if (left > 0) {
-        this.givingWayTimer ??= setTimeout(() => {
-          this.givingWayTimer = undefined;
-          this.decideBackground();
-        }, left);
+        // A statement's end calls nextBackground; a request's reply does not, so look again soon.
+        this.givingWayTimer ??= setTimeout(
+          () => {
+            this.givingWayTimer = undefined;
+            this.decideBackground();
+          },
+          Math.min(left, LOOK_AGAIN_MS),
+        );
         return;
       }
     }
@@ -199,13 +213,34 @@ export class PgliteThread implements ThreadTransaction {
     await this.call({ op: 'begin', tx });
     let result: T;
     try {
-      result = await fn({ query: (sql, params, options) => this.query(sql, params, options, tx), exec: (sql) => this.exec(sql, tx) });
+      // The transaction holds PGlite's one session: its code gives no turns away (lib/event-loop.ts).
+      result = await whileHoldingTheDatabase(() =>
+        fn({ query: (sql, params, options) => this.query(sql, params, options, tx), exec: (sql) => this.exec(sql, tx) }),
+      );
     } catch (err) {
       await this.call({ op: 'rollback', tx }).catch(() => undefined);
       throw err;
     }
     await this.call({ op: 'commit', tx });
     return result;
+  }
+
+  private deliver(channel: string, payload: string): void {
+    for (const h of this.handlers.get(channel) ?? []) h(payload);
+  }
+
+  /**
+   * NOTIFY from this process, heard by this process's listeners without a trip through the database.
+   * PGlite belongs to one process (db.lock), so no other instance could hear it; through the
+   * database it was a statement of its own (about 5 ms of the database's thread per chat post) and,
+   * like any statement, could wait behind a background unit. Delivered after the current turn, as
+   * the database would; a payload Postgres would refuse is refused the same way. NOTIFYs that
+   * triggers send still come from the database (listen below).
+   */
+  notify(channel: string, payload: string): void {
+    if (this.closed) throw new Error('PGlite is closed');
+    if (Buffer.byteLength(payload) >= NOTIFY_PAYLOAD_LIMIT) throw new Error('payload string too long');
+    setImmediate(() => this.deliver(channel, payload));
   }
 
   async listen(channel: string, handler: (payload: string) => void): Promise<() => void> {

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { answerListener, listenersAnswered, stopCountingCurrentRequest, turnTaker } from './event-loop';
+import { answerListener, listenersAnswered, stopCountingCurrentRequest, turnTaker, whileHoldingTheDatabase } from './event-loop';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -96,5 +96,23 @@ describe('background work and listeners being answered', () => {
       /* a turn's worth of work */
     }
     expect(await timed(takeTurn())).toBeGreaterThanOrEqual(30);
+  });
+
+  it('takes no turns and waits for no listener while holding the database, and waits again outside', async () => {
+    const res = arrive();
+    let turnsGiven = 0;
+    setImmediate(() => (turnsGiven += 1));
+    const held = await timed(
+      whileHoldingTheDatabase(async () => {
+        const takeTurn = turnTaker(0);
+        await takeTurn();
+        await listenersAnswered();
+      }),
+    );
+    // A listener's statement waits for the transaction: waiting for that listener here would wait ~100 ms.
+    expect(held).toBeLessThan(20);
+    expect(turnsGiven).toBe(0);
+    setTimeout(() => res.answer(), 40);
+    expect(await timed(listenersAnswered())).toBeGreaterThanOrEqual(30);
   });
 });

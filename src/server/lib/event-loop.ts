@@ -19,6 +19,19 @@ export const yieldToListeners = (): Promise<void> => new Promise((resolve) => se
 export const BACKGROUND_TURN_MS = 1;
 
 /**
+ * The share of the time background work may keep the database or the server's thread busy: after a
+ * background unit of t ms (a statement or a transaction, db/lanes.ts), and after a background loop's
+ * turn of t ms while the station is being listened to, the work rests t × (1 / share − 1) ms. On a small machine the database's processes, the server's thread and a job's own work share
+ * two cores; a job that never rests leaves every request competing for one. Jobs take up to twice
+ * as long; listeners notice them less (npm run bench -- isolation, and -- analytics for the rollups).
+ */
+export const BACKGROUND_SHARE = 0.5;
+/** The station counts as listened to while a listener's request arrived this recently. */
+export const LISTENED_TO_WITHIN_MS = 1000;
+/** The longest rest of a background loop after one turn. */
+const MAX_REST_MS = 20;
+
+/**
  * For a background loop over many items (a CSV's rows, a plan's members): `await takeTurn()` after
  * each item yields to the event loop once the loop has run BACKGROUND_TURN_MS since it last did, and
  * waits while listeners' requests are being answered (at most LISTENER_WAIT_MAX_MS). A
@@ -27,8 +40,12 @@ export const BACKGROUND_TURN_MS = 1;
 export function turnTaker(turnMs = BACKGROUND_TURN_MS): () => Promise<void> {
   let since = performance.now();
   return async () => {
-    if (performance.now() - since < turnMs) return;
-    await yieldToListeners();
+    const ran = performance.now() - since;
+    if (ran < turnMs || holdingTheDatabase()) return;
+    // While listeners come, the loop rests as long as it ran (BACKGROUND_SHARE): a request then finds
+    // the server's thread and a core free, not only a turn between two of ours.
+    if (listenedToWithin(LISTENED_TO_WITHIN_MS)) await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_REST_MS, ran * (1 / BACKGROUND_SHARE - 1))));
+    else await yieldToListeners();
     // A request that came in during the turn is answered before the next: its handler, its queries
     // and its reply each need the event loop, and one turn between two of ours is not enough.
     await listenersAnswered();
@@ -58,6 +75,18 @@ function someoneWaits(): boolean {
   return answering.size > 0;
 }
 
+let lastListenerAt = -Infinity;
+
+/** A listener's request arrived within the last `ms` milliseconds: the station is being listened to. */
+export function listenedToWithin(ms: number): boolean {
+  return performance.now() - lastListenerAt < ms;
+}
+
+/** A listener's request is being answered now (background work should not start a unit). */
+export function listenersBeingAnswered(): boolean {
+  return someoneWaits();
+}
+
 function done(res: ServerResponse): void {
   answering.delete(res);
   if (someoneWaits()) return;
@@ -72,6 +101,7 @@ function done(res: ServerResponse): void {
  * request waits for must not wait for that request.
  */
 export function answerListener(res: ServerResponse, next: () => void): void {
+  lastListenerAt = performance.now();
   answering.add(res);
   const end = () => done(res);
   res.once('finish', end);
@@ -85,8 +115,28 @@ export function stopCountingCurrentRequest(): void {
   if (res) done(res);
 }
 
+// ---------------------------------------------------------------- code that holds the database
+
+const holding = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` as code that holds the embedded database's one session (a PGlite transaction, from
+ * BEGIN to COMMIT): every listener's statement waits for it to end, whatever the event loop does.
+ * There a loop takes no turns and nothing waits for listeners: a turn would only keep the session
+ * longer, and waiting for listeners would wait for requests that wait for it (up to
+ * LISTENER_WAIT_MAX_MS each time).
+ */
+export function whileHoldingTheDatabase<T>(fn: () => Promise<T>): Promise<T> {
+  return holding.run(true, fn);
+}
+
+function holdingTheDatabase(): boolean {
+  return holding.getStore() === true;
+}
+
 /** Resolves when no listener's request is being answered, or after `maxMs`. */
 export async function listenersAnswered(maxMs = LISTENER_WAIT_MAX_MS): Promise<void> {
+  if (holdingTheDatabase()) return;
   // A listener's own request never waits for itself (nor for others: it is not background work).
   const own = requestOf.getStore();
   if (own && answering.has(own)) return;
