@@ -84,13 +84,16 @@ describe('background work and listeners', async () => {
 
   it('rests the background lane between its units, statements and transactions alike, and never the requests', { timeout: 60_000 }, async () => {
     const { db } = app.database;
+    // Listeners keep coming (the lane rests only while the station is listened to, ADR 0037).
+    const listeners = setInterval(() => void app.inject({ url: '/api/channels' }), 200);
+    await app.inject({ url: '/api/channels' });
     // A short unit first: the lane may still rest after an earlier test's job.
     await runInBackground(() => db.execute(sql`SELECT 1`));
     const started = performance.now();
     await runInBackground(async () => {
       for (let i = 0; i < 3; i++) await db.execute(sql`SELECT pg_sleep(0.1)`);
       for (let i = 0; i < 2; i++) await db.transaction(async (tx) => tx.execute(sql`SELECT pg_sleep(0.1)`));
-    });
+    }).finally(() => clearInterval(listeners));
     // Five units of 0.1 s, with a rest as long after each of the first four (BACKGROUND_SHARE = 0.5).
     expect(performance.now() - started).toBeGreaterThanOrEqual(880);
     // The lane is resting after its last unit: a request's statement does not wait for that.

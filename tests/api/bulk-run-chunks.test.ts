@@ -1,7 +1,7 @@
 import { like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../src/server/db/schema';
-import { BULK_CHUNK_MEMBERS } from '../../src/server/modules/platforms/bulk-run-chunks';
+import { BULK_CHUNK_MEMBERS, BULK_CHUNK_MEMBERS_WHILE_LISTENED_TO } from '../../src/server/modules/platforms/bulk-run-chunks';
 import { createTestApp, expectServerErrors, memberWithRole } from '../support/app';
 import { bmcSubscription, startBmcStub } from '../support/platform-stubs';
 
@@ -69,6 +69,26 @@ describe('bulk runs in short transactions', async () => {
     expect(events).toEqual(['query answered', 'import done']);
     expect(await runOf(res.json().runId)).toMatchObject({ state: 'done', updated: 1000, revertible: true });
     expect((await tagged(t)).filter((u) => u.subscriptionTier === 'dhr1')).toHaveLength(1000);
+  });
+
+  it("writes smaller chunks while listeners' requests keep arriving, and the usual ones once they stop", async () => {
+    const u = `${t}l`;
+    const csv = (n: number, tier: string) =>
+      [HEADER, ...Array.from({ length: n }, (_, i) => `heard${i}-${u}@example.test,Heard,${i},${tier},active,,,`)].join('\n');
+    // A listener's request as each chunk opens: the station is being listened to throughout the run.
+    const listened = watchChunks(() => void app.inject({ url: '/api/channels' }));
+    await app.inject({ url: '/api/channels' });
+    const first = await as('POST', '/api/admin/bulk-import', { csvContent: csv(200, 'DHR1') });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(listened.count()).toBe(Math.ceil(200 / BULK_CHUNK_MEMBERS_WHILE_LISTENED_TO));
+    vi.restoreAllMocks();
+    // A second past the last request, nobody is listening: the usual chunks.
+    await new Promise((r) => setTimeout(r, 1100));
+    const quiet = watchChunks();
+    const second = await as('POST', '/api/admin/bulk-import', { csvContent: csv(200, 'DHR2') });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(quiet.count()).toBe(Math.ceil(200 / BULK_CHUNK_MEMBERS));
+    expect((await tagged(u)).filter((m) => m.subscriptionTier === 'dhr2')).toHaveLength(200);
   });
 
   it('syncs 1,000 listed supporters in several short transactions', async () => {

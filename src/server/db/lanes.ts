@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { listenersAnswered, stopCountingCurrentRequest } from '../lib/event-loop';
+import { BACKGROUND_SHARE, LISTENED_TO_WITHIN_MS, listenedToWithin, listenersAnswered, stopCountingCurrentRequest } from '../lib/event-loop';
+
+export { BACKGROUND_SHARE };
 
 /**
  * Which work a database statement is for: a listener's or operator's request (`foreground`, the
@@ -25,14 +27,6 @@ export function currentLane(): Lane {
   return lane.getStore() ?? 'foreground';
 }
 
-/**
- * The share of the time background work may keep the database busy: after a background unit (a
- * statement, or a transaction from BEGIN to COMMIT) of t ms, the lane rests t × (1 / share − 1) ms
- * before the next one starts. On a small machine the database's processes, the server's thread and
- * a job's own work share two cores; a job that never rests leaves every request competing for one.
- * Jobs take up to twice as long; listeners notice them less (npm run bench -- isolation).
- */
-export const BACKGROUND_SHARE = 0.5;
 /** The longest rest after one unit: a long transaction does not stall its job for as long again. */
 const BACKGROUND_MAX_REST_MS = 500;
 
@@ -53,8 +47,14 @@ export class BackgroundPacer {
     await listenersAnswered();
   }
 
-  /** A unit that started at `startedAt` (performance.now()) has ended: the lane rests in proportion. */
+  /**
+   * A unit that started at `startedAt` (performance.now()) has ended: while the station is being
+   * listened to, the lane rests in proportion. With no listener's request in the last second there
+   * is nobody to leave the cores to, and the job goes at full speed
+   * (docs/decisions/0037-background-work-rests-while-listened-to.md).
+   */
   ended(startedAt: number): void {
+    if (!listenedToWithin(LISTENED_TO_WITHIN_MS)) return;
     const end = performance.now();
     const rest = Math.min(this.maxRestMs, (end - startedAt) * (1 / this.share - 1));
     this.nextStart = Math.max(this.nextStart, end + rest);

@@ -242,11 +242,16 @@ export interface ImportOptions {
 
 type Rename = MemberNames & { before: MemberNamesSnapshot; row: number };
 
-/** The members an import creates (emails not stored) and renames (names in the sheet that differ), given the stored members by email. */
-function membersToWrite(rows: readonly ImportRow[], stored: ReadonlyMap<string, UserRow>): { inserts: NewMemberRow[]; renames: Rename[] } {
+/**
+ * The members an import creates (emails not stored) and renames (names in the sheet that differ),
+ * given the stored members by email. A whole sheet's plan is 10,000 rows: it takes turns (ADR 0034).
+ */
+async function membersToWrite(rows: readonly ImportRow[], stored: ReadonlyMap<string, UserRow>): Promise<{ inserts: NewMemberRow[]; renames: Rename[] }> {
   const inserts: NewMemberRow[] = [];
   const renames: Rename[] = [];
+  const takeTurn = turnTaker();
   for (const r of rows) {
+    await takeTurn();
     const u = stored.get(r.email);
     if (!u) {
       inserts.push({ email: r.email, username: usernameFromEmail(r.email), firstName: r.firstName, lastName: r.lastName });
@@ -263,12 +268,15 @@ function membersToWrite(rows: readonly ImportRow[], stored: ReadonlyMap<string, 
 }
 
 /** Each row's grant change, for the members the rows name (by email → id). */
-function rowChanges(rows: readonly ImportRow[], idOf: ReadonlyMap<string, string>): GrantChange[] {
-  return rows.flatMap((r) => {
+async function rowChanges(rows: readonly ImportRow[], idOf: ReadonlyMap<string, string>): Promise<GrantChange[]> {
+  const changes: GrantChange[] = [];
+  const takeTurn = turnTaker();
+  for (const r of rows) {
+    await takeTurn();
     const userId = idOf.get(r.email);
-    if (!userId) return [];
-    return [{ userId, source: r.source, next: (held: Grant | null) => rowGrant(r, held), reason: `import row ${r.row}` }];
-  });
+    if (userId) changes.push({ userId, source: r.source, next: (held: Grant | null) => rowGrant(r, held), reason: `import row ${r.row}` });
+  }
+  return changes;
 }
 
 /**
@@ -285,14 +293,22 @@ async function planImport(db: Db, parsed: Parsed, result: BulkImportResult, now:
       )
     ).map((u) => [u.email, u]),
   );
-  const { inserts, renames } = membersToWrite(parsed.rows, existing);
-  const unsaved = inserts.map((m) => unsavedMember(m, now));
+  const { inserts, renames } = await membersToWrite(parsed.rows, existing);
+  const takeTurn = turnTaker();
+  const unsaved: UserRow[] = [];
+  for (const m of inserts) {
+    await takeTurn();
+    unsaved.push(unsavedMember(m, now));
+  }
   const idOf = new Map([...existing.values(), ...unsaved].map((u) => [u.email, u.id]));
+  const plannedOf = new Map((await planInSteps(db, await rowChanges(parsed.rows, idOf), now, unsaved)).map((p) => [p.member.id, p]));
   // In the sheet's order, so the preview's samples are the run's whatever order the database reads members in.
-  const rowOf = new Map(parsed.rows.map((r) => [idOf.get(r.email), r.row]));
-  const planned = (await planInSteps(db, rowChanges(parsed.rows, idOf), now, unsaved)).sort(
-    (a, b) => (rowOf.get(a.member.id) ?? 0) - (rowOf.get(b.member.id) ?? 0),
-  );
+  const planned: PlannedMember[] = [];
+  for (const r of parsed.rows) {
+    await takeTurn();
+    const p = plannedOf.get(idOf.get(r.email) ?? '');
+    if (p) planned.push(p);
+  }
   const createdIds = new Set(unsaved.map((c) => c.id));
   // Counted here, before the guard, so that a preview and the run it previews say the same.
   const touched = new Set([...planned.filter((p) => p.grantsChange || p.effectiveChanges).map((p) => p.member.id), ...renames.map((r) => r.id)]);
@@ -366,7 +382,7 @@ async function applyImport(db: Db, rows: readonly ImportRow[], apply: readonly P
         )
       ).map((u) => [u.email, u]),
     );
-    const { inserts, renames } = membersToWrite(chunkRows, stored);
+    const { inserts, renames } = await membersToWrite(chunkRows, stored);
     const created = await insertMembersInBulk(tx, inserts);
     await renameMembersInBulk(tx, renames);
     const idOf = new Map([...stored.values()].map((u) => [u.email, u.id]));
@@ -378,7 +394,7 @@ async function applyImport(db: Db, rows: readonly ImportRow[], apply: readonly P
       const id = idOf.get(p.member.email);
       return id ? [{ ...p, member: { ...p.member, id } }] : [];
     });
-    const done = await applyChunk(tx, approved, rowChanges(chunkRows, idOf), { cause: 'import', runId }, now);
+    const done = await applyChunk(tx, approved, await rowChanges(chunkRows, idOf), { cause: 'import', runId }, now);
     applied.push(...done.applied);
     await recordNameChanges(tx, runId, nameLines(renames, done.applied, runId), now);
     return done.updated;

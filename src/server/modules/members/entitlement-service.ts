@@ -285,7 +285,12 @@ async function planDigestInSteps(planned: readonly PlannedMember[]): Promise<str
     await takeTurn();
     if (p.kind !== 'unchanged' || p.writes.length) keys.push(changeKey(p));
   }
-  return digestOf(keys);
+  const hash = createHash('sha256');
+  for (const key of keys.sort()) {
+    await takeTurn();
+    hash.update(key).update('\n');
+  }
+  return hash.digest('hex').slice(0, 32);
 }
 
 /**
@@ -329,6 +334,26 @@ export function planDifference(planId: string, planned: readonly PlannedMember[]
   return { ...d, words: planChangedMessage(d) };
 }
 
+/**
+ * Up to BULK_PLAN_SAMPLES members of each kind of change, most serious first (bySeriousness). Each
+ * kind keeps its best so far: one comparison for most members, instead of sorting a 10,000-member
+ * plan on the event loop.
+ */
+function mostSerious(planned: readonly PlannedMember[]): PlannedMember[] {
+  const best = new Map<ChangeKind, PlannedMember[]>();
+  for (const p of planned) {
+    if (p.kind === 'unchanged') continue;
+    let kept = best.get(p.kind);
+    if (!kept) best.set(p.kind, (kept = []));
+    if (kept.length === BULK_PLAN_SAMPLES && bySeriousness(p, kept[kept.length - 1] as PlannedMember) >= 0) continue;
+    let at = kept.length;
+    while (at > 0 && bySeriousness(p, kept[at - 1] as PlannedMember) < 0) at -= 1;
+    kept.splice(at, 0, p);
+    if (kept.length > BULK_PLAN_SAMPLES) kept.pop();
+  }
+  return SAMPLE_ORDER.flatMap((kind) => best.get(kind) ?? []);
+}
+
 /** The plan an admin sees before a bulk run: counts per kind of change and up to 50 sample members of each kind. */
 export function summarisePlan(
   planned: readonly PlannedMember[],
@@ -339,12 +364,8 @@ export function summarisePlan(
 ): BulkPlan {
   const counts = { gainAccess: 0, loseAccess: 0, stopPaying: 0, tierUp: 0, tierDown: 0, detailsChanged: 0, unchanged: 0, created };
   for (const p of planned) counts[p.kind]++;
-  const perKind = new Map<ChangeKind, number>();
   const samples: BulkPlanSample[] = [];
-  for (const p of planned.filter((x) => x.kind !== 'unchanged').sort(bySeriousness)) {
-    const taken = perKind.get(p.kind) ?? 0;
-    if (taken >= BULK_PLAN_SAMPLES) continue;
-    perKind.set(p.kind, taken + 1);
+  for (const p of mostSerious(planned)) {
     samples.push({
       email: p.member.email,
       kind: p.kind,
