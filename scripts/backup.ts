@@ -7,6 +7,11 @@ import { parseArgs } from 'node:util';
 import { dublinDate } from '../src/server/lib/dates';
 import { runOperatorCommand } from './lib/operator-command';
 import { createBackup } from './lib/backup-archive';
+import { atLowestPriority } from '../src/server/lib/low-priority';
+
+// A backup runs beside the server (PostgreSQL): it and the threads and children it starts (pg_dump,
+// the archive's compression) take only the CPU listeners' requests leave.
+atLowestPriority();
 
 const USAGE = 'Usage: npm run backup -- [--out FILE] [--force]   (default: dhr-backup-<date>.tar.gz; --force writes into a directory every user may write to)';
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import os from 'node:os';
 import { createInterface } from 'node:readline';
+import { atLowestPriority } from './low-priority';
 
 /**
  * Runs ffmpeg as a child process with progress: `-progress pipe:1` writes `out_time_us=` lines to
@@ -39,14 +39,6 @@ export function progressFraction(line: string, durationS: number): number | unde
   return Math.min(1, Number(m[1]) / 1e6 / durationS);
 }
 
-function lowestPriority(pid: number): void {
-  try {
-    os.setPriority(pid, 19);
-  } catch {
-    // Not permitted on this system: the job runs at normal priority.
-  }
-}
-
 export function runFfmpeg(job: FfmpegJob): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(job.bin, ['-hide_banner', '-nostats', '-loglevel', 'error', '-progress', 'pipe:1', ...job.args], {
@@ -55,7 +47,7 @@ export function runFfmpeg(job: FfmpegJob): Promise<void> {
       killSignal: 'SIGKILL',
     });
     // Encoding is background work: at the lowest CPU priority it takes only what listeners' requests leave.
-    if (child.pid !== undefined) lowestPriority(child.pid);
+    if (child.pid !== undefined) atLowestPriority(child.pid);
     let stderr = '';
     let settled = false;
     const finish = (err?: Error) => {
