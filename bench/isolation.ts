@@ -380,6 +380,8 @@ function summarise(probes: Probes, phases: { job: string; seconds: number; skipp
   };
   const failedIn = (phase: string) => probes.failures.get(phase) ?? { health: 0, liveMetadata: 0, chatPost: 0, streamAdmission: 0 };
   const idle = p99Of('idle');
+  // BENCH_ISOLATION_DUMP=/tmp/times.json keeps every latency by phase and probe: the tail behind a p99.
+  if (process.env.BENCH_ISOLATION_DUMP) fs.writeFileSync(process.env.BENCH_ISOLATION_DUMP, JSON.stringify(Object.fromEntries(probes.times)));
   const loop = (phase: string) => probes.benchLoopP99Ms.get(phase);
   const rows: IsolationPhase[] = [{ job: 'idle', seconds: IDLE_SECONDS, p99Ms: idle, failed: failedIn('idle'), benchLoopP99Ms: loop('idle') }];
   for (const phase of phases) {
