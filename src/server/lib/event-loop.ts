@@ -19,11 +19,13 @@ export const yieldToListeners = (): Promise<void> => new Promise((resolve) => se
 export const BACKGROUND_TURN_MS = 1;
 
 /**
- * The share of the time background work may keep the database or the server's thread busy: after a
- * background unit of t ms (a statement or a transaction, db/lanes.ts), and after a background loop's
- * turn of t ms while the station is being listened to, the work rests t × (1 / share − 1) ms. On a small machine the database's processes, the server's thread and a job's own work share
- * two cores; a job that never rests leaves every request competing for one. Jobs take up to twice
- * as long; listeners notice them less (npm run bench -- isolation, and -- analytics for the rollups).
+ * The share of the time background work may keep the database or the server's thread busy while the
+ * station is being listened to: after a background unit of t ms (a statement or a transaction,
+ * db/lanes.ts) or a background loop's turn of t ms, the work rests t × (1 / share − 1) ms. On a small
+ * machine the database's processes, the server's thread and a job's own work share two cores; a job
+ * that never rests leaves every request competing for one. Jobs take up to twice as long; listeners
+ * notice them less (npm run bench -- isolation, and -- analytics for the rollups). With nobody
+ * listening, nothing rests (docs/decisions/0037-background-work-rests-while-listened-to.md).
  */
 export const BACKGROUND_SHARE = 0.5;
 /** The station counts as listened to while a listener's request arrived this recently. */
