@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteStartParams } from './client';
-import { runInBackground } from './lanes';
+import { currentLane, runInBackground } from './lanes';
 import { BACKGROUND_MAX_WAIT_MS, PgliteThread } from './pglite-thread';
 import { answerListener, turnTaker } from '../lib/event-loop';
 import { EventEmitter } from 'node:events';
@@ -92,7 +92,11 @@ describe('PgliteThread', () => {
 
   it("delivers the process's own NOTIFY at once, even while a job's transaction holds the database, and trigger NOTIFYs still arrive", async () => {
     const heard: string[] = [];
-    await t.listen('dhr_thread_probe', (payload) => heard.push(payload));
+    const lanes: string[] = [];
+    await t.listen('dhr_thread_probe', (payload) => {
+      heard.push(payload);
+      lanes.push(currentLane());
+    });
     let release = () => {};
     const held = new Promise<void>((r) => (release = r));
     const job = runInBackground(() =>
@@ -102,7 +106,7 @@ describe('PgliteThread', () => {
       }),
     );
     await sleep(20);
-    t.notify('dhr_thread_probe', 'from this process');
+    await runInBackground(async () => t.notify('dhr_thread_probe', 'from this process'));
     // Through the database this waited for the job's transaction (one session): here it does not.
     await expect.poll(() => heard, { timeout: 1000 }).toEqual(['from this process']);
     release();
@@ -110,6 +114,8 @@ describe('PgliteThread', () => {
     expect(() => t.notify('dhr_thread_probe', 'x'.repeat(8000))).toThrow('payload string too long');
     await t.query("select pg_notify('dhr_thread_probe', 'from the database')");
     await expect.poll(() => heard, { timeout: 1000 }).toEqual(['from this process', 'from the database']);
+    // A job's NOTIFY is heard as the database's is: outside the job's lane.
+    expect(lanes).toEqual(['foreground', 'foreground']);
   });
 
   it("does not hold a job's transaction open for a listener whose statement waits for it", async () => {

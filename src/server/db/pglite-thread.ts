@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
 import { listenersBeingAnswered, whileHoldingTheDatabase } from '../lib/event-loop';
 import { BackgroundPacer, currentLane } from './lanes';
@@ -225,6 +226,12 @@ export class PgliteThread implements ThreadTransaction {
     return result;
   }
 
+  /**
+   * Delivery in the context the thread was started in, as a NOTIFY from the database arrives: a
+   * handler never inherits the notifier's lane (a job's) or its transaction.
+   */
+  private readonly deliverAsTheDatabase = AsyncResource.bind((channel: string, payload: string) => this.deliver(channel, payload));
+
   private deliver(channel: string, payload: string): void {
     for (const h of this.handlers.get(channel) ?? []) h(payload);
   }
@@ -240,7 +247,7 @@ export class PgliteThread implements ThreadTransaction {
   notify(channel: string, payload: string): void {
     if (this.closed) throw new Error('PGlite is closed');
     if (Buffer.byteLength(payload) >= NOTIFY_PAYLOAD_LIMIT) throw new Error('payload string too long');
-    setImmediate(() => this.deliver(channel, payload));
+    setImmediate(() => this.deliverAsTheDatabase(channel, payload));
   }
 
   async listen(channel: string, handler: (payload: string) => void): Promise<() => void> {
