@@ -22,6 +22,8 @@ interface ElementState {
   /** The sources load() was called with, in order ('' for none). */
   loads: string[];
   plays: number;
+  /** `pause` events held back by holdPauseEvents, not yet delivered. */
+  heldPauses?: (() => void)[];
 }
 
 const states = new WeakMap<HTMLMediaElement, ElementState>();
@@ -123,6 +125,11 @@ export interface MediaDriver {
   end(): void;
   /** Playback reached `seconds` (`timeupdate`). */
   playTo(seconds: number): void;
+  /**
+   * From now on `pause` events wait, as a real browser's may wait behind the listener's next click,
+   * until the returned function delivers them. A load drops them undelivered, as the browser does.
+   */
+  holdPauseEvents(): () => void;
 }
 
 export function mediaOf(el: HTMLMediaElement): MediaDriver {
@@ -164,6 +171,14 @@ export function mediaOf(el: HTMLMediaElement): MediaDriver {
       s.currentTime = seconds;
       fire(el, 'timeupdate');
     },
+    holdPauseEvents() {
+      s.heldPauses = [];
+      return () => {
+        const held = s.heldPauses ?? [];
+        s.heldPauses = undefined;
+        for (const deliver of held) deliver();
+      };
+    },
   };
 }
 
@@ -203,6 +218,7 @@ export function installFakeMedia({ mediaSource = false, secondsPerByte = 1 }: { 
     s.loads.push(src);
     // The media element load algorithm: back to nothing, paused without a `pause` event.
     Object.assign(s, { paused: true, readyState: HAVE_NOTHING, currentTime: 0, ended: false, error: null });
+    if (s.heldPauses) s.heldPauses = [];
     if (src) queueMicrotask(() => fire(this, 'loadstart'));
   });
   vi.spyOn(proto, 'play').mockImplementation(function (this: HTMLMediaElement) {
@@ -216,7 +232,8 @@ export function installFakeMedia({ mediaSource = false, secondsPerByte = 1 }: { 
     const s = stateOf(this);
     if (s.paused) return;
     s.paused = true;
-    queueMicrotask(() => fire(this, 'pause'));
+    if (s.heldPauses) s.heldPauses.push(() => fire(this, 'pause'));
+    else queueMicrotask(() => fire(this, 'pause'));
   });
 
   if (!mediaSource) return;

@@ -129,6 +129,29 @@ describe('the live player: play, a stall and recovery', () => {
     expect(button()).toEqual({ label: 'Play', enabled: true });
   });
 
+  it('plays on a Play pressed before the browser told of the Pause; a pause from outside still stops it', async () => {
+    const { media } = await renderPlaying();
+    const deliverPauses = media.holdPauseEvents();
+    fireEvent.click(playButton());
+    await advance();
+    expect(status()).toBe('Ready to Stream');
+    // Play again at once: the browser's news of the pause comes after it and must not undo it.
+    fireEvent.click(playButton());
+    deliverPauses();
+    await advance();
+    expect(status()).toBe('Connecting...');
+    expect(media.loads).toEqual([STREAM, STREAM]);
+    await audioFlows(media);
+
+    // Headphones unplugged: a pause the player did not make is the listener's; the next Play connects.
+    audio().pause();
+    await advance();
+    expect(status()).toBe('Ready to Stream');
+    expect(button()).toEqual({ label: 'Play', enabled: true });
+    await clickPlay();
+    expect(media.loads).toEqual([STREAM, STREAM, STREAM]);
+  });
+
   it('waits out a short stall, and reconnects by itself to the live edge after 15 s of one', async () => {
     const { media } = await renderPlaying();
 

@@ -10,6 +10,20 @@ export interface StreamCore {
   wantPlayingRef: RefObject<boolean>;
   setState: Dispatch<SetStateAction<PlayerState>>;
   setPlaying: Dispatch<SetStateAction<boolean>>;
+  /** The player paused the element itself and its `pause` event has not come yet (see pauseElement). */
+  ownPauseRef: RefObject<boolean>;
+}
+
+/**
+ * Pauses the element for the player itself. The browser tells of it later, in a task of its own,
+ * possibly after the listener's next Play: that `pause` event must not be taken for a pause from
+ * outside (headphones, OS controls) and undo the newer Play. A load drops the event unsent.
+ */
+export function pauseElement(core: Pick<StreamCore, 'audioRef' | 'ownPauseRef'>): void {
+  const audio = core.audioRef.current;
+  if (!audio || audio.paused) return;
+  core.ownPauseRef.current = true;
+  audio.pause();
 }
 
 export interface StreamConnection {

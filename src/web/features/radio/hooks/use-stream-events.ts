@@ -4,11 +4,16 @@ import type { StreamRecovery } from './use-stream-recovery';
 
 /** The <audio> element's media events drive the player's state; drops and stalls go to recovery. */
 export function useStreamEvents(core: StreamCore, recovery: StreamRecovery): void {
-  const { audioRef, wantPlayingRef, setState, setPlaying } = core;
+  const { audioRef, wantPlayingRef, setState, setPlaying, ownPauseRef } = core;
   const { clearRetry, clearStall, scheduleRetry, watchStall } = recovery;
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;
+    // A load drops the element's pending events, an own `pause` among them.
+    const onLoadStart = () => {
+      ownPauseRef.current = false;
+      onLoading();
+    };
     const onLoading = () => {
       if (!wantPlayingRef.current) return;
       setState('loading');
@@ -19,17 +24,21 @@ export function useStreamEvents(core: StreamCore, recovery: StreamRecovery): voi
       setState('ready');
     };
     const onPlaying = () => {
+      ownPauseRef.current = false;
       clearStall();
       clearRetry();
       setState('ready');
       setPlaying(true);
     };
     const onPause = () => {
+      const own = ownPauseRef.current;
+      ownPauseRef.current = false;
       clearStall();
       setPlaying(false);
-      // A pause from outside (headphones unplugged, OS controls) is the listener's intent too;
-      // the pause that precedes 'ended' is a drop and is retried by onEnded.
-      if (!audio.ended && !audio.error) {
+      // A pause from outside (headphones unplugged, OS controls) is the listener's intent too; the
+      // player's own pause already said so, and a Play may have come since. The pause that precedes
+      // 'ended' is a drop and is retried by onEnded.
+      if (!own && !audio.ended && !audio.error) {
         wantPlayingRef.current = false;
         clearRetry();
       }
@@ -47,10 +56,10 @@ export function useStreamEvents(core: StreamCore, recovery: StreamRecovery): voi
       setPlaying(false);
       scheduleRetry();
     };
-    const handlers = { loadstart: onLoading, waiting: onLoading, canplay: onReady, playing: onPlaying, pause: onPause, error: onError, ended: onEnded };
+    const handlers = { loadstart: onLoadStart, waiting: onLoading, canplay: onReady, playing: onPlaying, pause: onPause, error: onError, ended: onEnded };
     for (const [type, handler] of Object.entries(handlers)) audio.addEventListener(type, handler);
     return () => {
       for (const [type, handler] of Object.entries(handlers)) audio.removeEventListener(type, handler);
     };
-  }, [audioRef, wantPlayingRef, setState, setPlaying, clearRetry, clearStall, scheduleRetry, watchStall]);
+  }, [audioRef, wantPlayingRef, ownPauseRef, setState, setPlaying, clearRetry, clearStall, scheduleRetry, watchStall]);
 }

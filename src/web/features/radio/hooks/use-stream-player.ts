@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useStreamConnection, type StreamCore } from './use-stream-connection';
+import { pauseElement, useStreamConnection, type StreamCore } from './use-stream-connection';
 import { useStreamEvents } from './use-stream-events';
 import { useStreamRecovery } from './use-stream-recovery';
 import { useStreamTitles } from './use-stream-titles';
@@ -72,7 +72,8 @@ export function useStreamPlayer(
   const [state, setState] = useState<PlayerState>('ready');
   const [playing, setPlaying] = useState(false);
   const wantPlayingRef = useRef(false);
-  const core: StreamCore = { audioRef, wantPlayingRef, setState, setPlaying };
+  const ownPauseRef = useRef(false);
+  const core: StreamCore = { audioRef, wantPlayingRef, setState, setPlaying, ownPauseRef };
 
   const titles = useStreamTitles(options.onStreamTitle);
   const { stop: stopTitles } = titles;
@@ -101,7 +102,7 @@ export function useStreamPlayer(
     stopTitles();
     clearRetry();
     clearStall();
-    audioRef.current?.pause();
+    pauseElement({ audioRef, ownPauseRef });
     setPlaying(false);
     setState((s) => (s === 'loading' ? 'ready' : s));
   }, [cancel, clearRetry, clearStall, stopTitles]);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MINUTE_MS } from '../../../../contracts/time';
-import type { StreamCore } from './use-stream-connection';
+import { pauseElement, type StreamCore } from './use-stream-connection';
 
 /**
  * Back within seconds: for the first RETRY_FAST_FOR_MS of an outage a retry every 1–2 s (jittered, so
@@ -36,7 +36,7 @@ export interface StreamRecovery {
 
 /** Self-recovery of a dropped or stalled stream, and at once when the device is back online. */
 export function useStreamRecovery(core: StreamCore, connect: () => void, stopTitles: () => void): StreamRecovery {
-  const { audioRef, wantPlayingRef, setState, setPlaying } = core;
+  const { audioRef, wantPlayingRef, setState, setPlaying, ownPauseRef } = core;
   const [retrying, setRetrying] = useState(false);
   const retry = useRef<{ timer: ReturnType<typeof setTimeout> | undefined; attempt: number; since: number | undefined }>({
     timer: undefined,
@@ -62,13 +62,13 @@ export function useStreamRecovery(core: StreamCore, connect: () => void, stopTit
     wantPlayingRef.current = false;
     const audio = audioRef.current;
     if (audio) {
-      audio.pause();
+      pauseElement({ audioRef, ownPauseRef });
       audio.removeAttribute('src');
       audio.load();
     }
     setPlaying(false);
     setState('error');
-  }, [audioRef, wantPlayingRef, setState, setPlaying, clearRetry, clearStall, stopTitles]);
+  }, [audioRef, wantPlayingRef, ownPauseRef, setState, setPlaying, clearRetry, clearStall, stopTitles]);
 
   const scheduleRetry = useCallback(() => {
     if (!wantPlayingRef.current) return;
