@@ -141,6 +141,9 @@ class Probes {
     this.current = next;
   }
   readonly times = new Map<string, Record<ProbeName, number[]>>();
+  /** When each of `times` was asked, in ms since the probes started (BENCH_ISOLATION_DUMP: the tail against a job's steps). */
+  readonly askedAt = new Map<string, Record<ProbeName, number[]>>();
+  readonly startedAt = performance.now();
   readonly failures = new Map<string, Record<ProbeName, number>>();
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -179,10 +182,14 @@ class Probes {
     byProbe[probe] += 1;
   }
 
-  private record(probe: ProbeName, ms: number, phase: string): void {
-    let byProbe = this.times.get(phase);
-    if (!byProbe) this.times.set(phase, (byProbe = { health: [], liveMetadata: [], chatPost: [], streamAdmission: [] }));
-    byProbe[probe].push(ms);
+  private record(probe: ProbeName, started: number, phase: string): void {
+    const add = (map: Map<string, Record<ProbeName, number[]>>, value: number) => {
+      let byProbe = map.get(phase);
+      if (!byProbe) map.set(phase, (byProbe = { health: [], liveMetadata: [], chatPost: [], streamAdmission: [] }));
+      byProbe[probe].push(value);
+    };
+    add(this.times, performance.now() - started);
+    add(this.askedAt, Math.round(started - this.startedAt));
   }
 
   private request(method: string, pathname: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
@@ -211,7 +218,7 @@ class Probes {
         new URLSearchParams({ action, mount, client: String(n), server: '127.0.0.1', port: '8000', ip: '198.51.100.7', agent: 'bench' }).toString();
       const started = performance.now();
       const res = await this.request('POST', '/api/stream-auth/listener', auth, form('listener_add'));
-      if (res.status === 200 && res.body.includes('"admitted":true')) this.record(probe, performance.now() - started, phase);
+      if (res.status === 200 && res.body.includes('"admitted":true')) this.record(probe, started, phase);
       else this.fail(probe, phase);
       await this.request('POST', '/api/stream-auth/listener', auth, form('listener_remove'));
       return;
@@ -229,7 +236,7 @@ class Probes {
               JSON.stringify({ text: `deep in it ${n}` }),
             );
     // Without a source on air the live metadata is its outage answer (503 from memory): still an answer.
-    if (res.status < 300 || (probe === 'liveMetadata' && res.status === 503)) this.record(probe, performance.now() - started, phase);
+    if (res.status < 300 || (probe === 'liveMetadata' && res.status === 503)) this.record(probe, started, phase);
     else this.fail(probe, phase);
   }
 }
@@ -351,7 +358,7 @@ async function runJobs(url: string, fixture: Fixture, probes: Probes, ctx: { fee
     if (only && !only.some((word) => job.includes(word))) continue;
     await sleep(2000);
     probes.phase = job;
-    console.log(`isolation: ${job}…`);
+    console.log(`isolation: ${job}… (${Math.round(performance.now() - probes.startedAt)} ms in)`);
     const started = performance.now();
     const end = await run();
     const seconds = round1((performance.now() - started) / 1000);
@@ -381,7 +388,10 @@ function summarise(probes: Probes, phases: { job: string; seconds: number; skipp
   const failedIn = (phase: string) => probes.failures.get(phase) ?? { health: 0, liveMetadata: 0, chatPost: 0, streamAdmission: 0 };
   const idle = p99Of('idle');
   // BENCH_ISOLATION_DUMP=/tmp/times.json keeps every latency by phase and probe: the tail behind a p99.
-  if (process.env.BENCH_ISOLATION_DUMP) fs.writeFileSync(process.env.BENCH_ISOLATION_DUMP, JSON.stringify(Object.fromEntries(probes.times)));
+  if (process.env.BENCH_ISOLATION_DUMP) {
+    const dump = { times: Object.fromEntries(probes.times), askedAt: Object.fromEntries(probes.askedAt) };
+    fs.writeFileSync(process.env.BENCH_ISOLATION_DUMP, JSON.stringify(dump));
+  }
   const loop = (phase: string) => probes.benchLoopP99Ms.get(phase);
   const rows: IsolationPhase[] = [{ job: 'idle', seconds: IDLE_SECONDS, p99Ms: idle, failed: failedIn('idle'), benchLoopP99Ms: loop('idle') }];
   for (const phase of phases) {

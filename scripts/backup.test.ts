@@ -104,6 +104,13 @@ const kinds = [
     : []),
 ];
 
+/** Each local media file's permission bits, by path. */
+function mediaModes(dataDir: string): Record<string, number> {
+  const dir = path.join(dataDir, 'media');
+  const files = (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((d) => d.isFile());
+  return Object.fromEntries(files.map((d) => [path.relative(dir, path.join(d.parentPath, d.name)), fs.statSync(path.join(d.parentPath, d.name)).mode & 0o777]));
+}
+
 describe.each(kinds)('backup and restore ($kind)', { timeout: 300_000 }, ({ kind, databases }) => {
   it('restores a populated instance into a fresh one: the same rows in every table, the same media bytes; a second restore is refused without --force', async () => {
     const [fromUrl, intoUrl] = await databases();
@@ -113,9 +120,15 @@ describe.each(kinds)('backup and restore ($kind)', { timeout: 300_000 }, ({ kind
     await populate(configFor(from, fromUrl));
     const env = (dataDir: string, url?: string) => ({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) });
 
+    // Media as a server with the usual umask leaves them: readable by all (the archive must not be).
+    for (const rel of Object.keys(mediaModes(from))) fs.chmodSync(path.join(from, 'media', rel), 0o644);
+    const modesBefore = mediaModes(from);
     const backup = cli('backup', ['--out', archive], env(from, fromUrl));
     expect(backup.out).toContain(`Backup written to ${archive}`);
     expect(backup.code).toBe(0);
+    // The media were linked into the staging folder beside them, not copied or changed; it is gone.
+    expect(mediaModes(from)).toEqual(modesBefore);
+    expect(fs.readdirSync(from).filter((name) => name.startsWith('.backup-'))).toEqual([]);
     // Readable by the operator only: the archive, and every entry inside it.
     expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
     const listing = spawnSync('tar', ['-tvzf', archive], { encoding: 'utf8' }).stdout.trim().split('\n');

@@ -4,14 +4,15 @@
  * PGlite serves one process, and the lock refuses a backup of a database in use.
  */
 import { parseArgs } from 'node:util';
-import { dublinDate } from '../src/server/lib/dates';
-import { runOperatorCommand } from './lib/operator-command';
-import { createBackup } from './lib/backup-archive';
 import { atLowestPriority } from '../src/server/lib/low-priority';
 
 // A backup runs beside the server (PostgreSQL): it and the threads and children it starts (pg_dump,
-// the archive's compression) take only the CPU listeners' requests leave.
+// the archive's compression) take only the CPU listeners' requests leave. The rest of the command is
+// loaded (and compiled) after this line, so its start takes nothing from them either.
 atLowestPriority();
+const { dublinDate } = await import('../src/server/lib/dates');
+const { runOperatorCommand } = await import('./lib/operator-command');
+const { createBackup } = await import('./lib/backup-archive');
 
 const USAGE = 'Usage: npm run backup -- [--out FILE] [--force]   (default: dhr-backup-<date>.tar.gz; --force writes into a directory every user may write to)';
 

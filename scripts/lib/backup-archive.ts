@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { z } from 'zod';
 import type { Config } from '../../src/server/config';
 import { DHR_APPLICATION_NAME } from '../../src/server/db/client';
@@ -84,29 +85,63 @@ function packageVersion(): string {
   return pkg.version ?? 'unknown';
 }
 
-/** Every file and directory under `dir` readable by its owner only (the archive's entries keep these modes). */
-function ownerOnly(dir: string): void {
-  fs.chmodSync(dir, 0o700);
-  for (const d of fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]) {
-    const p = path.join(d.parentPath, d.name);
-    if (d.isDirectory()) fs.chmodSync(p, 0o700);
-    else if (d.isFile()) fs.chmodSync(p, 0o600);
+/**
+ * A media file into the staging folder without copying its bytes where it can: a hard link (the same
+ * file, still whole if DHR deletes or replaces it meanwhile), else a copy (another filesystem). Copies
+ * of an hour-long mix are hundreds of megabytes of dirty pages, and the database's commits on the same
+ * disk waited behind them (docs/decisions/0038-idle-class-and-paced-flushes.md).
+ */
+function stageFile(from: string, to: string): void {
+  try {
+    fs.linkSync(from, to);
+  } catch {
+    fs.copyFileSync(from, to);
   }
 }
 
-/** `tar -cz` of `dir` into the open file `fd` (created 0600 by us, so tar never opens a path an attacker could have placed). */
-function tarInto(dir: string, fd: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('tar', ['-cz', '-C', dir, '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const outStream = fs.createWriteStream('', { fd, autoClose: false });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.stdout.pipe(outStream);
+/** Archive bytes written between two flushes to disk (tarInto). */
+const FLUSH_EVERY_BYTES = 4 * 1024 * 1024;
+
+const writeToFd = promisify(fs.write);
+const fdatasync = promisify(fs.fdatasync);
+const fsync = promisify(fs.fsync);
+
+async function writeAll(fd: number, bytes: Buffer): Promise<void> {
+  for (let at = 0; at < bytes.length;) at += (await writeToFd(fd, bytes, at, bytes.length - at)).bytesWritten;
+}
+
+/**
+ * `tar -cz` of `dir` into the open file `fd` (created 0600 by us, so tar never opens a path an attacker
+ * could have placed), on disk when it returns. Flushed as it is written, a few megabytes at a time: one
+ * flush of the whole archive at the end holds the filesystem's journal while hundreds of megabytes of
+ * media reach the disk, and every commit of a database on that disk (a chat post, a stream admission)
+ * waits behind it (docs/decisions/0038-idle-class-and-paced-flushes.md).
+ */
+async function tarInto(dir: string, fd: number): Promise<void> {
+  // Every entry readable by its owner only, whatever the mode of the file it was made from.
+  const child = spawn('tar', ['-cz', '--mode=go-rwx', '-C', dir, '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) => {
-      outStream.end(() => (code === 0 ? resolve() : reject(new Error(`tar failed: ${stderr.trim()}`))));
-    });
+    child.on('close', resolve);
   });
+  try {
+    let unflushed = 0;
+    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+      await writeAll(fd, chunk);
+      unflushed += chunk.length;
+      if (unflushed >= FLUSH_EVERY_BYTES) {
+        await fdatasync(fd);
+        unflushed = 0;
+      }
+    }
+    const code = await exited;
+    if (code !== 0) throw new Error(`tar failed: ${stderr.trim()}`);
+    await fsync(fd);
+  } finally {
+    child.kill();
+  }
 }
 
 /**
@@ -121,7 +156,8 @@ export async function createBackup(config: Config, out: string, force = false): 
       `Refused: ${outDir} is writable by every user, who could replace or read the backup there. Write it into a directory only you can write to, or add --force.`,
     );
   }
-  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'dhr-backup-'));
+  // Beside the media (same filesystem: they are linked, not copied), else in the system's temporary folder.
+  const staging = fs.mkdtempSync(path.join(fs.existsSync(config.dataDir) ? config.dataDir : os.tmpdir(), '.backup-'));
   const umask = process.umask(0o077); // pg_dump and the copies create their files for the owner only
   try {
     fs.mkdirSync(path.join(staging, 'database'));
@@ -145,7 +181,7 @@ export async function createBackup(config: Config, out: string, force = false): 
       const files = filesUnder(mediaDir(config));
       for (const rel of files) {
         fs.mkdirSync(path.join(staging, 'media', path.dirname(rel)), { recursive: true });
-        fs.copyFileSync(path.join(mediaDir(config), rel), path.join(staging, 'media', rel));
+        stageFile(path.join(mediaDir(config), rel), path.join(staging, 'media', rel));
       }
       media = { kind: 'local', files: await Promise.all(files.map((rel) => entry(path.join(staging, 'media'), rel))) };
     }
@@ -159,7 +195,6 @@ export async function createBackup(config: Config, out: string, force = false): 
       media,
     };
     fs.writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
-    ownerOnly(staging);
     // Written beside the target under a fresh name and renamed: an interrupted backup never leaves a
     // truncated archive under the name, and the file is ours (O_EXCL, 0600) from its first byte.
     const partial = `${path.resolve(out)}.${randomBytes(6).toString('hex')}.partial`;
@@ -167,7 +202,6 @@ export async function createBackup(config: Config, out: string, force = false): 
     try {
       fs.fchmodSync(fd, 0o600);
       await tarInto(staging, fd);
-      fs.fsyncSync(fd);
     } catch (err) {
       fs.rmSync(partial, { force: true });
       throw err;

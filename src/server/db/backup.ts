@@ -10,7 +10,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { DHR_APPLICATION_NAME, migrationsFolder, pgliteStartParams } from './client';
 import { acquireDirLock } from './dir-lock';
-import { atLowestPriority } from '../lib/low-priority';
+import { atLowestPriority, lowestPriorityCommand } from '../lib/low-priority';
 
 const run = promisify(execFile);
 
@@ -76,8 +76,9 @@ function pgToolArgs(url: string): { args: string[]; env: NodeJS.ProcessEnv } {
 /** pg_dump in its custom format (compressed, restorable table by table), without owners or grants. */
 export async function dumpPostgres(url: string, file: string): Promise<void> {
   const { args, env } = pgToolArgs(url);
-  const dump = run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', '--file', file, ...args], { env, maxBuffer: 16 * 1024 * 1024 });
   // A backup runs beside the server: its compression takes only what listeners' requests leave.
+  const command = lowestPriorityCommand('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', '--file', file, ...args]);
+  const dump = run(command.bin, command.args, { env, maxBuffer: 16 * 1024 * 1024 });
   if (dump.child.pid !== undefined) atLowestPriority(dump.child.pid);
   await dump;
 }

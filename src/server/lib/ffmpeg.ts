@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { atLowestPriority } from './low-priority';
+import { atLowestPriority, lowestPriorityCommand } from './low-priority';
 
 /**
  * Runs ffmpeg as a child process with progress: `-progress pipe:1` writes `out_time_us=` lines to
@@ -41,12 +41,13 @@ export function progressFraction(line: string, durationS: number): number | unde
 
 export function runFfmpeg(job: FfmpegJob): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(job.bin, ['-hide_banner', '-nostats', '-loglevel', 'error', '-progress', 'pipe:1', ...job.args], {
+    // Encoding is background work: at the lowest CPU priority it takes only what listeners' requests leave.
+    const command = lowestPriorityCommand(job.bin, ['-hide_banner', '-nostats', '-loglevel', 'error', '-progress', 'pipe:1', ...job.args]);
+    const child = spawn(command.bin, command.args, {
       stdio: [job.input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
       signal: job.signal,
       killSignal: 'SIGKILL',
     });
-    // Encoding is background work: at the lowest CPU priority it takes only what listeners' requests leave.
     if (child.pid !== undefined) atLowestPriority(child.pid);
     let stderr = '';
     let settled = false;
