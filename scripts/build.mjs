@@ -56,8 +56,9 @@ async function buildServer() {
   const outdir = path.join(root, 'dist/server');
   fs.rmSync(outdir, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(outdir, 'main.js'),
+    // The analytics rollup runs as a process of its own on PostgreSQL (modules/analytics/rollup-process.ts).
+    entryPoints: { main: path.join(root, 'src/server/main.ts'), 'rollup-job': path.join(root, 'src/server/modules/analytics/rollup-job.ts') },
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -8,6 +8,7 @@ import { PLAY_WINDOW_MS } from '../../src/server/modules/mixes/mix-access-servic
 import { countPlay } from '../../src/server/modules/mixes/mixes-repository';
 import { dublinDate } from '../../src/server/lib/dates';
 import { dayBounds, rollUpDay } from '../../src/server/modules/analytics/rollups-service';
+import { rollupCommand, runRollupOffTheServer } from '../../src/server/modules/analytics/rollup-process';
 import { changeGrants } from '../../src/server/modules/members/entitlement-service';
 import { createMember, createTestApp, memberWithRole } from '../support/app';
 
@@ -215,6 +216,31 @@ describe('analytics rollups and the monthly summary', async () => {
     await rollUpDay(db, first, now);
     const again = await db.select().from(mixDays).where(eq(mixDays.mixId, mix));
     expect(again.filter((r) => r.day === first).map((r) => r.plays)).toEqual([2]);
+  });
+
+  it("an admin's rebuild writes the day's figures again from its sessions; on PostgreSQL in a process of its own at the lowest priority", async () => {
+    const rebuilt = dublinDate(new Date(now.getTime() - 3 * DAY_MS));
+    const from = dayBounds(rebuilt).start;
+    const total = async () =>
+      (await db.select().from(listeningDays).where(eq(listeningDays.day, rebuilt))).find((r) => r.channelId === 'dhr2' && r.dimension === 'total');
+    await rollUpDay(db, rebuilt, now);
+    const before = { sessions: 0, hours: 0, ...(await total()) };
+    // A session the day's rollup has not seen: only the rebuild counts it.
+    await db
+      .insert(listeningSessions)
+      .values(session('dhr2', '198.51.100.77/24', 'Rebuild/1.0', new Date(from.getTime() + HOUR_MS), new Date(from.getTime() + 2 * HOUR_MS)));
+    const res = await app.inject({ method: 'POST', url: '/api/admin/analytics/rebuild', headers: { cookie: admin.cookie }, payload: { day: rebuilt } });
+    expect(res.statusCode).toBe(204);
+    const after = await total();
+    expect(after?.sessions).toBe(before.sessions + 1);
+    expect(after?.hours).toBeCloseTo(before.hours + 1, 6);
+    if (app.database.kind !== 'postgres') return;
+    // Its own process: pointed at a database that is not there, the rollup fails, though this process's database is fine.
+    await expect(runRollupOffTheServer(app.database, 'postgres://nobody:none@127.0.0.1:1/none', { kind: 'day', day: rebuilt })).rejects.toThrow(
+      /The analytics rollup failed/,
+    );
+    const command = rollupCommand();
+    expect([command.bin, ...command.args].join(' ')).toMatch(/chrt --idle 0 \S*node --import tsx \S*\/rollup-job\.ts$/);
   });
 
   it('refuses a bad month, a day too old to rebuild, and visitors and members', async () => {

@@ -6,7 +6,7 @@ import type { NowPlaying } from '../radio/now-playing';
 import { MINUTE_MS } from '../../../contracts/time';
 import { recordListeningSessions } from './listening-sessions';
 import { analyticsRoutes } from './analytics-routes';
-import { rollUpRecent } from './rollups-service';
+import { runRollupOffTheServer, stopRollupProcesses } from './rollup-process';
 import { sendMonthlySummary } from './monthly-mail';
 import { HOUR_MS } from '../../../contracts/time';
 
@@ -17,8 +17,8 @@ export interface AnalyticsDeps {
 
 /**
  * Analytics: listening sessions read from Icecast's listener lists on the status poll's period, the
- * rollups built incrementally every few minutes (once across instances, in the background lane), and
- * the admin's reads.
+ * rollups built incrementally every few minutes (once across instances; on PostgreSQL in a process of
+ * their own at the lowest CPU priority, rollup-process.ts), and the admin's reads.
  */
 const plugin: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, { nowPlaying }) => {
   const icecastAdmin = { user: app.config.ICECAST_ADMIN_USER, password: app.config.ICECAST_ADMIN_PASSWORD };
@@ -30,7 +30,12 @@ const plugin: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, { nowPlaying })
       run: () => recordListeningSessions(app.database.db, nowPlaying, icecastAdmin),
     });
   }
-  runPeriodically(app, { name: 'analytics-rollups', everyMs: ROLLUP_EVERY_MS, run: () => rollUpRecent(app.database.db) });
+  app.addHook('onClose', async () => stopRollupProcesses());
+  runPeriodically(app, {
+    name: 'analytics-rollups',
+    everyMs: ROLLUP_EVERY_MS,
+    run: () => runRollupOffTheServer(app.database, app.config.DATABASE_URL, { kind: 'recent' }),
+  });
   // Checked hourly; on the first Dublin day of a month the summary goes out once (monthly-mail.ts).
   runPeriodically(app, {
     name: 'analytics-monthly-mail',

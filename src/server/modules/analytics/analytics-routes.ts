@@ -13,7 +13,8 @@ import { mediaReply, noContentReply } from '../../plugins/reply-schemas';
 import type { NowPlaying } from '../radio/now-playing';
 import { musicReport, musicReportCsv, reportRange } from './music-report';
 import { runInBackground } from '../../db/lanes';
-import { rebuildDay } from './rollups-service';
+import { checkRebuildable } from './rollups-service';
+import { runRollupOffTheServer } from './rollup-process';
 import { monthSummary } from './summary-service';
 
 /** The analytics reads and the rebuild of a past day: admins only, every answer fresh (no-store). */
@@ -68,7 +69,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ nowPlaying: NowPlaying }> 
     { config: admin, schema: { summary: "Rebuilds a past day's rollups from its sessions", body: rebuildBodySchema, response: { 204: noContentReply } } },
     async (req, reply) => {
       // A rebuild is a job an operator starts: background lane, so no listener waits on it (ADR 0034).
-      await runInBackground(() => rebuildDay(app.database.db, req.body.day));
+      checkRebuildable(req.body.day);
+      await runInBackground(() => runRollupOffTheServer(app.database, app.config.DATABASE_URL, { kind: 'day', day: req.body.day }));
       return reply.status(204).send();
     },
   );

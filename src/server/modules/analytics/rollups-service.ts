@@ -52,16 +52,23 @@ export async function rollUpDay(db: Db, day: string, now: Date = new Date()): Pr
   await replaceMixDay(db, day, await mixActivityBetween(db, start, until));
 }
 
-/** Rebuilds a past day on an admin's demand; refused once its raw sessions are gone. */
-export async function rebuildDay(db: Db, day: string, now: Date = new Date()): Promise<void> {
+/** Refuses a day an admin may not rebuild: one to come, or one whose raw sessions are gone. */
+export function checkRebuildable(day: string, now: Date = new Date()): void {
   const { start } = dayBounds(day);
   if (start.getTime() > now.getTime()) throw badRequest(ANALYTICS_MESSAGES.dayInFuture, 'day_in_future');
   if (start.getTime() < startOfDayDublin(now).getTime() - REBUILD_MAX_AGE_MS) throw badRequest(ANALYTICS_MESSAGES.dayTooOld, 'day_too_old');
-  await rollUpDay(db, day, now);
+}
+
+/** A rollup to run: today so far (and yesterday in the first hour: the periodic job), or one day. */
+export type RollupJob = { kind: 'recent' } | { kind: 'day'; day: string };
+
+/** Runs a rollup job on `db` (in this process: rollup-process.ts decides where it runs). */
+export function runRollupJob(db: Db, job: RollupJob, now: Date = new Date()): Promise<void> {
+  return job.kind === 'recent' ? rollUpRecent(db, now) : rollUpDay(db, job.day, now);
 }
 
 /** The periodic job: today so far, and yesterday until its figures are final (the first run after midnight). */
-export async function rollUpRecent(db: Db, now: Date = new Date()): Promise<void> {
+async function rollUpRecent(db: Db, now: Date = new Date()): Promise<void> {
   const today = dublinDate(now);
   const startToday = startOfDayDublin(now);
   // Within the first hour of a day, yesterday is rolled up again: sessions that ended after midnight close it.
