@@ -51,6 +51,9 @@ describe.skipIf(!hasIcecast)('titles from the stream itself (a real icecast2, a 
     app.modules.icyTitles.start();
     // The reader passed the premium mount's listener check with its own token: Icecast lists it.
     await eventually('the reader on the mount', async () => icecastListeners(await radio.status(), 'dhr1') === 1);
+    // Icecast lists a listener once admitted, a moment before its answer's headers reach the reader,
+    // which counts itself connected only then.
+    await eventually('the reader connected', async () => (await readMetrics(app)).body.includes('dhr_title_reader_connected{channel="dhr1"} 1'));
     await app.modules.nowPlaying.pollOnce();
     expect((await nowPlayingDoc()).listeners.current).toBe(0);
     const metrics = (await readMetrics(app)).body;
