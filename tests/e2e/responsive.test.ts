@@ -73,8 +73,19 @@ async function problemsAt(page: Page, width: number, popOut: boolean): Promise<F
   return found.map((problem) => ({ width, problem }));
 }
 
+/**
+ * Two frames after a resize, so the layout measured is the one painted. Bounded: a renderer that
+ * produces no frame for a while (it happened once in CI, and page.evaluate has no timeout) must not
+ * hold the test until its 240 s run out; the measurements force a layout of their own anyway.
+ */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        setTimeout(resolve, 1000);
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+  );
 }
 
 describe.skipIf(!canRunBrowser)('every page at 320 to 1366 px, for every role', () => {
